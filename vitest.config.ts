@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['tests/**/*.test.ts'],
+          globalSetup: ['./tests/setup/auth-emulator.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
