@@ -1,0 +1,27 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { LoadingOverlay } from '../../components/loading-overlay';
+import { useSession } from '../../lib/session';
+import { NavBar } from './nav-bar';
+import { SiteFooter } from './site-footer';
+
+/** SPEC's shell: spinner overlay, nav bar, the routed page, footer. */
+export function AppShell() {
+  const { user } = useSession();
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <a href="#main" className="visually-hidden-focusable skip-link">
+        Skip to content
+      </a>
+      <NavBar />
+      <main id="main" className="flex-grow-1" tabIndex={-1}>
+        <Suspense fallback={<LoadingOverlay visible />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+      <LoadingOverlay visible={user === undefined} />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { signInWithEmail, signInWithGoogle } from '../../../services/auth';
+import { ensureMemberRecords } from './member-records';
+
+export const loginInputSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
+  password: z.string().min(1, 'Password is required'),
+});
+
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export async function login({ email, password }: LoginInput) {
+  const user = await signInWithEmail(email, password);
+  await ensureMemberRecords(user);
+  return user;
+}
+
+export async function loginWithGoogle() {
+  const user = await signInWithGoogle();
+  await ensureMemberRecords(user);
+  return user;
+}

@@ -1,0 +1,8 @@
+import { clearStored } from '../../../lib/browser-storage';
+import { signOutMember } from '../../../services/auth';
+
+/** SPEC §4: logout clears browser storage (the caller then goes to login). */
+export async function logout(): Promise<void> {
+  await signOutMember();
+  clearStored();
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { saveNewPassword, sendResetEmail } from '../../../services/auth';
+
+export const forgetPasswordInputSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
+});
+
+export type ForgetPasswordInput = z.infer<typeof forgetPasswordInputSchema>;
+
+export function requestPasswordReset({ email }: ForgetPasswordInput) {
+  return sendResetEmail(email);
+}
+
+export const savePasswordInputSchema = z.object({
+  password: z
+    .string()
+    .min(1, 'Please enter a new password')
+    .min(6, 'Password must be at least 6 characters'),
+});
+
+export type SavePasswordInput = z.infer<typeof savePasswordInputSchema>;
+
+export function saveResetPassword(oobCode: string, { password }: SavePasswordInput) {
+  return saveNewPassword(oobCode, password);
+}

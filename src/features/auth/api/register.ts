@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { registerWithEmail } from '../../../services/auth';
+import { ensureMemberRecords } from './member-records';
+
+export const registerInputSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
+  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
+  password: z
+    .string()
+    .min(1, 'Password is required')
+    .min(6, 'Password must be at least 6 characters'),
+});
+
+export type RegisterInput = z.infer<typeof registerInputSchema>;
+
+export async function register({ name, email, password }: RegisterInput) {
+  const user = await registerWithEmail(name, email, password);
+  await ensureMemberRecords(user);
+  return user;
+}

@@ -1,0 +1,42 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { TextField } from '../../../components/form/text-field';
+import { register as registerMember, registerInputSchema, type RegisterInput } from '../api/register';
+import { useSignIn } from '../hooks/use-sign-in';
+import { AuthCard } from './auth-card';
+import { GoogleButton } from './google-button';
+
+export function RegisterPage() {
+  const signIn = useSignIn();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterInput>({ resolver: zodResolver(registerInputSchema), mode: 'onTouched' });
+
+  return (
+    <AuthCard title="Register">
+      <Form noValidate onSubmit={handleSubmit((input) => signIn(() => registerMember(input)))}>
+        <TextField label="Name" autoComplete="name" registration={register('name')} error={errors.name} />
+        <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('password')}
+          error={errors.password}
+        />
+        <Button type="submit" variant="success" className="w-100 mb-3" disabled={isSubmitting}>
+          Register
+        </Button>
+      </Form>
+      <GoogleButton label="Register with Google" />
+      <p className="mt-3 mb-0 text-center">
+        Already a member? <Link to="/login">Login</Link>
+      </p>
+    </AuthCard>
+  );
+}

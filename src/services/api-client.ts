@@ -1,0 +1,27 @@
+import { currentIdToken } from './auth';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Calls the ChallangeX API (`/api/...`, proxied to the Cloud Function) as the signed-in member. */
+export async function callApi<T>(path: `/api/${string}`, body?: unknown): Promise<T> {
+  const token = await currentIdToken();
+  const response = await fetch(path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = (await response.json().catch(() => ({}))) as { error?: string } & T;
+  if (!response.ok) throw new ApiError(response.status, payload.error ?? `Request failed (${response.status})`);
+  return payload;
+}

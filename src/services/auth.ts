@@ -1,0 +1,102 @@
+import {
+  confirmPasswordReset,
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  getAuth,
+  GoogleAuthProvider,
+  onIdTokenChanged,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut,
+  updateProfile,
+  type Auth,
+  type User,
+} from 'firebase/auth';
+import { emulators, firebaseApp } from './firebase-app';
+
+export interface SessionUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  photoURL: string | null;
+  emailVerified: boolean;
+  isAdmin: boolean;
+}
+
+let authInstance: Auth | undefined;
+
+function auth(): Auth {
+  if (!authInstance) {
+    authInstance = getAuth(firebaseApp());
+    if (emulators) {
+      connectAuthEmulator(authInstance, `http://${emulators.host}:${emulators.authPort}`, {
+        disableWarnings: true,
+      });
+    }
+  }
+  return authInstance;
+}
+
+async function toSessionUser(user: User): Promise<SessionUser> {
+  const { claims } = await user.getIdTokenResult();
+  return {
+    uid: user.uid,
+    email: user.email,
+    displayName: user.displayName,
+    photoURL: user.photoURL,
+    emailVerified: user.emailVerified,
+    isAdmin: claims.admin === true,
+  };
+}
+
+/** Calls back with the signed-in member (or null) now and on every change, including new claims. */
+export function watchSession(onChange: (user: SessionUser | null) => void): () => void {
+  return onIdTokenChanged(auth(), (user) => {
+    if (!user) onChange(null);
+    else void toSessionUser(user).then(onChange, () => onChange(null));
+  });
+}
+
+export async function registerWithEmail(name: string, email: string, password: string) {
+  const { user } = await createUserWithEmailAndPassword(auth(), email, password);
+  await updateProfile(user, { displayName: name });
+  // updateProfile does not fire onIdTokenChanged; refresh so listeners see the name.
+  await user.getIdToken(true);
+  return toSessionUser(user);
+}
+
+export async function signInWithEmail(email: string, password: string) {
+  const { user } = await signInWithEmailAndPassword(auth(), email, password);
+  return toSessionUser(user);
+}
+
+export async function signInWithGoogle() {
+  const { user } = await signInWithPopup(auth(), new GoogleAuthProvider());
+  return toSessionUser(user);
+}
+
+export function signOutMember(): Promise<void> {
+  return signOut(auth());
+}
+
+export function sendResetEmail(email: string): Promise<void> {
+  return sendPasswordResetEmail(auth(), email, {
+    url: `${window.location.origin}/login`,
+  });
+}
+
+export function saveNewPassword(oobCode: string, newPassword: string): Promise<void> {
+  return confirmPasswordReset(auth(), oobCode, newPassword);
+}
+
+/** The current member's ID token for the API, or null when signed out. */
+export async function currentIdToken(): Promise<string | null> {
+  return (await auth().currentUser?.getIdToken()) ?? null;
+}
+
+export async function updateMemberProfile(changes: { displayName?: string; photoURL?: string }) {
+  const user = auth().currentUser;
+  if (!user) throw new Error('Not signed in');
+  await updateProfile(user, changes);
+}

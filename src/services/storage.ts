@@ -1,0 +1,78 @@
+import {
+  connectStorageEmulator,
+  getDownloadURL,
+  getStorage,
+  listAll,
+  ref,
+  uploadBytesResumable,
+  type FirebaseStorage,
+} from 'firebase/storage';
+import { emulators, firebaseApp } from './firebase-app';
+
+let storageInstance: FirebaseStorage | undefined;
+
+function storage(): FirebaseStorage {
+  if (!storageInstance) {
+    storageInstance = getStorage(firebaseApp());
+    if (emulators) connectStorageEmulator(storageInstance, emulators.host, emulators.storagePort);
+  }
+  return storageInstance;
+}
+
+export type UploadState = 'running' | 'paused' | 'success' | 'canceled' | 'error';
+
+export interface UploadProgress {
+  state: UploadState;
+  bytesTransferred: number;
+  totalBytes: number;
+}
+
+export interface UploadHandle {
+  pause(): boolean;
+  resume(): boolean;
+  cancel(): boolean;
+  /** Resolves with the download URL once stored; rejects with code 'storage/canceled' on cancel. */
+  done: Promise<{ url: string; path: string }>;
+}
+
+export function uploadFile(
+  path: string,
+  file: Blob,
+  onProgress: (progress: UploadProgress) => void = () => {},
+): UploadHandle {
+  const task = uploadBytesResumable(ref(storage(), path), file, {
+    contentType: file.type || 'image/jpeg',
+  });
+  const done = new Promise<{ url: string; path: string }>((resolve, reject) => {
+    task.on(
+      'state_changed',
+      (snapshot) =>
+        onProgress({
+          state: snapshot.state as UploadState,
+          bytesTransferred: snapshot.bytesTransferred,
+          totalBytes: snapshot.totalBytes,
+        }),
+      reject,
+      () => {
+        onProgress({ state: 'success', bytesTransferred: file.size, totalBytes: file.size });
+        getDownloadURL(task.snapshot.ref).then((url) => resolve({ url, path }), reject);
+      },
+    );
+  });
+  return {
+    pause: () => task.pause(),
+    resume: () => task.resume(),
+    cancel: () => task.cancel(),
+    done,
+  };
+}
+
+/** Download URLs of every file directly inside `folder`. */
+export async function listFileUrls(folder: string): Promise<Array<{ path: string; url: string }>> {
+  const { items } = await listAll(ref(storage(), folder));
+  return Promise.all(items.map(async (item) => ({ path: item.fullPath, url: await getDownloadURL(item) })));
+}
+
+export function isCanceledUpload(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'storage/canceled';
+}
