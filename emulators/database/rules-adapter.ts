@@ -1,0 +1,91 @@
+/**
+ * Glue between the emulator and the rules engine (./rules/compile.ts): the rules
+ * of a namespace, who is asking, and the open default.
+ */
+import { compileDatabaseRules, RulesError } from './rules/compile';
+import type { CompiledDatabaseRules, RulesAuth } from './rules-types';
+import type { Principal } from '../shared/auth-token';
+
+export { RulesError };
+
+/**
+ * The rules a namespace starts with when no rules file is given: everything open,
+ * as the official emulator does ("The emulator will default to allowing all reads
+ * and writes") until rules are PUT to /.settings/rules.json.
+ */
+export const OPEN_RULES_SOURCE = '{\n  "rules": {\n    ".read": true,\n    ".write": true\n  }\n}\n';
+
+export interface RulesState {
+  /** the text as loaded (what GET /.settings/rules.json returns) */
+  source: string;
+  /** null: the open default (no engine call needed) */
+  compiled: CompiledDatabaseRules | null;
+}
+
+export const OPEN_RULES: RulesState = { source: OPEN_RULES_SOURCE, compiled: null };
+
+/** Compiles rules text; throws RulesError with the engine's message when it is not accepted. */
+export function loadRules(source: string): RulesState {
+  return { source, compiled: compileDatabaseRules(source) };
+}
+
+/** Who a request is evaluated as. `bypass` (the `owner` credential) skips rules entirely. */
+export interface Requester {
+  bypass: boolean;
+  auth: RulesAuth | null;
+}
+
+export const ANONYMOUS: Requester = { bypass: false, auth: null };
+export const OWNER: Requester = { bypass: true, auth: null };
+
+/** Rules `auth` for a user token: { uid, provider: firebase.sign_in_provider, token: payload }. */
+export function requesterFor(principal: Principal): Requester {
+  if (principal.kind === 'owner') return OWNER;
+  if (principal.kind === 'anonymous') return ANONYMOUS;
+  const firebase = principal.token.firebase as Record<string, unknown> | undefined;
+  const provider = firebase && typeof firebase.sign_in_provider === 'string' ? firebase.sign_in_provider : 'custom';
+  return { bypass: false, auth: { uid: principal.uid, provider, token: principal.token } };
+}
+
+/**
+ * firebase-admin's `databaseAuthVariableOverride`: rules see that object as `auth`
+ * (uid, provider, token taken from it when present).
+ */
+export function requesterForAuthVar(authvar: unknown): Requester {
+  if (authvar === null || typeof authvar !== 'object' || Array.isArray(authvar)) return ANONYMOUS;
+  const o = authvar as Record<string, unknown>;
+  const token =
+    o.token && typeof o.token === 'object' && !Array.isArray(o.token) ? (o.token as Record<string, unknown>) : { ...o };
+  return {
+    bypass: false,
+    auth: {
+      uid: typeof o.uid === 'string' ? o.uid : '',
+      provider: typeof o.provider === 'string' ? o.provider : 'custom',
+      token,
+    },
+  };
+}
+
+/** Rules text without comments, as JSON (GET /.settings/rules.json?format=strict). */
+export function stripRulesComments(source: string): string {
+  let out = '';
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < source.length && source[j] !== '"') j += source[j] === '\\' ? 2 : 1;
+      out += source.slice(i, j + 1);
+      i = j + 1;
+    } else if (c === '/' && source[i + 1] === '/') {
+      while (i < source.length && source[i] !== '\n') i++;
+    } else if (c === '/' && source[i + 1] === '*') {
+      const end = source.indexOf('*/', i + 2);
+      i = end < 0 ? source.length : end + 2;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}

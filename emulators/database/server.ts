@@ -1,0 +1,150 @@
+/**
+ * The offline Realtime Database emulator: an HTTP server answering the REST API
+ * and upgrading `/.ws` to the WebSocket protocol the Firebase SDKs speak.
+ */
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { join } from 'node:path';
+import { WebSocketServer } from 'ws';
+import { Connection } from './connection';
+import { Namespace } from './namespace';
+import { handleRest } from './rest';
+import { loadRules, OPEN_RULES, RulesError, type RulesState } from './rules-adapter';
+import { fromJson, toExportString } from './tree';
+
+export interface DatabaseEmulatorOptions {
+  host?: string /* default 127.0.0.1 */;
+  port?: number /* default 9000; 0 = ephemeral */;
+  rulesFile?: string /* path to database.rules.json; reloaded by PUT /.settings/rules.json */;
+  dataDir?: string /* JSON snapshot loaded at start, written on close() */;
+  log?: (line: string) => void;
+}
+
+export interface RunningDatabaseEmulator {
+  host: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * The namespace a request addresses: `?ns=`, else the first label of the Host
+ * (as production derives it from `<ns>.firebaseio.com`).
+ */
+function namespaceFor(url: URL, host: string | undefined): string {
+  const ns = url.searchParams.get('ns');
+  if (ns) return ns;
+  const hostname = (host ?? 'localhost').replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  return hostname.split('.')[0] || 'localhost';
+}
+
+const SNAPSHOT_SUFFIX = '.json';
+
+export async function startDatabaseEmulator(options: DatabaseEmulatorOptions = {}): Promise<RunningDatabaseEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? ((line: string) => console.log(line));
+
+  let defaultRules: RulesState = OPEN_RULES;
+  if (options.rulesFile) {
+    const source = readFileSync(options.rulesFile, 'utf8');
+    try {
+      defaultRules = loadRules(source);
+    } catch (e) {
+      if (e instanceof RulesError) throw new Error(`${options.rulesFile}: ${e.message}`);
+      throw e;
+    }
+  }
+
+  const namespaces = new Map<string, Namespace>();
+  const namespace = (name: string): Namespace => {
+    let ns = namespaces.get(name);
+    if (!ns) {
+      ns = new Namespace(name);
+      ns.rules = defaultRules;
+      namespaces.set(name, ns);
+    }
+    return ns;
+  };
+
+  // ---- persistence: one export-format JSON file per namespace
+  const dataDir = options.dataDir;
+  if (dataDir && existsSync(dataDir)) {
+    for (const file of await readdir(dataDir)) {
+      if (!file.endsWith(SNAPSHOT_SUFFIX)) continue;
+      const name = decodeURIComponent(file.slice(0, -SNAPSHOT_SUFFIX.length));
+      const text = await readFile(join(dataDir, file), 'utf8');
+      try {
+        namespace(name).root = fromJson(JSON.parse(text), [], { now: Date.now(), existing: () => null });
+      } catch (e) {
+        throw new Error(`Could not load database snapshot ${join(dataDir, file)}: ${(e as Error).message}`);
+      }
+    }
+  }
+
+  const connections = new Set<Connection>();
+  const ctx = { namespace, namespaceFor, log };
+  const server = createServer((req, res) => {
+    void handleRest(req, res, ctx);
+  });
+  server.keepAliveTimeout = 5000;
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/.ws') {
+      socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const ns = namespace(namespaceFor(url, req.headers.host));
+      const requestHost = req.headers.host ?? `${host}:${boundPort}`;
+      const conn = new Connection(ws, ns, requestHost, log, (c) => connections.delete(c));
+      connections.add(conn);
+    });
+  });
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\n\r\n');
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 9000, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : (options.port ?? 9000);
+
+  let closing: Promise<void> | null = null;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      // clients go away: their onDisconnect operations run, as they would on the real service
+      for (const conn of [...connections]) conn.close();
+      wss.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      if (dataDir) await writeSnapshot(dataDir, namespaces);
+    })();
+    return closing;
+  };
+
+  return { host, port: boundPort, close };
+}
+
+async function writeSnapshot(dataDir: string, namespaces: Map<string, Namespace>): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  for (const [name, ns] of namespaces) {
+    const file = join(dataDir, encodeURIComponent(name) + SNAPSHOT_SUFFIX);
+    if (!ns.root) {
+      await rm(file, { force: true });
+      continue;
+    }
+    const tmp = `${file}.tmp-${process.pid}`;
+    await writeFile(tmp, toExportString(ns.root));
+    await rename(tmp, file);
+  }
+}
