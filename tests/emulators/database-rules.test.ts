@@ -1,0 +1,333 @@
+// The RTDB rules engine through its public interface: the rule tree, the .read/.write cascade,
+// wildcards, .validate, query-based rules and .indexOn.
+import { describe, expect, it } from 'vitest';
+import {
+  compileDatabaseRules,
+  RulesError,
+  type CompiledDatabaseRules,
+  type JsonValue,
+  type RulesAuth,
+} from '../../emulators/database/rules/compile';
+
+const user = (uid: string, claims: Record<string, unknown> = {}): RulesAuth => ({
+  uid,
+  provider: 'password',
+  token: { sub: uid, user_id: uid, ...claims },
+});
+const alice = user('alice');
+const bob = user('bob');
+
+const rules = (tree: unknown): CompiledDatabaseRules =>
+  compileDatabaseRules(JSON.stringify({ rules: tree }));
+const p = (path: string): string[] => path.split('/').filter(Boolean);
+
+/** Writes `value` at each path of `sets` into a copy of `root` (null deletes), pruning empty objects. */
+function apply(root: JsonValue, sets: Record<string, JsonValue>): JsonValue {
+  const setAt = (node: JsonValue, keys: string[], value: JsonValue): JsonValue => {
+    if (keys.length === 0) return value;
+    const obj: Record<string, JsonValue> =
+      node !== null && typeof node === 'object' && !Array.isArray(node) ? { ...node } : {};
+    const child = setAt(obj[keys[0]] ?? null, keys.slice(1), value);
+    if (child === null) delete obj[keys[0]];
+    else obj[keys[0]] = child;
+    return Object.keys(obj).length ? obj : null;
+  };
+  return Object.entries(sets).reduce((acc, [path, value]) => setAt(acc, p(path), value), root);
+}
+
+function read(
+  r: CompiledDatabaseRules,
+  path: string,
+  auth: RulesAuth | null,
+  root: JsonValue = null,
+  now = 0,
+) {
+  return r.canRead({ path: p(path), auth, root, now });
+}
+/** A set (one path) or a multi-path update (several), evaluated as one request. */
+function write(
+  r: CompiledDatabaseRules,
+  sets: Record<string, JsonValue>,
+  auth: RulesAuth | null,
+  oldRoot: JsonValue = null,
+  now = 0,
+) {
+  return r.canWrite({
+    writes: Object.keys(sets).map(p),
+    auth,
+    oldRoot,
+    newRoot: apply(oldRoot, sets),
+    now,
+  });
+}
+
+describe('rules file', () => {
+  it('accepts comments, multi-line expressions and an empty or missing rules object', () => {
+    const r = compileDatabaseRules(`{
+      // who may read
+      "rules": {
+        /* everyone signed in */
+        ".read": "auth != null &&
+                  auth.uid != null"
+      }
+    }`);
+    expect(read(r, 'x', alice)).toBe(true);
+    expect(read(r, 'x', null)).toBe(false);
+    expect(read(compileDatabaseRules('{}'), '', alice)).toBe(false);
+    expect(read(compileDatabaseRules('{"rules": {}}'), '', alice)).toBe(false);
+  });
+
+  it.each([
+    ['[]', 'must be a JSON object'],
+    ['{"rulez": {}}', 'Unexpected top-level key "rulez"'],
+    ['{".read": true}', 'Unexpected top-level key ".read"'],
+    ['{"rules": true}', '/: expected an object of rules, got boolean'],
+    ['{"rules": {"a": true}}', '/a: expected an object of rules, got boolean'],
+    ['{"rules": {"a": null}}', '/a: expected an object of rules, got null'],
+    ['{"rules": {".read": 1}}', '/.read: must be true, false or an expression string, got 1'],
+    [
+      '{"rules": {"a": {".write": null}}}',
+      '/a/.write: must be true, false or an expression string',
+    ],
+    ['{"rules": {".value": true}}', "/.value: unsupported rule '.value'"],
+    ['{"rules": {"a": {".priority": "x"}}}', "/a/.priority: unsupported rule '.priority'"],
+    ['{"rules": {"a": {".readd": true}}}', "unsupported rule '.readd'"],
+    ['{"rules": {"a": {"$x": {}, "$y": {}}}}', "/a: two wildcards at one level ('$x' and '$y')"],
+    ['{"rules": {"$x": {"$x": {}}}}', "/$x/$x: wildcard '$x' is already used above this location"],
+    ['{"rules": {"$": {}}}', "invalid wildcard name '$'"],
+    ['{"rules": {"a.b": {}}}', "/a.b: invalid child name 'a.b'"],
+    ['{"rules": {"a#": {}}}', "invalid child name 'a#'"],
+    ['{"rules": {"users/$uid": {}}}', "invalid child name 'users/$uid'"],
+    [
+      '{"rules": {"a": {".indexOn": 5}}}',
+      '/a/.indexOn: must be a child name or an array of child names',
+    ],
+    ['{"rules": {"a": {".indexOn": ["x", 1]}}}', '/a/.indexOn: must be'],
+    ['{"rules": {"a": {".indexOn": [""]}}}', '/a/.indexOn: must be'],
+    [
+      '{"rules": {"a": {"$id": {".write": "$uid == auth.uid"}}}}',
+      "/a/$id/.write: unknown variable '$uid'",
+    ],
+    ['{"rules": {"a": {".read": "auth.foo()"}}}', "/a/.read: unsupported method 'foo()'"],
+    [
+      '{"rules": {"a": {".read": "newData.exists()"}}}',
+      "/a/.read: 'newData' is not available in .read rules",
+    ],
+    [
+      '{"rules": {"a": {".write": "query.limitToFirst < 5"}}}',
+      "/a/.write: 'query' is only available in .read rules",
+    ],
+    ['{"rules": {"a": {".validate": "data = 1"}}}', "/a/.validate: unsupported operator '='"],
+    ['{"rules": {"a": {".read": true, ".read": false}}}', 'duplicate key ".read"'],
+  ])('rejects %s', (source, message) => {
+    expect(() => compileDatabaseRules(source)).toThrow(RulesError);
+    expect(() => compileDatabaseRules(source)).toThrow(message);
+  });
+
+  it('wildcards are in scope below their level, including in sibling subtrees', () => {
+    const r = rules({
+      rooms: { $room: { members: { $uid: { '.write': "$room != '' && $uid == auth.uid" } } } },
+    });
+    expect(write(r, { 'rooms/r1/members/alice': true }, alice)).toBe(true);
+    expect(write(r, { 'rooms/r1/members/bob': true }, alice)).toBe(false);
+  });
+});
+
+describe('.read / .write cascade', () => {
+  it('denies by default', () => {
+    const r = rules({});
+    expect(read(r, '', alice)).toBe(false);
+    expect(read(r, 'a/b', alice)).toBe(false);
+    expect(write(r, { a: 1 }, alice)).toBe(false);
+  });
+
+  it('a grant at a location covers everything below it; a deeper rule cannot revoke it', () => {
+    const r = rules({
+      foo: { '.read': true, '.write': true, bar: { '.read': false, '.write': false } },
+    });
+    expect(read(r, 'foo', null)).toBe(true);
+    expect(read(r, 'foo/bar', null)).toBe(true);
+    expect(read(r, 'foo/bar/baz/qux', null)).toBe(true);
+    expect(write(r, { 'foo/bar': 1 }, null)).toBe(true);
+    expect(write(r, { 'foo/bar/deep/er': 1 }, null)).toBe(true);
+  });
+
+  it('a grant below the requested location does not grant it (rules are not filters)', () => {
+    const r = rules({
+      records: { rec1: { '.read': true, '.write': true }, rec2: { '.read': false } },
+    });
+    expect(read(r, 'records/rec1', null)).toBe(true);
+    expect(read(r, 'records/rec2', null)).toBe(false);
+    expect(read(r, 'records', null)).toBe(false);
+    expect(read(r, '', null)).toBe(false);
+    expect(write(r, { 'records/rec1': 1 }, null)).toBe(true);
+    expect(write(r, { records: { rec1: 1 } }, null)).toBe(false);
+  });
+
+  it('grants when any rule on the path grants, evaluating each with data at its own level', () => {
+    const r = rules({
+      docs: {
+        '.read': "data.child('public').val() == true",
+        $doc: { '.read': "data.child('owner').val() == auth.uid" },
+      },
+    });
+    const root = { docs: { d1: { owner: 'alice' }, d2: { owner: 'bob' } } };
+    expect(read(r, 'docs/d1', alice, root)).toBe(true);
+    expect(read(r, 'docs/d2', alice, root)).toBe(false);
+    expect(read(r, 'docs', alice, root)).toBe(false);
+    const open = { docs: { public: true, d2: { owner: 'bob' } } };
+    expect(read(r, 'docs', alice, open)).toBe(true);
+    expect(read(r, 'docs/d2', alice, open)).toBe(true);
+  });
+
+  it('reads and writes below the deepest rule inherit its grant', () => {
+    const r = rules({
+      users: { $uid: { '.read': 'auth.uid == $uid', '.write': 'auth.uid == $uid' } },
+    });
+    expect(read(r, 'users/alice/a/b/c', alice)).toBe(true);
+    expect(read(r, 'users/bob/a/b/c', alice)).toBe(false);
+    expect(write(r, { 'users/alice/a/b/c': 1 }, alice)).toBe(true);
+    expect(write(r, { 'users/bob/a/b/c': 1 }, alice)).toBe(false);
+  });
+
+  it('a literal child wins over the wildcard at the same level', () => {
+    const r = rules({
+      items: {
+        $id: { '.read': true, '.write': true },
+        locked: { '.read': false },
+      },
+    });
+    expect(read(r, 'items/any', null)).toBe(true);
+    expect(read(r, 'items/locked', null)).toBe(false);
+    expect(write(r, { 'items/locked': 1 }, null)).toBe(false);
+  });
+
+  it('owner-only writes with $uid: set on the own node, an update below it, nothing for others', () => {
+    const r = rules({ users: { $uid: { '.write': 'auth !== null && auth.uid === $uid' } } });
+    expect(write(r, { 'users/alice': { name: 'A' } }, alice)).toBe(true);
+    expect(write(r, { 'users/alice/name': 'A', 'users/alice/bio': 'x' }, alice)).toBe(true);
+    expect(write(r, { 'users/bob': { name: 'B' } }, alice)).toBe(false);
+    expect(write(r, { 'users/alice': { name: 'A' } }, null)).toBe(false);
+    // A set of the parent needs a grant at the parent, even if each child would be allowed.
+    expect(write(r, { users: { alice: { name: 'A' } } }, alice)).toBe(false);
+  });
+
+  it('a multi-path update is allowed only if every written path is', () => {
+    const r = rules({
+      users: { $uid: { '.write': 'auth.uid === $uid' } },
+      feed: { $id: { '.write': "data.child('uid').val() === auth.uid" } },
+    });
+    const old = { feed: { c1: { uid: 'alice', title: 'old' } } };
+    expect(write(r, { 'users/alice/title': 'new', 'feed/c1/title': 'new' }, alice, old)).toBe(true);
+    expect(write(r, { 'users/bob/title': 'new', 'feed/c1/title': 'new' }, bob, old)).toBe(false);
+    expect(write(r, { 'users/alice/title': 'new', 'feed/c1/title': 'new' }, bob, old)).toBe(false);
+  });
+
+  it('deletes need .write, evaluated with newData null', () => {
+    const r = rules({
+      posts: {
+        $id: { '.write': "!newData.exists() ? data.child('uid').val() == auth.uid : auth != null" },
+      },
+    });
+    const root = { posts: { p1: { uid: 'alice' } } };
+    expect(write(r, { 'posts/p1': null }, alice, root)).toBe(true);
+    expect(write(r, { 'posts/p1': null }, bob, root)).toBe(false);
+    expect(write(r, { 'posts/p2': { uid: 'bob' } }, bob, root)).toBe(true);
+  });
+
+  it('write rules see data (before), newData (after the whole request) and root (before)', () => {
+    const r = rules({
+      counters: {
+        $id: {
+          '.write':
+            "newData.isNumber() && newData.val() == (data.exists() ? data.val() : 0) + 1 && root.child('open').val() == true",
+        },
+      },
+    });
+    const root = { open: true, counters: { a: 1 } };
+    expect(write(r, { 'counters/a': 2 }, alice, root)).toBe(true);
+    expect(write(r, { 'counters/a': 3 }, alice, root)).toBe(false);
+    expect(write(r, { 'counters/b': 1 }, alice, root)).toBe(true);
+    expect(write(r, { 'counters/a': 2 }, alice, { ...root, open: false })).toBe(false);
+    // root is the tree before the request: changing "open" in the same update does not help
+    expect(write(r, { 'counters/a': 2, open: true }, alice, { ...root, open: false })).toBe(false);
+  });
+
+  it('newData.parent() sees the other paths of the same multi-path update', () => {
+    const r = rules({
+      groups: {
+        $g: {
+          members: {
+            $uid: {
+              '.write':
+                "newData.parent().parent().parent().parent().child('users/' + $uid + '/groups/' + $g).exists()",
+            },
+          },
+        },
+      },
+      users: { $uid: { '.write': 'auth.uid == $uid' } },
+    });
+    expect(
+      write(r, { 'groups/g1/members/alice': true, 'users/alice/groups/g1': true }, alice),
+    ).toBe(true);
+    expect(write(r, { 'groups/g1/members/alice': true }, alice)).toBe(false);
+  });
+
+  it('admin custom claim grants everywhere it is checked', () => {
+    const admin = user('root', { admin: true });
+    const r = rules({
+      '.read': 'auth.token.admin === true',
+      '.write': 'auth.token.admin === true',
+    });
+    expect(read(r, 'anything/at/all', admin)).toBe(true);
+    expect(write(r, { 'x/y': 1 }, admin)).toBe(true);
+    expect(read(r, 'x', alice)).toBe(false);
+    expect(read(r, 'x', user('eve', { admin: 'true' }))).toBe(false); // a string is not true
+    expect(read(r, 'x', null)).toBe(false);
+  });
+
+  it('`now` windows', () => {
+    const r = rules({
+      slots: {
+        $id: {
+          '.write':
+            "now >= root.child('windows/' + $id + '/opensAt').val() && now <= root.child('windows/' + $id + '/closesAt').val()",
+        },
+      },
+    });
+    const root = { windows: { s1: { opensAt: 1000, closesAt: 2000 } } };
+    expect(write(r, { 'slots/s1': 1 }, alice, root, 999)).toBe(false);
+    expect(write(r, { 'slots/s1': 1 }, alice, root, 1000)).toBe(true);
+    expect(write(r, { 'slots/s1': 1 }, alice, root, 2000)).toBe(true);
+    expect(write(r, { 'slots/s1': 1 }, alice, root, 2001)).toBe(false);
+    expect(write(r, { 'slots/s2': 1 }, alice, root, 1500)).toBe(false); // no window: null comparison denies
+  });
+});
+
+describe('.indexOn', () => {
+  const r = rules({
+    '.indexOn': '.value',
+    users: {
+      '.indexOn': ['info/score', 'name'],
+      $uid: { challenges: { '.indexOn': 'createdAt' } },
+    },
+    leaderboard: { $period: { $bucket: { '.indexOn': ['points'] } } },
+  });
+  it.each([
+    ['', ['.value']],
+    ['users', ['info/score', 'name']],
+    ['users/alice/challenges', ['createdAt']],
+    ['users/alice', []],
+    ['users/alice/challenges/c1', []],
+    ['leaderboard/weekly/2024-W01', ['points']],
+    ['nothing/here', []],
+  ])('/%s → %j', (path, expected) => {
+    expect(r.indexOn(p(path))).toEqual(expected);
+  });
+
+  it('returns a copy the caller may keep', () => {
+    const list = r.indexOn(['users']);
+    list.push('x');
+    expect(r.indexOn(['users'])).toEqual(['info/score', 'name']);
+  });
+});
