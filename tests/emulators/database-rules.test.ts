@@ -331,3 +331,145 @@ describe('.indexOn', () => {
     expect(r.indexOn(['users'])).toEqual(['info/score', 'name']);
   });
 });
+
+describe('.validate', () => {
+  const profile = rules({
+    users: {
+      $uid: {
+        '.write': 'auth.uid === $uid',
+        '.validate': "newData.hasChildren(['name'])",
+        name: {
+          '.validate':
+            'newData.isString() && newData.val().length > 0 && newData.val().length <= 20',
+        },
+        age: { '.validate': 'newData.isNumber() && newData.val() >= 0' },
+        bio: { '.validate': 'newData.isString()' },
+        tags: { $tag: { '.validate': 'newData.val() === true' } },
+        $other: { '.validate': false },
+      },
+    },
+  });
+  const existing = { users: { alice: { name: 'Alice', age: 30 } } };
+
+  it('runs on the written location', () => {
+    expect(write(profile, { 'users/alice/name': 'Al' }, alice, existing)).toBe(true);
+    expect(write(profile, { 'users/alice/name': 5 }, alice, existing)).toBe(false);
+    expect(write(profile, { 'users/alice/name': '' }, alice, existing)).toBe(false);
+    expect(write(profile, { 'users/alice/age': -1 }, alice, existing)).toBe(false);
+  });
+
+  it('runs on every descendant of the written value that has data', () => {
+    expect(
+      write(profile, { 'users/alice': { name: 'A', age: 1, tags: { x: true, y: true } } }, alice),
+    ).toBe(true);
+    expect(write(profile, { 'users/alice': { name: 'A', age: '1' } }, alice)).toBe(false);
+    expect(
+      write(profile, { 'users/alice': { name: 'A', tags: { x: true, y: 'yes' } } }, alice),
+    ).toBe(false);
+  });
+
+  it('runs on ancestors with the merged new value there', () => {
+    expect(write(profile, { 'users/alice/bio': 'hi' }, alice, existing)).toBe(true); // name already there
+    expect(write(profile, { 'users/bob/bio': 'hi' }, bob, existing)).toBe(false); // bob has no name
+    expect(write(profile, { 'users/bob/bio': 'hi', 'users/bob/name': 'Bob' }, bob, existing)).toBe(
+      true,
+    );
+  });
+
+  it('does not run where the new data is null: deletes skip it, ancestors that still exist do not', () => {
+    expect(write(profile, { 'users/alice/age': null }, alice, existing)).toBe(true);
+    expect(write(profile, { 'users/alice/name': null }, alice, existing)).toBe(false); // users/alice would lack a name
+    expect(write(profile, { 'users/alice': null }, alice, existing)).toBe(true);
+    const r = rules({ a: { '.write': true, '.validate': false } });
+    expect(write(r, { a: null }, null, { a: 1 })).toBe(true);
+    expect(write(r, { a: 2 }, null, { a: 1 })).toBe(false);
+  });
+
+  it('$other: false rejects unknown children when they are written', () => {
+    expect(write(profile, { 'users/alice/evil': 1 }, alice, existing)).toBe(false);
+    expect(write(profile, { 'users/alice': { name: 'A', evil: 1 } }, alice)).toBe(false);
+    expect(write(profile, { 'users/alice/evil': null }, alice, existing)).toBe(true); // removing one is fine
+    // A stray child that is not written is not checked; re-writing the whole node is.
+    const stray = { users: { alice: { name: 'Alice', evil: 1 } } };
+    expect(write(profile, { 'users/alice/name': 'Al' }, alice, stray)).toBe(true);
+    expect(write(profile, { 'users/alice': { name: 'Al', evil: 1 } }, alice, stray)).toBe(false);
+  });
+
+  it('does not grant: a passing .validate without .write is still denied', () => {
+    const r = rules({ a: { '.validate': true } });
+    expect(write(r, { a: 1 }, alice)).toBe(false);
+  });
+
+  it('only runs for locations that receive data', () => {
+    const r = rules({
+      a: { '.write': true, b: { '.validate': false }, c: { '.validate': 'newData.isNumber()' } },
+    });
+    expect(write(r, { a: { c: 1 } }, null)).toBe(true);
+    expect(write(r, { a: { b: 1 } }, null)).toBe(false);
+    expect(write(r, { 'a/c': 1 }, null, { a: { b: 'left alone' } })).toBe(true);
+  });
+
+  it('reaches validates below levels that have no rules of their own', () => {
+    const r = rules({
+      '.write': true,
+      a: { $x: { b: { $y: { c: { '.validate': 'newData.isBoolean()' } } } } },
+    });
+    expect(write(r, { a: { x1: { b: { y1: { c: true } } } } }, null)).toBe(true);
+    expect(write(r, { a: { x1: { b: { y1: { c: true }, y2: { c: 'no' } } } } }, null)).toBe(false);
+    expect(write(r, { '': { a: { x1: { b: { y1: { c: 1 } } } } } }, null)).toBe(false); // a set at the root
+  });
+
+  it('a root .validate sees the merged root', () => {
+    const r = rules({ '.write': true, '.validate': "newData.hasChild('version')" });
+    expect(write(r, { x: 1 }, null, { version: 1 })).toBe(true);
+    expect(write(r, { x: 1 }, null, null)).toBe(false);
+    expect(write(r, { x: 1, version: 2 }, null, null)).toBe(true);
+  });
+
+  it('uses data to allow create-only records', () => {
+    const r = rules({
+      subscribers: { $id: { '.write': true, '.validate': '!data.exists() && newData.exists()' } },
+    });
+    expect(write(r, { 'subscribers/s1': { email: 'a@b.co' } }, null)).toBe(true);
+    expect(
+      write(r, { 'subscribers/s1': { email: 'x@y.co' } }, null, {
+        subscribers: { s1: { email: 'a@b.co' } },
+      }),
+    ).toBe(false);
+  });
+
+  it('every written path of a multi-path update is validated, all or nothing', () => {
+    expect(
+      write(profile, { 'users/alice/name': 'Al', 'users/alice/age': 31 }, alice, existing),
+    ).toBe(true);
+    expect(
+      write(profile, { 'users/alice/name': 'Al', 'users/alice/age': 'x' }, alice, existing),
+    ).toBe(false);
+  });
+
+  it('stays cheap for 10,000 children under one node', () => {
+    const r = rules({
+      items: {
+        '.write': true,
+        $id: { '.validate': "newData.hasChildren(['n']) && newData.child('n').isNumber()" },
+      },
+    });
+    const items: Record<string, JsonValue> = {};
+    for (let i = 0; i < 10_000; i++) items[`k${i}`] = { n: i };
+    const started = performance.now();
+    expect(write(r, { items }, null)).toBe(true);
+    for (let i = 0; i < 1000; i++)
+      expect(
+        r.canWrite({
+          writes: [['items', 'k1']],
+          auth: null,
+          oldRoot: { items },
+          newRoot: { items },
+          now: 0,
+        }),
+      ).toBe(true);
+    expect(performance.now() - started).toBeLessThan(1000);
+    items.k5000 = { n: 'x' };
+    expect(write(r, { items }, null)).toBe(false);
+  });
+});
