@@ -1,0 +1,57 @@
+import { TZDate } from '@date-fns/tz';
+import { format, getISOWeek, getISOWeekYear } from 'date-fns';
+
+/** A calendar date as 'YYYY-MM-DD'. */
+export type CalendarDate = string;
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function isCalendarDate(value: string): boolean {
+  const match = CALENDAR_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function parseCalendarDate(date: CalendarDate): [number, number, number] {
+  if (!isCalendarDate(date)) throw new RangeError(`Not a calendar date: ${date}`);
+  const [year, month, day] = date.split('-').map(Number);
+  return [year, month, day];
+}
+
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  const [year, month, day] = parseCalendarDate(date);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** The calendar date an instant falls on in a time zone. */
+export function calendarDateInZone(epochMs: number, timeZone: string): CalendarDate {
+  return format(new TZDate(epochMs, timeZone), 'yyyy-MM-dd');
+}
+
+/** The instant a local wall-clock time happens on a date in a time zone. */
+export function zonedTimeToEpochMs(date: CalendarDate, hour: number, minute: number, timeZone: string): number {
+  const [year, month, day] = parseCalendarDate(date);
+  return new TZDate(year, month - 1, day, hour, minute, 0, timeZone).getTime();
+}
+
+/** ISO week key 'YYYY-Www' of an instant in a time zone. */
+export function isoWeekKey(epochMs: number, timeZone: string): string {
+  const local = new TZDate(epochMs, timeZone);
+  return `${getISOWeekYear(local)}-W${String(getISOWeek(local)).padStart(2, '0')}`;
+}
+
+/** Month key 'YYYY-MM' of an instant in a time zone. */
+export function monthKey(epochMs: number, timeZone: string): string {
+  return format(new TZDate(epochMs, timeZone), 'yyyy-MM');
+}

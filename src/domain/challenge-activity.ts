@@ -1,0 +1,46 @@
+import { MEAL_SLOTS } from './constants';
+import type { ChallengeRecord } from './challenge-record';
+
+type ChallengeLike = Pick<ChallengeRecord, 'deleted' | 'isActive'> & Partial<Pick<ChallengeRecord, 'meals'>>;
+
+export function isChallengeDeleted(challenge: Pick<ChallengeRecord, 'deleted'>): boolean {
+  return challenge.deleted === true;
+}
+
+/** When the last meal window of a challenge closes, or undefined if it has no meals. */
+export function challengeEndsAt(challenge: Partial<Pick<ChallengeRecord, 'meals'>>): number | undefined {
+  let end: number | undefined;
+  for (const day of Object.values(challenge.meals ?? {})) {
+    for (const slot of MEAL_SLOTS) {
+      const closesAt = day?.[slot]?.closesAt;
+      if (typeof closesAt === 'number' && (end === undefined || closesAt > end)) end = closesAt;
+    }
+  }
+  return end;
+}
+
+/**
+ * Counts towards the limit of active challenges: not deleted, not deactivated, and not over yet
+ * (a member whose challenges have all ended must be able to start a new one).
+ */
+export function isChallengeActive(challenge: ChallengeLike, now: number): boolean {
+  if (isChallengeDeleted(challenge) || challenge.isActive === false) return false;
+  const endsAt = challengeEndsAt(challenge);
+  return endsAt === undefined || now <= endsAt;
+}
+
+export interface ChallengeCounts {
+  activeChallenges: number;
+  totalChallenges: number;
+}
+
+export function countChallenges(challenges: Iterable<ChallengeLike>, now: number): ChallengeCounts {
+  let activeChallenges = 0;
+  let totalChallenges = 0;
+  for (const challenge of challenges) {
+    if (isChallengeDeleted(challenge)) continue;
+    totalChallenges++;
+    if (isChallengeActive(challenge, now)) activeChallenges++;
+  }
+  return { activeChallenges, totalChallenges };
+}

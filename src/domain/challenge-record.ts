@@ -1,0 +1,52 @@
+import type { MealSlot, Preference, TargetBody } from './constants';
+import type { NutritionTargets } from './nutrition-targets';
+
+/** users/{uid}/challenges/{cid}/meals/Day{n}/{slot} (DESIGN §3). */
+export interface MealRecord {
+  name: string;
+  calories: number;
+  protein: number;
+  carbs: number;
+  fat: number;
+  details: string;
+  img: string;
+  imgPath?: string;
+  status: string;
+  opensAt: number;
+  closesAt: number;
+  doneAt?: number;
+}
+
+export type DayMeals = Partial<Record<MealSlot, MealRecord>>;
+
+/** users/{uid}/challenges/{cid} (DESIGN §3). */
+export interface ChallengeRecord {
+  title: string;
+  day: number;
+  preference: Preference;
+  targetBody: TargetBody;
+  displayName: string;
+  photoURL: string;
+  createdAt: number;
+  updatedAt?: number;
+  deleted: boolean;
+  isActive: boolean;
+  startDate: string;
+  timezone: string;
+  targets: NutritionTargets;
+  meals: Record<string, DayMeals>;
+}
+
+/** feed/{cid} (DESIGN §3). */
+export interface FeedEntry {
+  uid: string;
+  title: string;
+  day: number;
+  preference: Preference;
+  targetBody: TargetBody;
+  displayName: string;
+  photoURL: string;
+  cover: string;
+  createdAt: number;
+  updatedAt?: number;
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { isCalendarDate, isValidTimeZone } from './calendar-dates';
+import { CHALLENGE_DAYS, INPUT_LIMITS, PREFERENCES, TARGET_BODIES } from './constants';
+
+/** http(s) only; plain http is for the local emulators' download URLs. */
+export function isWebUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => value ?? '');
+
+/** SPEC §3's payload plus timezone and an optional start date (DESIGN §6). */
+export const generateRequestSchema = z.strictObject({
+  title: z.string().trim().min(1, 'Title is required').max(INPUT_LIMITS.title),
+  day: z.number().int().min(CHALLENGE_DAYS.min).max(CHALLENGE_DAYS.max),
+  user_id: z.string().min(1).max(128),
+  preference: z.enum(PREFERENCES),
+  targetBody: z.enum(TARGET_BODIES),
+  displayName: optionalText(INPUT_LIMITS.displayName),
+  photoURL: optionalText(INPUT_LIMITS.url).refine((value) => value === '' || isWebUrl(value), 'Must be an http(s) URL'),
+  timezone: z.string().min(1).max(INPUT_LIMITS.timezone).refine(isValidTimeZone, 'Unknown time zone'),
+  /** Day 1, 'YYYY-MM-DD' in the member's time zone; today or tomorrow (checked by the server). */
+  startDate: z.string().refine(isCalendarDate, 'Must be a date YYYY-MM-DD').optional(),
+});
+
+export type GenerateRequest = z.infer<typeof generateRequestSchema>;
+export type GenerateRequestInput = z.input<typeof generateRequestSchema>;

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { basalMetabolicRate, mealCalorieTargets, nutritionTargets } from './nutrition-targets';
+
+describe('basalMetabolicRate (Mifflin–St Jeor)', () => {
+  it('uses the sex constant when known and the midpoint otherwise', () => {
+    const body = { height: 180, weight: 80, age: 30 };
+    expect(basalMetabolicRate({ ...body, sex: 'male' })).toBe(800 + 1125 - 150 + 5);
+    expect(basalMetabolicRate({ ...body, sex: 'female' })).toBe(800 + 1125 - 150 - 161);
+    expect(basalMetabolicRate(body)).toBe(800 + 1125 - 150 - 78);
+  });
+});
+
+describe('nutritionTargets', () => {
+  const male = { height: 180, weight: 80, age: 30, sex: 'male' as const };
+
+  it('multiplies by the default activity 1.375 and applies the goal', () => {
+    expect(nutritionTargets(male, 'Maintain').calories).toBe(Math.round(1780 * 1.375));
+    expect(nutritionTargets(male, 'Bulk').calories).toBe(Math.round(1780 * 1.375 * 1.15));
+    expect(nutritionTargets(male, 'Lean Bulk').calories).toBe(Math.round(1780 * 1.375 * 1.1));
+    expect(nutritionTargets(male, 'Lean').calories).toBe(Math.round(1780 * 1.375 * 0.9));
+    expect(nutritionTargets(male, 'Cutting').calories).toBe(Math.round(1780 * 1.375 * 0.8));
+    expect(nutritionTargets({ ...male, activity: 'active' }, 'Maintain').calories).toBe(Math.round(1780 * 1.725));
+  });
+
+  it('never goes below 1,200 kcal', () => {
+    expect(nutritionTargets({ height: 140, weight: 35, age: 90, sex: 'female', activity: 'sedentary' }, 'Cutting').calories).toBe(1200);
+  });
+
+  it('sets protein by goal in g/kg, capped at 30% of calories', () => {
+    expect(nutritionTargets(male, 'Maintain').protein).toBe(128);
+    expect(nutritionTargets(male, 'Bulk').protein).toBe(144);
+    expect(nutritionTargets(male, 'Lean').protein).toBe(160);
+    const cutting = nutritionTargets(male, 'Cutting');
+    expect(cutting.protein).toBe(Math.floor((cutting.calories * 0.3) / 4));
+    expect(cutting.protein).toBeLessThan(2.2 * 80);
+  });
+
+  it('fills the rest with 25% fat and carbs', () => {
+    const targets = nutritionTargets(male, 'Maintain');
+    expect(targets.fat).toBe(Math.round((targets.calories * 0.25) / 9));
+    expect(Math.abs(targets.protein * 4 + targets.carbs * 4 + targets.fat * 9 - targets.calories)).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('mealCalorieTargets', () => {
+  it('splits 30/40/30', () => {
+    expect(mealCalorieTargets(2000)).toEqual({ breakfast: 600, lunch: 800, dinner: 600 });
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { ChallengeRecord, DayMeals, MealRecord } from './challenge-record';
+import { MEAL_SLOTS, type MealSlot } from './constants';
+import { challengeSchedule } from './meal-schedule';
+import { computeScore } from './points';
+
+type ScoredChallenge = Pick<ChallengeRecord, 'day' | 'deleted' | 'timezone' | 'meals'>;
+
+/** A challenge whose listed meals were proved `offsetMs` after their window opened. */
+function challenge(
+  startDate: string,
+  days: number,
+  proved: Array<[dayNumber: number, slot: MealSlot, offsetMs?: number]>,
+  timezone = 'Asia/Kolkata',
+  deleted = false,
+): ScoredChallenge {
+  const meals: Record<string, DayMeals> = {};
+  challengeSchedule(startDate, days, timezone).forEach((windows, index) => {
+    const day: DayMeals = {};
+    for (const slot of MEAL_SLOTS) {
+      day[slot] = { name: 'x', calories: 1, protein: 1, carbs: 1, fat: 1, details: '', img: '', status: 'Pending', ...windows[slot] } as MealRecord;
+    }
+    meals[`Day${index + 1}`] = day;
+  });
+  for (const [dayNumber, slot, offsetMs = 60_000] of proved) {
+    const meal = meals[`Day${dayNumber}`][slot]!;
+    meal.status = 'Done';
+    meal.doneAt = meal.opensAt + offsetMs;
+  }
+  return { day: days, deleted, timezone, meals };
+}
+
+describe('computeScore', () => {
+  it('gives 10 per meal proved in its window', () => {
+    const score = computeScore([challenge('2025-06-10', 2, [[1, 'breakfast'], [2, 'dinner']])]);
+    expect(score.total).toBe(20);
+    expect(score.weekly).toEqual({ '2025-W24': 20 });
+    expect(score.monthly).toEqual({ '2025-06': 20 });
+  });
+
+  it('adds 10 for a full day and 50 for a full challenge', () => {
+    const fullDay = challenge('2025-06-10', 2, [[1, 'breakfast'], [1, 'lunch'], [1, 'dinner']]);
+    expect(computeScore([fullDay]).total).toBe(40);
+    const full = challenge('2025-06-10', 1, [[1, 'breakfast'], [1, 'lunch'], [1, 'dinner']]);
+    expect(computeScore([full]).total).toBe(30 + 10 + 50);
+  });
+
+  it('ignores proofs outside the window', () => {
+    const late = challenge('2025-06-10', 1, [[1, 'breakfast', 3 * 3600_000], [1, 'lunch', -1]]);
+    expect(computeScore([late]).total).toBe(0);
+  });
+
+  it('counts nothing for a deleted challenge but lists its periods with 0', () => {
+    const deleted = challenge('2025-06-10', 1, [[1, 'breakfast']], 'Asia/Kolkata', true);
+    const kept = challenge('2025-07-01', 1, [[1, 'lunch']]);
+    const score = computeScore([deleted, kept]);
+    expect(score.total).toBe(10);
+    expect(score.weekly).toEqual({ '2025-W24': 0, '2025-W27': 10 });
+    expect(score.monthly).toEqual({ '2025-06': 0, '2025-07': 10 });
+  });
+
+  it('keys weeks and months in the member zone, with bonuses at the last proof', () => {
+    // Sunday 2025-08-31 dinner in New York is Monday 1 September in UTC.
+    const edge = challenge('2025-08-31', 1, [[1, 'breakfast'], [1, 'lunch'], [1, 'dinner', 3600_000]], 'America/New_York');
+    const score = computeScore([edge]);
+    expect(score.total).toBe(90);
+    expect(score.weekly).toEqual({ '2025-W35': 90 });
+    expect(score.monthly).toEqual({ '2025-08': 90 });
+  });
+
+  it('sums several challenges and is stable when recomputed', () => {
+    const challenges = [challenge('2025-06-10', 1, [[1, 'lunch']]), challenge('2025-06-11', 1, [[1, 'dinner']])];
+    expect(computeScore(challenges)).toEqual(computeScore(challenges));
+    expect(computeScore(challenges).total).toBe(20);
+  });
+});

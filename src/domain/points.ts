@@ -1,0 +1,69 @@
+import { isoWeekKey, monthKey } from './calendar-dates';
+import { MEAL_SLOTS, POINTS } from './constants';
+import type { ChallengeRecord, MealRecord } from './challenge-record';
+import { dayKey } from './meal-schedule';
+
+type ScoredChallenge = Pick<ChallengeRecord, 'day' | 'deleted' | 'timezone' | 'meals'>;
+
+export interface Score {
+  total: number;
+  /** Points per ISO week 'YYYY-Www'; 0 for weeks that only deleted challenges touched. */
+  weekly: Record<string, number>;
+  /** Points per month 'YYYY-MM'; 0 likewise. */
+  monthly: Record<string, number>;
+}
+
+interface Award {
+  points: number;
+  at: number;
+}
+
+function provedInWindow(meal: MealRecord | undefined): meal is MealRecord & { doneAt: number } {
+  return (
+    meal?.status === 'Done' && typeof meal.doneAt === 'number' && meal.opensAt <= meal.doneAt && meal.doneAt <= meal.closesAt
+  );
+}
+
+/** 10 per meal proved in its window, +10 when the whole day is, +50 when the whole challenge is (at its last proof). */
+export function challengeAwards(challenge: ScoredChallenge): Award[] {
+  const awards: Award[] = [];
+  let everyDayComplete = challenge.day > 0;
+  let lastProofAt = 0;
+  for (let dayNumber = 1; dayNumber <= challenge.day; dayNumber++) {
+    const meals = challenge.meals?.[dayKey(dayNumber)];
+    let proved = 0;
+    let dayLastProofAt = 0;
+    for (const slot of MEAL_SLOTS) {
+      const meal = meals?.[slot];
+      if (!provedInWindow(meal)) continue;
+      proved++;
+      awards.push({ points: POINTS.mealInWindow, at: meal.doneAt });
+      dayLastProofAt = Math.max(dayLastProofAt, meal.doneAt);
+    }
+    if (proved === MEAL_SLOTS.length) awards.push({ points: POINTS.fullDayBonus, at: dayLastProofAt });
+    else everyDayComplete = false;
+    lastProofAt = Math.max(lastProofAt, dayLastProofAt);
+  }
+  if (everyDayComplete) awards.push({ points: POINTS.fullChallengeBonus, at: lastProofAt });
+  return awards;
+}
+
+/**
+ * A member's score, derived from their challenges alone (idempotent). Deleted challenges earn nothing,
+ * but the periods they touched are listed with 0 so that a recompute clears what they once earned.
+ */
+export function computeScore(challenges: Iterable<ScoredChallenge>): Score {
+  const score: Score = { total: 0, weekly: {}, monthly: {} };
+  for (const challenge of challenges) {
+    const awards = challengeAwards(challenge);
+    const earned = challenge.deleted !== true;
+    for (const { points, at } of awards) {
+      const week = isoWeekKey(at, challenge.timezone);
+      const month = monthKey(at, challenge.timezone);
+      score.weekly[week] = (score.weekly[week] ?? 0) + (earned ? points : 0);
+      score.monthly[month] = (score.monthly[month] ?? 0) + (earned ? points : 0);
+      if (earned) score.total += points;
+    }
+  }
+  return score;
+}
