@@ -1,0 +1,98 @@
+import { e2eProjectId } from './support/e2e-stack';
+import { latestResetCode, readData, uniqueEmail } from './support/backend';
+import { chooseAccountMenu, expect, signIn, test } from './support/fixtures';
+
+test.describe('sign-in flows', () => {
+  test('register, logout, login, reset the password and log in with the new one', async ({ page }) => {
+    const member = { uid: '', name: 'Riya Sharma', email: uniqueEmail('riya'), password: 'first-pass-1' };
+
+    await page.goto('/register');
+    await page.getByLabel('Name').fill(member.name);
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password').fill(member.password);
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page).toHaveURL(/\/feed$/);
+    await expect(page.getByText('Signed in successfully')).toBeVisible();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
+    expect(stored).toMatchObject({ email: member.email, displayName: member.name });
+    const info = await readData<{ displayName: string; joinAt: string }>(`users/${stored.uid}/info`);
+    expect(info?.displayName).toBe(member.name);
+    expect(info?.joinAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    await chooseAccountMenu(page, member, 'Logout');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Logout successfully')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+
+    await signIn(page, member);
+    await chooseAccountMenu(page, member, 'Logout');
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.getByRole('link', { name: 'Forgot Password' }).click();
+    await expect(page).toHaveURL(/\/forget-password$/);
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText('Password reset email sent')).toBeVisible();
+
+    const oobCode = await latestResetCode(member.email, e2eProjectId);
+    await page.goto(`/save-password?oobCode=${encodeURIComponent(oobCode)}`);
+    await page.getByLabel('New password').fill('second-pass-2');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await expect(page.getByText('Password reset successful')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password').fill(member.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Error signing in')).toBeVisible();
+
+    await signIn(page, { ...member, password: 'second-pass-2' });
+  });
+
+  test('a wrong password keeps the member on the login page with an error', async ({ page, newMember }) => {
+    const member = await newMember();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Error signing in')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('Google sign-in through the Auth emulator page', async ({ page }) => {
+    await page.goto('/login');
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Login with Google' }).click();
+    const popup = await popupPromise;
+    await popup.getByText('Add new account').click();
+    await popup.locator('#email-input').fill(uniqueEmail('google'));
+    await popup.locator('#display-name-input').fill('Gita Google');
+    await popup.getByRole('button', { name: /Sign in with Google/i }).click();
+    await expect(page).toHaveURL(/\/feed$/);
+    await expect(page.getByText('Signed in successfully')).toBeVisible();
+  });
+
+  test('a visitor opening a guarded route lands on login and sees nothing of it', async ({ page }) => {
+    await page.goto('/admin-x');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    await expect(page.getByText('Admin-X')).toHaveCount(0);
+  });
+
+  test('signed-in members are sent from login and register to the feed', async ({ page, signedInMember }) => {
+    expect(signedInMember.email).toContain('@');
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/feed$/);
+    await page.goto('/register');
+    await expect(page).toHaveURL(/\/feed$/);
+  });
+
+  test('forms explain what is missing before anything is sent', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+});

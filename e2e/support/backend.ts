@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { e2eNamespace, e2ePorts } from './e2e-stack';
+
+/** Direct access to the e2e stack, for arranging data and checking what the app wrote. */
+const authBase = `http://127.0.0.1:${e2ePorts.auth}`;
+const databaseBase = `http://127.0.0.1:${e2ePorts.database}`;
+
+export interface TestMember {
+  uid: string;
+  name: string;
+  email: string;
+  password: string;
+}
+
+export interface MemberOptions {
+  name?: string;
+  password?: string;
+  /** Writes users/{uid}/info and /private as a first sign-in would, plus a complete profile. */
+  completeProfile?: boolean;
+  admin?: boolean;
+}
+
+async function authRequest<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${authBase}/identitytoolkit.googleapis.com/v1/${path}?key=e2e-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`Auth emulator ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export async function writeData(path: string, value: unknown): Promise<void> {
+  const response = await fetch(`${databaseBase}/${path}.json?ns=${e2eNamespace}`, {
+    method: 'PUT',
+    headers: { authorization: 'Bearer owner' },
+    body: JSON.stringify(value),
+  });
+  if (!response.ok) throw new Error(`RTDB PUT ${path}: ${response.status} ${await response.text()}`);
+}
+
+export async function readData<T>(path: string): Promise<T | null> {
+  const response = await fetch(`${databaseBase}/${path}.json?ns=${e2eNamespace}`, {
+    headers: { authorization: 'Bearer owner' },
+  });
+  if (!response.ok) throw new Error(`RTDB GET ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T | null;
+}
+
+export function uniqueEmail(prefix = 'member'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@e2e.challangex.dev`;
+}
+
+/** Creates a member in the Auth emulator (and, on request, their records) without using the UI. */
+export async function createMember(options: MemberOptions = {}): Promise<TestMember> {
+  const email = uniqueEmail();
+  const password = options.password ?? 'secret-pass-1';
+  const name = options.name ?? `Member ${email.slice(7, 13)}`;
+  const { localId } = await authRequest<{ localId: string }>('accounts:signUp', { email, password });
+  await authRequest('accounts:update', {
+    localId,
+    displayName: name,
+    ...(options.admin ? { customAttributes: JSON.stringify({ admin: true }) } : {}),
+  });
+  if (options.completeProfile) {
+    await writeData(`users/${localId}/info`, {
+      uid: localId,
+      displayName: name,
+      photoURL: '',
+      joinAt: '2026-01-01 09:00:00',
+      createdAt: Date.now(),
+      location: 'Pune',
+      preference: 'veg',
+      bio: 'Here for the challenges.',
+    });
+    await writeData(`users/${localId}/private`, {
+      email,
+      emailVerified: false,
+      height: 172,
+      weight: 70,
+      age: 30,
+    });
+  }
+  return { uid: localId, name, email, password };
+}
+
+/** The newest password-reset code the Auth emulator issued for this address. */
+export async function latestResetCode(email: string, projectId: string): Promise<string> {
+  const response = await fetch(`${authBase}/emulator/v1/projects/${projectId}/oobCodes`);
+  const { oobCodes } = (await response.json()) as {
+    oobCodes: Array<{ email: string; oobCode: string; requestType: string }>;
+  };
+  const match = oobCodes.filter((code) => code.email === email && code.requestType === 'PASSWORD_RESET').at(-1);
+  if (!match) throw new Error(`No reset code for ${email}`);
+  return match.oobCode;
+}

@@ -1,0 +1,35 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { createMember, type MemberOptions, type TestMember } from './backend';
+
+/** Signs in through the login screen, as a member would, and waits for the feed. */
+export async function signIn(page: Page, member: TestMember): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password').fill(member.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/feed$/);
+}
+
+/** Opens the account menu (inside the collapsed menu on phones) and clicks an entry. */
+export async function chooseAccountMenu(page: Page, member: TestMember, entry: 'Profile' | 'Logout' | 'Admin-X') {
+  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+  if (await toggle.isVisible()) await toggle.click();
+  await page.getByRole('button', { name: member.name }).click();
+  await page.getByRole('button', { name: entry }).or(page.getByRole('link', { name: entry })).click();
+}
+
+export const test = base.extend<{
+  newMember: (options?: MemberOptions) => Promise<TestMember>;
+  signedInMember: TestMember;
+}>({
+  newMember: async ({}, use) => {
+    await use((options) => createMember(options));
+  },
+  signedInMember: async ({ page }, use) => {
+    const member = await createMember({ completeProfile: true });
+    await signIn(page, member);
+    await use(member);
+  },
+});
+
+export { expect };

@@ -1,0 +1,201 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { waitForHttp } from './free-port';
+
+export const repoRoot = resolve(import.meta.dirname, '../..');
+
+export interface StackPorts {
+  auth: number;
+  functions: number;
+  database: number;
+  storage: number;
+  hub: number;
+  logging: number;
+}
+
+export const devPorts: StackPorts = { auth: 9099, functions: 5001, database: 9000, storage: 9199, hub: 4400, logging: 4500 };
+export const testPorts: StackPorts = { auth: 9399, functions: 5401, database: 9300, storage: 9499, hub: 4600, logging: 4700 };
+
+export interface StackOptions {
+  name: string;
+  projectId: string;
+  ports: StackPorts;
+  /** Keep emulator data here between runs; omit for a throw-away stack. */
+  dataDir?: string;
+  /** Use firebase-tools' official RTDB and Storage emulators (needs Java 21 and their JARs). */
+  official?: boolean;
+  log?: (source: string, line: string) => void;
+}
+
+export interface RunningStack {
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+interface Managed {
+  name: string;
+  child: ChildProcess;
+}
+
+/** The environment every process talking to this stack needs (firebase-admin reads it). */
+export function stackEnv(options: Pick<StackOptions, 'projectId' | 'ports'>): Record<string, string> {
+  const { ports, projectId } = options;
+  return {
+    GCLOUD_PROJECT: projectId,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+    FIREBASE_DATABASE_EMULATOR_HOST: `127.0.0.1:${ports.database}`,
+    FIREBASE_STORAGE_EMULATOR_HOST: `127.0.0.1:${ports.storage}`,
+  };
+}
+
+function startProcess(name: string, command: string, args: string[], env: Record<string, string>, log: StackOptions['log']): Managed {
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const forward = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) log?.(name, line);
+  };
+  child.stdout?.on('data', forward);
+  child.stderr?.on('data', forward);
+  return { name, child };
+}
+
+async function stopProcess({ child }: Managed): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((done) => {
+    child.once('exit', () => done());
+    try {
+      process.kill(-child.pid!, 'SIGINT');
+    } catch {
+      done();
+    }
+    setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }, 15_000).unref();
+  });
+}
+
+function firebaseConfig(options: StackOptions): string {
+  const { ports } = options;
+  const emulators: Record<string, unknown> = {
+    auth: { host: '127.0.0.1', port: ports.auth },
+    functions: { host: '127.0.0.1', port: ports.functions },
+    hub: { host: '127.0.0.1', port: ports.hub },
+    logging: { host: '127.0.0.1', port: ports.logging },
+    ui: { enabled: false },
+    singleProjectMode: true,
+  };
+  if (options.official) {
+    emulators.database = { host: '127.0.0.1', port: ports.database };
+    emulators.storage = { host: '127.0.0.1', port: ports.storage };
+  }
+  const path = join(repoRoot, `.stack-${options.name}.firebase.json`);
+  writeFileSync(
+    path,
+    JSON.stringify(
+      {
+        emulators,
+        functions: [{ source: 'functions', codebase: 'default', runtime: 'nodejs20', ignore: ['node_modules', 'src', '*.log'] }],
+        database: { rules: 'database.rules.json' },
+        storage: { rules: 'storage.rules' },
+      },
+      null,
+      2,
+    ),
+  );
+  return path;
+}
+
+/**
+ * Starts the whole local backend: the project's own RTDB and Storage
+ * emulators (or the official ones), then firebase-tools' Auth and Functions
+ * emulators with firebase-admin pointed at them.
+ */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const { ports, log } = options;
+  const env = stackEnv(options);
+  const processes: Managed[] = [];
+  const stop = async () => {
+    await Promise.all(processes.reverse().map(stopProcess));
+    rmSync(join(repoRoot, `.stack-${options.name}.firebase.json`), { force: true });
+  };
+  try {
+    const build = startProcess('build', process.execPath, ['--import', 'tsx', 'scripts/build-functions.ts'], env, log);
+    const buildCode = await new Promise<number | null>((done) => build.child.once('exit', done));
+    if (buildCode !== 0) throw new Error('Building the functions failed');
+
+    const data = (sub: string) => {
+      if (!options.dataDir) return [];
+      const dir = join(options.dataDir, sub);
+      mkdirSync(dir, { recursive: true });
+      return ['--data', dir];
+    };
+    if (!options.official) {
+      processes.push(
+        startProcess(
+          'database',
+          process.execPath,
+          ['--import', 'tsx', 'emulators/database/cli.ts', '--port', String(ports.database), '--rules', 'database.rules.json', ...data('database')],
+          env,
+          log,
+        ),
+        startProcess(
+          'storage',
+          process.execPath,
+          ['--import', 'tsx', 'emulators/storage/cli.ts', '--port', String(ports.storage), '--rules', 'storage.rules', ...data('storage')],
+          env,
+          log,
+        ),
+      );
+    }
+    const only = options.official ? 'auth,functions,database,storage' : 'auth,functions';
+    const authData = options.dataDir ? join(options.dataDir, 'firebase-tools') : undefined;
+    const persistence =
+      authData !== undefined
+        ? [...(existsSync(join(authData, 'firebase-export-metadata.json')) ? ['--import', authData] : []), '--export-on-exit', authData]
+        : [];
+    processes.push(
+      startProcess(
+        'firebase',
+        join(repoRoot, 'node_modules/.bin/firebase'),
+        ['emulators:start', '--only', only, '--project', options.projectId, '--config', firebaseConfig(options), ...persistence],
+        // The Functions emulator hands its own environment to the function, so firebase-admin finds our emulators.
+        options.official ? { GCLOUD_PROJECT: options.projectId } : env,
+        log,
+      ),
+    );
+    await Promise.all([
+      waitForHttp(`http://127.0.0.1:${ports.database}/.json?ns=${options.projectId}-default-rtdb&shallow=true`, 120_000),
+      waitForHttp(`http://127.0.0.1:${ports.storage}/`, 120_000),
+      waitForHttp(`http://127.0.0.1:${ports.auth}/`, 120_000),
+      waitForFunctions(options),
+    ]);
+    return { env, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function waitForFunctions(options: StackOptions): Promise<void> {
+  const url = `http://127.0.0.1:${options.ports.functions}/${options.projectId}/us-central1/api/api/health`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      if (response.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`The API function did not answer at ${url}`);
+}

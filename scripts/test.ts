@@ -1,0 +1,92 @@
+/**
+ * `npm test`: every check the project has, in order, on a fresh machine.
+ * Each step runs even if an earlier one failed, so one run shows every
+ * failure; the exit code is non-zero if any step failed or ran no test.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './lib/stack';
+
+const results = join(repoRoot, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+interface Step {
+  name: string;
+  command: string[];
+  env?: Record<string, string>;
+  /** Where the step's runner writes its JSON report, to count tests. */
+  report?: string;
+}
+
+const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
+const vitestJson = (file: string) => ['--reporter=default', '--reporter=json', `--outputFile.json=${join(results, file)}`];
+
+const steps: Step[] = [
+  { name: 'lint', command: [bin('eslint'), '.', '--max-warnings=0'] },
+  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
+  { name: 'unit and component tests', command: [bin('vitest'), 'run', '--project', 'unit', ...vitestJson('unit.json')], report: 'unit.json' },
+  { name: 'production build', command: [bin('vite'), 'build', '--logLevel', 'warn'] },
+  {
+    name: 'integration tests (emulator conformance, rules, API, security, bundle)',
+    command: [bin('vitest'), 'run', '--project', 'integration', ...vitestJson('integration.json')],
+    report: 'integration.json',
+  },
+  { name: 'end-to-end tests (Chromium)', command: [bin('playwright'), 'test'], env: { CI: 'true' }, report: 'e2e.json' },
+];
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+function countTests(report: string): Counts | null {
+  const file = join(results, report);
+  if (!existsSync(file)) return null;
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  if ('numPassedTests' in json) {
+    return {
+      passed: json.numPassedTests,
+      failed: json.numFailedTests,
+      skipped: json.numPendingTests + json.numTodoTests,
+    };
+  }
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = json.stats ?? {};
+  return { passed: expected + flaky, failed: unexpected, skipped };
+}
+
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps: string[] = [];
+for (const step of steps) {
+  console.log(`\n━━ ${step.name}`);
+  const started = Date.now();
+  const run = spawnSync(step.command[0], step.command.slice(1), {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  let ok = run.status === 0;
+  if (step.report) {
+    const counts = countTests(step.report);
+    if (!counts || counts.passed === 0) ok = false;
+    if (counts && counts.skipped > 0) {
+      console.log(`✗ ${step.name}: ${counts.skipped} skipped test(s); a skipped test proves nothing`);
+      ok = false;
+    }
+    if (counts) {
+      total.passed += counts.passed;
+      total.failed += counts.failed;
+      total.skipped += counts.skipped;
+    }
+  }
+  console.log(`${ok ? '✓' : '✗'} ${step.name} (${seconds} s)`);
+  if (!ok) failedSteps.push(step.name);
+}
+
+console.log('\n━━ summary');
+if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join('; ')}`);
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(failedSteps.length > 0 ? 1 : 0);

@@ -1,0 +1,143 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../../testing/render-app';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { register } from '../api/register';
+import { login } from '../api/login';
+import { requestPasswordReset, saveResetPassword } from '../api/password-reset';
+import { ForgetPasswordPage } from './forget-password-page';
+import { LoginPage } from './login-page';
+import { RegisterPage } from './register-page';
+import { SavePasswordPage } from './save-password-page';
+
+vi.mock('../../../lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn(), toastInfo: vi.fn() }));
+vi.mock('../api/register', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/register')>()),
+  register: vi.fn(),
+}));
+vi.mock('../api/login', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/login')>()),
+  login: vi.fn(),
+  loginWithGoogle: vi.fn(),
+}));
+vi.mock('../api/password-reset', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/password-reset')>()),
+  requestPasswordReset: vi.fn(),
+  saveResetPassword: vi.fn(),
+}));
+
+const feedRoute = { path: '/feed', element: <h1>Feed screen</h1> };
+const loginRoute = { path: '/login', element: <h1>Login screen</h1> };
+const member = { uid: 'u1', email: 'a@b.co', displayName: 'A', photoURL: null, emailVerified: false, isAdmin: false };
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  localStorage.clear();
+});
+
+describe('RegisterPage', () => {
+  it('requires name, email and password and sends nothing until they are valid', async () => {
+    renderApp(<RegisterPage />, { path: '/register' });
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(register).not.toHaveBeenCalled();
+  });
+
+  it('rejects a malformed email and a short password', async () => {
+    renderApp(<RegisterPage />, { path: '/register' });
+    await userEvent.type(screen.getByLabelText('Name'), 'Asha');
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.type(screen.getByLabelText('Password'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(register).not.toHaveBeenCalled();
+  });
+
+  it('registers, stores the user, toasts and goes to the feed', async () => {
+    vi.mocked(register).mockResolvedValue(member);
+    const { router } = renderApp(<RegisterPage />, { path: '/register', routes: [feedRoute] });
+    await userEvent.type(screen.getByLabelText('Name'), 'Asha');
+    await userEvent.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
+    expect(register).toHaveBeenCalledWith({ name: 'Asha', email: 'asha@example.com', password: 'secret1' });
+    expect(toastSuccess).toHaveBeenCalledWith('Signed in successfully');
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ uid: 'u1' });
+  });
+});
+
+describe('LoginPage', () => {
+  it('shows "Error signing in" and stays put when sign-in fails', async () => {
+    vi.mocked(login).mockRejectedValue(new Error('auth/wrong-password'));
+    const { router } = renderApp(<LoginPage />, { path: '/login' });
+    await userEvent.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Error signing in'));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('links to Forgot Password and offers Google', () => {
+    renderApp(<LoginPage />, { path: '/login' });
+    expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/forget-password');
+    expect(screen.getByRole('button', { name: 'Login with Google' })).toBeInTheDocument();
+  });
+});
+
+describe('ForgetPasswordPage', () => {
+  it('sends the reset email and confirms it', async () => {
+    vi.mocked(requestPasswordReset).mockResolvedValue();
+    renderApp(<ForgetPasswordPage />, { path: '/forget-password' });
+    await userEvent.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Password reset email sent'));
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('reports a failure to send', async () => {
+    vi.mocked(requestPasswordReset).mockRejectedValue(new Error('network'));
+    renderApp(<ForgetPasswordPage />, { path: '/forget-password' });
+    await userEvent.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Error sending password reset email'));
+  });
+});
+
+describe('SavePasswordPage', () => {
+  it('asks for a new password when it is empty', async () => {
+    renderApp(<SavePasswordPage />, { path: '/save-password?oobCode=abc' });
+    await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Please enter a new password'));
+    expect(saveResetPassword).not.toHaveBeenCalled();
+  });
+
+  it('saves with the oobCode from the link and goes to login', async () => {
+    vi.mocked(saveResetPassword).mockResolvedValue();
+    const { router } = renderApp(<SavePasswordPage />, { path: '/save-password?oobCode=abc', routes: [loginRoute] });
+    await userEvent.type(screen.getByLabelText('New password'), 'brand-new-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(saveResetPassword).toHaveBeenCalledWith('abc', { password: 'brand-new-1' });
+    expect(toastSuccess).toHaveBeenCalledWith('Password reset successful');
+  });
+
+  it('refuses to submit without a reset code', () => {
+    renderApp(<SavePasswordPage />, { path: '/save-password' });
+    expect(screen.getByRole('button', { name: 'Save password' })).toBeDisabled();
+    expect(screen.getByText(/This link has no reset code/)).toBeInTheDocument();
+  });
+
+  it('says the link is invalid when the code is rejected', async () => {
+    vi.mocked(saveResetPassword).mockRejectedValue(new Error('auth/invalid-action-code'));
+    renderApp(<SavePasswordPage />, { path: '/save-password?oobCode=stale' });
+    await userEvent.type(screen.getByLabelText('New password'), 'brand-new-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Invalid reset link or password'));
+  });
+});
