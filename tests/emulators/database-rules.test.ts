@@ -473,3 +473,56 @@ describe('.validate', () => {
     expect(write(r, { items }, null)).toBe(false);
   });
 });
+
+describe('query-based read rules', () => {
+  const r = rules({
+    messages: { '.read': 'query.orderByKey && query.limitToFirst <= 100' },
+    baskets: {
+      '.read': "auth.uid != null && query.orderByChild == 'owner' && query.equalTo == auth.uid",
+    },
+    scores: {
+      '.read':
+        "query.orderByChild == 'points' && query.limitToLast != null && query.limitToLast <= 10",
+      $uid: { '.read': 'auth.uid == $uid' },
+    },
+    open: { '.read': true },
+  });
+  const q = (
+    path: string,
+    auth: RulesAuth | null,
+    query?: Parameters<CompiledDatabaseRules['canRead']>[0]['query'],
+  ) => r.canRead({ path: p(path), auth, root: null, now: 0, query });
+
+  it('allows only queries that satisfy the rule', () => {
+    expect(q('messages', null, { orderByKey: true, limitToFirst: 100 })).toBe(true);
+    expect(q('messages', null, { orderByKey: true, limitToFirst: 101 })).toBe(false);
+    expect(q('messages', null, { orderByKey: true, limitToLast: 10 })).toBe(false);
+    expect(q('messages', null, { orderByChild: 'ts', limitToFirst: 10 })).toBe(false);
+    expect(q('messages', null)).toBe(false); // a plain read has no limit
+  });
+
+  it('lets a user query only their own records', () => {
+    expect(q('baskets', alice, { orderByChild: 'owner', equalTo: 'alice' })).toBe(true);
+    expect(q('baskets', alice, { orderByChild: 'owner', equalTo: 'bob' })).toBe(false);
+    expect(q('baskets', alice, { orderByChild: 'owner' })).toBe(false);
+    expect(q('baskets', null, { orderByChild: 'owner', equalTo: null })).toBe(false);
+    expect(q('baskets', alice)).toBe(false);
+  });
+
+  it('cascades: a query rule above, a plain rule below', () => {
+    expect(q('scores', null, { orderByChild: 'points', limitToLast: 3 })).toBe(true);
+    expect(q('scores', null, { orderByChild: 'points', limitToLast: 30 })).toBe(false);
+    expect(q('scores', null)).toBe(false);
+    expect(q('scores/alice', alice)).toBe(true);
+    expect(q('scores/alice', bob)).toBe(false);
+    // the query is visible at every level of the cascade
+    expect(q('scores/bob', alice, { orderByChild: 'points', limitToLast: 3 })).toBe(true);
+  });
+
+  it('rules that ignore query allow any query', () => {
+    expect(q('open', null, { orderByValue: true, startAt: 1, endAt: 5 })).toBe(true);
+    expect(q('open/x', null, { orderByPriority: true, equalTo: 'x', limitToFirst: 1000 })).toBe(
+      true,
+    );
+  });
+});
