@@ -1,0 +1,267 @@
+import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { useForm } from 'react-hook-form';
+import { SelectField } from '../../../components/form/select-field';
+import { TextAreaField } from '../../../components/form/text-area-field';
+import { TextField } from '../../../components/form/text-field';
+import { ACTIVITY_LEVELS, INPUT_LIMITS, LOCATIONS, PREFERENCES, SEXES } from '../../../domain/constants';
+import { useBusy } from '../../../hooks/use-busy';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { readValue } from '../../../services/database';
+import { dbPaths } from '../../../services/paths';
+import type { MemberInfo, MemberPrivate, MemberSocial } from '../api/member-records';
+import {
+  MISSING_PROFILE_FIELDS_MESSAGE,
+  missingProfileFields,
+  parseProfileForm,
+  profileFormDefaults,
+  saveProfileInfo,
+  saveSocialLinks,
+  socialLinksOf,
+  type ProfileFormValues,
+} from '../api/update-profile';
+
+const asOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+const ACTIVITY_LABELS: Record<string, string> = {
+  sedentary: 'Sedentary (little exercise)',
+  light: 'Light (1–3 days a week)',
+  moderate: 'Moderate (3–5 days a week)',
+  active: 'Active (6–7 days a week)',
+  'very-active': 'Very active (physical job or twice a day)',
+};
+const SOCIAL_FIELDS = [
+  { name: 'facebook', label: 'Facebook', example: 'https://facebook.com/you' },
+  { name: 'instagram', label: 'Instagram', example: 'https://instagram.com/you' },
+  { name: 'twitter', label: 'Twitter', example: 'https://twitter.com/you' },
+  { name: 'linkedin', label: 'LinkedIn', example: 'https://linkedin.com/in/you' },
+] as const;
+
+type LoadState = { status: 'loading' } | { status: 'ready'; values: ProfileFormValues } | { status: 'error' };
+
+async function loadFormValues(uid: string): Promise<ProfileFormValues> {
+  const [info, body, social] = await Promise.all([
+    readValue<MemberInfo>(dbPaths.userInfo(uid)),
+    readValue<MemberPrivate>(dbPaths.userPrivate(uid)),
+    readValue<MemberSocial>(dbPaths.userSocial(uid)),
+  ]);
+  return profileFormDefaults(info, body, social);
+}
+
+interface EditProfileModalProps {
+  uid: string;
+  show: boolean;
+  onHide: () => void;
+}
+
+/** SPEC's Edit profile modal; also opened by About's Take Challenge and the create-challenge completeness check. */
+export function EditProfileModal({ uid, show, onHide }: EditProfileModalProps) {
+  const [attempt, setAttempt] = useState(0);
+  return (
+    <Modal show={show} onHide={onHide} size="lg" aria-labelledby="edit-profile-title" scrollable>
+      <Modal.Header closeButton closeLabel="Close">
+        <Modal.Title id="edit-profile-title">Edit profile</Modal.Title>
+      </Modal.Header>
+      {/* The modal unmounts its content when hidden, so every opening reads fresh values. */}
+      <EditProfileContent key={attempt} uid={uid} onDone={onHide} onRetry={() => setAttempt((count) => count + 1)} />
+    </Modal>
+  );
+}
+
+function EditProfileContent({ uid, onDone, onRetry }: { uid: string; onDone: () => void; onRetry: () => void }) {
+  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+  useEffect(() => {
+    let current = true;
+    loadFormValues(uid).then(
+      (values) => current && setLoad({ status: 'ready', values }),
+      () => current && setLoad({ status: 'error' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [uid]);
+
+  if (load.status === 'ready') return <EditProfileForm uid={uid} initialValues={load.values} onDone={onDone} />;
+  if (load.status === 'error') {
+    return (
+      <Modal.Body>
+        <Alert variant="danger" className="d-flex justify-content-between align-items-center mb-0">
+          We could not load your profile.
+          <Button variant="outline-danger" size="sm" onClick={onRetry}>
+            Try again
+          </Button>
+        </Alert>
+      </Modal.Body>
+    );
+  }
+  return (
+    <Modal.Body className="text-center py-5" role="status">
+      <Spinner animation="border" variant="success" />
+      <span className="visually-hidden">Loading your profile…</span>
+    </Modal.Body>
+  );
+}
+
+function EditProfileForm({ uid, initialValues, onDone }: { uid: string; initialValues: ProfileFormValues; onDone: () => void }) {
+  const { whileBusy } = useBusy();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileFormValues>({ defaultValues: initialValues });
+
+  const onSubmit = async (values: ProfileFormValues) => {
+    const missing = missingProfileFields(values);
+    if (missing.length > 0) {
+      missing.forEach((field) => setError(field, { message: 'This field is required' }));
+      toastError(MISSING_PROFILE_FIELDS_MESSAGE);
+      return;
+    }
+    const parsed = parseProfileForm(values);
+    if (!parsed.ok) {
+      Object.entries(parsed.errors).forEach(([field, message]) =>
+        setError(field as keyof ProfileFormValues, { message }),
+      );
+      return;
+    }
+    try {
+      await whileBusy(saveProfileInfo(uid, parsed.update));
+    } catch {
+      toastError('Failed to update profile info');
+      return;
+    }
+    const links = socialLinksOf(parsed.update);
+    const linksChanged = SOCIAL_FIELDS.some(({ name }) => links[name] !== initialValues[name].trim());
+    if (linksChanged) {
+      try {
+        await whileBusy(saveSocialLinks(uid, links));
+      } catch {
+        toastError('Failed to update social links');
+        return;
+      }
+    }
+    // One toast at a time: a second one would replace the first before it is read.
+    toastSuccess(linksChanged ? 'Social links updated successfully' : 'Profile info updated successfully');
+    onDone();
+  };
+
+  return (
+    <Form noValidate onSubmit={handleSubmit(onSubmit)} style={{ display: 'contents' }}>
+      <Modal.Body>
+        <p className="text-body-secondary small">
+          Location, height, weight, age and preference are needed to create a challenge. Height, weight and age
+          are private: only you can see them.
+        </p>
+        <Row className="g-x-3">
+          <Col md={6}>
+            <SelectField
+              label="Location"
+              placeholder="Choose your city"
+              options={asOptions(LOCATIONS)}
+              registration={register('location')}
+              error={errors.location}
+            />
+          </Col>
+          <Col md={6}>
+            <SelectField
+              label="Preference"
+              placeholder="Choose your food preference"
+              options={asOptions(PREFERENCES)}
+              registration={register('preference')}
+              error={errors.preference}
+            />
+          </Col>
+          <Col xs={4}>
+            <TextField
+              label="Height (cm)"
+              type="number"
+              inputMode="decimal"
+              min={INPUT_LIMITS.height.min}
+              max={INPUT_LIMITS.height.max}
+              registration={register('height')}
+              error={errors.height}
+            />
+          </Col>
+          <Col xs={4}>
+            <TextField
+              label="Weight (kg)"
+              type="number"
+              inputMode="decimal"
+              min={INPUT_LIMITS.weight.min}
+              max={INPUT_LIMITS.weight.max}
+              registration={register('weight')}
+              error={errors.weight}
+            />
+          </Col>
+          <Col xs={4}>
+            <TextField
+              label="Age"
+              type="number"
+              inputMode="numeric"
+              min={INPUT_LIMITS.age.min}
+              max={INPUT_LIMITS.age.max}
+              registration={register('age')}
+              error={errors.age}
+            />
+          </Col>
+          <Col md={6}>
+            <SelectField
+              label="Sex (optional, improves your targets)"
+              placeholder="Prefer not to say"
+              options={SEXES.map((value) => ({ value, label: value === 'male' ? 'Male' : 'Female' }))}
+              registration={register('sex')}
+              error={errors.sex}
+            />
+          </Col>
+          <Col md={6}>
+            <SelectField
+              label="Activity (optional)"
+              placeholder="Not sure"
+              options={ACTIVITY_LEVELS.map((value) => ({ value, label: ACTIVITY_LABELS[value] ?? value }))}
+              registration={register('activity')}
+              error={errors.activity}
+            />
+          </Col>
+        </Row>
+        <TextAreaField
+          label="Bio (optional)"
+          maxLength={INPUT_LIMITS.bio}
+          registration={register('bio')}
+          error={errors.bio}
+        />
+        <fieldset>
+          <legend className="fs-6 fw-semibold">Social links (optional, https only)</legend>
+          <Row>
+            {SOCIAL_FIELDS.map(({ name, label, example }) => (
+              <Col md={6} key={name}>
+                <TextField
+                  label={label}
+                  type="url"
+                  inputMode="url"
+                  placeholder={example}
+                  maxLength={INPUT_LIMITS.url}
+                  registration={register(name)}
+                  error={errors[name]}
+                />
+              </Col>
+            ))}
+          </Row>
+        </fieldset>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="success" disabled={isSubmitting}>
+          Save changes
+        </Button>
+      </Modal.Footer>
+    </Form>
+  );
+}

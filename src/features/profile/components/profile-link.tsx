@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { profilePath, rememberViewedProfile } from '../lib/profile-route';
+
+interface ProfileLinkProps {
+  uid: string;
+  displayName: string;
+  className?: string;
+  children?: ReactNode;
+}
+
+/** A link to a member's profile that also stores whose profile it is (SPEC's loadProfile). */
+export function ProfileLink({ uid, displayName, className, children }: ProfileLinkProps) {
+  return (
+    <Link to={profilePath(displayName)} className={className} onClick={() => rememberViewedProfile(uid)}>
+      {children ?? displayName}
+    </Link>
+  );
+}

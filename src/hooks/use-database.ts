@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { watchChildren, watchValue, type ChildQuery } from '../services/database';
+
+export type Loadable<T> =
+  | { status: 'loading'; value?: undefined; error?: undefined }
+  | { status: 'ready'; value: T; error?: undefined }
+  | { status: 'error'; value?: undefined; error: Error };
+
+/** Live value at `path` (null when absent); pass null to read nothing. */
+export function useDatabaseValue<T>(path: string | null): Loadable<T | null> {
+  const [state, setState] = useState<{ path: string | null; loaded: Loadable<T | null> }>({
+    path,
+    loaded: { status: 'loading' },
+  });
+  useEffect(() => {
+    if (path === null) return;
+    return watchValue<T>(
+      path,
+      (value) => setState({ path, loaded: { status: 'ready', value } }),
+      (error) => setState({ path, loaded: { status: 'error', error } }),
+    );
+  }, [path]);
+  // A new path shows loading until its first answer, never the previous path's value.
+  return state.path === path ? state.loaded : { status: 'loading' };
+}
+
+export type Row<T> = { key: string; value: T };
+
+/** Live children of `path` matching the query, in query order. */
+export function useDatabaseChildren<T>(path: string | null, spec: ChildQuery): Loadable<Array<Row<T>>> {
+  const specKey = JSON.stringify(spec);
+  const watchKey = path === null ? null : `${path}?${specKey}`;
+  const [state, setState] = useState<{ key: string | null; loaded: Loadable<Array<Row<T>>> }>({
+    key: watchKey,
+    loaded: { status: 'loading' },
+  });
+  useEffect(() => {
+    if (path === null || watchKey === null) return;
+    return watchChildren<T>(
+      path,
+      JSON.parse(specKey) as ChildQuery,
+      (rows) => setState({ key: watchKey, loaded: { status: 'ready', value: rows } }),
+      (error) => setState({ key: watchKey, loaded: { status: 'error', error } }),
+    );
+  }, [path, specKey, watchKey]);
+  return state.key === watchKey ? state.loaded : { status: 'loading' };
+}
