@@ -1,0 +1,265 @@
+/**
+ * Demo data for `npm run dev`: members with avatars and complete (or, for one,
+ * incomplete) profiles, challenges in every state created through the real
+ * API, proved meals, scores, banner, social links and two admins.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getDatabase, type Database } from 'firebase-admin/database';
+import { addDays } from '../../src/domain/calendar-dates';
+import type { ChallengeRecord } from '../../src/domain/challenge-record';
+import { identiconPng } from './identicon-png';
+
+export const DEMO_PASSWORD = 'challangex-demo';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const TIME_ZONE = 'Asia/Kolkata';
+
+interface DemoChallenge {
+  title: string;
+  day: number;
+  targetBody: ChallengeRecord['targetBody'];
+  /** Days ago the challenge started (negative: starts in the future). */
+  startedDaysAgo: number;
+  /** Meals proved, as [day, slot] pairs. */
+  proved?: Array<[number, 'breakfast' | 'lunch' | 'dinner']>;
+  deleted?: boolean;
+}
+
+interface DemoMember {
+  name: string;
+  email: string;
+  admin?: boolean;
+  info: { location: string; preference: 'veg' | 'nonveg' | 'vegan'; bio: string };
+  body?: { height: number; weight: number; age: number; sex?: 'male' | 'female' };
+  social?: Record<string, string>;
+  challenges: DemoChallenge[];
+}
+
+const fullDays = (days: number[]) =>
+  days.flatMap((day) => (['breakfast', 'lunch', 'dinner'] as const).map((slot) => [day, slot] as [number, typeof slot]));
+
+export const demoMembers: DemoMember[] = [
+  {
+    name: 'Asha Rao',
+    email: 'asha@challangex.dev',
+    info: { location: 'Pune', preference: 'veg', bio: 'Runner, chai lover, learning to cook balanced meals.' },
+    body: { height: 164, weight: 62, age: 29, sex: 'female' },
+    social: { instagram: 'https://www.instagram.com/asha.runs', twitter: 'https://twitter.com/asharuns' },
+    challenges: [
+      { title: 'Monsoon Lean Week', day: 7, targetBody: 'Lean', startedDaysAgo: 2, proved: [...fullDays([1]), [2, 'breakfast'], [2, 'dinner']] },
+      { title: 'Protein Power-Up', day: 3, targetBody: 'Lean Bulk', startedDaysAgo: -1 },
+    ],
+  },
+  {
+    name: 'Vikram Singh',
+    email: 'vikram@challangex.dev',
+    info: { location: 'Delhi', preference: 'nonveg', bio: 'Powerlifter. Eggs are a food group.' },
+    body: { height: 181, weight: 84, age: 33, sex: 'male' },
+    social: { linkedin: 'https://www.linkedin.com/in/vikram-singh-demo' },
+    challenges: [
+      { title: 'Bulk Season', day: 5, targetBody: 'Bulk', startedDaysAgo: 8, proved: fullDays([1, 2, 3, 4, 5]) },
+      { title: 'Weekday Gains', day: 5, targetBody: 'Bulk', startedDaysAgo: 0 },
+    ],
+  },
+  {
+    name: 'Meera Iyer',
+    email: 'meera@challangex.dev',
+    info: { location: 'Chennai', preference: 'vegan', bio: 'Plant-based for five years, always hungry.' },
+    body: { height: 158, weight: 57, age: 41, sex: 'female' },
+    challenges: [
+      { title: 'Old Detox Plan', day: 2, targetBody: 'Cutting', startedDaysAgo: 20, deleted: true },
+      { title: 'Plant Power Cut', day: 7, targetBody: 'Cutting', startedDaysAgo: 4, proved: [...fullDays([1, 2]), [3, 'lunch'], [4, 'breakfast']] },
+    ],
+  },
+  {
+    name: 'Kabir Khan',
+    email: 'kabir@challangex.dev',
+    info: { location: 'Mumbai', preference: 'nonveg', bio: 'Desk job, weekend cricket.' },
+    body: { height: 175, weight: 78, age: 36 },
+    challenges: [{ title: 'Steady Maintain', day: 2, targetBody: 'Maintain', startedDaysAgo: 0 }],
+  },
+  {
+    name: 'Zoya Das',
+    email: 'zoya@challangex.dev',
+    info: { location: 'Kolkata', preference: 'veg', bio: 'Just joined; profile still incomplete.' },
+    challenges: [],
+  },
+  {
+    name: 'Admin One',
+    email: 'admin@challangex.dev',
+    admin: true,
+    info: { location: 'Bangalore', preference: 'veg', bio: 'Keeps ChallangeX running.' },
+    body: { height: 170, weight: 68, age: 38 },
+    challenges: [],
+  },
+  {
+    name: 'Admin Two',
+    email: 'admin2@challangex.dev',
+    admin: true,
+    info: { location: 'Hyderabad', preference: 'nonveg', bio: 'Second pair of admin hands.' },
+    body: { height: 168, weight: 70, age: 45 },
+    challenges: [],
+  },
+];
+
+interface SeedOptions {
+  projectId: string;
+  /** When given, a marker file there records that seeding is done. */
+  dataDir?: string;
+  log?: (line: string) => void;
+}
+
+const env = (name: string) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} must be set (the stack sets it)`);
+  return value;
+};
+
+async function uploadImage(bucket: string, path: string, png: Buffer): Promise<string> {
+  const storageHost = env('FIREBASE_STORAGE_EMULATOR_HOST');
+  const boundary = `seed${Date.now()}`;
+  const metadata = JSON.stringify({ name: path, contentType: 'image/png' });
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${metadata}\r\n--${boundary}\r\nContent-Type: image/png\r\n\r\n`),
+    png,
+    Buffer.from(`\r\n--${boundary}--`),
+  ]);
+  const base = `http://${storageHost}/v0/b/${encodeURIComponent(bucket)}/o`;
+  const response = await fetch(`${base}?name=${encodeURIComponent(path)}`, {
+    method: 'POST',
+    headers: {
+      Authorization: 'Firebase owner',
+      'X-Goog-Upload-Protocol': 'multipart',
+      'Content-Type': `multipart/related; boundary=${boundary}`,
+    },
+    body,
+  });
+  if (response.status !== 200) throw new Error(`Upload of ${path} failed: ${response.status} ${await response.text()}`);
+  const { downloadTokens } = (await response.json()) as { downloadTokens: string };
+  return `${base}/${encodeURIComponent(path)}?alt=media&token=${downloadTokens.split(',')[0]}`;
+}
+
+async function idTokenFor(email: string, apiKey = 'demo-api-key'): Promise<string> {
+  const response = await fetch(
+    `http://${env('FIREBASE_AUTH_EMULATOR_HOST')}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
+    },
+  );
+  if (!response.ok) throw new Error(`Sign-in of ${email} failed: ${await response.text()}`);
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+async function callApi(apiBase: string, path: string, token: string, body: unknown) {
+  const response = await fetch(`${apiBase}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  const payload = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(payload)}`);
+  return payload;
+}
+
+/** Moves a freshly generated challenge back in time so its meals show every status. */
+async function shiftIntoPast(db: Database, uid: string, challengeId: string, daysAgo: number) {
+  const path = `users/${uid}/challenges/${challengeId}`;
+  const challenge = (await db.ref(path).get()).val() as ChallengeRecord;
+  const shift = daysAgo * DAY_MS;
+  const changes: Record<string, unknown> = {
+    [`${path}/createdAt`]: challenge.createdAt - shift,
+    [`${path}/startDate`]: addDays(challenge.startDate, -daysAgo),
+    [`feed/${challengeId}/createdAt`]: challenge.createdAt - shift,
+  };
+  for (const [dayKey, meals] of Object.entries(challenge.meals)) {
+    for (const [slot, meal] of Object.entries(meals)) {
+      changes[`${path}/meals/${dayKey}/${slot}/opensAt`] = meal!.opensAt - shift;
+      changes[`${path}/meals/${dayKey}/${slot}/closesAt`] = meal!.closesAt - shift;
+    }
+  }
+  await db.ref().update(changes);
+}
+
+export async function seedDemoData({ projectId, dataDir, log = console.log }: SeedOptions): Promise<void> {
+  const functionsPort = process.env.FUNCTIONS_EMULATOR_PORT ?? '5001';
+  const apiBase = `http://127.0.0.1:${functionsPort}/${projectId}/us-central1/api`;
+  const bucket = `${projectId}.appspot.com`;
+  const app: App = initializeApp(
+    { projectId, databaseURL: `http://${env('FIREBASE_DATABASE_EMULATOR_HOST')}?ns=${projectId}-default-rtdb` },
+    `seed-${Date.now()}`,
+  );
+  try {
+    const auth = getAuth(app);
+    const db = getDatabase(app);
+    await db.ref('website').update({
+      banner: { val: 'Keto Vegan Protein Bulk Cutting Detox Maintain' },
+      'social-link': {
+        facebook: 'https://www.facebook.com/challangex',
+        twitter: 'https://twitter.com/challangex',
+        linkedin: 'https://www.linkedin.com/company/challangex',
+        github: 'https://github.com/challangex',
+        youtube: 'https://www.youtube.com/@challangex',
+      },
+    });
+
+    for (const [index, member] of demoMembers.entries()) {
+      const user = await auth.createUser({ email: member.email, password: DEMO_PASSWORD, displayName: member.name, emailVerified: true });
+      if (member.admin) await auth.setCustomUserClaims(user.uid, { admin: true });
+      const photoURL = await uploadImage(bucket, `Challenge/${user.uid}/profile/avtar.jpg`, identiconPng(member.email));
+      await auth.updateUser(user.uid, { photoURL });
+      const joined = new Date(Date.now() - (30 - index * 3) * DAY_MS);
+      await db.ref(`users/${user.uid}`).update({
+        info: {
+          uid: user.uid,
+          displayName: member.name,
+          photoURL,
+          joinAt: joined.toISOString().slice(0, 19).replace('T', ' '),
+          createdAt: joined.getTime(),
+          ...member.info,
+        },
+        private: { email: member.email, emailVerified: true, ...(member.body ?? {}) },
+        social: { facebook: '', instagram: '', twitter: '', linkedin: '', ...(member.social ?? {}) },
+      });
+      if (member.challenges.length === 0) continue;
+
+      const token = await idTokenFor(member.email);
+      for (const challenge of member.challenges) {
+        const tomorrow = challenge.startedDaysAgo < 0;
+        const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
+        const { challengeId } = (await callApi(apiBase, '/api/generate', token, {
+          title: challenge.title,
+          day: challenge.day,
+          user_id: user.uid,
+          preference: member.info.preference,
+          displayName: member.name,
+          photoURL,
+          targetBody: challenge.targetBody,
+          timezone: TIME_ZONE,
+          ...(tomorrow ? { startDate: addDays(today, 1) } : {}),
+        })) as { challengeId: string };
+        if (challenge.startedDaysAgo > 0) await shiftIntoPast(db, user.uid, challengeId, challenge.startedDaysAgo);
+
+        const path = `users/${user.uid}/challenges/${challengeId}`;
+        for (const [day, slot] of challenge.proved ?? []) {
+          const mealPath = `${path}/meals/Day${day}/${slot}`;
+          const opensAt = (await db.ref(`${mealPath}/opensAt`).get()).val() as number;
+          const imgPath = `Challenge/${user.uid}/${challengeId}/Day${day}-${slot}.jpg`;
+          const img = await uploadImage(bucket, imgPath, identiconPng(`${challengeId}-${day}-${slot}`));
+          await db.ref(mealPath).update({ img, imgPath, status: 'Done', doneAt: opensAt + 30 * 60 * 1000 });
+        }
+        if (challenge.deleted) {
+          await db.ref().update({ [`${path}/deleted`]: true, [`${path}/isActive`]: false, [`feed/${challengeId}`]: null });
+        }
+      }
+      await callApi(apiBase, '/api/me/recompute', token, {});
+      log(`  seeded ${member.name} (${member.challenges.length} challenges)`);
+    }
+    if (dataDir) writeFileSync(join(dataDir, 'seeded'), new Date().toISOString());
+  } finally {
+    await deleteApp(app);
+  }
+}
