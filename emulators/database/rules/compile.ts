@@ -150,6 +150,14 @@ function childRule(
 
 const NO_VARS: Readonly<Record<string, string>> = Object.freeze({});
 
+/** Builds the rule environment of a write at one location. */
+type WriteEnv = (
+  path: readonly string[],
+  oldNode: JsonValue,
+  newNode: JsonValue,
+  vars: Readonly<Record<string, string>>,
+) => RuleEnv;
+
 class DatabaseRules implements CompiledDatabaseRules {
   constructor(private readonly root: RuleNode) {}
 
@@ -196,12 +204,7 @@ class DatabaseRules implements CompiledDatabaseRules {
   }): boolean {
     const { writes, auth, oldRoot, newRoot, now } = ctx;
     const rootSnap = new RuleSnapshot(oldRoot, [], oldRoot);
-    const env = (
-      path: readonly string[],
-      oldNode: JsonValue,
-      newNode: JsonValue,
-      vars: Readonly<Record<string, string>>,
-    ): RuleEnv => ({
+    const env: WriteEnv = (path, oldNode, newNode, vars) => ({
       auth,
       now,
       root: rootSnap,
@@ -263,12 +266,7 @@ class DatabaseRules implements CompiledDatabaseRules {
     path: readonly string[],
     oldRoot: JsonValue,
     newRoot: JsonValue,
-    env: (
-      path: readonly string[],
-      oldNode: JsonValue,
-      newNode: JsonValue,
-      vars: Readonly<Record<string, string>>,
-    ) => RuleEnv,
+    env: WriteEnv,
   ): boolean {
     let node = this.root;
     let vars = NO_VARS;
@@ -292,12 +290,7 @@ class DatabaseRules implements CompiledDatabaseRules {
     oldNode: JsonValue,
     newNode: JsonValue,
     vars: Readonly<Record<string, string>>,
-    env: (
-      path: readonly string[],
-      oldNode: JsonValue,
-      newNode: JsonValue,
-      vars: Readonly<Record<string, string>>,
-    ) => RuleEnv,
+    env: WriteEnv,
   ): boolean {
     if (!node.validatesBelow) return true;
     const failed = someChild(newNode, (key, newChild) => {
