@@ -5,16 +5,23 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'functions/lib', 'node_modules', 'test-results', 'playwright-report', 'bench-results'] },
+  {
+    ignores: ['dist', 'dist-e2e', 'functions/lib', 'node_modules', 'test-results', 'playwright-report', 'bench-results', '.emulator-data'],
+  },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx,js}'],
     languageOptions: { ecmaVersion: 2022, globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
   {
@@ -24,5 +31,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['firebase/*', 'firebase'] }],
     },
+  },
+  {
+    // Playwright fixtures must destructure their (unused) dependencies.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
   },
 );
