@@ -30,6 +30,7 @@ export default async function globalSetup() {
     name: 'e2e',
     projectId: e2eProjectId,
     ports: e2ePorts,
+    allowedOrigins: [e2eBaseUrl],
     log: (source, line) => (verbose || /error/i.test(line)) && console.log(`[${source}] ${line}`),
   });
   Object.assign(process.env, stack.env);

@@ -25,6 +25,8 @@ export interface StackOptions {
   dataDir?: string;
   /** Use firebase-tools' official RTDB and Storage emulators (needs Java 21 and their JARs). */
   official?: boolean;
+  /** Browser origins the API accepts (the function's own defaults cover the dev server). */
+  allowedOrigins?: string[];
   log?: (source: string, line: string) => void;
 }
 
@@ -168,7 +170,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         join(repoRoot, 'node_modules/.bin/firebase'),
         ['emulators:start', '--only', only, '--project', options.projectId, '--config', firebaseConfig(options), ...persistence],
         // The Functions emulator hands its own environment to the function, so firebase-admin finds our emulators.
-        options.official ? { GCLOUD_PROJECT: options.projectId } : env,
+        {
+          ...(options.official ? { GCLOUD_PROJECT: options.projectId } : env),
+          ...(options.allowedOrigins ? { ALLOWED_ORIGINS: options.allowedOrigins.join(',') } : {}),
+        },
         log,
       ),
     );
