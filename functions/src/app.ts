@@ -1,0 +1,59 @@
+import type { Auth } from 'firebase-admin/auth';
+import type { Database } from 'firebase-admin/database';
+import express, { type Express } from 'express';
+import { requireMember } from './authenticate';
+import { corsForOrigins } from './cors';
+import { generateChallenge } from './generate-route';
+import { errorHandler, notFound } from './http-error';
+import { builtInPlanner, type MealPlanProvider } from './meal-plan-provider';
+import { rateLimitPerMember, type RateLimit } from './rate-limit';
+import { recomputeMember } from './recompute-route';
+import { regenerateMeals } from './regenerate-route';
+
+export interface AppOptions {
+  database: Database;
+  auth: Auth;
+  allowedOrigins: readonly string[];
+  /** Epoch ms; the challenge schedule and activity are computed against it. */
+  clock?: () => number;
+  planMeals?: MealPlanProvider;
+  /** Per member, shared by generate and regenerate. */
+  generateRateLimit?: RateLimit;
+  recomputeRateLimit?: RateLimit;
+  log?: (message: string, error: unknown) => void;
+}
+
+/** Request bodies are a few hundred bytes; anything near this is abuse. */
+const BODY_LIMIT = '16kb';
+
+export function createApp({
+  database,
+  auth,
+  allowedOrigins,
+  clock = Date.now,
+  planMeals = builtInPlanner,
+  generateRateLimit = { windowMs: 60_000, max: 10 },
+  recomputeRateLimit = { windowMs: 60_000, max: 60 },
+  log = (message, error) => console.error(message, error),
+}: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', true);
+  app.use(corsForOrigins(allowedOrigins));
+  app.use(express.json({ limit: BODY_LIMIT }));
+
+  const member = requireMember(auth);
+  const generateLimit = rateLimitPerMember(generateRateLimit);
+  const dependencies = { database, clock, planMeals };
+
+  app.get('/api/health', (_request, response) => {
+    response.json({ ok: true });
+  });
+  app.post('/api/generate', member, generateLimit, generateChallenge(dependencies));
+  app.post('/api/challenges/:challengeId/regenerate', member, generateLimit, regenerateMeals(dependencies));
+  app.post('/api/me/recompute', member, rateLimitPerMember(recomputeRateLimit), recomputeMember(dependencies));
+
+  app.use(notFound);
+  app.use(errorHandler(log));
+  return app;
+}

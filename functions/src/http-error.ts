@@ -1,0 +1,56 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { z } from 'zod';
+
+/** An error whose message is safe to show to the caller. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+/** Parses with a schema or throws a 400 naming the first offending field. */
+export function parseOrThrow<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue.path.map(String).join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : 'body');
+  throw new HttpError(400, `${field}: ${issue.message}`, { field });
+}
+
+export const notFound: RequestHandler = () => {
+  throw new HttpError(404, 'Not found');
+};
+
+interface BodyParserError {
+  status?: number;
+  type?: string;
+}
+
+const BODY_PARSER_MESSAGES: Record<string, string> = {
+  'entity.too.large': 'Request body is too large',
+  'entity.parse.failed': 'Request body is not valid JSON',
+  'encoding.unsupported': 'Unsupported request encoding',
+  'charset.unsupported': 'Unsupported request charset',
+  'request.aborted': 'Request aborted',
+};
+
+/** Answers with a JSON error; never a stack trace or an internal message. */
+export function errorHandler(log: (message: string, error: unknown) => void): ErrorRequestHandler {
+  return (error, _request, response, _next) => {
+    if (error instanceof HttpError) {
+      response.status(error.status).json({ error: error.message, ...error.details });
+      return;
+    }
+    const { status, type } = (error ?? {}) as BodyParserError;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      response.status(status).json({ error: (type && BODY_PARSER_MESSAGES[type]) || 'Bad request' });
+      return;
+    }
+    log('Unhandled API error', error);
+    response.status(500).json({ error: 'Internal error' });
+  };
+}

@@ -1,0 +1,35 @@
+import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getDatabase } from 'firebase-admin/database';
+import { onRequest } from 'firebase-functions/v2/https';
+import { createApp } from './app';
+
+const projectId = process.env.GCLOUD_PROJECT ?? 'demo-challangex';
+
+function allowedOrigins(): string[] {
+  const configured = process.env.ALLOWED_ORIGINS?.split(',').map((origin) => origin.trim()).filter(Boolean);
+  if (configured?.length) return configured;
+  return [
+    `https://${projectId}.web.app`,
+    `https://${projectId}.firebaseapp.com`,
+    'http://localhost:5173',
+    'http://127.0.0.1:5173',
+    'http://localhost:4173',
+    'http://127.0.0.1:4173',
+    'http://localhost:5000',
+    'http://127.0.0.1:5000',
+  ];
+}
+
+const firebaseApp = initializeApp({
+  projectId,
+  databaseURL: process.env.DATABASE_URL ?? `https://${projectId}-default-rtdb.firebaseio.com`,
+});
+
+const app = createApp({
+  database: getDatabase(firebaseApp),
+  auth: getAuth(firebaseApp),
+  allowedOrigins: allowedOrigins(),
+});
+
+export const api = onRequest({ region: 'us-central1' }, app);

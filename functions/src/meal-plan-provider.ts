@@ -1,0 +1,6 @@
+import { planMeals, type MealPlan, type PlanRequest } from '../../src/domain/meal-planner';
+
+/** Where plans come from: the built-in planner, or an LLM with the planner as fallback. */
+export type MealPlanProvider = (request: PlanRequest) => Promise<MealPlan>;
+
+export const builtInPlanner: MealPlanProvider = async (request) => planMeals(request);

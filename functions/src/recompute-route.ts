@@ -1,0 +1,51 @@
+import type { Database } from 'firebase-admin/database';
+import type { RequestHandler } from 'express';
+import { countChallenges } from '../../src/domain/challenge-activity';
+import type { ChallengeRecord } from '../../src/domain/challenge-record';
+import { computeScore } from '../../src/domain/points';
+import { memberUid } from './authenticate';
+import { paths } from './database-paths';
+
+export interface RecomputeDependencies {
+  database: Database;
+  clock: () => number;
+}
+
+/**
+ * POST /api/me/recompute: the caller's score and counters derived from their own data (DESIGN §5),
+ * written with the leaderboard entries in one update. Idempotent, so the client may call it freely.
+ */
+export function recomputeMember({ database, clock }: RecomputeDependencies): RequestHandler {
+  return async (_request, response) => {
+    const uid = memberUid(response);
+    const [challengesSnapshot, infoSnapshot] = await Promise.all([
+      database.ref(paths.challenges(uid)).get(),
+      database.ref(paths.info(uid)).get(),
+    ]);
+    const challenges = Object.values((challengesSnapshot.val() ?? {}) as Record<string, ChallengeRecord>);
+    const info = (infoSnapshot.val() ?? {}) as Record<string, unknown>;
+    const score = computeScore(challenges);
+    const counts = countChallenges(challenges, clock());
+    const entry = (points: number) => ({
+      points,
+      displayName: typeof info.displayName === 'string' ? info.displayName : '',
+      photoURL: typeof info.photoURL === 'string' ? info.photoURL : '',
+      joinAt: typeof info.joinAt === 'string' ? info.joinAt : '',
+    });
+
+    const update: Record<string, unknown> = {
+      [`${paths.info(uid)}/score`]: score.total,
+      [`${paths.info(uid)}/activeChallenges`]: counts.activeChallenges,
+      [`${paths.info(uid)}/totalChallenges`]: counts.totalChallenges,
+      [paths.leaderboardAll(uid)]: entry(score.total),
+    };
+    for (const [week, points] of Object.entries(score.weekly)) {
+      update[paths.leaderboardWeekly(week, uid)] = points > 0 ? entry(points) : null;
+    }
+    for (const [month, points] of Object.entries(score.monthly)) {
+      update[paths.leaderboardMonthly(month, uid)] = points > 0 ? entry(points) : null;
+    }
+    await database.ref().update(update);
+    response.json({ score: score.total, weekly: score.weekly, monthly: score.monthly, ...counts });
+  };
+}

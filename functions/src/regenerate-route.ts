@@ -1,0 +1,88 @@
+import type { Database } from 'firebase-admin/database';
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import type { ChallengeRecord, MealRecord } from '../../src/domain/challenge-record';
+import { MEAL_SLOTS } from '../../src/domain/constants';
+import { planMeals, type FixedMeal } from '../../src/domain/meal-planner';
+import { dayKey } from '../../src/domain/meal-schedule';
+import { memberUid } from './authenticate';
+import { DATABASE_KEY, paths } from './database-paths';
+import { HttpError, parseOrThrow } from './http-error';
+import type { MealPlanProvider } from './meal-plan-provider';
+
+export interface RegenerateDependencies {
+  database: Database;
+  clock: () => number;
+  planMeals: MealPlanProvider;
+}
+
+const paramsSchema = z.object({ challengeId: z.string().regex(DATABASE_KEY, 'Not a challenge id') });
+
+function provedMeals(challenge: ChallengeRecord): FixedMeal[] {
+  const fixed: FixedMeal[] = [];
+  for (let dayNumber = 1; dayNumber <= challenge.day; dayNumber++) {
+    for (const slot of MEAL_SLOTS) {
+      const meal = challenge.meals?.[dayKey(dayNumber)]?.[slot];
+      if (meal?.status === 'Done') fixed.push({ dayNumber, slot, name: meal.name, protein: meal.protein });
+    }
+  }
+  return fixed;
+}
+
+function provedSignature(challenge: ChallengeRecord): string {
+  return provedMeals(challenge)
+    .map((meal) => `${meal.dayNumber}.${meal.slot}`)
+    .join(',');
+}
+
+/**
+ * POST /api/challenges/:challengeId/regenerate: re-plans the caller's meals that are not yet proved,
+ * keeping targets, windows and proofs. A transaction guards against a proof landing meanwhile.
+ */
+export function regenerateMeals({ database, clock, planMeals: provider }: RegenerateDependencies): RequestHandler {
+  return async (request, response) => {
+    const uid = memberUid(response);
+    const { challengeId } = parseOrThrow(paramsSchema, request.params);
+    const challengeRef = database.ref(paths.challenge(uid, challengeId));
+    const current = (await challengeRef.get()).val() as ChallengeRecord | null;
+    if (!current || current.deleted === true) throw new HttpError(404, 'Challenge not found');
+
+    const seed = `${challengeId}:${clock()}`;
+    const planRequest = { targets: current.targets, days: current.day, preference: current.preference, seed };
+    let plan = await provider({ ...planRequest, fixedMeals: provedMeals(current) });
+    let planFor = provedSignature(current);
+    let replanned = 0;
+
+    const result = await challengeRef.transaction((stored: ChallengeRecord | null) => {
+      // null can be an empty local cache; writing null over it makes the server answer with the real value.
+      if (!stored) return stored;
+      if (stored.deleted === true) return undefined;
+      // A proof arrived since the plan was made: plan again around it (the built-in planner is instant).
+      if (provedSignature(stored) !== planFor) {
+        plan = planMeals({ ...planRequest, fixedMeals: provedMeals(stored) });
+        planFor = provedSignature(stored);
+      }
+      replanned = 0;
+      for (let dayNumber = 1; dayNumber <= stored.day; dayNumber++) {
+        const day = stored.meals?.[dayKey(dayNumber)];
+        for (const slot of MEAL_SLOTS) {
+          const meal: MealRecord | undefined = day?.[slot];
+          const planned = plan[dayNumber - 1]?.[slot];
+          if (!day || !meal || meal.status === 'Done' || !planned) continue;
+          day[slot] = { ...meal, ...planned };
+          replanned++;
+        }
+      }
+      return stored;
+    });
+    const stored = result.snapshot.val() as ChallengeRecord | null;
+    if (!result.committed || !stored || stored.deleted === true) throw new HttpError(404, 'Challenge not found');
+
+    const cover = stored.meals?.[dayKey(1)]?.breakfast;
+    if (cover && cover.status !== 'Done') {
+      const feed = database.ref(paths.feedEntry(challengeId));
+      if ((await feed.child('uid').get()).val() === uid) await feed.update({ cover: cover.img });
+    }
+    response.json({ challengeId, replanned });
+  };
+}

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { getDatabase, type Database } from 'firebase-admin/database';
+import { startDatabaseEmulator, type RunningDatabaseEmulator } from '../../emulators/database/server';
+import { createApp, type AppOptions } from '../../functions/src/app';
+
+export const TEST_PROJECT_ID = process.env.TEST_PROJECT_ID ?? 'demo-challangex-test';
+export const APP_ORIGIN = 'http://app.test:5173';
+
+export interface ApiHarness {
+  baseUrl: string;
+  database: Database;
+  auth: Auth;
+  /** Another API on the same database, with other options. */
+  startApi(options?: Partial<AppOptions>): Promise<string>;
+  close(): Promise<void>;
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve) =>
+    server.once('listening', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
+}
+
+/**
+ * The Express app on an ephemeral port, backed by its own offline RTDB emulator (one namespace per
+ * harness) and the Auth emulator of the integration global setup.
+ */
+export async function startApiHarness(options: Partial<AppOptions> = {}): Promise<ApiHarness> {
+  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) throw new Error('The Auth emulator global setup did not run');
+  const emulator: RunningDatabaseEmulator = await startDatabaseEmulator({ port: 0, log: () => {} });
+  process.env.FIREBASE_DATABASE_EMULATOR_HOST = `127.0.0.1:${emulator.port}`;
+  const namespace = `api-${randomUUID().slice(0, 8)}`;
+  const firebaseApp: App = initializeApp(
+    { projectId: TEST_PROJECT_ID, databaseURL: `http://127.0.0.1:${emulator.port}?ns=${namespace}` },
+    `api-test-${namespace}`,
+  );
+  const database = getDatabase(firebaseApp);
+  const auth = getAuth(firebaseApp);
+  const servers: Server[] = [];
+  const startApi = async (overrides: Partial<AppOptions> = {}) => {
+    const app = createApp({ database, auth, allowedOrigins: [APP_ORIGIN], log: () => {}, ...options, ...overrides });
+    const server = app.listen(0, '127.0.0.1');
+    servers.push(server);
+    return listen(server);
+  };
+  const baseUrl = await startApi();
+  return {
+    baseUrl,
+    database,
+    auth,
+    startApi,
+    async close() {
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+      await deleteApp(firebaseApp);
+      await emulator.close();
+    },
+  };
+}
+
+export interface TestMember {
+  uid: string;
+  idToken: string;
+}
+
+/** A real member of the Auth emulator, signed up over its REST API. */
+export async function signUpMember(): Promise<TestMember> {
+  const response = await fetch(
+    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: `${randomUUID()}@example.com`, password: 'secret-password', returnSecureToken: true }),
+    },
+  );
+  if (!response.ok) throw new Error(`signUp failed: ${response.status} ${await response.text()}`);
+  const { localId, idToken } = (await response.json()) as { localId: string; idToken: string };
+  return { uid: localId, idToken };
+}
+
+export const COMPLETE_PROFILE = {
+  info: { location: 'Pune', preference: 'veg', displayName: 'Asha', photoURL: '', joinAt: '2025-06-01 10:00:00' },
+  private: { height: 165, weight: 62, age: 29, sex: 'female' },
+};
+
+export async function writeCompleteProfile(database: Database, uid: string): Promise<void> {
+  await database.ref(`users/${uid}`).update({ info: { uid, ...COMPLETE_PROFILE.info }, private: COMPLETE_PROFILE.private });
+}
+
+/** A member with a complete profile, ready to create challenges. */
+export async function readyMember(database: Database): Promise<TestMember> {
+  const member = await signUpMember();
+  await writeCompleteProfile(database, member.uid);
+  return member;
+}
+
+export function generatePayload(uid: string, overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Monsoon reset',
+    day: 3,
+    user_id: uid,
+    preference: 'veg',
+    displayName: 'Asha',
+    photoURL: '',
+    targetBody: 'Lean',
+    timezone: 'Asia/Kolkata',
+    ...overrides,
+  };
+}
+
+export async function postJson(
+  url: string,
+  body: unknown,
+  { token, headers = {} }: { token?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    parsed = { raw: text };
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/** An unsigned JWT as the Auth emulator issues them, with any claims. */
+export function unsignedToken(claims: Record<string, unknown>, header: Record<string, unknown> = { alg: 'none', typ: 'JWT' }) {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode(header)}.${encode(claims)}.`;
+}
+
+export function idTokenClaims(uid: string, overrides: Record<string, unknown> = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    iss: `https://securetoken.google.com/${TEST_PROJECT_ID}`,
+    aud: TEST_PROJECT_ID,
+    auth_time: now,
+    user_id: uid,
+    sub: uid,
+    iat: now,
+    exp: now + 3600,
+    firebase: { identities: {}, sign_in_provider: 'password' },
+    ...overrides,
+  };
+}
