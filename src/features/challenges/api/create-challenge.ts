@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { addDays, calendarDateInZone } from '../../../domain/calendar-dates';
+import { isChallengeActive } from '../../../domain/challenge-activity';
+import type { ChallengeRecord } from '../../../domain/challenge-record';
+import {
+  ACTIVE_CHALLENGE_LIMIT_MESSAGE,
+  CHALLENGE_DAYS,
+  INCOMPLETE_PROFILE_MESSAGE,
+  INPUT_LIMITS,
+  MAX_ACTIVE_CHALLENGES,
+  PREFERENCES,
+  TARGET_BODIES,
+} from '../../../domain/constants';
+import type { GenerateRequestInput } from '../../../domain/generate-request-schema';
+import { completeProfileSchema } from '../../../domain/profile-schema';
+import { ApiError, callApi } from '../../../services/api-client';
+import type { SessionUser } from '../../../services/auth';
+import { readChildren, readValue } from '../../../services/database';
+import { dbPaths } from '../../../services/paths';
+
+export const START_OPTIONS = ['today', 'tomorrow'] as const;
+
+export const createChallengeInputSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Title is required')
+    .max(INPUT_LIMITS.title, `Title must be at most ${INPUT_LIMITS.title} characters`),
+  day: z
+    .number({ error: 'Choose the number of days' })
+    .int()
+    .min(CHALLENGE_DAYS.min, 'Choose the number of days')
+    .max(CHALLENGE_DAYS.max, 'Choose the number of days'),
+  preference: z.enum(PREFERENCES, { error: 'Choose a preference' }),
+  targetBody: z.enum(TARGET_BODIES, { error: 'Choose a target body' }),
+  start: z.enum(START_OPTIONS, { error: 'Choose when to start' }),
+});
+
+export type CreateChallengeInput = z.infer<typeof createChallengeInputSchema>;
+
+/** Why a member may not create a challenge; the message is SPEC's toast text. */
+export class CreateChallengeRefused extends Error {
+  constructor(readonly reason: 'incomplete-profile' | 'active-limit') {
+    super(reason === 'incomplete-profile' ? INCOMPLETE_PROFILE_MESSAGE : ACTIVE_CHALLENGE_LIMIT_MESSAGE);
+    this.name = 'CreateChallengeRefused';
+  }
+}
+
+interface CountedInfo {
+  activeChallenges?: number;
+}
+
+/**
+ * The server counter is only refreshed by API calls, so a challenge that has
+ * since ended may still be counted: when the counter says "full", recount from
+ * the member's challenges still flagged active, with the domain's definition.
+ */
+async function activeChallengeCount(uid: string, now: number): Promise<number> {
+  const info = await readValue<CountedInfo>(dbPaths.userInfo(uid));
+  if ((info?.activeChallenges ?? 0) < MAX_ACTIVE_CHALLENGES) return info?.activeChallenges ?? 0;
+  const flagged = await readChildren<ChallengeRecord>(dbPaths.userChallenges(uid), { orderBy: 'isActive', equalTo: true });
+  return flagged.filter(({ value }) => isChallengeActive(value, now)).length;
+}
+
+async function hasCompleteProfile(uid: string): Promise<boolean> {
+  const [info, body] = await Promise.all([
+    readValue<Record<string, unknown>>(dbPaths.userInfo(uid)),
+    readValue<Record<string, unknown>>(dbPaths.userPrivate(uid)),
+  ]);
+  return completeProfileSchema.safeParse({ ...info, ...body }).success;
+}
+
+/** SPEC §5's checks, done before the form opens; the API repeats both. */
+export async function assertCanCreateChallenge(uid: string, now = Date.now()): Promise<void> {
+  if (!(await hasCompleteProfile(uid))) throw new CreateChallengeRefused('incomplete-profile');
+  if ((await activeChallengeCount(uid, now)) >= MAX_ACTIVE_CHALLENGES) throw new CreateChallengeRefused('active-limit');
+}
+
+export function memberTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+export function buildGenerateRequest(
+  user: Pick<SessionUser, 'uid' | 'displayName' | 'photoURL'>,
+  input: CreateChallengeInput,
+  now = Date.now(),
+  timezone = memberTimeZone(),
+): GenerateRequestInput {
+  const today = calendarDateInZone(now, timezone);
+  return {
+    title: input.title,
+    day: input.day,
+    user_id: user.uid,
+    preference: input.preference,
+    displayName: user.displayName ?? '',
+    photoURL: user.photoURL ?? '',
+    targetBody: input.targetBody,
+    timezone,
+    startDate: input.start === 'tomorrow' ? addDays(today, 1) : today,
+  };
+}
+
+/** POST /api/generate; the server's refusals become the same errors as the client's checks. */
+export async function createChallenge(
+  user: Pick<SessionUser, 'uid' | 'displayName' | 'photoURL'>,
+  input: CreateChallengeInput,
+): Promise<{ challengeId?: string }> {
+  try {
+    return await callApi<{ challengeId?: string }>('/api/generate', buildGenerateRequest(user, input));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) throw new CreateChallengeRefused('active-limit');
+    if (error instanceof ApiError && error.status === 422) throw new CreateChallengeRefused('incomplete-profile');
+    throw error;
+  }
+}

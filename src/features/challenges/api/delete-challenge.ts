@@ -1,0 +1,25 @@
+import { writePaths } from '../../../services/database';
+import { dbPaths } from '../../../services/paths';
+import type { ChallengeRef } from './challenge-ref';
+import { recomputeMemberTotals } from './recompute-member-totals';
+
+/** Soft delete (SPEC §4): hidden everywhere, no longer counted; the server then recounts. */
+export async function deleteChallenge({ ownerId, challengeId }: ChallengeRef): Promise<void> {
+  const challenge = dbPaths.challenge(ownerId, challengeId);
+  await writePaths({
+    [`${challenge}/deleted`]: true,
+    [`${challenge}/isActive`]: false,
+    [dbPaths.feedEntry(challengeId)]: null,
+  });
+  await recomputeMemberTotals();
+}
+
+/** SPEC §5's confirmation words, verbatim. */
+export function deleteConfirmation(title: string) {
+  return {
+    title: 'Are you sure?',
+    text: `Do you really want to delete this "${title}" challenge?`,
+    confirmButtonText: 'Yes, delete it!',
+    cancelButtonText: 'No, keep it',
+  };
+}

@@ -1,0 +1,7 @@
+import { callApi } from '../../../services/api-client';
+import type { ChallengeRef } from './challenge-ref';
+
+/** Replaces the meals not yet proved; the server keeps the targets and the proved meals. */
+export function regenerateMeals({ challengeId }: ChallengeRef): Promise<unknown> {
+  return callApi(`/api/challenges/${encodeURIComponent(challengeId)}/regenerate`, {});
+}

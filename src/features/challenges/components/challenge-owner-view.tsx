@@ -1,0 +1,120 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Tab from 'react-bootstrap/Tab';
+import Tabs from 'react-bootstrap/Tabs';
+import { useNavigate } from 'react-router-dom';
+import type { ChallengeRecord } from '../../../domain/challenge-record';
+import { toastSuccess } from '../../../lib/toast';
+import { MemberAvatar } from '../../profile/components/member-avatar';
+import type { ChallengeRef } from '../api/challenge-ref';
+import { useNow } from '../hooks/use-now';
+import { cardTime } from '../lib/card-time';
+import { currentDayNumber, dayPlans, proofPhotos } from '../lib/challenge-meals';
+import { ChallengeOwnerActions } from './challenge-owner-actions';
+import { DayMealTable } from './day-meal-table';
+
+const ProofGalleryModal = lazy(async () => ({ default: (await import('./proof-gallery-modal')).ProofGalleryModal }));
+
+interface ChallengeOwnerViewProps {
+  challenge: ChallengeRecord;
+  challengeRef: ChallengeRef;
+}
+
+/** The owner's challenge: plan summary, day tabs, meal table with proof uploads, gallery. */
+export function ChallengeOwnerView({ challenge, challengeRef }: ChallengeOwnerViewProps) {
+  const now = useNow();
+  const navigate = useNavigate();
+  const plans = useMemo(() => dayPlans(challenge), [challenge]);
+  const [activeDay, setActiveDay] = useState(() => currentDayNumber(plans, Date.now()));
+  const [galleryOpen, setGalleryOpen] = useState(false);
+  const owner = challenge.displayName || 'Member';
+  const created = cardTime(challenge.createdAt);
+  const targets = challenge.targets;
+  const refs = useMemo(
+    () => ({ ownerId: challengeRef.ownerId, challengeId: challengeRef.challengeId }),
+    [challengeRef.ownerId, challengeRef.challengeId],
+  );
+
+  const openDay = (key: string | null) => {
+    const dayNumber = Number(key?.replace('Day', ''));
+    if (!Number.isInteger(dayNumber) || dayNumber === activeDay) return;
+    setActiveDay(dayNumber);
+    toastSuccess(`Day ${dayNumber} Open`);
+  };
+
+  return (
+    <article aria-labelledby="challenge-title">
+      <Card className="shadow-sm mb-4">
+        <Card.Body>
+          <h1 id="challenge-title" className="h3">
+            {challenge.title}
+          </h1>
+          <div className="d-flex align-items-center gap-2 mb-3">
+            <MemberAvatar name={owner} photoURL={challenge.photoURL} size={40} />
+            <span className="fw-semibold">{owner}</span>
+          </div>
+          <div className="d-flex flex-wrap gap-2 mb-3">
+            <Badge bg="success">{String(challenge.preference ?? '').toUpperCase()}</Badge>
+            {challenge.targetBody && <Badge bg="secondary">{challenge.targetBody}</Badge>}
+            <Badge bg="light" text="dark" className="border">
+              {challenge.day === 1 ? '1 day' : `${challenge.day} days`}
+            </Badge>
+          </div>
+          <dl className="row small mb-3">
+            {created && (
+              <>
+                <dt className="col-sm-4">Created</dt>
+                <dd className="col-sm-8">{created}</dd>
+              </>
+            )}
+            {targets && (
+              <>
+                <dt className="col-sm-4">Daily target</dt>
+                <dd className="col-sm-8">
+                  {Math.round(targets.calories)} kcal · {Math.round(targets.protein)} g protein
+                  {typeof targets.carbs === 'number' && ` · ${Math.round(targets.carbs)} g carbs`}
+                  {typeof targets.fat === 'number' && ` · ${Math.round(targets.fat)} g fat`}
+                </dd>
+              </>
+            )}
+          </dl>
+          <div className="d-flex flex-wrap gap-2">
+            <Button variant="success" size="sm" onClick={() => setGalleryOpen(true)}>
+              Photo gallery
+            </Button>
+            <ChallengeOwnerActions challenge={challengeRef} onDeleted={() => navigate('/feed')} />
+          </div>
+        </Card.Body>
+      </Card>
+
+      <Tabs
+        id="challenge-days"
+        activeKey={`Day${activeDay}`}
+        onSelect={openDay}
+        className="mb-3 flex-nowrap overflow-x-auto overflow-y-hidden"
+      >
+        {plans.map((plan) => (
+          <Tab key={plan.dayNumber} eventKey={`Day${plan.dayNumber}`} title={`Day${plan.dayNumber}`}>
+            <p className="mb-2">
+              <strong>Day {plan.dayNumber} total:</strong> {plan.calories} kcal · {plan.protein} g protein
+            </p>
+            <DayMealTable challenge={refs} plan={plan} now={now} />
+          </Tab>
+        ))}
+      </Tabs>
+
+      {galleryOpen && (
+        <Suspense fallback={null}>
+          <ProofGalleryModal
+            title={challenge.title}
+            photos={proofPhotos(plans)}
+            show={galleryOpen}
+            onHide={() => setGalleryOpen(false)}
+          />
+        </Suspense>
+      )}
+    </article>
+  );
+}

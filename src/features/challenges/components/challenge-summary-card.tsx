@@ -1,0 +1,34 @@
+import Card from 'react-bootstrap/Card';
+import type { ChallengeRecord } from '../../../domain/challenge-record';
+import { MemberAvatar } from '../../profile/components/member-avatar';
+import { cardTime } from '../lib/card-time';
+
+/** What members other than the owner see (SPEC §2): name, title, date time, days, meal type. */
+export function ChallengeSummaryCard({ challenge }: { challenge: ChallengeRecord }) {
+  const owner = challenge.displayName || 'Member';
+  const created = cardTime(challenge.createdAt);
+  return (
+    <Card as="article" className="shadow-sm" aria-labelledby="challenge-summary-title">
+      <Card.Body>
+        <div className="d-flex align-items-center gap-2 mb-3">
+          <MemberAvatar name={owner} photoURL={challenge.photoURL} size={48} />
+          <div>
+            <div className="small text-body-secondary">Name</div>
+            <div className="fw-semibold">{owner}</div>
+          </div>
+        </div>
+        <Card.Title as="h1" id="challenge-summary-title" className="h3">
+          {challenge.title}
+        </Card.Title>
+        <dl className="row mb-0">
+          <dt className="col-sm-4">Date time</dt>
+          <dd className="col-sm-8">{created ?? '—'}</dd>
+          <dt className="col-sm-4">Days</dt>
+          <dd className="col-sm-8">{challenge.day}</dd>
+          <dt className="col-sm-4">Meal type</dt>
+          <dd className="col-sm-8">{String(challenge.preference ?? '').toUpperCase()}</dd>
+        </dl>
+      </Card.Body>
+    </Card>
+  );
+}

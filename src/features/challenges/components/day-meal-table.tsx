@@ -1,0 +1,85 @@
+import Table from 'react-bootstrap/Table';
+import { MEAL_SLOTS, MEAL_WINDOW_LABELS } from '../../../domain/constants';
+import { canUploadProof, mealStatus } from '../../../domain/meal-status';
+import type { ChallengeRef } from '../api/challenge-ref';
+import { slotLabel, type DayPlan } from '../lib/challenge-meals';
+import { appImageSource } from '../lib/safe-image-url';
+import { MealProofUpload } from './meal-proof-upload';
+import { MealStatusBadge } from './meal-status-badge';
+
+interface DayMealTableProps {
+  challenge: Pick<ChallengeRef, 'ownerId' | 'challengeId'>;
+  plan: DayPlan;
+  now: number;
+}
+
+/** Breakfast, lunch and dinner of one day, each with its window, status and proof upload. */
+export function DayMealTable({ challenge, plan, now }: DayMealTableProps) {
+  return (
+    <Table responsive className="meal-table align-middle bg-white">
+      <caption className="visually-hidden">Meals of Day {plan.dayNumber}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Meal</th>
+          <th scope="col">Dish</th>
+          <th scope="col">Calories</th>
+          <th scope="col">Status</th>
+          <th scope="col">Proof</th>
+        </tr>
+      </thead>
+      <tbody>
+        {MEAL_SLOTS.map((slot) => {
+          const meal = plan.meals[slot];
+          const mealLabel = `Day ${plan.dayNumber} ${slot}`;
+          if (!meal) {
+            return (
+              <tr key={slot}>
+                <th scope="row">{slotLabel(slot)}</th>
+                <td colSpan={4} className="text-body-secondary">
+                  No meal planned.
+                </td>
+              </tr>
+            );
+          }
+          const status = mealStatus(meal, now);
+          const image = appImageSource(meal.img);
+          return (
+            <tr key={slot}>
+              <th scope="row">
+                {slotLabel(slot)}
+                <div className="small fw-normal text-body-secondary">{MEAL_WINDOW_LABELS[slot]}</div>
+              </th>
+              <td>
+                <div className="d-flex gap-2 align-items-start">
+                  {image && <img src={image} alt={meal.name} className="meal-image flex-shrink-0" loading="lazy" />}
+                  <div>
+                    <div className="fw-semibold">{meal.name}</div>
+                    {meal.details && <div className="small text-body-secondary">{meal.details}</div>}
+                  </div>
+                </div>
+              </td>
+              <td className="text-nowrap">
+                {Math.round(meal.calories)} kcal
+                {typeof meal.protein === 'number' && (
+                  <div className="small text-body-secondary">{Math.round(meal.protein)} g protein</div>
+                )}
+              </td>
+              <td>
+                <MealStatusBadge status={status} />
+              </td>
+              <td style={{ minWidth: '12rem' }}>
+                <MealProofUpload
+                  challenge={challenge}
+                  dayNumber={plan.dayNumber}
+                  slot={slot}
+                  enabled={canUploadProof(meal, now)}
+                  mealLabel={mealLabel}
+                />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}

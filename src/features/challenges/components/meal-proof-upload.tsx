@@ -1,0 +1,81 @@
+import { useId, type ChangeEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import Spinner from 'react-bootstrap/Spinner';
+import type { MealSlot } from '../../../domain/constants';
+import type { ChallengeRef } from '../api/challenge-ref';
+import { useProofUpload } from '../hooks/use-proof-upload';
+
+interface MealProofUploadProps {
+  challenge: Pick<ChallengeRef, 'ownerId' | 'challengeId'>;
+  dayNumber: number;
+  slot: MealSlot;
+  /** False for Pending, Expired and Done meals (SPEC §4). */
+  enabled: boolean;
+  /** Names the meal for assistive tech, e.g. "Day 1 breakfast". */
+  mealLabel: string;
+}
+
+/** A proof photo for one meal: camera or file, compressed, uploaded with progress, pause, resume, cancel. */
+export function MealProofUpload({ challenge, dayNumber, slot, enabled, mealLabel }: MealProofUploadProps) {
+  const inputId = useId();
+  const { phase, start, pause, resume, cancel } = useProofUpload({ challenge, dayNumber, slot });
+
+  const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) void start(file);
+  };
+
+  if (phase.kind === 'compressing' || phase.kind === 'saving') {
+    return (
+      <div role="status" className="small text-body-secondary d-flex align-items-center gap-2">
+        <Spinner animation="border" size="sm" aria-hidden="true" />
+        {phase.kind === 'compressing' ? 'Preparing photo…' : 'Saving…'}
+      </div>
+    );
+  }
+
+  if (phase.kind === 'uploading') {
+    return (
+      <div className="proof-upload-progress">
+        <ProgressBar
+          now={phase.percent}
+          label={`${phase.percent}%`}
+          variant={phase.paused ? 'warning' : 'success'}
+          aria-label={`Upload of ${mealLabel} proof`}
+          className="mb-2"
+        />
+        <div className="d-flex flex-wrap gap-2" role="group" aria-label={`Upload of ${mealLabel} proof`}>
+          {phase.paused ? (
+            <Button size="sm" variant="outline-success" onClick={resume}>
+              Resume
+            </Button>
+          ) : (
+            <Button size="sm" variant="outline-secondary" onClick={pause}>
+              Pause
+            </Button>
+          )}
+          <Button size="sm" variant="outline-danger" onClick={cancel}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <Form.Group controlId={inputId}>
+      <Form.Label visuallyHidden>Proof photo for {mealLabel}</Form.Label>
+      <Form.Control
+        type="file"
+        size="sm"
+        accept="image/*"
+        capture="environment"
+        disabled={!enabled}
+        onChange={onChoose}
+      />
+    </Form.Group>
+  );
+}

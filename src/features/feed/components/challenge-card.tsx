@@ -1,0 +1,83 @@
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { useNavigate } from 'react-router-dom';
+import { ChallengeOwnerActions } from '../../challenges/components/challenge-owner-actions';
+import { rememberChallenge } from '../../challenges/lib/challenge-route';
+import { appImageSource } from '../../challenges/lib/safe-image-url';
+import { MemberAvatar } from '../../profile/components/member-avatar';
+import { ProfileLink } from '../../profile/components/profile-link';
+import type { FeedCard } from '../api/feed-pages';
+import { cardTime } from '../../challenges/lib/card-time';
+
+interface ChallengeCardProps {
+  card: FeedCard;
+  isOwner: boolean;
+  /** Offered unless the feed already shows only this author. */
+  onChooseAuthor?: (uid: string, displayName: string) => void;
+}
+
+/** One challenge of the feed, per SPEC §2's card. */
+export function ChallengeCard({ card: { challengeId, entry }, isOwner, onChooseAuthor }: ChallengeCardProps) {
+  const navigate = useNavigate();
+  const cover = appImageSource(entry.cover);
+  const author = entry.displayName || 'Member';
+  const created = cardTime(entry.createdAt);
+  const updated = cardTime(entry.updatedAt);
+  const headingId = `challenge-${challengeId}-title`;
+
+  return (
+    <Card as="article" className="challenge-card shadow-sm mb-4" aria-labelledby={headingId}>
+      {cover ? (
+        <Card.Img variant="top" src={cover} alt="" loading="lazy" width={640} height={240} className="challenge-card-cover" />
+      ) : (
+        <div className="challenge-card-cover challenge-card-cover-fallback" aria-hidden="true" />
+      )}
+      <Card.Body>
+        <div className="d-flex flex-wrap gap-2 mb-2">
+          <Badge bg="success">{String(entry.preference ?? '').toUpperCase()}</Badge>
+          {entry.targetBody && <Badge bg="secondary">{entry.targetBody}</Badge>}
+          <Badge bg="light" text="dark" className="border">
+            {entry.day === 1 ? '1 day' : `${entry.day} days`}
+          </Badge>
+        </div>
+        <Card.Title as="h2" id={headingId} className="h5">
+          {entry.title}
+        </Card.Title>
+        <div className="d-flex align-items-center gap-2 mb-2">
+          <MemberAvatar name={author} photoURL={entry.photoURL} size={32} />
+          <ProfileLink uid={entry.uid} displayName={author} className="fw-semibold" />
+          {onChooseAuthor && (
+            <Button
+              variant="link"
+              size="sm"
+              className="p-0 ms-auto"
+              onClick={() => onChooseAuthor(entry.uid, author)}
+            >
+              More by {author}
+            </Button>
+          )}
+        </div>
+        <ul className="list-unstyled small text-body-secondary mb-3">
+          {created && <li>Created {created}</li>}
+          {updated && <li>Updated {updated}</li>}
+        </ul>
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <Button
+            variant="success"
+            aria-label={`Open Challenge ${entry.title}`}
+            onClick={() => navigate(rememberChallenge(entry.uid, challengeId, entry.title))}
+          >
+            Open Challenge
+          </Button>
+          {isOwner && (
+            <ChallengeOwnerActions
+              className="ms-sm-auto"
+              challenge={{ ownerId: entry.uid, challengeId, title: entry.title }}
+            />
+          )}
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}

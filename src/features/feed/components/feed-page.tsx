@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Placeholder from 'react-bootstrap/Placeholder';
+import { useSearchParams } from 'react-router-dom';
+import { storageKeys, writeStored } from '../../../lib/browser-storage';
+import { useSession } from '../../../lib/session';
+import { CARDS_PER_PAGE } from '../api/feed-pages';
+import { useFeedPages } from '../hooks/use-feed-pages';
+import { ChallengeCard } from './challenge-card';
+import { FeedPagination } from './feed-pagination';
+import '../../challenges/components/challenges.css';
+
+/** The author filter lives in the URL (?author=uid) so Back returns to all members. */
+const AUTHOR_PARAM = 'author';
+const AUTHOR_NAME_PARAM = 'name';
+
+/** Routes /, /feed and /dash-board: challenges of all members, or of one author. */
+export function FeedPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const authorUid = searchParams.get(AUTHOR_PARAM);
+  const authorName = searchParams.get(AUTHOR_NAME_PARAM) || 'this member';
+  const [attempt, setAttempt] = useState(0);
+
+  const chooseAuthor = (uid: string, displayName: string) => {
+    writeStored(storageKeys.loadProfile, uid);
+    setSearchParams({ [AUTHOR_PARAM]: uid, [AUTHOR_NAME_PARAM]: displayName });
+  };
+  const clearAuthor = () => {
+    writeStored(storageKeys.loadProfile, null);
+    setSearchParams({});
+  };
+
+  return (
+    <section aria-labelledby="feed-heading">
+      <h1 id="feed-heading" className="h3 mb-3">
+        Challenges
+      </h1>
+      {authorUid && (
+        <Alert variant="success" className="d-flex flex-wrap align-items-center gap-2">
+          <span>
+            Showing challenges by <strong>{authorName}</strong>
+          </span>
+          <Button variant="outline-success" size="sm" className="ms-auto" onClick={clearAuthor}>
+            Show all challenges
+          </Button>
+        </Alert>
+      )}
+      {/* A new author or a retry starts over at page 1. */}
+      <FeedList
+        key={`${authorUid ?? 'all'}#${attempt}`}
+        authorUid={authorUid}
+        onChooseAuthor={authorUid ? undefined : chooseAuthor}
+        onRetry={() => setAttempt((count) => count + 1)}
+      />
+    </section>
+  );
+}
+
+interface FeedListProps {
+  authorUid: string | null;
+  onChooseAuthor?: (uid: string, displayName: string) => void;
+  onRetry: () => void;
+}
+
+function FeedList({ authorUid, onChooseAuthor, onRetry }: FeedListProps) {
+  const { user } = useSession();
+  const { state, page, pageCount, goToPage } = useFeedPages(authorUid);
+
+  if (state.status === 'loading') return <FeedLoading />;
+  if (state.status === 'error') {
+    return (
+      <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+        <span>Challenges could not be loaded. Check your connection and try again.</span>
+        <Button variant="outline-danger" size="sm" className="ms-auto" onClick={onRetry}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (state.cards.length === 0) {
+    return (
+      <div className="text-center bg-white rounded border p-5">
+        <p className="h5">No challenges yet</p>
+        <p className="mb-0 text-body-secondary">
+          {authorUid ? 'This member has no challenges to show.' : 'Be the first: create a challenge from the sidebar.'}
+        </p>
+      </div>
+    );
+  }
+
+  const showCards = () => {
+    // Keep the reader's place: the new page starts at the top of the list.
+    document.getElementById('feed-heading')?.scrollIntoView?.({ block: 'start' });
+  };
+
+  return (
+    <>
+      {state.cards.map((card) => (
+        <ChallengeCard
+          key={card.challengeId}
+          card={card}
+          isOwner={Boolean(user) && user?.uid === card.entry.uid}
+          onChooseAuthor={onChooseAuthor}
+        />
+      ))}
+      {user && (
+        <FeedPagination
+          page={page}
+          pageCount={pageCount}
+          onPage={(number) => {
+            goToPage(number);
+            showCards();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function FeedLoading() {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="visually-hidden">Loading challenges…</span>
+      {Array.from({ length: Math.min(CARDS_PER_PAGE, 2) }, (_, index) => (
+        <div key={index} className="card mb-4" aria-hidden="true">
+          <div className="challenge-card-cover challenge-card-cover-fallback" />
+          <div className="card-body">
+            <Placeholder as="p" animation="glow">
+              <Placeholder xs={7} /> <Placeholder xs={4} /> <Placeholder xs={6} />
+            </Placeholder>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
