@@ -8,7 +8,9 @@ import { startDatabaseEmulator, type DatabaseEmulatorOptions } from './server';
 
 function usage(message?: string): never {
   if (message) console.error(message);
-  console.error('Usage: tsx emulators/database/cli.ts [--host HOST] [--port PORT] [--rules FILE] [--data DIR]');
+  console.error(
+    'Usage: tsx emulators/database/cli.ts [--host HOST] [--port PORT] [--rules FILE] [--data DIR]',
+  );
   process.exit(2);
 }
 
@@ -16,7 +18,9 @@ function parseArgs(argv: string[]): DatabaseEmulatorOptions {
   const options: DatabaseEmulatorOptions = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
     const value = () => {
       if (inline !== undefined) return inline;
       const v = argv[++i];

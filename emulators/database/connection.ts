@@ -10,7 +10,13 @@ import type { WebSocket } from 'ws';
 import { decodeJwtPayload, principalFromToken } from '../shared/auth-token';
 import type { Listen, ListenSink, Namespace } from './namespace';
 import { parseWireQuery } from './query';
-import { ANONYMOUS, OWNER, requesterFor, requesterForAuthVar, type Requester } from './rules-adapter';
+import {
+  ANONYMOUS,
+  OWNER,
+  requesterFor,
+  requesterForAuthVar,
+  type Requester,
+} from './rules-adapter';
 import { DataError, parsePath } from './tree';
 
 /** Server→client messages above this size are split into frames, like the SDK does. */
@@ -108,7 +114,10 @@ export class Connection implements ListenSink {
       this.sendControl('e', 'Invalid request: "r" and "a" are required');
       return;
     }
-    const body = req.b && typeof req.b === 'object' && !Array.isArray(req.b) ? (req.b as Record<string, unknown>) : {};
+    const body =
+      req.b && typeof req.b === 'object' && !Array.isArray(req.b)
+        ? (req.b as Record<string, unknown>)
+        : {};
     try {
       this.handleRequest(req.r, req.a, body);
     } catch (e) {
@@ -287,13 +296,17 @@ export class Connection implements ListenSink {
       return;
     }
     // validate now (data and rules, as if it ran now); server values resolve when it runs
-    const op = action === 'o' ? { kind: 'set' as const, path, data: b.d } : { kind: 'merge' as const, path, data: b.d };
+    const op =
+      action === 'o'
+        ? { kind: 'set' as const, path, data: b.d }
+        : { kind: 'merge' as const, path, data: b.d };
     const { result } = this.ns.prepareWrite(this.requester, op, Date.now());
     if (!result.ok) {
       this.reply(r, result.status, result.message);
       return;
     }
-    if (action === 'o') this.onDisconnect = this.onDisconnect.filter((o) => !startsWith(o.path, path));
+    if (action === 'o')
+      this.onDisconnect = this.onDisconnect.filter((o) => !startsWith(o.path, path));
     this.onDisconnect.push({ action: action as 'o' | 'om', path, data: b.d });
     this.reply(r, 'ok');
   }
@@ -314,7 +327,10 @@ export class Connection implements ListenSink {
             ? { kind: 'set' as const, path: op.path, data: op.data }
             : { kind: 'merge' as const, path: op.path, data: op.data };
         const result = this.ns.write(this.requester, write);
-        if (!result.ok) this.log(`RTDB: onDisconnect ${op.action} at /${op.path.join('/')} failed: ${result.message}`);
+        if (!result.ok)
+          this.log(
+            `RTDB: onDisconnect ${op.action} at /${op.path.join('/')} failed: ${result.message}`,
+          );
       } catch (e) {
         this.log(`RTDB: onDisconnect failed: ${(e as Error).message}`);
       }

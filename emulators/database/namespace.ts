@@ -17,6 +17,7 @@ import {
   getAt,
   getChild,
   isPrefix,
+  isValidKey,
   nodeHash,
   nodesEqual,
   pathString,
@@ -46,7 +47,8 @@ export interface Listen {
   rawQuery?: unknown;
 }
 
-export type WriteShape = { kind: 'set'; path: string[] } | { kind: 'merge'; base: string[]; rels: string[][] };
+export type WriteShape =
+  { kind: 'set'; path: string[] } | { kind: 'merge'; base: string[]; rels: string[][] };
 
 export type WriteResult =
   | { ok: true; newRoot: MaybeNode }
@@ -67,7 +69,12 @@ export class Namespace {
 
   // ------------------------------------------------------------ rules
 
-  canRead(requester: Requester, path: string[], query?: QuerySpec | null, root: MaybeNode = this.root): boolean {
+  canRead(
+    requester: Requester,
+    path: string[],
+    query?: QuerySpec | null,
+    root: MaybeNode = this.root,
+  ): boolean {
     if (requester.bypass || !this.rules.compiled) return true;
     return this.rules.compiled.canRead({
       path: stripPriority(path),
@@ -78,7 +85,13 @@ export class Namespace {
     });
   }
 
-  canWrite(requester: Requester, writes: string[][], oldRoot: MaybeNode, newRoot: MaybeNode, now: number): boolean {
+  canWrite(
+    requester: Requester,
+    writes: string[][],
+    oldRoot: MaybeNode,
+    newRoot: MaybeNode,
+    now: number,
+  ): boolean {
     if (requester.bypass || !this.rules.compiled) return true;
     return this.rules.compiled.canWrite({
       writes: writes.map(stripPriority),
@@ -149,7 +162,9 @@ export class Namespace {
       return { indexed: true };
     }
     const indexed = this.isIndexed(listen.path, listen.query);
-    const data = indexed ? windowExport(node, queryWindow(node, listen.query)) : toExportString(node);
+    const data = indexed
+      ? windowExport(node, queryWindow(node, listen.query))
+      : toExportString(node);
     listen.sink.push('d', `{"p":${JSON.stringify(listen.pathStr)},"d":${data},"t":${listen.tag}}`);
     return { indexed };
   }
@@ -176,7 +191,9 @@ export class Namespace {
    */
   prepareWrite(
     requester: Requester,
-    shape: { kind: 'set'; path: string[]; data: unknown; hash?: string } | { kind: 'merge'; path: string[]; data: unknown },
+    shape:
+      | { kind: 'set'; path: string[]; data: unknown; hash?: string }
+      | { kind: 'merge'; path: string[]; data: unknown },
     now: number,
   ): { result: WriteResult; shape?: WriteShape } {
     const oldRoot = this.root;
@@ -186,16 +203,29 @@ export class Namespace {
         if (shape.hash !== undefined) {
           const current = nodeHash(getAt(oldRoot, shape.path));
           if (current !== shape.hash) {
-            return { result: { ok: false, status: 'datastale', message: 'Transaction hash does not match' } };
+            return {
+              result: {
+                ok: false,
+                status: 'datastale',
+                message: 'Transaction hash does not match',
+              },
+            };
           }
         }
         const value = fromJson(shape.data, shape.path, ctx);
-        if (shape.path[shape.path.length - 1] === '.priority' && value && value.kind === 'leaf' && typeof value.value === 'boolean') {
+        if (
+          shape.path[shape.path.length - 1] === '.priority' &&
+          value &&
+          value.kind === 'leaf' &&
+          typeof value.value === 'boolean'
+        ) {
           throw new DataError('Invalid priority: must be a string, a number or null');
         }
         const newRoot = setAt(oldRoot, shape.path, value);
         if (!this.canWrite(requester, [shape.path], oldRoot, newRoot, now)) {
-          return { result: { ok: false, status: 'permission_denied', message: 'Permission denied' } };
+          return {
+            result: { ok: false, status: 'permission_denied', message: 'Permission denied' },
+          };
         }
         return { result: { ok: true, newRoot }, shape: { kind: 'set', path: shape.path } };
       }
@@ -207,10 +237,11 @@ export class Namespace {
       const entries: [string[], MaybeNode][] = [];
       for (const [relStr, value] of Object.entries(data as Record<string, unknown>)) {
         const rel = relStr.split('/').filter((s) => s.length > 0);
-        if (rel.length === 0) throw new DataError('Invalid data; update keys must be non-empty paths');
+        if (rel.length === 0)
+          throw new DataError('Invalid data; update keys must be non-empty paths');
         rel.forEach((s, i) => {
           if (s === '.priority' && i === rel.length - 1) return;
-          if (!/^[^.#$[\]\u0000-\u001f\u007f]+$/.test(s)) throw new DataError(`Invalid update key "${relStr}"`);
+          if (!isValidKey(s)) throw new DataError(`Invalid update key "${relStr}"`);
         });
         const abs = [...shape.path, ...rel];
         rels.push(rel);
@@ -230,7 +261,8 @@ export class Namespace {
       }
       return { result: { ok: true, newRoot }, shape: { kind: 'merge', base: shape.path, rels } };
     } catch (e) {
-      if (e instanceof DataError) return { result: { ok: false, status: 'invalid_data', message: e.message } };
+      if (e instanceof DataError)
+        return { result: { ok: false, status: 'invalid_data', message: e.message } };
       throw e;
     }
   }
@@ -238,7 +270,9 @@ export class Namespace {
   /** Prepares and commits a write; returns the result (listeners are notified before it returns). */
   write(
     requester: Requester,
-    op: { kind: 'set'; path: string[]; data: unknown; hash?: string } | { kind: 'merge'; path: string[]; data: unknown },
+    op:
+      | { kind: 'set'; path: string[]; data: unknown; hash?: string }
+      | { kind: 'merge'; path: string[]; data: unknown },
     now = Date.now(),
   ): WriteResult {
     const { result, shape } = this.prepareWrite(requester, op, now);
@@ -255,7 +289,8 @@ export class Namespace {
     const oldRoot = this.root;
     this.root = newRoot;
     if (oldRoot === newRoot) return;
-    const writes = shape.kind === 'set' ? [shape.path] : shape.rels.map((r) => [...shape.base, ...r]);
+    const writes =
+      shape.kind === 'set' ? [shape.path] : shape.rels.map((r) => [...shape.base, ...r]);
     this.revalidateListens();
     for (const listen of this.affectedListens(writes)) {
       this.pushUpdate(listen, oldRoot, newRoot, shape, writes);
@@ -279,7 +314,13 @@ export class Namespace {
     return out;
   }
 
-  private pushUpdate(listen: Listen, oldRoot: MaybeNode, newRoot: MaybeNode, shape: WriteShape, writes: string[][]): void {
+  private pushUpdate(
+    listen: Listen,
+    oldRoot: MaybeNode,
+    newRoot: MaybeNode,
+    shape: WriteShape,
+    writes: string[][],
+  ): void {
     const P = listen.path;
     const covering = writes.some((w) => isPrefix(w, P));
     const below = covering ? [] : writes.filter((w) => isPrefix(P, w));
@@ -295,18 +336,28 @@ export class Namespace {
       }
       if (shape.kind === 'merge' && isPrefix(P, shape.base)) {
         const parts = shape.rels.map(
-          (rel) => JSON.stringify(rel.join('/')) + ':' + toExportString(getAt(newRoot, [...shape.base, ...rel])),
+          (rel) =>
+            JSON.stringify(rel.join('/')) +
+            ':' +
+            toExportString(getAt(newRoot, [...shape.base, ...rel])),
         );
-        listen.sink.push('m', `{"p":${JSON.stringify(pathString(shape.base))},"d":{${parts.join(',')}}}`);
+        listen.sink.push(
+          'm',
+          `{"p":${JSON.stringify(pathString(shape.base))},"d":{${parts.join(',')}}}`,
+        );
         return;
       }
       if (below.length === 1) {
         const w = below[0];
-        listen.sink.push('d', `{"p":${JSON.stringify(pathString(w))},"d":${toExportString(getAt(newRoot, w))}}`);
+        listen.sink.push(
+          'd',
+          `{"p":${JSON.stringify(pathString(w))},"d":${toExportString(getAt(newRoot, w))}}`,
+        );
         return;
       }
       const parts = below.map(
-        (w) => JSON.stringify(w.slice(P.length).join('/')) + ':' + toExportString(getAt(newRoot, w)),
+        (w) =>
+          JSON.stringify(w.slice(P.length).join('/')) + ':' + toExportString(getAt(newRoot, w)),
       );
       listen.sink.push('m', `{"p":${pStr},"d":{${parts.join(',')}}}`);
       return;
@@ -344,7 +395,8 @@ export class Namespace {
         return;
       }
       for (const e of newW) {
-        if (changed.has(e.key) && !nodesEqual(getChild(oldNode, e.key), getChild(newNode, e.key))) sendChild(e.key);
+        if (changed.has(e.key) && !nodesEqual(getChild(oldNode, e.key), getChild(newNode, e.key)))
+          sendChild(e.key);
       }
       return;
     }
@@ -354,7 +406,10 @@ export class Namespace {
       const wasIn = !!oldChild && inRange(q, key, oldChild);
       const isIn = !!newChild && inRange(q, key, newChild);
       if (wasIn && !isIn) {
-        listen.sink.push('d', `{"p":${JSON.stringify(pathString([...P, key]))},"d":null,"t":${tag}}`);
+        listen.sink.push(
+          'd',
+          `{"p":${JSON.stringify(pathString([...P, key]))},"d":null,"t":${tag}}`,
+        );
       } else if (isIn && (!wasIn || !nodesEqual(oldChild, newChild))) {
         sendChild(key);
       }
@@ -369,7 +424,9 @@ function stripPriority(path: string[]): string[] {
 /** Export-format JSON of the chosen children of `node` (null when none). */
 export function windowExport(node: MaybeNode, entries: SortedEntry[]): string {
   if (!node || node.kind !== 'branch' || entries.length === 0) return 'null';
-  const parts = entries.map((e) => JSON.stringify(e.key) + ':' + toExportString(node.children.get(e.key) ?? null));
+  const parts = entries.map(
+    (e) => JSON.stringify(e.key) + ':' + toExportString(node.children.get(e.key) ?? null),
+  );
   return '{' + parts.join(',') + '}';
 }
 
@@ -387,7 +444,12 @@ function sameKeys(a: SortedEntry[], b: SortedEntry[]): boolean {
   return b.every((e) => keys.has(e.key));
 }
 
-function sameWindow(oldNode: MaybeNode, a: SortedEntry[], newNode: MaybeNode, b: SortedEntry[]): boolean {
+function sameWindow(
+  oldNode: MaybeNode,
+  a: SortedEntry[],
+  newNode: MaybeNode,
+  b: SortedEntry[],
+): boolean {
   if (!sameKeys(a, b)) return false;
   return b.every((e) => nodesEqual(getChild(oldNode, e.key), getChild(newNode, e.key)));
 }

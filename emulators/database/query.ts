@@ -20,10 +20,7 @@ import {
 import type { RulesQuery } from './rules-types';
 
 export type IndexSpec =
-  | { type: 'priority' }
-  | { type: 'key' }
-  | { type: 'value' }
-  | { type: 'child'; path: string[] };
+  { type: 'priority' } | { type: 'key' } | { type: 'value' } | { type: 'child'; path: string[] };
 
 export interface Bound {
   iv: IndexValue;
@@ -92,13 +89,22 @@ function parseChildPath(path: string): string[] {
   return segs;
 }
 
-function makeBound(index: IndexSpec, value: unknown, name: unknown, inclusive: boolean, isStart: boolean): Bound {
+function makeBound(
+  index: IndexSpec,
+  value: unknown,
+  name: unknown,
+  inclusive: boolean,
+  isStart: boolean,
+): Bound {
   if (index.type === 'key') {
-    if (typeof value !== 'string') throw new DataError('Query values for orderByKey must be strings');
+    if (typeof value !== 'string')
+      throw new DataError('Query values for orderByKey must be strings');
     return { iv: NULL_IV, name: value, inclusive };
   }
-  if (value !== null && typeof value === 'object') throw new DataError('Query values must be primitives');
-  if (name !== undefined && name !== null && typeof name !== 'string') throw new DataError('Invalid query key');
+  if (value !== null && typeof value === 'object')
+    throw new DataError('Query values must be primitives');
+  if (name !== undefined && name !== null && typeof name !== 'string')
+    throw new DataError('Invalid query key');
   return {
     iv: jsonIndexValue(value),
     name: typeof name === 'string' ? name : isStart ? MIN_NAME : MAX_NAME,
@@ -133,7 +139,8 @@ function rulesQueryOf(
 }
 
 function checkLimit(l: unknown): number {
-  if (typeof l !== 'number' || !Number.isInteger(l) || l <= 0) throw new DataError('Invalid query limit');
+  if (typeof l !== 'number' || !Number.isInteger(l) || l <= 0)
+    throw new DataError('Invalid query limit');
   return l;
 }
 
@@ -207,7 +214,15 @@ function parseValueAndKey(name: string, raw: string): [unknown, string | undefin
   }
 }
 
-const REST_QUERY_PARAMS = ['startAt', 'startAfter', 'endAt', 'endBefore', 'equalTo', 'limitToFirst', 'limitToLast'];
+const REST_QUERY_PARAMS = [
+  'startAt',
+  'startAfter',
+  'endAt',
+  'endBefore',
+  'equalTo',
+  'limitToFirst',
+  'limitToLast',
+];
 
 /**
  * Parses REST query parameters (orderBy="$key"|"$value"|"$priority"|"child/path",
@@ -218,7 +233,8 @@ export function parseRestQuery(params: URLSearchParams): QuerySpec | null {
   const orderByRaw = params.get('orderBy');
   const others = REST_QUERY_PARAMS.filter((p) => params.has(p));
   if (orderByRaw === null) {
-    if (others.length > 0) throw new DataError('orderBy must be defined when other query parameters are defined');
+    if (others.length > 0)
+      throw new DataError('orderBy must be defined when other query parameters are defined');
     return null;
   }
   const orderBy = parseJsonParam('orderBy', orderByRaw);
@@ -242,7 +258,8 @@ export function parseRestQuery(params: URLSearchParams): QuerySpec | null {
   const sf = take('startAfter');
   const ea = take('endAt');
   const eb = take('endBefore');
-  if (eq && (sa || sf || ea || eb)) throw new DataError('equalTo cannot be specified in addition to startAt or endAt');
+  if (eq && (sa || sf || ea || eb))
+    throw new DataError('equalTo cannot be specified in addition to startAt or endAt');
   if (sa && sf) throw new DataError('startAt and startAfter cannot both be specified');
   if (ea && eb) throw new DataError('endAt and endBefore cannot both be specified');
   if (eq) {
@@ -250,13 +267,16 @@ export function parseRestQuery(params: URLSearchParams): QuerySpec | null {
     end = { ...eq, inclusive: true };
   }
   if (sa) start = { ...sa, inclusive: true };
-  if (sf) start = { v: sf.v, k: sf.k ?? (index.type === 'key' ? undefined : MAX_NAME), inclusive: false };
+  if (sf)
+    start = { v: sf.v, k: sf.k ?? (index.type === 'key' ? undefined : MAX_NAME), inclusive: false };
   if (ea) end = { ...ea, inclusive: true };
-  if (eb) end = { v: eb.v, k: eb.k ?? (index.type === 'key' ? undefined : MIN_NAME), inclusive: false };
+  if (eb)
+    end = { v: eb.v, k: eb.k ?? (index.type === 'key' ? undefined : MIN_NAME), inclusive: false };
 
   const ltf = params.get('limitToFirst');
   const ltl = params.get('limitToLast');
-  if (ltf !== null && ltl !== null) throw new DataError('Only one of limitToFirst and limitToLast may be specified');
+  if (ltf !== null && ltl !== null)
+    throw new DataError('Only one of limitToFirst and limitToLast may be specified');
   let limit: number | undefined;
   let fromLeft = true;
   if (ltf !== null) limit = checkLimit(Number(ltf));

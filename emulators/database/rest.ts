@@ -10,8 +10,22 @@ import { nextPushId } from './keys';
 import type { Listen, ListenSink, Namespace } from './namespace';
 import { windowPlain } from './namespace';
 import { indexOnName, loadsAllData, parseRestQuery, queryWindow, type QuerySpec } from './query';
-import { loadRules, requesterFor, RulesError, stripRulesComments, type Requester } from './rules-adapter';
-import { DataError, type JsonValue, getAt, isValidKey, nodeHash, pathString, toRestJson } from './tree';
+import {
+  loadRules,
+  requesterFor,
+  RulesError,
+  stripRulesComments,
+  type Requester,
+} from './rules-adapter';
+import {
+  DataError,
+  type JsonValue,
+  getAt,
+  isValidKey,
+  nodeHash,
+  pathString,
+  toRestJson,
+} from './tree';
 
 export interface RestContext {
   namespace(name: string): Namespace;
@@ -79,7 +93,12 @@ function send(
   res.end(text);
 }
 
-function sendError(req: IncomingMessage, res: ServerResponse, status: number, message: string): void {
+function sendError(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  message: string,
+): void {
   send(req, res, status, { error: message });
 }
 
@@ -125,7 +144,11 @@ function parseJsonBody(text: string): unknown {
   }
 }
 
-export async function handleRest(req: IncomingMessage, res: ServerResponse, ctx: RestContext): Promise<void> {
+export async function handleRest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: RestContext,
+): Promise<void> {
   try {
     await route(req, res, ctx);
   } catch (e) {
@@ -145,7 +168,8 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, ctx:
 async function route(req: IncomingMessage, res: ServerResponse, ctx: RestContext): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   let method = (req.method ?? 'GET').toUpperCase();
-  const override = req.headers['x-http-method-override'] ?? url.searchParams.get('x-http-method-override');
+  const override =
+    req.headers['x-http-method-override'] ?? url.searchParams.get('x-http-method-override');
   if (method === 'POST' && typeof override === 'string') method = override.toUpperCase();
 
   if (method === 'OPTIONS') {
@@ -165,7 +189,8 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RestContext
     return;
   }
   const path = parseDataPath(pathname);
-  if (path.some((s) => s.startsWith('.') && s !== '.priority')) throw new HttpError(400, 'Invalid path');
+  if (path.some((s) => s.startsWith('.') && s !== '.priority'))
+    throw new HttpError(400, 'Invalid path');
 
   const token = tokenOf(req, url);
   const principal = principalFromToken(token);
@@ -180,10 +205,10 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RestContext
       streamListen(req, res, ns, requester, path, url);
       return;
     }
-    let query: QuerySpec | null;
-    query = parseRestQuery(url.searchParams);
+    const query: QuerySpec | null = parseRestQuery(url.searchParams);
     const shallow = url.searchParams.get('shallow') === 'true';
-    if (shallow && query) throw new HttpError(400, "Mixing 'shallow' and querying parameters is not supported");
+    if (shallow && query)
+      throw new HttpError(400, "Mixing 'shallow' and querying parameters is not supported");
     if (query) {
       const indexName = indexOnName(query.index);
       if (indexName !== null && !ns.isIndexed(path, query)) {
@@ -237,17 +262,23 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RestContext
       ? { kind: 'merge' as const, path, data }
       : { kind: 'set' as const, path: writePath, data: method === 'DELETE' ? null : data };
   if (op.kind === 'merge' && (data === null || typeof data !== 'object' || Array.isArray(data))) {
-    throw new HttpError(400, "Invalid data; couldn't parse JSON object. An update must be a JSON object.");
+    throw new HttpError(
+      400,
+      "Invalid data; couldn't parse JSON object. An update must be a JSON object.",
+    );
   }
   const result = ns.write(requester, op, now);
   if (!result.ok) {
     if (result.status === 'permission_denied') throw new HttpError(401, 'Permission denied');
     throw new HttpError(400, result.message);
   }
-  const headers: Record<string, string> = wantEtag ? { ETag: etagOf(getAt(ns.root, writePath)) } : {};
+  const headers: Record<string, string> = wantEtag
+    ? { ETag: etagOf(getAt(ns.root, writePath)) }
+    : {};
   if (method === 'POST') send(req, res, 200, { name: pushName }, { pretty, silent, headers });
   else if (method === 'DELETE') send(req, res, 200, null, { pretty, silent, headers });
-  else if (method === 'PUT') send(req, res, 200, toRestJson(getAt(ns.root, path)), { pretty, silent, headers });
+  else if (method === 'PUT')
+    send(req, res, 200, toRestJson(getAt(ns.root, path)), { pretty, silent, headers });
   else {
     const out: Record<string, JsonValue> = {};
     for (const rel of Object.keys(data as object)) {
@@ -267,7 +298,9 @@ async function handleRules(
 ): Promise<void> {
   if (method === 'GET') {
     const strict = url.searchParams.get('format') === 'strict';
-    const raw = strict ? JSON.stringify(JSON.parse(stripRulesComments(ns.rules.source))) : ns.rules.source;
+    const raw = strict
+      ? JSON.stringify(JSON.parse(stripRulesComments(ns.rules.source)))
+      : ns.rules.source;
     send(req, res, 200, null, { raw });
     return;
   }
@@ -303,7 +336,8 @@ function streamListen(
     'Cache-Control': 'no-cache',
     Connection: 'keep-alive',
   });
-  const event = (name: string, data: unknown) => res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+  const event = (name: string, data: unknown) =>
+    res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
   const rel = (p: string) => {
     const segs = p.split('/').filter(Boolean).slice(path.length);
     return '/' + segs.join('/');

@@ -13,7 +13,8 @@ export { RulesError };
  * as the official emulator does ("The emulator will default to allowing all reads
  * and writes") until rules are PUT to /.settings/rules.json.
  */
-export const OPEN_RULES_SOURCE = '{\n  "rules": {\n    ".read": true,\n    ".write": true\n  }\n}\n';
+export const OPEN_RULES_SOURCE =
+  '{\n  "rules": {\n    ".read": true,\n    ".write": true\n  }\n}\n';
 
 export interface RulesState {
   /** the text as loaded (what GET /.settings/rules.json returns) */
@@ -43,7 +44,10 @@ export function requesterFor(principal: Principal): Requester {
   if (principal.kind === 'owner') return OWNER;
   if (principal.kind === 'anonymous') return ANONYMOUS;
   const firebase = principal.token.firebase as Record<string, unknown> | undefined;
-  const provider = firebase && typeof firebase.sign_in_provider === 'string' ? firebase.sign_in_provider : 'custom';
+  const provider =
+    firebase && typeof firebase.sign_in_provider === 'string'
+      ? firebase.sign_in_provider
+      : 'custom';
   return { bypass: false, auth: { uid: principal.uid, provider, token: principal.token } };
 }
 
@@ -55,7 +59,9 @@ export function requesterForAuthVar(authvar: unknown): Requester {
   if (authvar === null || typeof authvar !== 'object' || Array.isArray(authvar)) return ANONYMOUS;
   const o = authvar as Record<string, unknown>;
   const token =
-    o.token && typeof o.token === 'object' && !Array.isArray(o.token) ? (o.token as Record<string, unknown>) : { ...o };
+    o.token && typeof o.token === 'object' && !Array.isArray(o.token)
+      ? (o.token as Record<string, unknown>)
+      : { ...o };
   return {
     bypass: false,
     auth: {

@@ -41,7 +41,9 @@ function namespaceFor(url: URL, host: string | undefined): string {
 
 const SNAPSHOT_SUFFIX = '.json';
 
-export async function startDatabaseEmulator(options: DatabaseEmulatorOptions = {}): Promise<RunningDatabaseEmulator> {
+export async function startDatabaseEmulator(
+  options: DatabaseEmulatorOptions = {},
+): Promise<RunningDatabaseEmulator> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line: string) => console.log(line));
 
@@ -75,9 +77,14 @@ export async function startDatabaseEmulator(options: DatabaseEmulatorOptions = {
       const name = decodeURIComponent(file.slice(0, -SNAPSHOT_SUFFIX.length));
       const text = await readFile(join(dataDir, file), 'utf8');
       try {
-        namespace(name).root = fromJson(JSON.parse(text), [], { now: Date.now(), existing: () => null });
+        namespace(name).root = fromJson(JSON.parse(text), [], {
+          now: Date.now(),
+          existing: () => null,
+        });
       } catch (e) {
-        throw new Error(`Could not load database snapshot ${join(dataDir, file)}: ${(e as Error).message}`);
+        throw new Error(
+          `Could not load database snapshot ${join(dataDir, file)}: ${(e as Error).message}`,
+        );
       }
     }
   }
@@ -88,7 +95,11 @@ export async function startDatabaseEmulator(options: DatabaseEmulatorOptions = {
     void handleRest(req, res, ctx);
   });
   server.keepAliveTimeout = 5000;
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
+  const wss = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    maxPayload: 256 * 1024 * 1024,
+  });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');

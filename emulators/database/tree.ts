@@ -9,7 +9,8 @@
 import { createHash } from 'node:crypto';
 import { keyCompare } from './keys';
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue =
+  null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 export type Priority = number | string | null;
 
 export class Leaf {
@@ -55,6 +56,7 @@ export class DataError extends Error {}
 
 // ---------------------------------------------------------------- keys & paths
 
+// eslint-disable-next-line no-control-regex -- keys may not contain ASCII control characters
 const INVALID_KEY = /[.#$[\]/\u0000-\u001f\u007f]/;
 
 export function isValidKey(key: string): boolean {
@@ -121,7 +123,8 @@ export function withPriority(node: MaybeNode, priority: Priority): MaybeNode {
 export function withChildren(node: MaybeNode, changes: ReadonlyMap<string, MaybeNode>): MaybeNode {
   let priority: Priority = node ? node.priority : null;
   let prioChange = false;
-  const oldChildren: ReadonlyMap<string, Node> = node && node.kind === 'branch' ? node.children : new Map();
+  const oldChildren: ReadonlyMap<string, Node> =
+    node && node.kind === 'branch' ? node.children : new Map();
   const children = new Map(oldChildren);
   let changed = false;
   for (const [key, child] of changes) {
@@ -137,7 +140,8 @@ export function withChildren(node: MaybeNode, changes: ReadonlyMap<string, Maybe
   }
   if (prioChange) {
     const p = changes.get('.priority') ?? null;
-    priority = p === null ? null : p.kind === 'leaf' && typeof p.value !== 'boolean' ? p.value : null;
+    priority =
+      p === null ? null : p.kind === 'leaf' && typeof p.value !== 'boolean' ? p.value : null;
   }
   if (!changed) {
     if (!node || !prioChange) return node;
@@ -169,7 +173,8 @@ export function withChildren(node: MaybeNode, changes: ReadonlyMap<string, Maybe
 export function withChild(node: MaybeNode, key: string, child: MaybeNode): MaybeNode {
   if (key === '.priority') {
     if (!node) return null;
-    const p = child && child.kind === 'leaf' && typeof child.value !== 'boolean' ? child.value : null;
+    const p =
+      child && child.kind === 'leaf' && typeof child.value !== 'boolean' ? child.value : null;
     return withPriority(node, p);
   }
   return withChildren(node, new Map([[key, child]]));
@@ -228,12 +233,21 @@ export interface ParseContext {
   existing(segs: readonly string[]): MaybeNode;
 }
 
-function resolveServerValue(sv: unknown, at: readonly string[], ctx: ParseContext): string | number | boolean {
+function resolveServerValue(
+  sv: unknown,
+  at: readonly string[],
+  ctx: ParseContext,
+): string | number | boolean {
   if (sv === 'timestamp') return ctx.now;
   if (sv && typeof sv === 'object' && !Array.isArray(sv)) {
     const keys = Object.keys(sv);
     const inc = (sv as Record<string, unknown>).increment;
-    if (keys.length === 1 && keys[0] === 'increment' && typeof inc === 'number' && Number.isFinite(inc)) {
+    if (
+      keys.length === 1 &&
+      keys[0] === 'increment' &&
+      typeof inc === 'number' &&
+      Number.isFinite(inc)
+    ) {
       const existing = ctx.existing(at);
       if (existing && existing.kind === 'leaf' && typeof existing.value === 'number') {
         return existing.value + inc;
@@ -264,7 +278,12 @@ function parsePriority(p: unknown, at: readonly string[], ctx: ParseContext): Pr
  * arrays as index-keyed objects) into a node. `at` is the absolute location, used to
  * resolve increments against the existing data.
  */
-export function fromJson(json: unknown, at: readonly string[], ctx: ParseContext, depth = 0): MaybeNode {
+export function fromJson(
+  json: unknown,
+  at: readonly string[],
+  ctx: ParseContext,
+  depth = 0,
+): MaybeNode {
   if (depth > 64) throw new DataError('Invalid data: nested too deeply');
   if (json === null || json === undefined) return null;
   switch (typeof json) {
@@ -363,7 +382,8 @@ export function toExportJson(node: MaybeNode): JsonValue {
 export function toRestJson(node: MaybeNode, exportFormat = false): JsonValue {
   if (!node) return null;
   if (node.kind === 'leaf') {
-    if (exportFormat && node.priority !== null) return { '.value': node.value, '.priority': node.priority };
+    if (exportFormat && node.priority !== null)
+      return { '.value': node.value, '.priority': node.priority };
     return node.value;
   }
   const obj: Record<string, JsonValue> = {};
@@ -473,7 +493,10 @@ export function nodeHash(node: MaybeNode): string {
   if (node.priority !== null) text += 'priority:' + priorityHashText(node.priority) + ':';
   if (node.kind === 'leaf') {
     const type = typeof node.value;
-    text += type + ':' + (type === 'number' ? doubleToIEEE754String(node.value as number) : String(node.value));
+    text +=
+      type +
+      ':' +
+      (type === 'number' ? doubleToIEEE754String(node.value as number) : String(node.value));
     node._hash = sha1(text);
   } else {
     const entries = [...node.children].sort(priorityCompare);

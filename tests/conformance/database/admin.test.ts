@@ -12,7 +12,11 @@ let previousHost: string | undefined;
 
 function adminDb(options: Record<string, unknown> = {}): Database {
   const app = initializeApp(
-    { projectId: 'demo-conformance', databaseURL: `https://${target.ns}.firebaseio.com`, ...options },
+    {
+      projectId: 'demo-conformance',
+      databaseURL: `https://${target.ns}.firebaseio.com`,
+      ...options,
+    },
     uniqueId('admin-'),
   );
   apps.push(app);
@@ -23,7 +27,13 @@ beforeAll(async () => {
   target = await startTarget('admin');
   previousHost = process.env.FIREBASE_DATABASE_EMULATOR_HOST;
   process.env.FIREBASE_DATABASE_EMULATOR_HOST = `${target.host}:${target.port}`;
-  await setRules(target, { rules: { '.read': false, '.write': false, mine: { $uid: { '.write': 'auth.uid === $uid', '.read': 'auth.uid === $uid' } } } });
+  await setRules(target, {
+    rules: {
+      '.read': false,
+      '.write': false,
+      mine: { $uid: { '.write': 'auth.uid === $uid', '.read': 'auth.uid === $uid' } },
+    },
+  });
   db = adminDb();
 });
 afterAll(async () => {
@@ -47,7 +57,9 @@ describe('firebase-admin', () => {
 
   it('transactions', async () => {
     const counter = db.ref(uniqueId('counter-'));
-    await Promise.all(Array.from({ length: 5 }, () => counter.transaction((v: number | null) => (v ?? 0) + 1)));
+    await Promise.all(
+      Array.from({ length: 5 }, () => counter.transaction((v: number | null) => (v ?? 0) + 1)),
+    );
     expect((await counter.get()).val()).toBe(5);
   });
 

@@ -35,7 +35,15 @@ describe('set, get, listen', () => {
   it('writes and reads values of every type, arrays as objects', async () => {
     const db = c.web();
     const base = ref(db, uniqueId('types-'));
-    const value = { s: 'str', n: 1.5, neg: -3, b: true, f: false, nested: { deep: { x: 'y' } }, arr: ['a', 'b'] };
+    const value = {
+      s: 'str',
+      n: 1.5,
+      neg: -3,
+      b: true,
+      f: false,
+      nested: { deep: { x: 'y' } },
+      arr: ['a', 'b'],
+    };
     await set(base, value);
     const snap = await get(base);
     expect(snap.val()).toEqual(value);
@@ -87,8 +95,12 @@ describe('set, get, listen', () => {
     const path = uniqueId('children-');
     const events: string[] = [];
     const list = ref(reader, path);
-    const u1 = onChildAdded(list, (s: DataSnapshot) => events.push(`added:${s.key}:${JSON.stringify(s.val())}`));
-    const u2 = onChildChanged(list, (s: DataSnapshot) => events.push(`changed:${s.key}:${JSON.stringify(s.val())}`));
+    const u1 = onChildAdded(list, (s: DataSnapshot) =>
+      events.push(`added:${s.key}:${JSON.stringify(s.val())}`),
+    );
+    const u2 = onChildChanged(list, (s: DataSnapshot) =>
+      events.push(`changed:${s.key}:${JSON.stringify(s.val())}`),
+    );
     const u3 = onChildRemoved(list, (s: DataSnapshot) => events.push(`removed:${s.key}`));
     await get(list);
     await set(ref(writer, `${path}/a`), 1);

@@ -88,14 +88,20 @@ describe('RTDB wire protocol', () => {
     await c.request('p', { p: path, d: { a: 1 } });
     const listen = await c.request('q', { p: path, h: '' });
     expect(listen.s).toBe('ok');
-    const dataIdx = c.messages.findIndex((m) => m.t === 'd' && m.d.a === 'd' && (m.d.b as { p: string }).p === path);
+    const dataIdx = c.messages.findIndex(
+      (m) => m.t === 'd' && m.d.a === 'd' && (m.d.b as { p: string }).p === path,
+    );
     expect(dataIdx).toBeGreaterThanOrEqual(0);
     expect(dataIdx).toBeLessThan(listen.index);
     expect(c.messages[dataIdx].d.b).toEqual({ p: path, d: { a: 1 } });
 
     const write = await c.request('p', { p: `${path}/b`, d: 2 });
     const pushIdx = c.messages.findIndex(
-      (m, i) => i > listen.index && m.t === 'd' && m.d.a === 'd' && (m.d.b as { p: string }).p === `${path}/b`,
+      (m, i) =>
+        i > listen.index &&
+        m.t === 'd' &&
+        m.d.a === 'd' &&
+        (m.d.b as { p: string }).p === `${path}/b`,
     );
     expect(pushIdx).toBeGreaterThan(listen.index);
     expect(pushIdx).toBeLessThan(write.index);
@@ -122,7 +128,9 @@ describe('RTDB wire protocol', () => {
   it('revokes nothing and keeps order when many requests are pipelined', async () => {
     const c = await connect();
     const path = `/${uniqueId('pipe-')}`;
-    const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => c.request('p', { p: `${path}/${i}`, d: i })));
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => c.request('p', { p: `${path}/${i}`, d: i })),
+    );
     expect(replies.every((r) => r.s === 'ok')).toBe(true);
     const indexes = replies.map((r) => r.index);
     expect([...indexes].sort((a, b) => a - b)).toEqual(indexes);

@@ -89,7 +89,15 @@ beforeAll(async () => {
   reader = c.web();
   for (const b of [indexedBase, unindexedBase]) {
     await set(ref(db, `${b}/players`), players);
-    await set(ref(db, `${b}/values`), { v1: 3, v2: 'x', v3: 1, v4: true, v5: { o: 1 }, v6: 3, v7: false });
+    await set(ref(db, `${b}/values`), {
+      v1: 3,
+      v2: 'x',
+      v3: 1,
+      v4: true,
+      v5: { o: 1 },
+      v6: 3,
+      v7: false,
+    });
     await set(ref(db, `${b}/keys`), { b: 1, a: 1, '10': 1, '9': 1, '-1': 1, '007': 1, z: 1 });
     await setWithPriority(ref(db, `${b}/prio/x`), 'x', 2);
     await setWithPriority(ref(db, `${b}/prio/y`), 'y', 1);
@@ -131,33 +139,100 @@ describe.each([
 
   describe('orderByChild', () => {
     it('orders null < booleans < numbers < strings, ties by key', async () => {
-      expect(await both('players', orderByChild('score'))).toEqual(['e', 'g', 'b', 'h', 'd', 'a', 'c', 'f']);
+      expect(await both('players', orderByChild('score'))).toEqual([
+        'e',
+        'g',
+        'b',
+        'h',
+        'd',
+        'a',
+        'c',
+        'f',
+      ]);
     });
     it('limits', async () => {
-      expect(await both('players', orderByChild('score'), limitToFirst(3))).toEqual(['e', 'g', 'b']);
+      expect(await both('players', orderByChild('score'), limitToFirst(3))).toEqual([
+        'e',
+        'g',
+        'b',
+      ]);
       expect(await both('players', orderByChild('score'), limitToLast(2))).toEqual(['c', 'f']);
     });
     it('ranges with startAt / endAt / equalTo and key tie-breaks', async () => {
-      expect(await both('players', orderByChild('score'), startAt(5), endAt(10))).toEqual(['b', 'h', 'd', 'a', 'c']);
+      expect(await both('players', orderByChild('score'), startAt(5), endAt(10))).toEqual([
+        'b',
+        'h',
+        'd',
+        'a',
+        'c',
+      ]);
       expect(await both('players', orderByChild('score'), equalTo(10))).toEqual(['a', 'c']);
       expect(await both('players', orderByChild('score'), equalTo(5, 'h'))).toEqual(['h']);
-      expect(await both('players', orderByChild('score'), startAt(5, 'c'))).toEqual(['h', 'd', 'a', 'c', 'f']);
-      expect(await both('players', orderByChild('score'), endAt(10, 'b'))).toEqual(['e', 'g', 'b', 'h', 'd', 'a']);
+      expect(await both('players', orderByChild('score'), startAt(5, 'c'))).toEqual([
+        'h',
+        'd',
+        'a',
+        'c',
+        'f',
+      ]);
+      expect(await both('players', orderByChild('score'), endAt(10, 'b'))).toEqual([
+        'e',
+        'g',
+        'b',
+        'h',
+        'd',
+        'a',
+      ]);
       expect(await both('players', orderByChild('score'), startAt('a'))).toEqual(['f']);
       expect(await both('players', orderByChild('score'), endAt(null))).toEqual(['e']);
     });
     it('startAfter / endBefore, with and without keys', async () => {
-      expect(await both('players', orderByChild('score'), startAfter(5))).toEqual(['d', 'a', 'c', 'f']);
-      expect(await both('players', orderByChild('score'), startAfter(5, 'b'))).toEqual(['h', 'd', 'a', 'c', 'f']);
-      expect(await both('players', orderByChild('score'), endBefore(10))).toEqual(['e', 'g', 'b', 'h', 'd']);
-      expect(await both('players', orderByChild('score'), endBefore(10, 'c'))).toEqual(['e', 'g', 'b', 'h', 'd', 'a']);
+      expect(await both('players', orderByChild('score'), startAfter(5))).toEqual([
+        'd',
+        'a',
+        'c',
+        'f',
+      ]);
+      expect(await both('players', orderByChild('score'), startAfter(5, 'b'))).toEqual([
+        'h',
+        'd',
+        'a',
+        'c',
+        'f',
+      ]);
+      expect(await both('players', orderByChild('score'), endBefore(10))).toEqual([
+        'e',
+        'g',
+        'b',
+        'h',
+        'd',
+      ]);
+      expect(await both('players', orderByChild('score'), endBefore(10, 'c'))).toEqual([
+        'e',
+        'g',
+        'b',
+        'h',
+        'd',
+        'a',
+      ]);
       expect(
         await both('players', orderByChild('score'), startAfter(5), endBefore(10), limitToLast(3)),
       ).toEqual(['d']);
     });
     it('deep child paths', async () => {
-      expect(await both('players', orderByChild('info/score'))).toEqual(['d', 'g', 'b', 'c', 'e', 'a', 'h', 'f']);
-      expect(await both('players', orderByChild('info/score'), startAt(2), limitToFirst(3))).toEqual(['c', 'e', 'a']);
+      expect(await both('players', orderByChild('info/score'))).toEqual([
+        'd',
+        'g',
+        'b',
+        'c',
+        'e',
+        'a',
+        'h',
+        'f',
+      ]);
+      expect(
+        await both('players', orderByChild('info/score'), startAt(2), limitToFirst(3)),
+      ).toEqual(['c', 'e', 'a']);
     });
   });
 
@@ -171,9 +246,21 @@ describe.each([
       expect(await both('keys', orderByKey(), equalTo('z'))).toEqual(['z']);
     });
     it('orderByValue', async () => {
-      expect(await both('values', orderByValue())).toEqual(['v7', 'v4', 'v3', 'v1', 'v6', 'v2', 'v5']);
+      expect(await both('values', orderByValue())).toEqual([
+        'v7',
+        'v4',
+        'v3',
+        'v1',
+        'v6',
+        'v2',
+        'v5',
+      ]);
       expect(await both('values', orderByValue(), equalTo(3))).toEqual(['v1', 'v6']);
-      expect(await both('values', orderByValue(), startAt(2), endAt('z'))).toEqual(['v1', 'v6', 'v2']);
+      expect(await both('values', orderByValue(), startAt(2), endAt('z'))).toEqual([
+        'v1',
+        'v6',
+        'v2',
+      ]);
       expect(await both('values', orderByValue(), limitToLast(2))).toEqual(['v2', 'v5']);
     });
     it('orderByPriority', async () => {
@@ -189,7 +276,9 @@ describe.each([
       const path = `${base}/${uniqueId('live-')}`;
       await set(ref(db, path), { a: { s: 1 }, b: { s: 2 }, c: { s: 3 }, d: { s: 4 } });
       const windows: string[][] = [];
-      const unsub = onValue(query(ref(reader, path), orderByChild('s'), limitToFirst(2)), (s) => windows.push(keysOf(s)));
+      const unsub = onValue(query(ref(reader, path), orderByChild('s'), limitToFirst(2)), (s) =>
+        windows.push(keysOf(s)),
+      );
       await eventually(() => expect(windows.at(-1)).toEqual(['a', 'b']));
       await remove(ref(db, `${path}/a`));
       await eventually(() => expect(windows.at(-1)).toEqual(['b', 'c']));
@@ -207,7 +296,9 @@ describe.each([
     it('limitToLast follows new children (chat-style)', async () => {
       const path = `${base}/${uniqueId('chat-')}`;
       const windows: string[][] = [];
-      const unsub = onValue(query(ref(reader, path), orderByKey(), limitToLast(2)), (s) => windows.push(keysOf(s)));
+      const unsub = onValue(query(ref(reader, path), orderByKey(), limitToLast(2)), (s) =>
+        windows.push(keysOf(s)),
+      );
       await eventually(() => expect(windows.at(-1)).toEqual([]));
       for (const k of ['m1', 'm2', 'm3']) await set(ref(db, `${path}/${k}`), { text: k });
       await eventually(() => expect(windows.at(-1)).toEqual(['m2', 'm3']));
@@ -220,7 +311,9 @@ describe.each([
       const path = `${base}/${uniqueId('range-')}`;
       await set(ref(db, path), { a: 1, b: 5, c: 9 });
       const windows: Array<Record<string, number> | null> = [];
-      const unsub = onValue(query(ref(reader, path), orderByValue(), startAt(2), endAt(8)), (s) => windows.push(s.val()));
+      const unsub = onValue(query(ref(reader, path), orderByValue(), startAt(2), endAt(8)), (s) =>
+        windows.push(s.val()),
+      );
       await eventually(() => expect(windows.at(-1)).toEqual({ b: 5 }));
       await set(ref(db, `${path}/a`), 3);
       await eventually(() => expect(windows.at(-1)).toEqual({ a: 3, b: 5 }));
@@ -237,12 +330,18 @@ describe.each([
       const first: string[][] = [];
       const last: string[][] = [];
       const all: string[][] = [];
-      const u1 = onValue(query(ref(reader, path), orderByChild('n'), limitToFirst(1)), (s) => first.push(keysOf(s)));
-      const u2 = onValue(query(ref(reader, path), orderByChild('n'), limitToLast(1)), (s) => last.push(keysOf(s)));
+      const u1 = onValue(query(ref(reader, path), orderByChild('n'), limitToFirst(1)), (s) =>
+        first.push(keysOf(s)),
+      );
+      const u2 = onValue(query(ref(reader, path), orderByChild('n'), limitToLast(1)), (s) =>
+        last.push(keysOf(s)),
+      );
       const u3 = onValue(ref(reader, path), (s) => all.push(keysOf(s)));
       await eventually(() => expect([first.at(-1), last.at(-1)]).toEqual([['a'], ['c']]));
       await set(ref(db, `${path}/a/n`), 9);
-      await eventually(() => expect([first.at(-1), last.at(-1), all.at(-1)]).toEqual([['b'], ['a'], ['a', 'b', 'c']]));
+      await eventually(() =>
+        expect([first.at(-1), last.at(-1), all.at(-1)]).toEqual([['b'], ['a'], ['a', 'b', 'c']]),
+      );
       u1();
       u2();
       u3();
@@ -256,13 +355,23 @@ describe('server-side query answering', () => {
   it('with .indexOn the listen gets only the window, without it the whole location and "no_index"', async () => {
     const wire = await WireClient.connect(target);
     try {
-      const indexed = await wire.request('q', { p: `/${indexedBase}/players`, q: wireQuery, t: 1, h: '' });
+      const indexed = await wire.request('q', {
+        p: `/${indexedBase}/players`,
+        q: wireQuery,
+        t: 1,
+        h: '',
+      });
       expect(indexed.s).toBe('ok');
       expect(indexed.d ?? {}).not.toHaveProperty('w');
       const first = wire.pushes().find((p) => p.b.t === 1)!;
       expect(Object.keys(first.b.d as object).sort()).toEqual(['b', 'h']);
 
-      const unindexed = await wire.request('q', { p: `/${unindexedBase}/players`, q: wireQuery, t: 2, h: '' });
+      const unindexed = await wire.request('q', {
+        p: `/${unindexedBase}/players`,
+        q: wireQuery,
+        t: 2,
+        h: '',
+      });
       expect(unindexed).toMatchObject({ s: 'ok', d: { w: ['no_index'] } });
       const second = wire.pushes().find((p) => p.b.t === 2)!;
       expect(Object.keys(second.b.d as object).sort()).toEqual(Object.keys(players).sort());

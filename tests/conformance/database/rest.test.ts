@@ -2,7 +2,17 @@
 // namespaces, rules settings, streaming, and REST writes reaching WebSocket listeners.
 import { onValue, ref } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, eventually, mockIdToken, rest, setRules, startTarget, uniqueId, type Clients, type Target } from './target';
+import {
+  clients,
+  eventually,
+  mockIdToken,
+  rest,
+  setRules,
+  startTarget,
+  uniqueId,
+  type Clients,
+  type Target,
+} from './target';
 
 let target: Target;
 let c: Clients;
@@ -14,7 +24,12 @@ const rules = {
     '.read': false,
     '.write': false,
     open: { '.read': true, '.write': true, $list: { '.indexOn': ['score', '.value'] } },
-    users: { $uid: { '.read': 'auth != null && auth.uid === $uid', '.write': 'auth != null && auth.uid === $uid' } },
+    users: {
+      $uid: {
+        '.read': 'auth != null && auth.uid === $uid',
+        '.write': 'auth != null && auth.uid === $uid',
+      },
+    },
   },
 };
 
@@ -36,7 +51,9 @@ describe('REST data API', () => {
     expect((await rest(target, 'GET', `${p}.json`)).body).toEqual({ a: 1, b: { c: 'x' } });
     expect((await rest(target, 'GET', `${p}/b/c.json`)).body).toBe('x');
 
-    const patch = await rest(target, 'PATCH', `${p}.json`, { body: { a: 2, 'b/d': true, gone: null } });
+    const patch = await rest(target, 'PATCH', `${p}.json`, {
+      body: { a: 2, 'b/d': true, gone: null },
+    });
     expect(patch).toMatchObject({ status: 200, body: { a: 2, 'b/d': true } });
     expect((await rest(target, 'GET', `${p}.json`)).body).toEqual({ a: 2, b: { c: 'x', d: true } });
 
@@ -51,7 +68,10 @@ describe('REST data API', () => {
     const del = await rest(target, 'DELETE', `${p}/b.json`);
     expect(del).toMatchObject({ status: 200, body: null });
     expect((await rest(target, 'GET', `${p}/b.json`)).body).toBeNull();
-    expect((await rest(target, 'GET', `/open/${uniqueId('missing-')}.json`))).toMatchObject({ status: 200, body: null });
+    expect(await rest(target, 'GET', `/open/${uniqueId('missing-')}.json`)).toMatchObject({
+      status: 200,
+      body: null,
+    });
   });
 
   it('server values, arrays, print=silent, print=pretty and format=export', async () => {
@@ -61,13 +81,18 @@ describe('REST data API', () => {
     });
     expect(typeof (put.body as { t: unknown }).t).toBe('number');
     expect((await rest(target, 'GET', `${p}/arr.json`)).body).toEqual(['x', 'y']);
-    const silent = await rest(target, 'PUT', `${p}/s.json`, { body: 1, params: { print: 'silent' } });
+    const silent = await rest(target, 'PUT', `${p}/s.json`, {
+      body: 1,
+      params: { print: 'silent' },
+    });
     expect(silent.status).toBe(204);
     expect(silent.text).toBe('');
     const pretty = await rest(target, 'GET', `${p}/arr.json`, { params: { print: 'pretty' } });
     expect(pretty.text).toContain('\n');
     expect((await rest(target, 'GET', `${p}/pr.json`)).body).toBe(1);
-    expect((await rest(target, 'GET', `${p}/pr.json`, { params: { format: 'export' } })).body).toEqual({
+    expect(
+      (await rest(target, 'GET', `${p}/pr.json`, { params: { format: 'export' } })).body,
+    ).toEqual({
       '.value': 1,
       '.priority': 5,
     });
@@ -93,16 +118,37 @@ describe('REST data API', () => {
       expect(res.status).toBe(200);
       return res.body;
     };
-    expect(await q({ orderBy: '"$key"', limitToFirst: '2' })).toEqual({ a: { score: 3 }, b: { score: 1 } });
-    expect(await q({ orderBy: '"$key"', startAt: '"c"' })).toEqual({ c: { score: 2 }, d: { score: 2 } });
-    expect(await q({ orderBy: '"score"', limitToLast: '2' })).toEqual({ a: { score: 3 }, d: { score: 2 } });
-    expect(await q({ orderBy: '"score"', startAt: '2', endAt: '2' })).toEqual({ c: { score: 2 }, d: { score: 2 } });
+    expect(await q({ orderBy: '"$key"', limitToFirst: '2' })).toEqual({
+      a: { score: 3 },
+      b: { score: 1 },
+    });
+    expect(await q({ orderBy: '"$key"', startAt: '"c"' })).toEqual({
+      c: { score: 2 },
+      d: { score: 2 },
+    });
+    expect(await q({ orderBy: '"score"', limitToLast: '2' })).toEqual({
+      a: { score: 3 },
+      d: { score: 2 },
+    });
+    expect(await q({ orderBy: '"score"', startAt: '2', endAt: '2' })).toEqual({
+      c: { score: 2 },
+      d: { score: 2 },
+    });
     expect(await q({ orderBy: '"score"', equalTo: '1' })).toEqual({ b: { score: 1 } });
-    expect(await q({ orderBy: '"score"', startAt: '2,"d"' })).toEqual({ d: { score: 2 }, a: { score: 3 } });
+    expect(await q({ orderBy: '"score"', startAt: '2,"d"' })).toEqual({
+      d: { score: 2 },
+      a: { score: 3 },
+    });
 
     const v = `/open/${uniqueId('values-')}`;
     await rest(target, 'PUT', `${v}.json`, { body: { x: 5, y: 1, z: 3 } });
-    expect((await rest(target, 'GET', `${v}.json`, { params: { orderBy: '"$value"', limitToFirst: '2' } })).body).toEqual({
+    expect(
+      (
+        await rest(target, 'GET', `${v}.json`, {
+          params: { orderBy: '"$value"', limitToFirst: '2' },
+        })
+      ).body,
+    ).toEqual({
       y: 1,
       z: 3,
     });
@@ -111,7 +157,9 @@ describe('REST data API', () => {
   it('queries on a child without .indexOn are rejected with the index hint', async () => {
     const p = `/open/${uniqueId('noindex-')}`;
     await rest(target, 'PUT', `${p}.json`, { body: { a: { other: 1 } } });
-    const res = await rest(target, 'GET', `${p}.json`, { params: { orderBy: '"other"', limitToFirst: '1' } });
+    const res = await rest(target, 'GET', `${p}.json`, {
+      params: { orderBy: '"other"', limitToFirst: '1' },
+    });
     expect(res.status).toBe(400);
     expect((res.body as { error: string }).error).toContain('Index not defined');
     const unordered = await rest(target, 'GET', `${p}.json`, { params: { limitToFirst: '1' } });
@@ -146,7 +194,10 @@ describe('REST data API', () => {
     const got = await rest(target, 'GET', p, { headers: { 'X-Firebase-ETag': 'true' } });
     const etag = got.headers.get('etag')!;
     expect(etag).toBeTruthy();
-    const stale = await rest(target, 'PUT', p, { body: { v: 2 }, headers: { 'if-match': 'wrong' } });
+    const stale = await rest(target, 'PUT', p, {
+      body: { v: 2 },
+      headers: { 'if-match': 'wrong' },
+    });
     expect(stale.status).toBe(412);
     const ok = await rest(target, 'PUT', p, { body: { v: 2 }, headers: { 'if-match': etag } });
     expect(ok.status).toBe(200);

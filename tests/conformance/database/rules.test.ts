@@ -63,7 +63,9 @@ afterAll(async () => {
 describe('denials as the SDK sees them', () => {
   it('writes fail with PERMISSION_DENIED and are rolled back locally', async () => {
     const db = c.web({ uid: 'alice' });
-    await expect(set(ref(db, 'users/bob/name'), 'x')).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
+    await expect(set(ref(db, 'users/bob/name'), 'x')).rejects.toMatchObject({
+      code: 'PERMISSION_DENIED',
+    });
     await expect(set(ref(db, 'users/bob/name'), 'x')).rejects.toThrow(/permission_denied/i);
     await set(ref(db, 'users/alice/name'), 'Alice');
     expect((await get(ref(db, 'users/alice/name'))).val()).toBe('Alice');
@@ -97,14 +99,20 @@ describe('denials as the SDK sees them', () => {
 
   it('.validate rejects bad data but not deletes', async () => {
     const db = c.web({ uid: 'carol' });
-    await expect(set(ref(db, 'users/carol/age'), -1)).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
-    await expect(set(ref(db, 'users/carol/age'), 'old')).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
+    await expect(set(ref(db, 'users/carol/age'), -1)).rejects.toMatchObject({
+      code: 'PERMISSION_DENIED',
+    });
+    await expect(set(ref(db, 'users/carol/age'), 'old')).rejects.toMatchObject({
+      code: 'PERMISSION_DENIED',
+    });
     await set(ref(db, 'users/carol/age'), 30);
     await set(ref(db, 'users/carol/age'), null);
   });
 
   it('custom claims in the token are visible to rules', async () => {
-    await expect(set(ref(c.web({ uid: 'dave' }), 'admin/x'), 1)).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
+    await expect(set(ref(c.web({ uid: 'dave' }), 'admin/x'), 1)).rejects.toMatchObject({
+      code: 'PERMISSION_DENIED',
+    });
     await set(ref(c.web({ uid: 'erin', claims: { admin: true } }), 'admin/x'), 1);
   });
 
@@ -121,7 +129,9 @@ describe('denials as the SDK sees them', () => {
 
   it('transactions and onDisconnect are checked too', async () => {
     const db = c.web({ uid: 'hank' });
-    await expect(runTransaction(ref(db, 'users/other/n'), (v: number | null) => (v ?? 0) + 1)).rejects.toThrow();
+    await expect(
+      runTransaction(ref(db, 'users/other/n'), (v: number | null) => (v ?? 0) + 1),
+    ).rejects.toThrow();
     await expect(onDisconnect(ref(db, 'users/other/status')).set('offline')).rejects.toMatchObject({
       code: 'PERMISSION_DENIED',
     });
@@ -132,9 +142,9 @@ describe('denials as the SDK sees them', () => {
     const db = c.web({ uid: 'ivy' });
     await set(ref(db, 'items'), { i1: { owner: 'ivy' }, i2: { owner: 'jack' } });
     await expect(get(ref(db, 'items'))).rejects.toThrow(/permission denied/i);
-    await expect(get(query(ref(db, 'items'), orderByChild('owner'), equalTo('jack')))).rejects.toThrow(
-      /permission denied/i,
-    );
+    await expect(
+      get(query(ref(db, 'items'), orderByChild('owner'), equalTo('jack'))),
+    ).rejects.toThrow(/permission denied/i);
     const mine = await get(query(ref(db, 'items'), orderByChild('owner'), equalTo('ivy')));
     expect(mine.val()).toEqual({ i1: { owner: 'ivy' } });
     const live = await new Promise<unknown>((resolve, reject) => {

@@ -8,7 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectDatabaseEmulator, getDatabase, type Database } from 'firebase/database';
 import WebSocket from 'ws';
-import { startDatabaseEmulator, type RunningDatabaseEmulator } from '../../../emulators/database/server';
+import {
+  startDatabaseEmulator,
+  type RunningDatabaseEmulator,
+} from '../../../emulators/database/server';
 
 export interface Target {
   host: string;
@@ -33,7 +36,14 @@ export async function startTarget(name: string): Promise<Target> {
   const ns = `${name}-${uniqueId()}`.toLowerCase();
   if (EXTERNAL) {
     const [host, port] = EXTERNAL.split(':');
-    return { host, port: Number(port), ns, external: true, origin: `http://${EXTERNAL}`, close: async () => {} };
+    return {
+      host,
+      port: Number(port),
+      ns,
+      external: true,
+      origin: `http://${EXTERNAL}`,
+      close: async () => {},
+    };
   }
   const emu: RunningDatabaseEmulator = await startDatabaseEmulator({ port: 0, log: () => {} });
   return {
@@ -53,7 +63,11 @@ function b64url(value: unknown): string {
 }
 
 /** An unsigned ID token like the Auth emulator's / rules-unit-testing's mock tokens. */
-export function mockIdToken(uid: string, claims: Record<string, unknown> = {}, projectId = 'demo-conformance'): string {
+export function mockIdToken(
+  uid: string,
+  claims: Record<string, unknown> = {},
+  projectId = 'demo-conformance',
+): string {
   const payload = {
     iss: `https://securetoken.google.com/${projectId}`,
     aud: projectId,
@@ -91,7 +105,9 @@ export function clients(target: Target): Clients {
         db,
         target.host,
         target.port,
-        opts.uid ? { mockUserToken: { sub: opts.uid, user_id: opts.uid, ...(opts.claims ?? {}) } } : undefined,
+        opts.uid
+          ? { mockUserToken: { sub: opts.uid, user_id: opts.uid, ...(opts.claims ?? {}) } }
+          : undefined,
       );
       return db;
     },
@@ -107,7 +123,13 @@ export async function rest(
   target: Target,
   method: string,
   path: string,
-  opts: { body?: unknown; rawBody?: string; token?: string; params?: Record<string, string>; headers?: Record<string, string> } = {},
+  opts: {
+    body?: unknown;
+    rawBody?: string;
+    token?: string;
+    params?: Record<string, string>;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<{ status: number; body: unknown; text: string; headers: Headers }> {
   const url = new URL(`${target.origin}${path}`);
   url.searchParams.set('ns', target.ns);
@@ -142,7 +164,13 @@ export async function setRules(target: Target, rules: unknown): Promise<void> {
 
 export interface WireMessage {
   t: 'c' | 'd';
-  d: Record<string, unknown> & { r?: number; a?: string; b?: Record<string, unknown>; t?: string; d?: unknown };
+  d: Record<string, unknown> & {
+    r?: number;
+    a?: string;
+    b?: Record<string, unknown>;
+    t?: string;
+    d?: unknown;
+  };
 }
 
 /** A bare protocol client, for wire-level checks the SDKs don't expose. */
@@ -197,7 +225,10 @@ export class WireClient {
   /** Resolves with the first message (already received or future) matching `pred`. */
   waitFor(pred: (m: WireMessage) => boolean, timeoutMs = 5000): Promise<WireMessage> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('WireClient: timed out waiting for a message')), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error('WireClient: timed out waiting for a message')),
+        timeoutMs,
+      );
       const check = () => {
         const found = this.messages.find(pred);
         if (found) {
@@ -216,7 +247,10 @@ export class WireClient {
   }
 
   /** Sends a data request and resolves with its response body {s, d}. */
-  async request(a: string, b: Record<string, unknown>): Promise<{ s: string; d: unknown; index: number }> {
+  async request(
+    a: string,
+    b: Record<string, unknown>,
+  ): Promise<{ s: string; d: unknown; index: number }> {
     const r = ++this.r;
     this.sendRaw(JSON.stringify({ t: 'd', d: { r, a, b } }));
     const msg = await this.waitFor((m) => m.t === 'd' && m.d.r === r);

@@ -15,7 +15,15 @@ import {
   type Database,
 } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, eventually, startTarget, uniqueId, WireClient, type Clients, type Target } from './target';
+import {
+  clients,
+  eventually,
+  startTarget,
+  uniqueId,
+  WireClient,
+  type Clients,
+  type Target,
+} from './target';
 
 let target: Target;
 let c: Clients;
@@ -38,7 +46,9 @@ describe('transactions', () => {
     expect(first.snapshot.val()).toBe(1);
     const other = c.web();
     await set(ref(other, `${path}-obj`), { n: 1, tags: { a: true }, p: 'x' });
-    const second = await runTransaction(ref(db, `${path}-obj`), (v: { n: number } | null) => (v ? { ...v, n: v.n + 1 } : v));
+    const second = await runTransaction(ref(db, `${path}-obj`), (v: { n: number } | null) =>
+      v ? { ...v, n: v.n + 1 } : v,
+    );
     expect(second.committed).toBe(true);
     expect(second.snapshot.val()).toEqual({ n: 2, tags: { a: true }, p: 'x' });
   });
@@ -66,7 +76,9 @@ describe('transactions', () => {
       const path = `/${uniqueId('hash-')}`;
       await wire.request('p', { p: path, d: { x: 1, y: { '.value': 's', '.priority': 3 } } });
       expect((await wire.request('p', { p: path, d: 5, h: '' })).s).toBe('datastale');
-      expect((await wire.request('p', { p: path, d: 5, h: 'UQdiegcXmatwwl8Z4alx7ivx6sI=' })).s).toBe('ok');
+      expect(
+        (await wire.request('p', { p: path, d: 5, h: 'UQdiegcXmatwwl8Z4alx7ivx6sI=' })).s,
+      ).toBe('ok');
       expect((await wire.request('g', { p: path, q: {} })).d).toBe(5);
     } finally {
       await wire.close();
@@ -77,7 +89,8 @@ describe('transactions', () => {
     const a = c.web();
     const b = c.web();
     const path = uniqueId('contend-');
-    const bump = (db: Database) => runTransaction(ref(db, path), (v: number | null) => (v ?? 0) + 1);
+    const bump = (db: Database) =>
+      runTransaction(ref(db, path), (v: number | null) => (v ?? 0) + 1);
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => bump(i % 2 ? a : b)));
     expect(results.every((r) => r.committed)).toBe(true);
     expect((await get(ref(c.web(), path))).val()).toBe(10);
