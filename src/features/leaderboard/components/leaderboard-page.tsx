@@ -1,0 +1,51 @@
+import { useSession } from '../../../lib/session';
+import { dbPaths } from '../../../services/paths';
+import { currentPeriodPaths } from '../api/leaderboard-records';
+import { LeaderboardCard } from './leaderboard-card';
+
+/** SPEC §9: the leaderboard page shows the top 5 of each list. */
+export const LEADERBOARD_PAGE_SIZE = 5;
+
+/** leader-board: this week's, this month's and all-time top lists (DESIGN §5). */
+export function LeaderboardPage() {
+  const { user } = useSession();
+  const viewerUid = user?.uid ?? null;
+  const periods = currentPeriodPaths();
+  return (
+    <div className="container py-4">
+      <h1 className="h3 mb-1">Leader-board</h1>
+      <p className="text-body-secondary mb-4">
+        10 points for every meal proved inside its window, 10 more for a full day, 50 for a whole challenge.
+      </p>
+      <div className="row g-4">
+        <div className="col-md-6 col-xl-4">
+          <LeaderboardCard
+            title="Weekly Top List"
+            boardPath={periods.weekly}
+            size={LEADERBOARD_PAGE_SIZE}
+            viewerUid={viewerUid}
+            emptyText="No points earned this week yet."
+          />
+        </div>
+        <div className="col-md-6 col-xl-4">
+          <LeaderboardCard
+            title="Monthly Top List"
+            boardPath={periods.monthly}
+            size={LEADERBOARD_PAGE_SIZE}
+            viewerUid={viewerUid}
+            emptyText="No points earned this month yet."
+          />
+        </div>
+        <div className="col-md-12 col-xl-4">
+          <LeaderboardCard
+            title="All-time Top List"
+            boardPath={dbPaths.leaderboardAll}
+            size={LEADERBOARD_PAGE_SIZE}
+            viewerUid={viewerUid}
+            emptyText="Nobody has earned points yet."
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

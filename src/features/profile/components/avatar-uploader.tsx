@@ -1,0 +1,54 @@
+import { useId, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { uploadAvatar } from '../api/upload-avatar';
+
+/** The owner's photo upload button: compress, upload with progress, then toast (SPEC §8). */
+export function AvatarUploader({ uid }: { uid: string }) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const onChoose = async (file: File | undefined) => {
+    if (!file) return;
+    setProgress(0);
+    try {
+      await uploadAvatar(uid, file, setProgress);
+      toastSuccess('Profile photo uploaded successfully');
+    } catch {
+      toastError('Profile photo upload failed');
+    } finally {
+      setProgress(null);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  const uploading = progress !== null;
+  return (
+    <div className="mt-2 w-100">
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        accept="image/*"
+        className="d-none"
+        aria-label="Profile photo file"
+        disabled={uploading}
+        onChange={(event) => void onChoose(event.target.files?.[0])}
+      />
+      <Button variant="outline-success" size="sm" disabled={uploading} onClick={() => input.current?.click()}>
+        {uploading ? 'Uploading…' : 'Upload photo'}
+      </Button>
+      {uploading && (
+        <ProgressBar
+          now={progress}
+          label={`${progress}%`}
+          variant="success"
+          className="mt-2"
+          aria-label="Profile photo upload progress"
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import Card from 'react-bootstrap/Card';
+import Placeholder from 'react-bootstrap/Placeholder';
+import { Link } from 'react-router-dom';
+import { useDatabaseValue } from '../../../hooks/use-database';
+import type { SessionUser } from '../../../services/auth';
+import { dbPaths } from '../../../services/paths';
+import type { MemberInfo, MemberSocial } from '../api/member-records';
+import { profilePath, rememberViewedProfile } from '../lib/profile-route';
+import { MemberAvatar } from './member-avatar';
+import { MemberSocialLinks } from './member-social-links';
+
+/** The sidebar card of the signed-in member (SPEC §2): their own email is fine to show them. */
+export function ProfileCard({ member }: { member: SessionUser }) {
+  const info = useDatabaseValue<MemberInfo>(dbPaths.userInfo(member.uid));
+  const social = useDatabaseValue<MemberSocial>(dbPaths.userSocial(member.uid));
+  const name = info.value?.displayName || member.displayName || 'Member';
+
+  return (
+    <Card as="section" className="shadow-sm" aria-labelledby="profile-card-title">
+      <Card.Body className="text-center">
+        <MemberAvatar name={name} photoURL={info.value?.photoURL ?? member.photoURL} size={80} />
+        <h2 id="profile-card-title" className="h5 mt-2 mb-0">
+          {name}
+        </h2>
+        {member.email && <p className="small text-body-secondary text-break mb-3">{member.email}</p>}
+        {info.status === 'loading' && (
+          <Placeholder as="p" animation="glow" aria-hidden="true">
+            <Placeholder xs={10} />
+          </Placeholder>
+        )}
+        {info.status === 'error' && <p className="small text-danger">No User info data available</p>}
+        {info.status === 'ready' && (
+          <dl className="row g-0 text-center mb-3" aria-label="Your challenge stats">
+            <Stat label="Total Challange" value={info.value?.totalChallenges ?? 0} />
+            <Stat label="Active Challange" value={info.value?.activeChallenges ?? 0} />
+            <Stat label="Total Score" value={info.value?.score ?? 0} />
+          </dl>
+        )}
+        <div className="d-flex justify-content-center mb-3">
+          <MemberSocialLinks social={social.value} name={name} />
+        </div>
+        <Link
+          to={profilePath(name)}
+          onClick={() => rememberViewedProfile(member.uid)}
+          className="btn btn-success btn-sm"
+        >
+          About me
+        </Link>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="col-4 d-flex flex-column-reverse">
+      <dt className="small text-body-secondary fw-normal">{label}</dt>
+      <dd className="fs-5 fw-bold mb-0">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { lazy, Suspense, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Placeholder from 'react-bootstrap/Placeholder';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { useDatabaseValue } from '../../../hooks/use-database';
+import { useSignedInUser } from '../../../lib/session';
+import { dbPaths } from '../../../services/paths';
+import type { MemberInfo, MemberPrivate, MemberSocial } from '../api/member-records';
+import { useProfileUid } from '../hooks/use-profile-uid';
+import type { ProfileRouteState } from '../lib/profile-route';
+import { AvatarUploader } from './avatar-uploader';
+import { MemberAvatar } from './member-avatar';
+import { MemberSocialLinks } from './member-social-links';
+
+const EditProfileModal = lazy(async () => ({ default: (await import('./edit-profile-modal')).EditProfileModal }));
+
+/** profile/:profileName (SPEC §2): a member's public profile; body stats and email only for its owner. */
+export function ProfilePage() {
+  const { profileName = '' } = useParams();
+  const profile = useProfileUid(profileName);
+
+  if (profile.status === 'loading') return <ProfileSkeleton />;
+  if (profile.status === 'error') {
+    return <Alert variant="danger">We could not load this profile. Check your connection and reload the page.</Alert>;
+  }
+  if (profile.status === 'missing') {
+    return (
+      <Alert variant="warning">
+        <h1 className="h5">No member called “{profileName}”</h1>
+        <p className="mb-0">
+          The name may have changed. <Link to="/">Back to the feed</Link>
+        </p>
+      </Alert>
+    );
+  }
+  return <ProfileView key={profile.uid} uid={profile.uid} />;
+}
+
+function ProfileSkeleton() {
+  return (
+    <Card className="shadow-sm" aria-busy="true">
+      <Card.Body>
+        <span className="visually-hidden" role="status">
+          Loading profile…
+        </span>
+        <Placeholder as="div" animation="glow">
+          <Placeholder xs={3} className="rounded-circle" style={{ height: 96 }} /> <Placeholder xs={6} size="lg" />
+          <Placeholder xs={8} /> <Placeholder xs={5} />
+        </Placeholder>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function ProfileView({ uid }: { uid: string }) {
+  const user = useSignedInUser();
+  const location = useLocation();
+  const isOwner = user.uid === uid;
+  const [editing, setEditing] = useState(Boolean(isOwner && (location.state as ProfileRouteState | null)?.editProfile));
+  const info = useDatabaseValue<MemberInfo>(dbPaths.userInfo(uid));
+  const social = useDatabaseValue<MemberSocial>(dbPaths.userSocial(uid));
+  const body = useDatabaseValue<MemberPrivate>(isOwner ? dbPaths.userPrivate(uid) : null);
+
+  if (info.status === 'loading') return <ProfileSkeleton />;
+  if (info.status === 'error' || !info.value) {
+    return <Alert variant="danger">No User info data available</Alert>;
+  }
+  const member = info.value;
+  const name = member.displayName || 'Member';
+  const email = isOwner ? (body.value?.email ?? user.email) : null;
+
+  return (
+    <article className="card shadow-sm" aria-labelledby="profile-name">
+      <div className="card-body p-4">
+        <div className="d-flex flex-column flex-sm-row gap-4 align-items-center align-items-sm-start">
+          <div className="text-center">
+            <MemberAvatar name={name} photoURL={member.photoURL} size={112} decorative={false} />
+            {isOwner && <AvatarUploader uid={uid} />}
+          </div>
+          <div className="flex-grow-1 text-center text-sm-start">
+            <h1 id="profile-name" className="h3 mb-1">
+              {name}
+            </h1>
+            {email && <p className="text-body-secondary mb-2">{email}</p>}
+            <p className="mb-3">
+              {isOwner
+                ? `Welcome back, ${name}! Keep your profile complete to create challenges.`
+                : `Welcome to ${name}'s ChallangeX profile.`}
+            </p>
+            {isOwner && (
+              <Button variant="success" onClick={() => setEditing(true)}>
+                Edit profile
+              </Button>
+            )}
+          </div>
+        </div>
+
+        <dl className="row mt-4 mb-0 profile-facts">
+          <Fact label="Location" value={member.location} />
+          <Fact label="Preference" value={member.preference ? member.preference.toUpperCase() : undefined} />
+          <Fact label="Total Score" value={String(member.score ?? 0)} />
+          {member.joinAt && <Fact label="Join At" value={member.joinAt} />}
+          {isOwner && (
+            <>
+              <Fact label="Height" value={body.value?.height ? `${body.value.height} cm` : undefined} />
+              <Fact label="Weight" value={body.value?.weight ? `${body.value.weight} kg` : undefined} />
+              <Fact label="Age" value={body.value?.age ? String(body.value.age) : undefined} />
+            </>
+          )}
+        </dl>
+
+        <h2 className="h6 mt-4">Bio</h2>
+        <p className="mb-4" style={{ whiteSpace: 'pre-line' }}>
+          {member.bio || <span className="text-body-secondary">No bio yet.</span>}
+        </p>
+
+        <h2 className="h6">Social links</h2>
+        <MemberSocialLinks social={social.value} name={name} />
+        {social.status === 'error' && <p className="text-danger small mb-0">No social data available</p>}
+      </div>
+      {isOwner && editing && (
+        <Suspense fallback={null}>
+          <EditProfileModal uid={uid} show={editing} onHide={() => setEditing(false)} />
+        </Suspense>
+      )}
+    </article>
+  );
+}
+
+function Fact({ label, value }: { label: string; value?: string }) {
+  return (
+    <div className="col-6 col-md-4 mb-3">
+      <dt className="small text-body-secondary fw-normal">{label}</dt>
+      <dd className="mb-0 fw-semibold">{value || <span className="text-body-secondary fw-normal">Not set</span>}</dd>
+    </div>
+  );
+}

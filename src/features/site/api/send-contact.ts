@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { newKey, SERVER_TIME, writePaths } from '../../../services/database';
+import { dbPaths } from '../../../services/paths';
+
+export const CONTACT_LIMITS = { name: 100, email: 254, reason: 100, message: 2000 } as const;
+
+export const CONTACT_REASONS = ['General question', 'Feedback', 'Report a problem', 'Partnership'] as const;
+
+/** SPEC §5: name required, email required and valid; reason and message optional. */
+export const contactInputSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters`),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .max(CONTACT_LIMITS.email, `Email must be at most ${CONTACT_LIMITS.email} characters`)
+    .pipe(z.email('Enter a valid email address')),
+  reason: z.string().trim().max(CONTACT_LIMITS.reason),
+  message: z
+    .string()
+    .trim()
+    .max(CONTACT_LIMITS.message, `Message must be at most ${CONTACT_LIMITS.message} characters`),
+});
+
+export type ContactInput = z.infer<typeof contactInputSchema>;
+
+/** Pushes one website/contact entry; createdAt is the server's clock (DESIGN §3). */
+export function sendContactMessage(input: ContactInput): Promise<void> {
+  const key = newKey(dbPaths.contactMessages);
+  return writePaths({ [`${dbPaths.contactMessages}/${key}`]: { ...input, createdAt: SERVER_TIME } });
+}

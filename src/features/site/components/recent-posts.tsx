@@ -1,0 +1,51 @@
+import Card from 'react-bootstrap/Card';
+import ListGroup from 'react-bootstrap/ListGroup';
+import { Link } from 'react-router-dom';
+import type { FeedEntry } from '../../../domain/challenge-record';
+import { useDatabaseChildren } from '../../../hooks/use-database';
+import { dbPaths } from '../../../services/paths';
+import { challengeSlug, rememberChallenge } from '../../challenges/lib/challenge-route';
+
+export const RECENT_POST_COUNT = 5;
+
+const postedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** Sidebar 'Recent Post': the newest entries of the public feed index. */
+export function RecentPosts() {
+  const latest = useDatabaseChildren<FeedEntry>(dbPaths.feed, { orderBy: 'createdAt', limitToLast: RECENT_POST_COUNT });
+  const posts = latest.status === 'ready' ? [...latest.value].reverse() : [];
+
+  return (
+    <Card as="section" className="shadow-sm" aria-labelledby="recent-post-title">
+      <Card.Header>
+        <h2 id="recent-post-title" className="h6 mb-0">
+          Recent Post
+        </h2>
+      </Card.Header>
+      {latest.status === 'loading' && <Card.Body className="small text-body-secondary">Loading posts…</Card.Body>}
+      {latest.status === 'error' && <Card.Body className="small text-danger">Recent posts could not be loaded.</Card.Body>}
+      {latest.status === 'ready' && posts.length === 0 && (
+        <Card.Body className="small text-body-secondary">No challenges yet.</Card.Body>
+      )}
+      {posts.length > 0 && (
+        <ListGroup variant="flush" as="ul">
+          {posts.map(({ key, value }) => (
+            <ListGroup.Item as="li" key={key}>
+              <Link
+                to={`/challange/${challengeSlug(value.title)}`}
+                onClick={() => rememberChallenge(value.uid, key, value.title)}
+                className="fw-semibold link-dark d-block text-truncate"
+              >
+                {value.title}
+              </Link>
+              <span className="small text-body-secondary">
+                {value.displayName} · {value.day} {value.day === 1 ? 'day' : 'days'}
+                {typeof value.createdAt === 'number' && <> · {postedAt.format(value.createdAt)}</>}
+              </span>
+            </ListGroup.Item>
+          ))}
+        </ListGroup>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { subscribe, subscribeInputSchema, type SubscribeInput } from '../api/subscribe';
+
+/** 'Never Miss A News' (SPEC §2): one subscribe per visit, then the button stays disabled (SPEC §4). */
+export function SubscribeBox({ className = '' }: { className?: string }) {
+  const headingId = useId();
+  const [subscribed, setSubscribed] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SubscribeInput>({ resolver: zodResolver(subscribeInputSchema), defaultValues: { email: '' } });
+
+  const onSubmit = async (input: SubscribeInput) => {
+    try {
+      await subscribe(input);
+      setSubscribed(true);
+      toastSuccess('Subscribe successfully');
+    } catch {
+      toastError('Subscription failed. Please try again.');
+    }
+  };
+
+  const errorId = `${headingId}-error`;
+  return (
+    <section className={`card shadow-sm ${className}`} aria-labelledby={headingId}>
+      <div className="card-body">
+        <h2 id={headingId} className="h6">
+          Never Miss A News
+        </h2>
+        <p className="small text-body-secondary">New challenges, features and tips, straight to your inbox.</p>
+        <Form noValidate onSubmit={handleSubmit(onSubmit)}>
+          <Form.Group className="mb-2" controlId={`${headingId}-email`}>
+            <Form.Label visuallyHidden>Email address</Form.Label>
+            <Form.Control
+              type="email"
+              autoComplete="email"
+              placeholder="Enter your email"
+              disabled={subscribed}
+              isInvalid={Boolean(errors.email)}
+              aria-invalid={Boolean(errors.email)}
+              aria-describedby={errors.email ? errorId : undefined}
+              {...register('email')}
+            />
+            {errors.email?.message && (
+              <Form.Control.Feedback type="invalid" id={errorId}>
+                {errors.email.message}
+              </Form.Control.Feedback>
+            )}
+          </Form.Group>
+          <Button type="submit" variant="success" className="w-100" disabled={subscribed || isSubmitting}>
+            {subscribed ? 'Subscribed' : 'Subscribe now'}
+          </Button>
+          {subscribed && (
+            <p className="small text-success mt-2 mb-0" role="status">
+              Thanks! You are subscribed.
+            </p>
+          )}
+        </Form>
+      </div>
+    </section>
+  );
+}
