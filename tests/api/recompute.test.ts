@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChallengeRecord } from '../../src/domain/challenge-record';
+import { generatePayload, postJson, readyMember, startApiHarness, type ApiHarness, type TestMember } from './api-harness';
+
+/** 05:30 on 10 June 2025 in India, a Tuesday of ISO week 24. */
+const NOW = Date.parse('2025-06-10T00:00:00Z');
+
+let harness: ApiHarness;
+
+beforeAll(async () => {
+  harness = await startApiHarness({ clock: () => NOW });
+});
+afterAll(() => harness?.close());
+
+async function createChallenge(member: TestMember, day: number): Promise<string> {
+  const response = await postJson(`${harness.baseUrl}/api/generate`, generatePayload(member.uid, { day }), {
+    token: member.idToken,
+  });
+  expect(response.status).toBe(201);
+  return response.body.challengeId as string;
+}
+
+/** Proves meals the way the owner's client does: status, img and a doneAt inside the window. */
+async function prove(uid: string, challengeId: string, meals: Array<[day: string, slot: string]>) {
+  const path = `users/${uid}/challenges/${challengeId}`;
+  const challenge = (await harness.database.ref(path).get()).val() as ChallengeRecord;
+  const update: Record<string, unknown> = {};
+  for (const [day, slot] of meals) {
+    const meal = challenge.meals[day][slot as 'breakfast']!;
+    update[`${path}/meals/${day}/${slot}/status`] = 'Done';
+    update[`${path}/meals/${day}/${slot}/img`] = 'https://example.com/proof.jpg';
+    update[`${path}/meals/${day}/${slot}/doneAt`] = meal.opensAt + 60_000;
+  }
+  await harness.database.ref().update(update);
+}
+
+const recompute = (member: TestMember) => postJson(`${harness.baseUrl}/api/me/recompute`, {}, { token: member.idToken });
+const read = async (path: string) => (await harness.database.ref(path).get()).val();
+
+describe('POST /api/me/recompute', () => {
+  it('401 without a token', async () => {
+    expect((await postJson(`${harness.baseUrl}/api/me/recompute`, {})).status).toBe(401);
+  });
+
+  it('derives the score from proofs and writes info and the three leaderboards, idempotently', async () => {
+    const member = await readyMember(harness.database);
+    const full = await createChallenge(member, 1);
+    const partial = await createChallenge(member, 2);
+    await prove(member.uid, full, [['Day1', 'breakfast'], ['Day1', 'lunch'], ['Day1', 'dinner']]);
+    await prove(member.uid, partial, [['Day2', 'lunch']]);
+
+    const first = await recompute(member);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ score: 100, activeChallenges: 2, totalChallenges: 2 });
+    expect(await recompute(member)).toMatchObject({ status: 200, body: first.body });
+
+    expect(await read(`users/${member.uid}/info/score`)).toBe(100);
+    const entry = { displayName: 'Asha', photoURL: '', joinAt: '2025-06-01 10:00:00' };
+    expect(await read(`leaderboard/all/${member.uid}`)).toEqual({ points: 100, ...entry });
+    expect(await read(`leaderboard/weekly/2025-W24/${member.uid}`)).toEqual({ points: 100, ...entry });
+    expect(await read(`leaderboard/monthly/2025-06/${member.uid}`)).toEqual({ points: 100, ...entry });
+  });
+
+  it('takes a deleted challenge out of the score, counters and period boards', async () => {
+    const member = await readyMember(harness.database);
+    const challengeId = await createChallenge(member, 1);
+    await prove(member.uid, challengeId, [['Day1', 'breakfast']]);
+    expect((await recompute(member)).body).toMatchObject({ score: 10 });
+    expect(await read(`leaderboard/weekly/2025-W24/${member.uid}/points`)).toBe(10);
+
+    await harness.database.ref(`users/${member.uid}/challenges/${challengeId}`).update({ deleted: true, isActive: false });
+    const after = await recompute(member);
+    expect(after.body).toMatchObject({ score: 0, activeChallenges: 0, totalChallenges: 0 });
+    expect(await read(`leaderboard/weekly/2025-W24/${member.uid}`)).toBeNull();
+    expect(await read(`leaderboard/monthly/2025-06/${member.uid}`)).toBeNull();
+    expect(await read(`leaderboard/all/${member.uid}/points`)).toBe(0);
+  });
+
+  it('ignores a score the member wrote and a proof outside its window', async () => {
+    const member = await readyMember(harness.database);
+    const challengeId = await createChallenge(member, 1);
+    const path = `users/${member.uid}/challenges/${challengeId}/meals/Day1/dinner`;
+    const dinner = await read(path);
+    await harness.database.ref(path).update({ status: 'Done', doneAt: dinner.closesAt + 1 });
+    await harness.database.ref(`users/${member.uid}/info/score`).set(99_999);
+    expect((await recompute(member)).body).toMatchObject({ score: 0 });
+    expect(await read(`users/${member.uid}/info/score`)).toBe(0);
+  });
+});
