@@ -1,0 +1,25 @@
+import type { TokenOptions } from '@firebase/rules-unit-testing';
+
+/** Who attempts an operation in the rules matrix. */
+export const ROLES = ['visitor', 'member', 'owner', 'other member', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface Identity {
+  uid: string;
+  token: TokenOptions;
+}
+
+/**
+ * The signed-in people of the seeded world. The owner owns the records under test; the other
+ * member owns records of their own (so a denial is not just "has no data"); the member owns
+ * nothing; the admin carries the `admin` custom claim and nothing else.
+ */
+export const IDENTITIES: Record<Exclude<Role, 'visitor'>, Identity> = {
+  owner: { uid: 'olivia', token: { email: 'olivia@example.com', email_verified: true } },
+  'other member': { uid: 'oscar', token: { email: 'oscar@example.com', email_verified: true } },
+  member: { uid: 'mia', token: { email: 'mia@example.com', email_verified: false } },
+  admin: { uid: 'ada', token: { email: 'ada@example.com', email_verified: true, admin: true } },
+};
+
+export const OWNER_UID = IDENTITIES.owner.uid;
+export const OTHER_UID = IDENTITIES['other member'].uid;

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import {
+  initializeTestEnvironment,
+  type RulesTestContext,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import { startDatabaseEmulator } from '../../../emulators/database/server';
+import { startStorageEmulator } from '../../../emulators/storage/server';
+import { IDENTITIES, type Role } from './roles';
+
+export const PROJECT_ID = 'demo-challangex-rules';
+export const BUCKET = PROJECT_ID;
+
+// The overrides exist for mutation checks: the matrix must fail against open or closed rules.
+const rulesText = (file: string, override: string | undefined) =>
+  readFileSync(override ?? new URL(`../../../${file}`, import.meta.url), 'utf8');
+
+export interface RulesHarness {
+  env: RulesTestEnvironment;
+  as(role: Role): RulesTestContext;
+  /** Removes every database node and every stored object (rules-unit-testing's clearStorage only removes root-level objects). */
+  clear(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Both offline emulators on ephemeral ports, loaded with the project's own rules files. */
+export async function startRulesHarness(): Promise<RulesHarness> {
+  const silent = () => {};
+  const database = await startDatabaseEmulator({ port: 0, log: silent });
+  const storage = await startStorageEmulator({ port: 0, log: silent });
+  const env = await initializeTestEnvironment({
+    projectId: PROJECT_ID,
+    database: { host: database.host, port: database.port, rules: rulesText('database.rules.json', process.env.RULES_MATRIX_DATABASE_RULES) },
+    storage: { host: storage.host, port: storage.port, rules: rulesText('storage.rules', process.env.RULES_MATRIX_STORAGE_RULES) },
+  });
+
+  // One context per role for the whole file: each context is a Firebase app with its own connection.
+  const contexts = new Map<Role, RulesTestContext>();
+  const as = (role: Role): RulesTestContext => {
+    let context = contexts.get(role);
+    if (!context) {
+      context =
+        role === 'visitor'
+          ? env.unauthenticatedContext()
+          : env.authenticatedContext(IDENTITIES[role].uid, IDENTITIES[role].token);
+      contexts.set(role, context);
+    }
+    return context;
+  };
+
+  return {
+    env,
+    as,
+    async clear() {
+      await env.clearDatabase();
+      await env.withSecurityRulesDisabled(async (context) => {
+        const removeAll = async (folder: ReturnType<ReturnType<RulesTestContext['storage']>['ref']>) => {
+          const { items, prefixes } = await folder.listAll();
+          await Promise.all([...items.map((item) => item.delete()), ...prefixes.map(removeAll)]);
+        };
+        await removeAll(context.storage().ref());
+      });
+    },
+    async close() {
+      await env.cleanup();
+      await Promise.all([database.close(), storage.close()]);
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { afterAll, beforeAll, beforeEach, describe, test } from 'vitest';
+import type { Role } from './roles';
+import { startRulesHarness, type RulesHarness } from './rules-harness';
+
+export const OPERATIONS = ['read', 'create', 'update', 'delete', 'query'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+export type Outcome = 'allowed' | 'denied';
+
+/** One row of the matrix: who tries what on which path, and whether the rules must let it through. */
+export interface RulesCase<World, Client> {
+  /** The path pattern of DESIGN §3 (or the Storage object pattern) under test. */
+  path: string;
+  role: Role;
+  operation: Operation;
+  expect: Outcome;
+  /** The attempt in words, for the test name. */
+  attempt: string;
+  /** Changes this case needs in the freshly built world before it is seeded. */
+  arrange?: (world: World) => void;
+  act: (client: Client, world: World) => Promise<unknown>;
+}
+
+export interface MatrixFixture<World, Client> {
+  /** Fresh data for each test (times are taken when it is built). */
+  buildWorld(): World;
+  /** Stores the world with rules disabled. */
+  seed(env: RulesTestEnvironment, world: World): Promise<void>;
+  client(context: RulesTestContext): Client;
+}
+
+export function caseTitle(c: RulesCase<unknown, unknown>): string {
+  return `${c.path} · ${c.role} · ${c.operation} · ${c.expect}: ${c.attempt}`;
+}
+
+/** Collects the rows of one path so that tables read as a list of allowed/denied attempts. */
+export function casesFor<World, Client>(path: string) {
+  const cases: RulesCase<World, Client>[] = [];
+  const row =
+    (expect: Outcome) =>
+    (
+      role: Role,
+      operation: Operation,
+      attempt: string,
+      act: RulesCase<World, Client>['act'],
+      arrange?: RulesCase<World, Client>['arrange'],
+    ) => {
+      cases.push({ path, role, operation, expect, attempt, act, arrange });
+    };
+  return { cases, allowed: row('allowed'), denied: row('denied') };
+}
+
+/**
+ * One test per case, against the offline emulators loaded with the real rules files.
+ * Every test starts from an empty database and bucket, seeds its own world, then acts.
+ */
+export function describeRulesMatrix<World, Client>(
+  title: string,
+  cases: ReadonlyArray<RulesCase<World, Client>>,
+  fixture: MatrixFixture<World, Client>,
+): void {
+  describe(title, () => {
+    let harness: RulesHarness;
+    beforeAll(async () => {
+      harness = await startRulesHarness();
+    });
+    afterAll(async () => {
+      await harness?.close();
+    });
+    beforeEach(async () => {
+      await harness.clear();
+    });
+
+    for (const c of cases) {
+      test(caseTitle(c as RulesCase<unknown, unknown>), async () => {
+        const world = fixture.buildWorld();
+        c.arrange?.(world);
+        await fixture.seed(harness.env, world);
+        const attempt = c.act(fixture.client(harness.as(c.role)), world);
+        if (c.expect === 'allowed') await assertSucceeds(attempt);
+        else await assertFails(attempt);
+      });
+    }
+  });
+}
