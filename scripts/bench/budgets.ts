@@ -1,0 +1,12 @@
+/** DESIGN §8's budgets, in the units the bench measures. */
+export const budgets = {
+  homeInitialJsGzipBytes: 170 * 1024,
+  lighthouse: { performance: 95, accessibility: 100, bestPractices: 95 },
+  feedFirstPageBytes: 8 * 1024,
+  /** "Flat": the 10,000-challenge page may differ from the 100-challenge one by this much at most. */
+  feedFlatToleranceBytes: 64,
+  generate7DayP95Ms: 30,
+  planner: { dietViolations: 0, repeatedDishes: 0 },
+} as const;
+
+export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
