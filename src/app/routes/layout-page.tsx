@@ -1,14 +1,71 @@
-import { Outlet } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { HomeBanner } from '../../features/site/components/home-banner';
+import { useSession } from '../../lib/session';
+
+/** Sidebar widgets load as their own chunks, so they never hold up the feed (the first page stays light). */
+function widget<K extends string, P extends object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const CreateChallengeBanner = widget(
+  () => import('../../features/challenges/components/create-challenge-banner'),
+  'CreateChallengeBanner',
+);
+const ProfileCard = widget(() => import('../../features/profile/components/profile-card'), 'ProfileCard');
+const TopChallengers = widget(() => import('../../features/leaderboard/components/top-challengers'), 'TopChallengers');
+const SubscribeBox = widget(() => import('../../features/site/components/subscribe-box'), 'SubscribeBox');
+const SocialLinksWidget = widget(() => import('../../features/site/components/social-links-widget'), 'SocialLinksWidget');
+const RecentPosts = widget(() => import('../../features/site/components/recent-posts'), 'RecentPosts');
+
+/** Routes that show the feed, and with it SPEC's home banner. */
+const FEED_PATHS = new Set(['/', '/feed', '/dash-board']);
+
+function SidebarSlot({ children }: { children: ReactNode }) {
+  return (
+    <div className="mb-4">
+      <Suspense fallback={<div className="placeholder-glow" aria-hidden="true"><span className="placeholder col-12 rounded" style={{ height: 120 }} /></div>}>
+        {children}
+      </Suspense>
+    </div>
+  );
+}
 
 /** SPEC's layout page: the nested page beside the sidebar (stacked below it on phones). */
 export function LayoutPage() {
+  const { user } = useSession();
+  const { pathname } = useLocation();
   return (
     <div className="container py-4">
       <div className="row g-4">
         <div className="col-lg-8">
-          <Outlet />
+          {FEED_PATHS.has(pathname) && <HomeBanner />}
+          <Suspense fallback={<p className="text-body-secondary" role="status">Loading…</p>}>
+            <Outlet />
+          </Suspense>
         </div>
-        <aside className="col-lg-4" aria-label="Sidebar" />
+        <aside className="col-lg-4" aria-label="Sidebar">
+          <Suspense fallback={null}>
+            <CreateChallengeBanner />
+          </Suspense>
+          {user && (
+            <SidebarSlot>
+              <ProfileCard member={user} />
+            </SidebarSlot>
+          )}
+          <SidebarSlot>
+            <TopChallengers signedIn={Boolean(user)} />
+          </SidebarSlot>
+          <SidebarSlot>
+            <SubscribeBox />
+          </SidebarSlot>
+          <SidebarSlot>
+            <SocialLinksWidget />
+          </SidebarSlot>
+          <SidebarSlot>
+            <RecentPosts />
+          </SidebarSlot>
+        </aside>
       </div>
     </div>
   );

@@ -13,7 +13,12 @@ export interface LeaderboardEntry {
 export interface RankedEntry extends LeaderboardEntry {
   uid: string;
   rank: number;
+  /** True when the rank is only known to be at least `rank` (beyond the counting window). */
+  rankIsLowerBound?: boolean;
 }
+
+/** The rules allow bounded queries only, so places are counted up to this many members ahead. */
+export const RANK_COUNT_WINDOW = 100;
 
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -42,6 +47,7 @@ export async function readOwnRank(boardPath: string, uid: string): Promise<Ranke
   const ahead = await readChildren<LeaderboardEntry>(boardPath, {
     orderBy: 'points',
     startAt: [Math.floor(own.points) + 1],
+    limitToFirst: RANK_COUNT_WINDOW,
   });
-  return { ...own, uid, rank: ahead.length + 1 };
+  return { ...own, uid, rank: ahead.length + 1, rankIsLowerBound: ahead.length >= RANK_COUNT_WINDOW };
 }

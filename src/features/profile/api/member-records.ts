@@ -41,17 +41,20 @@ interface NamedRecord {
   displayName?: string;
 }
 
-async function uidNamedIn(path: string, displayName: string, keyIsUid: boolean): Promise<string | null> {
-  const rows = await readChildren<NamedRecord>(path, { orderBy: 'displayName', equalTo: displayName, limitToFirst: 1 });
-  const row = rows[0];
+/** The rules allow only bounded, indexed queries on the public indexes (≤ 100 rows). */
+const NAME_SEARCH_WINDOW = 100;
+
+async function uidNamedIn(path: string, orderBy: string, displayName: string, keyIsUid: boolean): Promise<string | null> {
+  const rows = await readChildren<NamedRecord>(path, { orderBy, limitToLast: NAME_SEARCH_WINDOW });
+  const row = rows.find(({ value }) => value.displayName === displayName);
   if (!row) return null;
   return keyIsUid ? row.key : (row.value.uid ?? null);
 }
 
 /**
  * The uid behind profile/{displayName}: SPEC keeps it in browser storage
- * (loadProfile); a shared link has none, so the name is looked up in the public
- * indexes (leaderboard/all is keyed by uid; feed/ entries carry it).
+ * (loadProfile). A shared link has none, so the name is looked for among the
+ * top scorers (leaderboard/all, keyed by uid) and the newest feed authors.
  */
 export async function resolveProfileUid(
   displayName: string,
@@ -64,8 +67,8 @@ export async function resolveProfileUid(
   }
   if (self && self.displayName === displayName) return self.uid;
   const found =
-    (await uidNamedIn(dbPaths.leaderboardAll, displayName, true).catch(() => null)) ??
-    (await uidNamedIn(dbPaths.feed, displayName, false).catch(() => null));
+    (await uidNamedIn(dbPaths.leaderboardAll, 'points', displayName, true).catch(() => null)) ??
+    (await uidNamedIn(dbPaths.feed, 'createdAt', displayName, false).catch(() => null));
   return found ?? storedUid;
 }
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { newKey, SERVER_TIME, writePaths } from '../../../services/database';
 import { dbPaths } from '../../../services/paths';
+import { EMAIL_MAX_LENGTH, emailField } from './email-field';
 
-export const CONTACT_LIMITS = { name: 100, email: 254, reason: 100, message: 2000 } as const;
+export const CONTACT_LIMITS = { name: 100, email: EMAIL_MAX_LENGTH, reason: 100, message: 2000 } as const;
 
 export const CONTACT_REASONS = ['General question', 'Feedback', 'Report a problem', 'Partnership'] as const;
 
@@ -13,12 +14,7 @@ export const contactInputSchema = z.object({
     .trim()
     .min(1, 'Name is required')
     .max(CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters`),
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Email is required')
-    .max(CONTACT_LIMITS.email, `Email must be at most ${CONTACT_LIMITS.email} characters`)
-    .pipe(z.email('Enter a valid email address')),
+  email: emailField(),
   reason: z.string().trim().max(CONTACT_LIMITS.reason),
   message: z
     .string()

@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { newKey, SERVER_TIME, writePaths } from '../../../services/database';
 import { dbPaths } from '../../../services/paths';
+import { emailField } from './email-field';
 
-const EMAIL_MAX = 254;
-
-export const subscribeInputSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Email is required')
-    .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
-    .pipe(z.email('Enter a valid email address')),
-});
+export const subscribeInputSchema = z.object({ email: emailField() });
 
 export type SubscribeInput = z.infer<typeof subscribeInputSchema>;
 

@@ -1,0 +1,82 @@
+import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router-dom';
+import { useDatabaseValue } from '../../../hooks/use-database';
+import { useSignedInUser } from '../../../lib/session';
+import { dbPaths } from '../../../services/paths';
+import type { WebsiteRecord } from '../api/admin-records';
+import { BannerEditor } from './banner-editor';
+import { SocialLinksEditor } from './social-links-editor';
+import { UserList } from './user-list';
+import { WebsiteInbox } from './website-inbox';
+import { WebsiteSettings } from './website-settings';
+
+/** admin-x: only for members whose token carries the admin claim (DESIGN §3); the rules enforce the same. */
+export function AdminPage() {
+  const user = useSignedInUser();
+  return (
+    <div className="container py-4">
+      <nav aria-label="Breadcrumb">
+        <ol className="breadcrumb mb-1">
+          <li className="breadcrumb-item">
+            <Link to="/">Home</Link>
+          </li>
+          <li className="breadcrumb-item active" aria-current="page">
+            Admin-X
+          </li>
+        </ol>
+      </nav>
+      <h1 className="h3 mb-4">Admin-X</h1>
+      {user.isAdmin ? (
+        <AdminConsole />
+      ) : (
+        <Alert variant="warning" role="alert">
+          <Alert.Heading as="h2" className="h5">
+            You are not authorised to view this page
+          </Alert.Heading>
+          <p className="mb-0">
+            Admin-X is for ChallangeX administrators only. If you should have access, ask an administrator to grant
+            it, then log out and in again. <Link to="/">Back to the feed</Link>
+          </p>
+        </Alert>
+      )}
+    </div>
+  );
+}
+
+function AdminConsole() {
+  const website = useDatabaseValue<WebsiteRecord>(dbPaths.website);
+  const record = website.status === 'ready' ? website.value : null;
+  return (
+    <>
+      <div className="row g-4">
+        <div className="col-lg-6">
+          <UserList />
+        </div>
+        <div className="col-lg-6">
+          {website.status === 'error' && <Alert variant="danger">Website settings could not be loaded.</Alert>}
+          {website.status === 'loading' && <p className="text-body-secondary">Loading website settings…</p>}
+          {website.status === 'ready' && <WebsiteSettings website={record} />}
+        </div>
+      </div>
+      {website.status === 'ready' && (
+        <>
+          <Card className="shadow-sm mb-4">
+            <Card.Body>
+              <h2 className="h5">Edit website</h2>
+              <div className="row g-4">
+                <div className="col-lg-6">
+                  <BannerEditor current={record?.banner?.val ?? ''} />
+                </div>
+                <div className="col-lg-6">
+                  <SocialLinksEditor current={record?.['social-link']} />
+                </div>
+              </div>
+            </Card.Body>
+          </Card>
+          <WebsiteInbox website={record} />
+        </>
+      )}
+    </>
+  );
+}

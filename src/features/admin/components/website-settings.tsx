@@ -1,0 +1,39 @@
+import type { WebsiteRecord } from '../api/admin-records';
+import { websiteSettingRows } from '../lib/website-setting-rows';
+import { ScrollBox } from './scroll-box';
+
+/** SPEC's second 300 px box: the entries of the website settings record as key and value. */
+export function WebsiteSettings({ website }: { website: WebsiteRecord | null }) {
+  const rows = websiteSettingRows(website);
+  return (
+    <section aria-labelledby="website-settings-title" className="mb-4">
+      <h2 id="website-settings-title" className="h5">
+        Website settings
+      </h2>
+      <ScrollBox label="Website settings">
+        {rows.length === 0 ? (
+          <p className="p-3 mb-0">No website settings stored yet.</p>
+        ) : (
+          <table className="table table-sm table-striped mb-0">
+            <thead>
+              <tr>
+                <th scope="col">Key</th>
+                <th scope="col">Value</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(({ key, value }) => (
+                <tr key={key}>
+                  <th scope="row" className="fw-normal font-monospace small">
+                    {key}
+                  </th>
+                  <td className="text-break small">{value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </ScrollBox>
+    </section>
+  );
+}
