@@ -73,21 +73,21 @@ export function CreateChallengeModal({ member, show, onHide, onCreated }: Create
           <TextField label="Title" registration={register('title')} error={errors.title} autoComplete="off" />
           <SelectField
             label="Days"
-            placeholder="Choose days"
+            placeholder="Select days"
             options={dayOptions}
             registration={register('day', { valueAsNumber: true })}
             error={errors.day}
           />
           <SelectField
             label="Preference"
-            placeholder="Choose a preference"
+            placeholder="Select preference"
             options={preferenceOptions}
             registration={register('preference')}
             error={errors.preference}
           />
           <SelectField
             label="Target body"
-            placeholder="Choose a target body"
+            placeholder="Select target body"
             options={targetBodyOptions}
             registration={register('targetBody')}
             error={errors.targetBody}

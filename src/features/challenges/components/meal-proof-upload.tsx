@@ -40,13 +40,15 @@ export function MealProofUpload({ challenge, dayNumber, slot, enabled, mealLabel
   if (phase.kind === 'uploading') {
     return (
       <div className="proof-upload-progress">
-        <ProgressBar
-          now={phase.percent}
-          label={`${phase.percent}%`}
-          variant={phase.paused ? 'warning' : 'success'}
-          aria-label={`Upload of ${mealLabel} proof`}
-          className="mb-2"
-        />
+        {/* The nested bar carries role=progressbar, so it is the one that gets the name. */}
+        <ProgressBar className="mb-2">
+          <ProgressBar
+            now={phase.percent}
+            label={`${phase.percent}%${phase.paused ? ' (paused)' : ''}`}
+            variant={phase.paused ? 'secondary' : 'success'}
+            aria-label={`Upload of ${mealLabel} proof`}
+          />
+        </ProgressBar>
         <div className="d-flex flex-wrap gap-2" role="group" aria-label={`Upload of ${mealLabel} proof`}>
           {phase.paused ? (
             <Button size="sm" variant="outline-success" onClick={resume}>

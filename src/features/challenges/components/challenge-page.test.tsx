@@ -1,0 +1,345 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ChallengeRecord, MealRecord } from '../../../domain/challenge-record';
+import { writeStored, storageKeys } from '../../../lib/browser-storage';
+import { confirmAction, toastError, toastSuccess } from '../../../lib/toast';
+import { callApi } from '../../../services/api-client';
+import { writePaths } from '../../../services/database';
+import { uploadFile, type UploadProgress } from '../../../services/storage';
+import { memberFixture, renderApp } from '../../../testing/render-app';
+import { ChallengePage } from './challenge-page';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const database = vi.hoisted(() => ({ challenge: null as unknown, fail: false }));
+
+vi.mock('../../../services/database', () => ({
+  watchValue: (_path: string, onChange: (value: unknown) => void, onError?: (error: Error) => void) => {
+    queueMicrotask(() => (database.fail ? onError?.(new Error('permission_denied')) : onChange(database.challenge)));
+    return () => {};
+  },
+  writePaths: vi.fn(() => Promise.resolve()),
+  SERVER_TIME: { '.sv': 'timestamp' },
+}));
+vi.mock('../../../services/api-client', () => ({ callApi: vi.fn(() => Promise.resolve({})) }));
+vi.mock('../../../services/storage', () => ({
+  uploadFile: vi.fn(),
+  isCanceledUpload: (error: { code?: string }) => error?.code === 'storage/canceled',
+}));
+vi.mock('../lib/compress-proof-photo', () => ({ compressProofPhoto: (file: File) => Promise.resolve(file) }));
+vi.mock('../../../lib/toast', () => ({
+  toastSuccess: vi.fn(),
+  toastError: vi.fn(),
+  toastInfo: vi.fn(),
+  confirmAction: vi.fn(() => Promise.resolve(true)),
+}));
+
+function meal(name: string, opensAt: number, overrides: Partial<MealRecord> = {}): MealRecord {
+  return {
+    name,
+    calories: 500,
+    protein: 30,
+    carbs: 50,
+    fat: 15,
+    details: `${name} details`,
+    img: `/meals/${name.toLowerCase()}.svg`,
+    status: 'Pending',
+    opensAt,
+    closesAt: opensAt + HOUR,
+    ...overrides,
+  };
+}
+
+/** Day 1: breakfast proved, lunch missed, dinner open now; Day 2 still to come. */
+function challengeRecord(now = Date.now()): ChallengeRecord {
+  return {
+    title: 'Green week',
+    day: 2,
+    preference: 'veg',
+    targetBody: 'Lean',
+    displayName: 'Asha Rao',
+    photoURL: '',
+    createdAt: new Date(2026, 10, 21, 7, 15).getTime(),
+    deleted: false,
+    isActive: true,
+    startDate: '2026-11-21',
+    timezone: 'Asia/Kolkata',
+    targets: { calories: 1800, protein: 110, carbs: 200, fat: 60 },
+    meals: {
+      Day1: {
+        breakfast: meal('Poha', now - 5 * HOUR, {
+          status: 'Done',
+          img: 'https://firebasestorage.googleapis.com/v0/b/demo/o/proof.jpg?alt=media',
+          imgPath: 'Challenge/uid-asha/c1/Day1-breakfast.jpg',
+          doneAt: now - 4.5 * HOUR,
+        }),
+        lunch: meal('Rajma', now - 3 * HOUR),
+        dinner: meal('Khichdi', now - HOUR / 2),
+      },
+      Day2: {
+        breakfast: meal('Upma', now + DAY - 5 * HOUR),
+        lunch: meal('Chole', now + DAY - 3 * HOUR, { calories: 650.4, protein: 25 }),
+        dinner: meal('Dal', now + DAY - HOUR / 2),
+      },
+    },
+  };
+}
+
+function openChallenge(ownerId = memberFixture.uid) {
+  writeStored(storageKeys.currentChallenge, 'c1');
+  writeStored(storageKeys.currentId, ownerId);
+  return renderApp(<ChallengePage />, {
+    user: memberFixture,
+    path: '/challange/green-week',
+    routes: [{ path: '/feed', element: <p>feed page</p> }],
+  });
+}
+
+const row = (name: string) => screen.getByRole('cell', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
+const proofInput = (label: string) => screen.getByLabelText(`Proof photo for ${label}`) as HTMLInputElement;
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  localStorage.clear();
+  database.challenge = challengeRecord();
+  database.fail = false;
+});
+
+describe('ChallengePage for the owner', () => {
+  it('shows the plan header: title, owner, days, created date, preference and targets', async () => {
+    openChallenge();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Green week' })).toBeInTheDocument();
+    expect(screen.getByText('Asha Rao')).toBeInTheDocument();
+    expect(screen.getByText('2 days')).toBeInTheDocument();
+    expect(screen.getByText('VEG')).toBeInTheDocument();
+    expect(screen.getByText('7:15 AM Nov 21, 2026')).toBeInTheDocument();
+    expect(screen.getByText('1800 kcal · 110 g protein · 200 g carbs · 60 g fat')).toBeInTheDocument();
+  });
+
+  it('lists each meal with its window label and the status from the domain function', async () => {
+    openChallenge();
+    await screen.findByRole('heading', { level: 1, name: 'Green week' });
+    expect(within(row('Poha')).getByText('Done')).toBeInTheDocument();
+    expect(within(row('Rajma')).getByText('Expired')).toBeInTheDocument();
+    expect(within(row('Khichdi')).getByText('Available')).toBeInTheDocument();
+    expect(within(row('Poha')).getByText('8AM to 10AM')).toBeInTheDocument();
+    expect(within(row('Rajma')).getByText('12PM to 3PM')).toBeInTheDocument();
+    expect(within(row('Khichdi')).getByText('8PM to 11PM')).toBeInTheDocument();
+    expect(within(row('Khichdi')).getByText('Khichdi details')).toBeInTheDocument();
+    expect(within(row('Khichdi')).getByText('500 kcal')).toBeInTheDocument();
+    expect(within(row('Khichdi')).getByRole('img', { name: 'Khichdi' })).toHaveAttribute('src', '/meals/khichdi.svg');
+    expect(screen.getByText(/1500 kcal · 90 g protein/)).toBeInTheDocument();
+  });
+
+  it('allows uploads only while a meal is Available (not Done, Expired or Pending), camera first', async () => {
+    openChallenge();
+    await screen.findByRole('heading', { level: 1, name: 'Green week' });
+    expect(proofInput('Day 1 breakfast')).toBeDisabled();
+    expect(proofInput('Day 1 lunch')).toBeDisabled();
+    const open = proofInput('Day 1 dinner');
+    expect(open).toBeEnabled();
+    expect(open).toHaveAttribute('accept', 'image/*');
+    expect(open).toHaveAttribute('capture', 'environment');
+  });
+
+  it('switches days with the "Day N Open" toast, Day 2 meals still Pending', async () => {
+    openChallenge();
+    await screen.findByRole('heading', { level: 1, name: 'Green week' });
+    expect(screen.getByRole('tab', { name: 'Day1' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByRole('tab', { name: 'Day2' }));
+    expect(toastSuccess).toHaveBeenCalledWith('Day 2 Open');
+    expect(within(row('Upma')).getByText('Pending')).toBeInTheDocument();
+    expect(proofInput('Day 2 breakfast')).toBeDisabled();
+    expect(screen.getByText(/1650 kcal · 85 g protein/)).toBeInTheDocument();
+  });
+
+  it('turns Available into Expired as the clock passes the window', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      openChallenge();
+      await screen.findByRole('heading', { level: 1, name: 'Green week' });
+      expect(within(row('Khichdi')).getByText('Available')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(HOUR));
+      expect(within(row('Khichdi')).getByText('Expired')).toBeInTheDocument();
+      expect(proofInput('Day 1 dinner')).toBeDisabled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('opens the gallery with the proof photos of the challenge', async () => {
+    openChallenge();
+    await userEvent.click(await screen.findByRole('button', { name: 'Photo gallery' }));
+    const gallery = await screen.findByRole('dialog', { name: 'Photo gallery: Green week' });
+    expect(within(gallery).getAllByRole('img')).toHaveLength(1);
+    expect(within(gallery).getByRole('img', { name: 'Proof of Day 1 breakfast: Poha' })).toHaveAttribute(
+      'src',
+      'https://firebasestorage.googleapis.com/v0/b/demo/o/proof.jpg?alt=media',
+    );
+  });
+
+  it('deletes only after SPEC’s confirmation, softly and with the feed entry, then recounts', async () => {
+    const { router } = openChallenge();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Green week' }));
+    expect(confirmAction).toHaveBeenCalledWith({
+      title: 'Are you sure?',
+      text: 'Do you really want to delete this "Green week" challenge?',
+      confirmButtonText: 'Yes, delete it!',
+      cancelButtonText: 'No, keep it',
+    });
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Green week deleted'));
+    expect(writePaths).toHaveBeenCalledWith({
+      'users/uid-asha/challenges/c1/deleted': true,
+      'users/uid-asha/challenges/c1/isActive': false,
+      'feed/c1': null,
+    });
+    expect(callApi).toHaveBeenCalledWith('/api/me/recompute', {});
+    expect(router.state.location.pathname).toBe('/feed');
+  });
+
+  it('keeps the challenge when the member answers "No, keep it"', async () => {
+    vi.mocked(confirmAction).mockResolvedValueOnce(false);
+    openChallenge();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Green week' }));
+    await waitFor(() => expect(confirmAction).toHaveBeenCalled());
+    expect(writePaths).not.toHaveBeenCalled();
+  });
+
+  it('regenerates meals through the API after confirming', async () => {
+    openChallenge();
+    await userEvent.click(await screen.findByRole('button', { name: 'Regenerate meals of Green week' }));
+    await waitFor(() => expect(callApi).toHaveBeenCalledWith('/api/challenges/c1/regenerate', {}));
+    expect(toastSuccess).toHaveBeenCalledWith('Meals regenerated successfully');
+  });
+
+  it('edits the title of the challenge and its feed entry in one update', async () => {
+    openChallenge();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Green week' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit challenge' });
+    const title = within(dialog).getByLabelText('Title');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Greener week');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Challenge updated successfully'));
+    expect(writePaths).toHaveBeenCalledWith({
+      'users/uid-asha/challenges/c1/title': 'Greener week',
+      'users/uid-asha/challenges/c1/updatedAt': { '.sv': 'timestamp' },
+      'feed/c1/title': 'Greener week',
+      'feed/c1/updatedAt': { '.sv': 'timestamp' },
+    });
+  });
+});
+
+describe('Proof upload', () => {
+  function controllableUpload() {
+    const control = {
+      progress: (_: UploadProgress) => {},
+      resolve: (_: { url: string; path: string }) => {},
+      reject: (_: unknown) => {},
+      handle: { pause: vi.fn(() => true), resume: vi.fn(() => true), cancel: vi.fn(() => true), done: Promise.resolve({ url: '', path: '' }) },
+    };
+    vi.mocked(uploadFile).mockImplementation((_path, _blob, onProgress = () => {}) => {
+      control.progress = onProgress;
+      control.handle.done = new Promise((resolve, reject) => {
+        control.resolve = resolve;
+        control.reject = reject;
+      });
+      return control.handle;
+    });
+    return control;
+  }
+
+  async function chooseDinnerPhoto() {
+    openChallenge();
+    await screen.findByRole('heading', { level: 1, name: 'Green week' });
+    await userEvent.upload(proofInput('Day 1 dinner'), new File(['jpeg'], 'dinner.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(uploadFile).toHaveBeenCalled());
+  }
+
+  it('uploads with progress, pause and resume, then records the proof and recounts', async () => {
+    const upload = controllableUpload();
+    await chooseDinnerPhoto();
+    expect(vi.mocked(uploadFile).mock.calls[0][0]).toBe('Challenge/uid-asha/c1/Day1-dinner.jpg');
+
+    act(() => upload.progress({ state: 'running', bytesTransferred: 50, totalBytes: 100 }));
+    expect(screen.getByRole('progressbar', { name: 'Upload of Day 1 dinner proof' })).toHaveAttribute('aria-valuenow', '50');
+    await userEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(upload.handle.pause).toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    expect(upload.handle.resume).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+
+    const url = 'http://127.0.0.1:9199/v0/b/demo/o/Challenge%2Fuid-asha%2Fc1%2FDay1-dinner.jpg?alt=media&token=t';
+    await act(async () => upload.resolve({ url, path: 'Challenge/uid-asha/c1/Day1-dinner.jpg' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Meal check successfully'));
+    expect(toastSuccess).toHaveBeenCalledWith('Image uploaded successfully');
+    expect(writePaths).toHaveBeenCalledWith({
+      'users/uid-asha/challenges/c1/meals/Day1/dinner/img': url,
+      'users/uid-asha/challenges/c1/meals/Day1/dinner/imgPath': 'Challenge/uid-asha/c1/Day1-dinner.jpg',
+      'users/uid-asha/challenges/c1/meals/Day1/dinner/status': 'Done',
+      'users/uid-asha/challenges/c1/meals/Day1/dinner/doneAt': { '.sv': 'timestamp' },
+    });
+    expect(callApi).toHaveBeenCalledWith('/api/me/recompute', {});
+  });
+
+  it('cancels quietly and offers the input again', async () => {
+    const upload = controllableUpload();
+    await chooseDinnerPhoto();
+    act(() => upload.progress({ state: 'running', bytesTransferred: 10, totalBytes: 100 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(upload.handle.cancel).toHaveBeenCalled();
+    await act(async () => upload.reject({ code: 'storage/canceled' }));
+    expect(await screen.findByLabelText('Proof photo for Day 1 dinner')).toBeEnabled();
+    expect(toastError).not.toHaveBeenCalled();
+    expect(writePaths).not.toHaveBeenCalled();
+  });
+
+  it('says "Error uploading image" when the upload fails', async () => {
+    const upload = controllableUpload();
+    await chooseDinnerPhoto();
+    await act(async () => upload.reject({ code: 'storage/unauthorized' }));
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Error uploading image'));
+    expect(writePaths).not.toHaveBeenCalled();
+  });
+
+  it('says "Error submitting meal" when the rules refuse the proof', async () => {
+    const upload = controllableUpload();
+    vi.mocked(writePaths).mockRejectedValueOnce(new Error('PERMISSION_DENIED'));
+    await chooseDinnerPhoto();
+    await act(async () => upload.resolve({ url: 'https://x.example/p.jpg', path: 'p' }));
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Error submitting meal'));
+    expect(callApi).not.toHaveBeenCalled();
+  });
+});
+
+describe('ChallengePage for other members and edge cases', () => {
+  it('shows non-owners only SPEC’s summary card', async () => {
+    openChallenge('uid-ravi');
+    const card = await screen.findByRole('article', { name: 'Green week' });
+    expect(within(card).getByText('Asha Rao')).toBeInTheDocument();
+    expect(within(card).getByText('7:15 AM Nov 21, 2026')).toBeInTheDocument();
+    expect(within(card).getByText('2')).toBeInTheDocument();
+    expect(within(card).getByText('VEG')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Delete|Photo gallery/ })).not.toBeInTheDocument();
+  });
+
+  it('explains when no challenge is selected', () => {
+    renderApp(<ChallengePage />, { user: memberFixture });
+    expect(screen.getByText('No challenge is selected.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose a challenge from the feed' })).toHaveAttribute('href', '/feed');
+  });
+
+  it('treats a deleted challenge as gone', async () => {
+    database.challenge = { ...challengeRecord(), deleted: true, isActive: false };
+    openChallenge();
+    expect(await screen.findByText('This challenge does not exist or was deleted.')).toBeInTheDocument();
+  });
+
+  it('shows a load error', async () => {
+    database.fail = true;
+    openChallenge();
+    expect(await screen.findByText(/could not be loaded/)).toBeInTheDocument();
+  });
+});
