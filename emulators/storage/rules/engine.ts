@@ -343,7 +343,12 @@ class Checker {
   }
 
   private checkCall(e: Extract<Expr, { kind: 'call' }>, scope: Scope): void {
+    // The callee first, so that an unsupported function is named even if its arguments are odd.
+    this.checkCallee(e, scope);
     e.args.forEach((a) => this.checkExpr(a, scope));
+  }
+
+  private checkCallee(e: Extract<Expr, { kind: 'call' }>, scope: Scope): void {
     const callee = e.callee;
     if (callee.kind === 'ident') {
       const name = callee.name;
