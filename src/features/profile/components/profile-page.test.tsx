@@ -1,0 +1,88 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { storageKeys, writeStored } from '../../../lib/browser-storage';
+import { readLog, resetFakeDatabase } from '../../../testing/fake-database';
+import { memberFixture, renderApp } from '../../../testing/render-app';
+import { ProfilePage } from './profile-page';
+
+vi.mock('../../../services/database', () => import('../../../testing/fake-database'));
+vi.mock('../../../lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn(), toastInfo: vi.fn() }));
+
+const owner = memberFixture;
+const visitorMember = { ...memberFixture, uid: 'uid-vikram', email: 'vikram@example.com', displayName: 'Vikram Singh' };
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  localStorage.clear();
+  resetFakeDatabase({
+    users: {
+      [owner.uid]: {
+        info: { uid: owner.uid, displayName: 'Asha Rao', photoURL: '', joinAt: '2026-01-01 10:00:00', location: 'Pune', preference: 'veg', bio: 'Runner.', score: 40 },
+        private: { email: 'asha@example.com', emailVerified: true, height: 164, weight: 62, age: 29 },
+        social: { instagram: 'https://www.instagram.com/asha', twitter: 'javascript:alert(1)', facebook: 'http://facebook.com/asha' },
+      },
+    },
+    leaderboard: { all: { [owner.uid]: { points: 40, displayName: 'Asha Rao' } } },
+  });
+});
+
+const path = '/profile/Asha%20Rao';
+const route = '/profile/:profileName';
+
+async function renderProfile(user: typeof owner, at = path, state?: object) {
+  const { router } = renderApp(<p>Start</p>, { user, path: '/start', routes: [{ path: route, element: <ProfilePage /> }] });
+  await act(() => router.navigate(at, { state }));
+}
+
+describe('ProfilePage', () => {
+  it('shows the owner their email, body stats, upload and Edit profile', async () => {
+    writeStored(storageKeys.loadProfile, owner.uid);
+    await renderProfile(owner);
+    expect(await screen.findByRole('heading', { name: 'Asha Rao', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('asha@example.com')).toBeInTheDocument();
+    expect(screen.getByText('164 cm')).toBeInTheDocument();
+    expect(screen.getByText('62 kg')).toBeInTheDocument();
+    expect(screen.getByText('29')).toBeInTheDocument();
+    expect(screen.getByText('VEG')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload photo' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit profile' })).toBeInTheDocument();
+  });
+
+  it('never reads, let alone shows, private fields for another member', async () => {
+    writeStored(storageKeys.loadProfile, owner.uid);
+    await renderProfile(visitorMember);
+    expect(await screen.findByRole('heading', { name: 'Asha Rao', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText('asha@example.com')).not.toBeInTheDocument();
+    expect(screen.queryByText('164 cm')).not.toBeInTheDocument();
+    expect(screen.queryByText('Height')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit profile' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload photo' })).not.toBeInTheDocument();
+    expect(readLog).toContain(`users/${owner.uid}/info`);
+    expect(readLog.filter((read) => read.includes('private'))).toEqual([]);
+  });
+
+  it('renders only https social links', async () => {
+    writeStored(storageKeys.loadProfile, owner.uid);
+    await renderProfile(visitorMember);
+    const links = within(await screen.findByRole('list', { name: 'Asha Rao on social media' })).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://www.instagram.com/asha']);
+  });
+
+  it('finds the member by name when nothing is stored (a shared link)', async () => {
+    await renderProfile(visitorMember);
+    expect(await screen.findByRole('heading', { name: 'Asha Rao', level: 1 })).toBeInTheDocument();
+  });
+
+  it('says so when no member has that name', async () => {
+    await renderProfile(visitorMember, '/profile/Nobody');
+    expect(await screen.findByText('No member called “Nobody”')).toBeInTheDocument();
+  });
+
+  it('opens Edit profile on arrival when sent by the create-challenge completeness check', async () => {
+    writeStored(storageKeys.loadProfile, owner.uid);
+    await renderProfile(owner, path, { editProfile: true });
+    expect(await screen.findByRole('dialog', { name: 'Edit profile' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  });
+});
+
