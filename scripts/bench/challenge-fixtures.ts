@@ -1,0 +1,105 @@
+/**
+ * Realistic database content for the feed-cost bench: challenges built the
+ * way the API builds them (the built-in planner's full meal plans, meal
+ * windows, targets), spread over a fixed community of members, with the
+ * matching feed/ index entries.
+ */
+import { calendarDateInZone } from '../../src/domain/calendar-dates';
+import type { ChallengeRecord, FeedEntry } from '../../src/domain/challenge-record';
+import { planMeals } from '../../src/domain/meal-planner';
+import { nutritionTargets } from '../../src/domain/nutrition-targets';
+import { buildChallengeRecord, buildFeedEntry } from '../../functions/src/challenge-records';
+import { randomProfiles } from './random-profiles';
+
+const TIME_ZONE = 'Asia/Kolkata';
+/** Distinct plans to cycle through; planning 10,000 would only slow the bench. */
+const TEMPLATE_COUNT = 64;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface MemberRecords {
+  info: Record<string, unknown>;
+  private: Record<string, unknown>;
+  challenges: Record<string, ChallengeRecord>;
+}
+
+export interface CommunityData {
+  users: Record<string, MemberRecords>;
+  feed: Record<string, FeedEntry>;
+}
+
+/** A production-shaped Storage download URL (what photoURL holds once a member uploads an avatar). */
+const avatarUrl = (uid: string) =>
+  `https://firebasestorage.googleapis.com/v0/b/challangex.appspot.com/o/Avatar%2F${uid}%2Favatar.jpg?alt=media&token=5f0c2b8e-8d1a-4c51-9a8e-${uid.padStart(12, '0').slice(-12)}`;
+
+function templates(createdAt: number): ChallengeRecord[] {
+  return randomProfiles(TEMPLATE_COUNT, 'feed-fixtures').map((profile, index) => {
+    const targets = nutritionTargets(profile.body, profile.goal);
+    const plan = planMeals({ targets, days: profile.days, preference: profile.preference, seed: `fixture-${index}` });
+    return buildChallengeRecord({
+      request: {
+        title: '',
+        day: profile.days,
+        user_id: '',
+        preference: profile.preference,
+        targetBody: profile.goal,
+        displayName: '',
+        photoURL: '',
+        timezone: TIME_ZONE,
+      },
+      startDate: calendarDateInZone(createdAt, TIME_ZONE),
+      targets,
+      plan,
+      createdAt,
+    });
+  });
+}
+
+/**
+ * `challengeCount` challenges, the newest created now, one per member in
+ * turn among `memberCount` members (so with 100 members the original
+ * design's `users/` limit of 100 still reads every challenge).
+ */
+export function communityData(challengeCount: number, memberCount = 100, now = Date.now()): CommunityData {
+  const shapes = templates(now);
+  const users: Record<string, MemberRecords> = {};
+  const feed: Record<string, FeedEntry> = {};
+  for (let index = 0; index < memberCount; index++) {
+    const uid = `member${String(index).padStart(4, '0')}`;
+    users[uid] = {
+      info: {
+        uid,
+        displayName: `Member ${index}`,
+        photoURL: avatarUrl(uid),
+        joinAt: '2026-01-01 09:00:00',
+        createdAt: now - 365 * DAY_MS,
+        location: 'Pune',
+        preference: 'veg',
+        bio: 'Here for the challenges, staying for the leaderboard.',
+        score: 0,
+        activeChallenges: 0,
+        totalChallenges: 0,
+      },
+      private: { email: `${uid}@bench.challangex.dev`, emailVerified: true, height: 170, weight: 70, age: 30 },
+      challenges: {},
+    };
+  }
+  for (let index = 0; index < challengeCount; index++) {
+    const uid = `member${String(index % memberCount).padStart(4, '0')}`;
+    const member = users[uid];
+    // Minutes apart, oldest first; keys sort in creation order as push ids do.
+    const createdAt = now - (challengeCount - 1 - index) * 60_000;
+    const challengeId = `-Bench${String(index).padStart(7, '0')}`;
+    const challenge: ChallengeRecord = {
+      ...shapes[index % shapes.length],
+      // Same length for every index, so 100 vs 10,000 compares counts, not title lengths.
+      title: `Challenge ${String(index + 1).padStart(6, '0')}`,
+      displayName: member.info.displayName as string,
+      photoURL: member.info.photoURL as string,
+      createdAt,
+    };
+    member.challenges[challengeId] = challenge;
+    member.info.totalChallenges = (member.info.totalChallenges as number) + 1;
+    feed[challengeId] = buildFeedEntry(uid, challenge);
+  }
+  return { users, feed };
+}
