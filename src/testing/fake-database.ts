@@ -13,6 +13,7 @@ let keyCounter = 0;
 const listeners = new Set<Listener>();
 const failingPaths = new Map<string, Error>();
 let nextWriteError: Error | null = null;
+let nextWriteGate: Promise<void> | null = null;
 
 /** Every writePaths call, in order. */
 export const writeLog: Array<Record<string, unknown>> = [];
@@ -28,6 +29,7 @@ export function resetFakeDatabase(initial: Tree = {}): void {
   listeners.clear();
   failingPaths.clear();
   nextWriteError = null;
+  nextWriteGate = null;
   writeLog.length = 0;
   readLog.length = 0;
 }
@@ -39,6 +41,13 @@ export function failReadsAt(path: string, error = new Error('permission_denied')
 
 export function failNextWrite(error = new Error('PERMISSION_DENIED: Permission denied')): void {
   nextWriteError = error;
+}
+
+/** The next write waits until the returned function is called (to observe "while saving" states). */
+export function holdNextWrite(): () => void {
+  let release!: () => void;
+  nextWriteGate = new Promise<void>((resolve) => (release = resolve));
+  return release;
 }
 
 export function valueAt(path: string): unknown {
@@ -136,6 +145,11 @@ export function watchChildren<T>(
 
 export async function writePaths(changes: Record<string, unknown>): Promise<void> {
   writeLog.push(structuredClone(changes));
+  if (nextWriteGate) {
+    const gate = nextWriteGate;
+    nextWriteGate = null;
+    await gate;
+  }
   if (nextWriteError) {
     const error = nextWriteError;
     nextWriteError = null;
