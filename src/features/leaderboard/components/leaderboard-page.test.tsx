@@ -1,0 +1,114 @@
+import { screen, within } from '@testing-library/react';
+import { isoWeekKey, monthKey } from '../../../domain/calendar-dates';
+import { failReadsAt, resetFakeDatabase } from '../../../testing/fake-database';
+import { memberFixture, renderApp } from '../../../testing/render-app';
+import { browserTimeZone } from '../api/leaderboard-records';
+import { LeaderboardPage } from './leaderboard-page';
+import { TopChallengers } from './top-challengers';
+
+vi.mock('../../../services/database', () => import('../../../testing/fake-database'));
+
+const viewer = memberFixture;
+
+/** A board of `count` members with 10·n points (member-1 lowest), optionally with the viewer on it. */
+function board(count: number, viewerPoints?: number) {
+  const entries: Record<string, object> = {};
+  for (let n = 1; n <= count; n++) {
+    entries[`member-${n}`] = { points: n * 10, displayName: `Member ${n}`, photoURL: '', joinAt: `2026-01-0${(n % 9) + 1} 10:00:00` };
+  }
+  if (viewerPoints !== undefined) entries[viewer.uid] = { points: viewerPoints, displayName: 'Asha Rao', photoURL: '' };
+  return entries;
+}
+
+const now = Date.now();
+const week = isoWeekKey(now, browserTimeZone());
+const month = monthKey(now, browserTimeZone());
+
+async function rowsOf(title: string) {
+  await screen.findByRole('heading', { name: title });
+  const card = screen.getByRole('heading', { name: title }).closest('section')!;
+  return within(card);
+}
+
+beforeEach(() => resetFakeDatabase());
+
+describe('LeaderboardPage', () => {
+  it("shows the top 5 of this week's, this month's and all-time boards, highest first", async () => {
+    resetFakeDatabase({ leaderboard: { all: board(8), weekly: { [week]: board(3) }, monthly: { [month]: board(6) } } });
+    renderApp(<LeaderboardPage />, { user: null });
+    const weekly = await rowsOf('Weekly Top List');
+    const weeklyRows = await weekly.findAllByRole('listitem');
+    expect(weeklyRows).toHaveLength(3);
+    ['Member 3', 'Member 2', 'Member 1'].forEach((name, index) => {
+      expect(weeklyRows[index]).toHaveTextContent(`#${index + 1}`);
+      expect(weeklyRows[index]).toHaveTextContent(name);
+    });
+    expect(weeklyRows[0]).toHaveTextContent('30 pts');
+    const monthly = await rowsOf('Monthly Top List');
+    expect(await monthly.findAllByRole('listitem')).toHaveLength(5);
+    expect(monthly.getAllByRole('listitem')[0]).toHaveTextContent('Member 6');
+    const allTime = await rowsOf('All-time Top List');
+    expect(await allTime.findAllByRole('listitem')).toHaveLength(5);
+    expect(allTime.getAllByRole('listitem')[4]).toHaveTextContent('Member 4');
+    // Visitors cannot open profiles, so names are plain text.
+    expect(allTime.queryAllByRole('link')).toHaveLength(0);
+  });
+
+  it("shows the viewer's own rank below the list when outside the top 5", async () => {
+    resetFakeDatabase({ leaderboard: { all: board(9, 35), weekly: { [week]: {} }, monthly: { [month]: {} } } });
+    renderApp(<LeaderboardPage />, { user: viewer });
+    const allTime = await rowsOf('All-time Top List');
+    expect(await allTime.findByText('Your rank')).toBeInTheDocument();
+    // Members 4..9 (40..90 points) are ahead of 35 points: rank 7.
+    const own = allTime.getAllByRole('listitem').at(-1)!;
+    expect(own).toHaveTextContent('#7');
+    expect(own).toHaveTextContent('Asha Rao');
+    expect(own).toHaveAttribute('aria-current', 'true');
+    expect(allTime.getAllByRole('listitem')).toHaveLength(6);
+  });
+
+  it('says "101+" when more members are ahead than the rules let one query count', async () => {
+    resetFakeDatabase({ leaderboard: { all: board(150, 5) } });
+    renderApp(<LeaderboardPage />, { user: viewer });
+    const allTime = await rowsOf('All-time Top List');
+    await allTime.findByText('Your rank');
+    expect(allTime.getAllByRole('listitem').at(-1)).toHaveTextContent('#101+');
+  });
+
+  it('marks the viewer inside the top list without repeating them', async () => {
+    resetFakeDatabase({ leaderboard: { all: board(4, 1000) } });
+    renderApp(<LeaderboardPage />, { user: viewer });
+    const allTime = await rowsOf('All-time Top List');
+    const rows = await allTime.findAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('#1');
+    expect(rows[0]).toHaveTextContent('Asha Rao');
+    expect(rows[0]).toHaveAttribute('aria-current', 'true');
+    expect(rows).toHaveLength(5);
+    expect(allTime.queryByText('Your rank')).not.toBeInTheDocument();
+  });
+
+  it('invites a viewer who has no points yet, and shows empty and error states', async () => {
+    resetFakeDatabase({ leaderboard: { all: board(2) } });
+    failReadsAt(`leaderboard/monthly/${month}`);
+    renderApp(<LeaderboardPage />, { user: viewer });
+    const allTime = await rowsOf('All-time Top List');
+    expect(await allTime.findByText(/You are not on this list yet/)).toBeInTheDocument();
+    const weekly = await rowsOf('Weekly Top List');
+    expect(await weekly.findByText('No points earned this week yet.')).toBeInTheDocument();
+    const monthly = await rowsOf('Monthly Top List');
+    expect(await monthly.findByText('This list could not be loaded. Please try again later.')).toBeInTheDocument();
+  });
+});
+
+describe('TopChallengers', () => {
+  it('lists the top 3 of all time with avatar, name, Total Score and Join At', async () => {
+    resetFakeDatabase({ leaderboard: { all: board(5) } });
+    renderApp(<TopChallengers signedIn />, { user: viewer });
+    const items = await screen.findAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Member 5');
+    expect(items[0]).toHaveTextContent('Total Score: 50');
+    expect(items[0]).toHaveTextContent('Join At: 2026-01-06');
+    expect(within(items[0]).getByRole('link', { name: 'Member 5' })).toHaveAttribute('href', '/profile/Member%205');
+  });
+});
