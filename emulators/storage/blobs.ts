@@ -8,11 +8,13 @@ import { createReadStream } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
+import { Crc32c } from './crc32c';
 
 export interface CommittedBlob {
   id: string;
   size: number;
   md5Hash: string;
+  crc32c: string;
 }
 
 export interface BlobWriter {
@@ -62,7 +64,12 @@ export class MemoryBlobStore implements BlobStore {
         chunks = [];
         const id = randomUUID();
         store.set(id, data);
-        return { id, size: data.length, md5Hash: createHash('md5').update(data).digest('base64') };
+        return {
+          id,
+          size: data.length,
+          md5Hash: createHash('md5').update(data).digest('base64'),
+          crc32c: new Crc32c().update(data).digestBase64(),
+        };
       },
       async discard() {
         done = true;
@@ -153,8 +160,12 @@ export class DiskBlobStore implements BlobStore {
         await h.close();
         await fs.rename(partial, blobPath);
         const md5 = createHash('md5');
-        for await (const chunk of createReadStream(blobPath)) md5.update(chunk as Buffer);
-        return { id, size, md5Hash: md5.digest('base64') };
+        const crc = new Crc32c();
+        for await (const chunk of createReadStream(blobPath)) {
+          md5.update(chunk as Buffer);
+          crc.update(chunk as Buffer);
+        }
+        return { id, size, md5Hash: md5.digest('base64'), crc32c: crc.digestBase64() };
       },
       async discard() {
         closed = true;

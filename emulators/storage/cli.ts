@@ -19,11 +19,13 @@ async function main(): Promise<void> {
     strict: true,
   });
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid --port ${values.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`invalid --port ${values.port}`);
   let quotaBytes: number | undefined;
   if (values.quota !== undefined) {
     quotaBytes = Number(values.quota);
-    if (!Number.isSafeInteger(quotaBytes) || quotaBytes < 0) throw new Error(`invalid --quota ${values.quota}`);
+    if (!Number.isSafeInteger(quotaBytes) || quotaBytes < 0)
+      throw new Error(`invalid --quota ${values.quota}`);
   }
   const emulator = await startStorageEmulator({
     host: values.host,
@@ -53,6 +55,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`storage emulator failed to start: ${(err as Error)?.message ?? String(err)}\n`);
+  process.stderr.write(
+    `storage emulator failed to start: ${(err as Error)?.message ?? String(err)}\n`,
+  );
   process.exit(1);
 });

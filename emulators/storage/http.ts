@@ -46,7 +46,8 @@ export function answerPreflight(req: IncomingMessage, res: ServerResponse): void
   res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
   res.setHeader(
     'Access-Control-Allow-Headers',
-    req.headers['access-control-request-headers'] ?? 'authorization, content-type, x-goog-upload-protocol',
+    req.headers['access-control-request-headers'] ??
+      'authorization, content-type, x-goog-upload-protocol',
   );
   res.setHeader('Access-Control-Max-Age', '3600');
   if (req.headers['access-control-request-private-network']) {
@@ -115,7 +116,10 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
 }
 
 /** Reads a JSON object body; an empty body is {}. */
-export async function readJsonObject(req: IncomingMessage, limit = 1024 * 1024): Promise<Record<string, unknown>> {
+export async function readJsonObject(
+  req: IncomingMessage,
+  limit = 1024 * 1024,
+): Promise<Record<string, unknown>> {
   const text = (await readBody(req, limit)).toString('utf8');
   if (text.trim() === '') return {};
   return parseJsonObject(text, 'request body');

@@ -11,10 +11,15 @@ const MAX_HEADER_BYTES = 16 * 1024;
 
 export function boundaryFrom(contentType: string | undefined): string {
   const m = /^\s*multipart\/related\s*;(.*)$/i.exec(contentType ?? '');
-  if (!m) throw new HttpError(400, 'multipart upload needs Content-Type: multipart/related; boundary=...');
+  if (!m)
+    throw new HttpError(
+      400,
+      'multipart upload needs Content-Type: multipart/related; boundary=...',
+    );
   const b = /(?:^|;)\s*boundary\s*=\s*(?:"([^"]+)"|([^;\s]+))/i.exec(m[1]);
   const boundary = b?.[1] ?? b?.[2];
-  if (!boundary || boundary.length > 200) throw new HttpError(400, 'multipart Content-Type has no valid boundary');
+  if (!boundary || boundary.length > 200)
+    throw new HttpError(400, 'multipart Content-Type has no valid boundary');
   return boundary;
 }
 
@@ -29,7 +34,11 @@ function parseHeaders(block: string): Record<string, string> {
   for (const line of block.split('\r\n')) {
     if (!line) continue;
     const idx = line.indexOf(':');
-    if (idx <= 0) throw new HttpError(400, `malformed multipart header line ${JSON.stringify(line.slice(0, 80))}`);
+    if (idx <= 0)
+      throw new HttpError(
+        400,
+        `malformed multipart header line ${JSON.stringify(line.slice(0, 80))}`,
+      );
     headers[line.slice(0, idx).trim().toLowerCase()] = line.slice(idx + 1).trim();
   }
   return headers;
@@ -45,7 +54,8 @@ export async function parseMultipartRelated(
   const CRLF = Buffer.from('\r\n');
   const HEADER_END = Buffer.from('\r\n\r\n');
 
-  type Phase = 'preamble' | 'metaHeaders' | 'metaBody' | 'mediaHeaders' | 'media' | 'epilogue' | 'done';
+  type Phase =
+    'preamble' | 'metaHeaders' | 'metaBody' | 'mediaHeaders' | 'media' | 'epilogue' | 'done';
   let phase = 'preamble' as Phase;
   let buf: Buffer = Buffer.alloc(0);
   let metadataText = '';
@@ -60,7 +70,8 @@ export async function parseMultipartRelated(
     }
     const end = buf.indexOf(HEADER_END);
     if (end < 0) {
-      if (buf.length > MAX_HEADER_BYTES) throw new HttpError(400, 'multipart part headers too large');
+      if (buf.length > MAX_HEADER_BYTES)
+        throw new HttpError(400, 'multipart part headers too large');
       return null;
     }
     const headers = parseHeaders(buf.subarray(0, end).toString('latin1'));
@@ -73,7 +84,8 @@ export async function parseMultipartRelated(
       case 'preamble': {
         const idx = buf.indexOf(dashBoundary);
         if (idx < 0) {
-          if (buf.length > MAX_HEADER_BYTES) throw new HttpError(400, 'multipart body does not start with the boundary');
+          if (buf.length > MAX_HEADER_BYTES)
+            throw new HttpError(400, 'multipart body does not start with the boundary');
           return false;
         }
         const after = idx + dashBoundary.length;
@@ -95,14 +107,16 @@ export async function parseMultipartRelated(
       case 'metaBody': {
         const idx = buf.indexOf(delimiter);
         if (idx < 0) {
-          if (buf.length > MAX_METADATA_BYTES) throw new HttpError(400, 'multipart metadata part too large');
+          if (buf.length > MAX_METADATA_BYTES)
+            throw new HttpError(400, 'multipart metadata part too large');
           return false;
         }
         const after = idx + delimiter.length;
         if (buf.length < after + 2) return false;
         metadataText = buf.subarray(0, idx).toString('utf8');
         const next = buf.subarray(after, after + 2);
-        if (!next.equals(CRLF)) throw new HttpError(400, 'multipart upload is missing the media part');
+        if (!next.equals(CRLF))
+          throw new HttpError(400, 'multipart upload is missing the media part');
         buf = buf.subarray(after + 2);
         phase = 'mediaHeaders';
         return true;

@@ -83,7 +83,13 @@ interface WritableMetadata {
   metadata?: Record<string, string | null> | null;
 }
 
-const STRING_FIELDS = ['contentType', 'cacheControl', 'contentDisposition', 'contentEncoding', 'contentLanguage'] as const;
+const STRING_FIELDS = [
+  'contentType',
+  'cacheControl',
+  'contentDisposition',
+  'contentEncoding',
+  'contentLanguage',
+] as const;
 const UPLOAD_IDLE_MS = 60 * 60 * 1000;
 const MAX_NAME_BYTES = 1024;
 const TOKENS_KEY = 'firebaseStorageDownloadTokens';
@@ -98,11 +104,13 @@ function parseWritableMetadata(raw: Record<string, unknown>): WritableMetadata {
   for (const field of STRING_FIELDS) {
     const v = raw[field];
     if (v === undefined) continue;
-    if (v !== null && typeof v !== 'string') throw new HttpError(400, `metadata.${field} must be a string or null`);
+    if (v !== null && typeof v !== 'string')
+      throw new HttpError(400, `metadata.${field} must be a string or null`);
     out[field] = v;
   }
   if (raw.md5Hash !== undefined) {
-    if (raw.md5Hash !== null && typeof raw.md5Hash !== 'string') throw new HttpError(400, 'md5Hash must be a string');
+    if (raw.md5Hash !== null && typeof raw.md5Hash !== 'string')
+      throw new HttpError(400, 'md5Hash must be a string');
     out.md5Hash = raw.md5Hash;
   }
   if (raw.metadata !== undefined) {
@@ -126,8 +134,10 @@ function parseWritableMetadata(raw: Record<string, unknown>): WritableMetadata {
 
 function validateName(name: string | undefined | null): string {
   if (!name) throw new HttpError(400, 'object name is required');
-  if (Buffer.byteLength(name) > MAX_NAME_BYTES) throw new HttpError(400, 'object name is longer than 1024 bytes');
-  if (/[\r\n]/.test(name)) throw new HttpError(400, 'object name may not contain carriage returns or line feeds');
+  if (Buffer.byteLength(name) > MAX_NAME_BYTES)
+    throw new HttpError(400, 'object name is longer than 1024 bytes');
+  if (/[\r\n]/.test(name))
+    throw new HttpError(400, 'object name may not contain carriage returns or line feeds');
   return name;
 }
 
@@ -139,7 +149,9 @@ function splitTokens(value: string | null | undefined): string[] {
 }
 
 /** The object as Security Rules see it (resource / request.resource). */
-function rulesView(meta: Partial<ObjectMetadata> & { bucket: string; name: string }): Record<string, unknown> {
+function rulesView(
+  meta: Partial<ObjectMetadata> & { bucket: string; name: string },
+): Record<string, unknown> {
   return {
     name: meta.name,
     bucket: meta.bucket,
@@ -147,7 +159,11 @@ function rulesView(meta: Partial<ObjectMetadata> & { bucket: string; name: strin
     metageneration: meta.metageneration,
     size: meta.size,
     md5Hash: meta.md5Hash,
-    etag: meta.generation !== undefined && meta.metageneration !== undefined ? etagOf(meta as ObjectMetadata) : undefined,
+    crc32c: meta.crc32c,
+    etag:
+      meta.generation !== undefined && meta.metageneration !== undefined
+        ? etagOf(meta as ObjectMetadata)
+        : undefined,
     contentType: meta.contentType,
     contentDisposition: meta.contentDisposition,
     contentEncoding: meta.contentEncoding,
@@ -172,6 +188,7 @@ function firebaseResource(meta: ObjectMetadata): Record<string, unknown> {
     storageClass: 'STANDARD',
     size: String(meta.size),
     md5Hash: meta.md5Hash,
+    crc32c: meta.crc32c,
     etag: etagOf(meta),
     contentEncoding: meta.contentEncoding ?? 'identity',
     contentDisposition: meta.contentDisposition,
@@ -200,6 +217,7 @@ function gcsResource(meta: ObjectMetadata, base: string): Record<string, unknown
     storageClass: 'STANDARD',
     size: String(meta.size),
     md5Hash: meta.md5Hash,
+    crc32c: meta.crc32c,
     etag: etagOf(meta),
     timeCreated: meta.timeCreated,
     updated: meta.updated,
@@ -287,7 +305,15 @@ class StorageEmulator {
     let gcs = segs;
     if (gcs[0] === 'storage' && gcs[1] === 'v1') gcs = gcs.slice(2);
     else if (gcs[0] === 'download' && gcs[1] === 'storage' && gcs[2] === 'v1') gcs = gcs.slice(3);
-    if (segs[0] === 'upload' && segs[1] === 'storage' && segs[2] === 'v1' && segs[3] === 'b' && segs[4] && segs[5] === 'o' && segs.length === 6) {
+    if (
+      segs[0] === 'upload' &&
+      segs[1] === 'storage' &&
+      segs[2] === 'v1' &&
+      segs[3] === 'b' &&
+      segs[4] &&
+      segs[5] === 'o' &&
+      segs.length === 6
+    ) {
       return this.gcsUpload(req, res, method, decodeSegment(segs[4]), query);
     }
     if (gcs[0] === 'b' && gcs[1] && gcs[2] === 'o') {
@@ -308,7 +334,8 @@ class StorageEmulator {
       // sends no credentials to an emulator; in production its OAuth token bypasses rules.
       const ua = header(req, 'user-agent') ?? '';
       const apiClient = header(req, 'x-goog-api-client') ?? '';
-      if (ua.startsWith('gcloud-node-storage/') || /\bgccl\//.test(apiClient)) return { kind: 'owner' };
+      if (ua.startsWith('gcloud-node-storage/') || /\bgccl\//.test(apiClient))
+        return { kind: 'owner' };
       return { kind: 'anonymous' };
     }
     const m = /^(Firebase|Bearer)\s+(\S+)\s*$/i.exec(auth);
@@ -328,7 +355,8 @@ class StorageEmulator {
   ): boolean {
     if (principal.kind === 'owner') return true;
     const verb = operation === 'get' ? 'READ' : operation === 'list' ? 'LIST' : 'WRITE';
-    if (!this.ruleset) throw new HttpError(403, 'Permission denied. Storage Emulator has no loaded ruleset.');
+    if (!this.ruleset)
+      throw new HttpError(403, 'Permission denied. Storage Emulator has no loaded ruleset.');
     const decision = this.ruleset.evaluate({
       bucket,
       objectPath,
@@ -351,13 +379,21 @@ class StorageEmulator {
   private checkQuota(delta: number): void {
     if (this.quotaBytes === undefined || delta <= 0) return;
     if (this.store.totalBytes + delta > this.quotaBytes) {
-      throw new HttpError(402, `Quota exceeded: storing ${delta} more bytes would exceed the ${this.quotaBytes}-byte quota.`);
+      throw new HttpError(
+        402,
+        `Quota exceeded: storing ${delta} more bytes would exceed the ${this.quotaBytes}-byte quota.`,
+      );
     }
   }
 
   // ------------------------------------------------------------------ internal endpoints
 
-  private async internal(req: http.IncomingMessage, res: http.ServerResponse, route: string, method: string) {
+  private async internal(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    route: string,
+    method: string,
+  ) {
     if (route === 'setRules' && (method === 'PUT' || method === 'POST')) {
       const body = await readJsonObject(req, 16 * 1024 * 1024);
       const files = (body.rules as { files?: unknown } | undefined)?.files;
@@ -366,7 +402,8 @@ class StorageEmulator {
       }
       if (files.length > 1) throw new HttpError(400, 'Only one rules file is supported');
       const file = files[0] as { name?: unknown; content?: unknown };
-      if (typeof file?.content !== 'string') throw new HttpError(400, "Each member of 'rules.files' must have 'content'");
+      if (typeof file?.content !== 'string')
+        throw new HttpError(400, "Each member of 'rules.files' must have 'content'");
       try {
         this.ruleset = StorageRuleset.compile(file.content);
       } catch (err) {
@@ -414,7 +451,8 @@ class StorageEmulator {
         await drain(req);
         return this.list(res, principal, bucket, query, 'firebase');
       }
-      if (method === 'POST') return this.startUpload(req, res, principal, bucket, query.get('name'), 'firebase');
+      if (method === 'POST')
+        return this.startUpload(req, res, principal, bucket, query.get('name'), 'firebase');
       await drain(req);
       throw new HttpError(405, `${method} is not supported on a bucket`);
     }
@@ -473,7 +511,10 @@ class StorageEmulator {
       }
     }
     if (!rec) {
-      throw new HttpError(404, api === 'gcs' ? `No such object: ${bucket}/${name}` : `Not found: ${bucket}/${name}`);
+      throw new HttpError(
+        404,
+        api === 'gcs' ? `No such object: ${bucket}/${name}` : `Not found: ${bucket}/${name}`,
+      );
     }
     if (media) return this.sendMedia(req, res, rec);
     if (api === 'gcs') return sendJson(res, 200, gcsResource(rec.meta, this.baseUrl(req)));
@@ -493,13 +534,15 @@ class StorageEmulator {
       ETag: `"${etagOf(meta)}"`,
       'Last-Modified': new Date(meta.updated).toUTCString(),
       'Content-Disposition':
-        meta.contentDisposition ?? `inline; filename*=utf-8''${encodeURIComponent(meta.name.split('/').pop() ?? '')}`,
+        meta.contentDisposition ??
+        `inline; filename*=utf-8''${encodeURIComponent(meta.name.split('/').pop() ?? '')}`,
       'x-goog-generation': meta.generation,
       'x-goog-metageneration': String(meta.metageneration),
     };
     if (meta.cacheControl) headers['Cache-Control'] = meta.cacheControl;
     if (meta.contentLanguage) headers['Content-Language'] = meta.contentLanguage;
-    if (meta.contentEncoding && meta.contentEncoding !== 'identity') headers['Content-Encoding'] = meta.contentEncoding;
+    if (meta.contentEncoding && meta.contentEncoding !== 'identity')
+      headers['Content-Encoding'] = meta.contentEncoding;
     const range = header(req, 'range');
     const m = range ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null;
     if (m && (m[1] !== '' || m[2] !== '')) {
@@ -510,12 +553,16 @@ class StorageEmulator {
         end = m[2] === '' ? size : Math.min(size, Number(m[2]) + 1);
       }
       if (start >= size || start >= end) {
-        return sendError(res, 416, 'Requested range not satisfiable', { 'Content-Range': `bytes */${size}` });
+        return sendError(res, 416, 'Requested range not satisfiable', {
+          'Content-Range': `bytes */${size}`,
+        });
       }
       status = 206;
       headers['Content-Range'] = `bytes ${start}-${end - 1}/${size}`;
     } else {
-      headers['x-goog-hash'] = `md5=${meta.md5Hash}`;
+      headers['x-goog-hash'] = meta.crc32c
+        ? `crc32c=${meta.crc32c},md5=${meta.md5Hash}`
+        : `md5=${meta.md5Hash}`;
     }
     headers['Content-Length'] = String(end - start);
     res.writeHead(status, headers);
@@ -542,14 +589,30 @@ class StorageEmulator {
     const rec = this.store.get(bucket, name);
     const proposed = rec ? applyPatch(rec.meta, patch) : null;
     if (api === 'firebase') {
-      this.authorize(principal, 'update', bucket, name, rec?.meta ?? null, proposed ? rulesView(proposed) : null);
+      this.authorize(
+        principal,
+        'update',
+        bucket,
+        name,
+        rec?.meta ?? null,
+        proposed ? rulesView(proposed) : null,
+      );
     }
     if (!rec || !proposed) throw new HttpError(404, `Not found: ${bucket}/${name}`);
     const updated = await this.store.updateMeta(rec, proposed);
-    return sendJson(res, 200, api === 'gcs' ? gcsResource(updated.meta, this.baseUrl(req)) : firebaseResource(updated.meta));
+    return sendJson(
+      res,
+      200,
+      api === 'gcs' ? gcsResource(updated.meta, this.baseUrl(req)) : firebaseResource(updated.meta),
+    );
   }
 
-  private async deleteObject(res: http.ServerResponse, principal: Principal | null, bucket: string, name: string) {
+  private async deleteObject(
+    res: http.ServerResponse,
+    principal: Principal | null,
+    bucket: string,
+    name: string,
+  ) {
     const rec = this.store.get(bucket, name);
     if (principal) this.authorize(principal, 'delete', bucket, name, rec?.meta ?? null, null);
     if (!rec) throw new HttpError(404, `Not found: ${bucket}/${name}`);
@@ -568,7 +631,10 @@ class StorageEmulator {
     const prefix = query.get('prefix') ?? '';
     const delimiter = query.get('delimiter') ?? '';
     if (api === 'firebase' && prefix !== '' && !prefix.endsWith('/')) {
-      throw new HttpError(400, 'The prefix parameter is required to be empty or ends with a single / character.');
+      throw new HttpError(
+        400,
+        'The prefix parameter is required to be empty or ends with a single / character.',
+      );
     }
     let max = 1000;
     const maxRaw = query.get('maxResults');
@@ -580,7 +646,8 @@ class StorageEmulator {
     }
     const pageToken = query.get('pageToken');
     const after = pageToken ? decodePageToken(pageToken) : null;
-    if (principal) this.authorize(principal, 'list', bucket, prefix.replace(/\/+$/, ''), null, null);
+    if (principal)
+      this.authorize(principal, 'list', bucket, prefix.replace(/\/+$/, ''), null, null);
     const { entries, next } = this.store.list(bucket, prefix, delimiter, after, max);
     const prefixes = entries.filter((e) => e.kind === 'prefix').map((e) => e.key);
     const items = entries.filter((e) => e.kind === 'item').map((e) => e.object!.meta);
@@ -618,7 +685,10 @@ class StorageEmulator {
       }
       return this.startResumable(req, res, principal, bucket, nameFromUrl, api);
     }
-    if (protocol === 'multipart' || /^multipart\/related/i.test(header(req, 'content-type') ?? '')) {
+    if (
+      protocol === 'multipart' ||
+      /^multipart\/related/i.test(header(req, 'content-type') ?? '')
+    ) {
       return this.multipartUpload(req, res, principal, bucket, nameFromUrl, api);
     }
     return this.mediaUpload(req, res, principal, bucket, nameFromUrl, api);
@@ -644,7 +714,9 @@ class StorageEmulator {
     }
     try {
       const metadata = parseWritableMetadata(
-        parsed.metadataText.trim() ? parseJsonObject(parsed.metadataText, 'multipart metadata part') : {},
+        parsed.metadataText.trim()
+          ? parseJsonObject(parsed.metadataText, 'multipart metadata part')
+          : {},
       );
       const name = validateName(nameFromUrl ?? metadata.name);
       const rec = await this.completeWrite({
@@ -697,8 +769,17 @@ class StorageEmulator {
     }
   }
 
-  private sendWritten(req: http.IncomingMessage, res: http.ServerResponse, rec: StoredObject, api: Api) {
-    return sendJson(res, 200, api === 'gcs' ? gcsResource(rec.meta, this.baseUrl(req)) : firebaseResource(rec.meta));
+  private sendWritten(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    rec: StoredObject,
+    api: Api,
+  ) {
+    return sendJson(
+      res,
+      200,
+      api === 'gcs' ? gcsResource(rec.meta, this.baseUrl(req)) : firebaseResource(rec.meta),
+    );
   }
 
   /** Commits written bytes as a new object version after rules and quota checks. */
@@ -714,12 +795,29 @@ class StorageEmulator {
     const blob = await p.writer.commit();
     try {
       if (p.metadata.md5Hash && p.metadata.md5Hash !== blob.md5Hash) {
-        throw new HttpError(400, `Provided MD5 hash ${p.metadata.md5Hash} does not match the uploaded data (${blob.md5Hash}).`);
+        throw new HttpError(
+          400,
+          `Provided MD5 hash ${p.metadata.md5Hash} does not match the uploaded data (${blob.md5Hash}).`,
+        );
       }
       const existing = this.store.get(p.bucket, p.name);
-      const meta = newObjectMetadata(p.bucket, p.name, p.metadata, p.fallbackContentType, blob, p.api === 'firebase');
+      const meta = newObjectMetadata(
+        p.bucket,
+        p.name,
+        p.metadata,
+        p.fallbackContentType,
+        blob,
+        p.api === 'firebase',
+      );
       if (p.api === 'firebase') {
-        this.authorize(p.principal, existing ? 'update' : 'create', p.bucket, p.name, existing?.meta ?? null, rulesView(meta));
+        this.authorize(
+          p.principal,
+          existing ? 'update' : 'create',
+          p.bucket,
+          p.name,
+          existing?.meta ?? null,
+          rulesView(meta),
+        );
       }
       this.checkQuota(blob.size - (existing?.meta.size ?? 0));
       const rec: StoredObject = { blobId: blob.id, meta };
@@ -741,13 +839,19 @@ class StorageEmulator {
   ): Promise<void> {
     const metadata = parseWritableMetadata(await readJsonObject(req));
     const name = validateName(nameFromUrl ?? metadata.name);
-    const lengthHeader = header(req, 'x-goog-upload-header-content-length') ?? header(req, 'x-upload-content-length');
+    const lengthHeader =
+      header(req, 'x-goog-upload-header-content-length') ?? header(req, 'x-upload-content-length');
     let declaredSize: number | null = null;
     if (lengthHeader !== undefined) {
-      if (!/^\d+$/.test(lengthHeader.trim())) throw new HttpError(400, 'X-Goog-Upload-Header-Content-Length must be a non-negative integer');
+      if (!/^\d+$/.test(lengthHeader.trim()))
+        throw new HttpError(
+          400,
+          'X-Goog-Upload-Header-Content-Length must be a non-negative integer',
+        );
       declaredSize = Number(lengthHeader);
     }
-    const declaredContentType = header(req, 'x-goog-upload-header-content-type') ?? header(req, 'x-upload-content-type');
+    const declaredContentType =
+      header(req, 'x-goog-upload-header-content-type') ?? header(req, 'x-upload-content-type');
 
     // Refuse early what would certainly be refused at finalize.
     const existing = this.store.get(bucket, name);
@@ -766,9 +870,17 @@ class StorageEmulator {
         timeCreated: now,
         updated: now,
       });
-      this.authorize(principal, existing ? 'update' : 'create', bucket, name, existing?.meta ?? null, provisional, {
-        provisional: true,
-      });
+      this.authorize(
+        principal,
+        existing ? 'update' : 'create',
+        bucket,
+        name,
+        existing?.meta ?? null,
+        provisional,
+        {
+          provisional: true,
+        },
+      );
     }
     if (declaredSize !== null) this.checkQuota(declaredSize - (existing?.meta.size ?? 0));
 
@@ -819,7 +931,12 @@ class StorageEmulator {
     return run;
   }
 
-  private async continueUpload(req: http.IncomingMessage, res: http.ServerResponse, id: string, api: Api) {
+  private async continueUpload(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    id: string,
+    api: Api,
+  ) {
     const u = this.uploads.get(id);
     if (!u || u.api !== api) {
       await drain(req);
@@ -836,11 +953,16 @@ class StorageEmulator {
     const known = ['upload', 'finalize', 'query', 'cancel'];
     if (commands.size === 0 || [...commands].some((c) => !known.includes(c))) {
       await drain(req);
-      throw new HttpError(400, 'X-Goog-Upload-Command must be upload, finalize, "upload, finalize", query or cancel');
+      throw new HttpError(
+        400,
+        'X-Goog-Upload-Command must be upload, finalize, "upload, finalize", query or cancel',
+      );
     }
     const statusHeaders = () => ({
       'X-Goog-Upload-Status': u.status === 'cancelled' ? 'cancelled' : u.status,
-      'X-Goog-Upload-Size-Received': String(u.status === 'final' ? (u.declaredSize ?? u.writer.size) : u.writer.size),
+      'X-Goog-Upload-Size-Received': String(
+        u.status === 'final' ? (u.declaredSize ?? u.writer.size) : u.writer.size,
+      ),
     });
     if (commands.has('query')) {
       await drain(req);
@@ -849,7 +971,8 @@ class StorageEmulator {
     }
     if (commands.has('cancel')) {
       await drain(req);
-      if (u.status === 'final') throw new HttpError(400, 'upload already finalized', statusHeaders());
+      if (u.status === 'final')
+        throw new HttpError(400, 'upload already finalized', statusHeaders());
       if (u.status === 'active') {
         u.status = 'cancelled';
         await this.withLock(u, () => u.writer.discard());
@@ -864,7 +987,9 @@ class StorageEmulator {
     if (u.status === 'final') {
       await drain(req);
       if (commands.has('finalize') && u.finalResponse) {
-        return sendJson(res, u.finalResponse.status, u.finalResponse.body, { 'X-Goog-Upload-Status': 'final' });
+        return sendJson(res, u.finalResponse.status, u.finalResponse.body, {
+          'X-Goog-Upload-Status': 'final',
+        });
       }
       throw new HttpError(400, 'upload already finalized', { 'X-Goog-Upload-Status': 'final' });
     }
@@ -873,7 +998,11 @@ class StorageEmulator {
       const offsetRaw = header(req, 'x-goog-upload-offset');
       if (offsetRaw === undefined || !/^\d+$/.test(offsetRaw.trim())) {
         await drain(req);
-        throw new HttpError(400, 'X-Goog-Upload-Offset must be a non-negative integer', statusHeaders());
+        throw new HttpError(
+          400,
+          'X-Goog-Upload-Offset must be a non-negative integer',
+          statusHeaders(),
+        );
       }
       const offset = Number(offsetRaw);
       const turn = ++u.turns;
@@ -881,7 +1010,10 @@ class StorageEmulator {
         await this.withLock(u, async () => {
           if (u.status !== 'active') throw new HttpError(400, 'upload is no longer active');
           if (offset > u.writer.size) {
-            throw new HttpError(400, `X-Goog-Upload-Offset ${offset} is beyond the ${u.writer.size} bytes received`);
+            throw new HttpError(
+              400,
+              `X-Goog-Upload-Offset ${offset} is beyond the ${u.writer.size} bytes received`,
+            );
           }
           u.writerTurn = turn; // supersedes any request still streaming an earlier chunk
           await u.writer.truncate(offset);
@@ -913,8 +1045,14 @@ class StorageEmulator {
         return; // client went away mid-chunk; what arrived stays (query reports it)
       }
       u.touched = Date.now();
-      if (failure) throw new HttpError((failure as HttpError).status, (failure as HttpError).message, statusHeaders());
-      if (superseded) throw new HttpError(409, 'superseded by a newer request for this upload', statusHeaders());
+      if (failure)
+        throw new HttpError(
+          (failure as HttpError).status,
+          (failure as HttpError).message,
+          statusHeaders(),
+        );
+      if (superseded)
+        throw new HttpError(409, 'superseded by a newer request for this upload', statusHeaders());
     } else {
       await drain(req);
     }
@@ -923,16 +1061,25 @@ class StorageEmulator {
       const response = await this.withLock(u, () => this.finalizeUpload(u, req));
       return sendJson(res, response.status, response.body, { 'X-Goog-Upload-Status': 'final' });
     }
-    res.writeHead(200, { ...statusHeaders(), 'X-GUploader-UploadID': u.id, 'Content-Length': '0' }).end();
+    res
+      .writeHead(200, { ...statusHeaders(), 'X-GUploader-UploadID': u.id, 'Content-Length': '0' })
+      .end();
   }
 
-  private async finalizeUpload(u: UploadSession, req: http.IncomingMessage): Promise<{ status: number; body: unknown }> {
+  private async finalizeUpload(
+    u: UploadSession,
+    req: http.IncomingMessage,
+  ): Promise<{ status: number; body: unknown }> {
     if (u.status === 'final' && u.finalResponse) return u.finalResponse;
     if (u.status !== 'active') throw new HttpError(400, 'upload is no longer active');
     if (u.declaredSize !== null && u.writer.size !== u.declaredSize) {
-      throw new HttpError(400, `upload has ${u.writer.size} of the declared ${u.declaredSize} bytes`, {
-        'X-Goog-Upload-Status': 'active',
-      });
+      throw new HttpError(
+        400,
+        `upload has ${u.writer.size} of the declared ${u.declaredSize} bytes`,
+        {
+          'X-Goog-Upload-Status': 'active',
+        },
+      );
     }
     u.status = 'final';
     try {
@@ -947,11 +1094,15 @@ class StorageEmulator {
       });
       u.finalResponse = {
         status: 200,
-        body: u.api === 'gcs' ? gcsResource(rec.meta, this.baseUrl(req)) : firebaseResource(rec.meta),
+        body:
+          u.api === 'gcs' ? gcsResource(rec.meta, this.baseUrl(req)) : firebaseResource(rec.meta),
       };
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
-      u.finalResponse = { status: err.status, body: { error: { code: err.status, message: err.message } } };
+      u.finalResponse = {
+        status: err.status,
+        body: { error: { code: err.status, message: err.message } },
+      };
     }
     return u.finalResponse;
   }
@@ -984,7 +1135,8 @@ class StorageEmulator {
       case 'DELETE':
         await drain(req);
         return this.deleteObject(res, null, bucket, name).catch((err) => {
-          if (err instanceof HttpError && err.status === 404) throw new HttpError(404, `No such object: ${bucket}/${name}`);
+          if (err instanceof HttpError && err.status === 404)
+            throw new HttpError(404, `No such object: ${bucket}/${name}`);
           throw err;
         });
     }
@@ -1001,19 +1153,30 @@ class StorageEmulator {
   ): Promise<void> {
     const admin: Principal = { kind: 'owner' };
     const uploadId = query.get('upload_id');
-    if (uploadId && (method === 'PUT' || method === 'POST')) return this.gcsResumableChunk(req, res, uploadId);
+    if (uploadId && (method === 'PUT' || method === 'POST'))
+      return this.gcsResumableChunk(req, res, uploadId);
     if (method !== 'POST') {
       await drain(req);
       throw new HttpError(405, `${method} is not supported here`);
     }
     const type = query.get('uploadType') ?? '';
-    if (type === 'resumable') return this.startResumable(req, res, admin, bucket, query.get('name'), 'gcs');
-    if (type === 'multipart') return this.multipartUpload(req, res, admin, bucket, query.get('name'), 'gcs');
+    if (type === 'resumable')
+      return this.startResumable(req, res, admin, bucket, query.get('name'), 'gcs');
+    if (type === 'multipart')
+      return this.multipartUpload(req, res, admin, bucket, query.get('name'), 'gcs');
     return this.mediaUpload(req, res, admin, bucket, query.get('name'), 'gcs');
   }
 
-  // GCS resumable protocol: PUT with Content-Range "bytes a-b/total", "bytes */total" or "bytes */*".
-  private async gcsResumableChunk(req: http.IncomingMessage, res: http.ServerResponse, id: string): Promise<void> {
+  /**
+   * GCS resumable protocol: PUT with Content-Range "bytes A-B/TOTAL" (a chunk), "bytes A-STAR/TOTAL"
+   * (the rest of the object in this request), "bytes STAR/TOTAL" (finalize) or "bytes STAR/STAR" (query),
+   * where STAR is a literal asterisk and TOTAL may be one. Incomplete uploads answer 308 + Range.
+   */
+  private async gcsResumableChunk(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    id: string,
+  ): Promise<void> {
     const u = this.uploads.get(id);
     if (!u || u.api !== 'gcs') {
       await drain(req);
@@ -1021,16 +1184,11 @@ class StorageEmulator {
     }
     u.touched = Date.now();
     const range = (header(req, 'content-range') ?? '').trim();
-    const m = /^bytes (?:(\d+)-(\d+)|\*)\/(\d+|\*)$/.exec(range);
+    const m = /^bytes (?:(\d+)-(\d+|\*)|\*)\/(\d+|\*)$/.exec(range);
     if (range && !m) {
       await drain(req);
       throw new HttpError(400, `invalid Content-Range ${JSON.stringify(range.slice(0, 80))}`);
     }
-    const incomplete = () => {
-      const h: Record<string, string> = { 'Content-Length': '0' };
-      if (u.writer.size > 0) h.Range = `bytes=0-${u.writer.size - 1}`;
-      res.writeHead(308, h).end();
-    };
     if (u.status === 'final' && u.finalResponse) {
       await drain(req);
       return sendJson(res, u.finalResponse.status, u.finalResponse.body);
@@ -1040,11 +1198,16 @@ class StorageEmulator {
       throw new HttpError(404, 'upload was cancelled');
     }
     const total = m && m[3] !== '*' ? Number(m[3]) : null;
-    if (m && m[1] !== undefined) {
-      const start = Number(m[1]);
+    const start = !m ? 0 : m[1] !== undefined ? Number(m[1]) : null;
+    // No Content-Range, or "A-*": this request carries the rest of the object.
+    const restOfObject = !m || m[2] === '*';
+    if (start !== null) {
       if (start > u.writer.size) {
         await drain(req);
-        throw new HttpError(400, `chunk starts at ${start}, beyond the ${u.writer.size} bytes received`);
+        throw new HttpError(
+          400,
+          `chunk starts at ${start}, beyond the ${u.writer.size} bytes received`,
+        );
       }
       const turn = ++u.turns;
       await this.withLock(u, async () => {
@@ -1054,28 +1217,25 @@ class StorageEmulator {
       try {
         for await (const chunk of req) {
           await this.withLock(u, async () => {
-            if (u.writerTurn === turn && u.status === 'active') await u.writer.append(chunk as Buffer);
+            if (u.writerTurn === turn && u.status === 'active')
+              await u.writer.append(chunk as Buffer);
           });
         }
       } catch {
-        return;
+        return; // client went away; what arrived stays
       }
-    } else if (!m) {
-      // No Content-Range: the whole body is the object.
-      await this.withLock(u, () => u.writer.truncate(0));
-      for await (const chunk of req) await this.withLock(u, () => u.writer.append(chunk as Buffer));
-      u.declaredSize = u.writer.size;
-      const response = await this.withLock(u, () => this.finalizeUpload(u, req));
-      return sendJson(res, response.status, response.body);
     } else {
       await drain(req);
     }
-    if (total !== null && u.writer.size >= total) {
-      u.declaredSize = total;
+    const finalize = restOfObject || (total !== null && u.writer.size >= total);
+    if (finalize) {
+      u.declaredSize = total ?? u.writer.size;
       const response = await this.withLock(u, () => this.finalizeUpload(u, req));
       return sendJson(res, response.status, response.body);
     }
-    incomplete();
+    const h: Record<string, string> = { 'Content-Length': '0' };
+    if (u.writer.size > 0) h.Range = `bytes=0-${u.writer.size - 1}`;
+    res.writeHead(308, h).end();
   }
 }
 
@@ -1101,7 +1261,7 @@ function newObjectMetadata(
   name: string,
   incoming: WritableMetadata,
   fallbackContentType: string | undefined,
-  blob: { size: number; md5Hash: string },
+  blob: { size: number; md5Hash: string; crc32c: string },
   withToken: boolean,
 ): ObjectMetadata {
   const now = new Date().toISOString();
@@ -1113,12 +1273,18 @@ function newObjectMetadata(
     metageneration: 1,
     size: blob.size,
     md5Hash: blob.md5Hash,
+    crc32c: blob.crc32c,
     contentType: incoming.contentType || fallbackContentType || 'application/octet-stream',
     downloadTokens: tokens ?? (withToken ? [newDownloadToken()] : []),
     timeCreated: now,
     updated: now,
   };
-  for (const f of ['cacheControl', 'contentDisposition', 'contentEncoding', 'contentLanguage'] as const) {
+  for (const f of [
+    'cacheControl',
+    'contentDisposition',
+    'contentEncoding',
+    'contentLanguage',
+  ] as const) {
     const v = incoming[f];
     if (typeof v === 'string') meta[f] = v;
   }
@@ -1155,7 +1321,9 @@ function applyPatch(meta: ObjectMetadata, patch: WritableMetadata): ObjectMetada
   return next;
 }
 
-export async function startStorageEmulator(options: StorageEmulatorOptions = {}): Promise<RunningStorageEmulator> {
+export async function startStorageEmulator(
+  options: StorageEmulatorOptions = {},
+): Promise<RunningStorageEmulator> {
   const log = options.log ?? (() => undefined);
   const host = options.host ?? '127.0.0.1';
   const store = await ObjectStore.open(options.dataDir, log);
@@ -1192,7 +1360,9 @@ export async function startStorageEmulator(options: StorageEmulatorOptions = {})
           sendError(res, err.status, err.message, err.headers);
           return;
         }
-        log(`storage: internal error on ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
+        log(
+          `storage: internal error on ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`,
+        );
         sendError(res, 500, 'Internal emulator error');
       })
       .catch(() => {
@@ -1216,7 +1386,9 @@ export async function startStorageEmulator(options: StorageEmulatorOptions = {})
     });
   });
   const port = (server.address() as AddressInfo).port;
-  log(`storage: listening on http://${host}:${port}${options.dataDir ? ` (data in ${options.dataDir})` : ' (in memory)'}`);
+  log(
+    `storage: listening on http://${host}:${port}${options.dataDir ? ` (data in ${options.dataDir})` : ' (in memory)'}`,
+  );
 
   let closing: Promise<void> | null = null;
   return {
@@ -1229,7 +1401,10 @@ export async function startStorageEmulator(options: StorageEmulatorOptions = {})
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         const deadline = setTimeout(() => server.closeAllConnections(), 2000);
-        await Promise.race([Promise.allSettled([...inflight]), new Promise((r) => setTimeout(r, 2000))]);
+        await Promise.race([
+          Promise.allSettled([...inflight]),
+          new Promise((r) => setTimeout(r, 2000)),
+        ]);
         server.closeAllConnections();
         await closed;
         clearTimeout(deadline);

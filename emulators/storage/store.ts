@@ -15,7 +15,8 @@ export interface ObjectMetadata {
   metageneration: number;
   size: number;
   md5Hash: string;
-  contentType: string;
+  crc32c?: string;
+  contentType?: string;
   cacheControl?: string;
   contentDisposition?: string;
   contentEncoding?: string;
@@ -45,7 +46,10 @@ export function nextGeneration(): string {
 }
 
 export function etagOf(meta: ObjectMetadata): string {
-  return createHash('sha1').update(`${meta.generation}/${meta.metageneration}`).digest('base64').slice(0, -1);
+  return createHash('sha1')
+    .update(`${meta.generation}/${meta.metageneration}`)
+    .digest('base64')
+    .slice(0, -1);
 }
 
 export function newDownloadToken(): string {
@@ -64,7 +68,10 @@ export class ObjectStore {
     this.metaDir = metaDir;
   }
 
-  static async open(dataDir: string | undefined, log: (line: string) => void): Promise<ObjectStore> {
+  static async open(
+    dataDir: string | undefined,
+    log: (line: string) => void,
+  ): Promise<ObjectStore> {
     if (!dataDir) return new ObjectStore(new MemoryBlobStore(), null);
     const blobs = new DiskBlobStore(dataDir);
     await blobs.init();
@@ -87,7 +94,11 @@ export class ObjectStore {
       let rec: StoredObject;
       try {
         rec = JSON.parse(await fs.readFile(full, 'utf8')) as StoredObject;
-        if (!rec?.meta?.bucket || typeof rec.meta.name !== 'string' || !(await this.blobs.has(rec.blobId))) {
+        if (
+          !rec?.meta?.bucket ||
+          typeof rec.meta.name !== 'string' ||
+          !(await this.blobs.has(rec.blobId))
+        ) {
           throw new Error('incomplete record');
         }
       } catch (err) {
@@ -223,7 +234,9 @@ export class ObjectStore {
       }
     }
     const sortKey = (e: ListEntry) => `${e.key}\u0000${e.kind}`;
-    let entries = [...byKey.values()].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
+    let entries = [...byKey.values()].sort((a, b) =>
+      sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0,
+    );
     if (after !== null) entries = entries.filter((e) => sortKey(e) > after);
     const page = entries.slice(0, max);
     const next = entries.length > max ? sortKey(page[page.length - 1]) : null;

@@ -70,21 +70,54 @@ const UNSUPPORTED_FUNCTIONS: Record<string, string> = {
   path: 'path() is not supported by this emulator',
   hashing: 'hashing.* is not supported by this emulator',
   latlng: 'latlng.* is not supported by this emulator',
-  firestore: 'firestore.get()/firestore.exists() cross-service rules are not supported by this emulator',
+  firestore:
+    'firestore.get()/firestore.exists() cross-service rules are not supported by this emulator',
 };
 const METHOD_NAMES = new Set([
   // string
-  'size', 'matches', 'lower', 'upper', 'split', 'trim', 'replace',
+  'size',
+  'matches',
+  'lower',
+  'upper',
+  'split',
+  'trim',
+  'replace',
   // list
-  'hasAll', 'hasAny', 'hasOnly', 'join', 'concat', 'removeAll',
+  'hasAll',
+  'hasAny',
+  'hasOnly',
+  'join',
+  'concat',
+  'removeAll',
   // map
-  'keys', 'values', 'get',
+  'keys',
+  'values',
+  'get',
   // timestamp / duration
-  'date', 'year', 'month', 'day', 'hours', 'minutes', 'seconds', 'nanos', 'toMillis',
-  'dayOfWeek', 'dayOfYear', 'time',
+  'date',
+  'year',
+  'month',
+  'day',
+  'hours',
+  'minutes',
+  'seconds',
+  'nanos',
+  'toMillis',
+  'dayOfWeek',
+  'dayOfYear',
+  'time',
 ]);
 const TYPE_NAMES = new Set([
-  'string', 'int', 'float', 'number', 'bool', 'map', 'list', 'null', 'timestamp', 'duration',
+  'string',
+  'int',
+  'float',
+  'number',
+  'bool',
+  'map',
+  'list',
+  'null',
+  'timestamp',
+  'duration',
 ]);
 const MAX_CALL_DEPTH = 20;
 
@@ -106,7 +139,12 @@ export class StorageRuleset {
   }
 
   evaluate(req: RulesRequest): Decision {
-    const segments = ['b', req.bucket, 'o', ...req.objectPath.split('/').filter((s) => s.length > 0)];
+    const segments = [
+      'b',
+      req.bucket,
+      'o',
+      ...req.objectPath.split('/').filter((s) => s.length > 0),
+    ];
     const allows: Array<{ allow: AllowDecl; bindings: Map<string, Value> }> = [];
     const visit = (block: MatchBlock, start: number, bindings: Map<string, Value>) => {
       const matched = matchPath(block, segments, start, bindings, this.file.version);
@@ -225,7 +263,8 @@ class Checker {
   private declare(fns: FunctionDecl[]): Map<string, FunctionDecl> {
     const map = new Map<string, FunctionDecl>();
     for (const f of fns) {
-      if (map.has(f.name)) this.fail(f.pos, `function ${f.name} is declared twice in the same scope`);
+      if (map.has(f.name))
+        this.fail(f.pos, `function ${f.name} is declared twice in the same scope`);
       if (GLOBAL_FUNCTIONS.has(f.name) || f.name in NAMESPACES) {
         this.fail(f.pos, `function name ${f.name} shadows a built-in`);
       }
@@ -239,7 +278,10 @@ class Checker {
     block.path.forEach((seg, i) => {
       if (seg.kind === 'literal') return;
       if (seg.kind === 'recursive' && i !== block.path.length - 1) {
-        this.fail(block.pos, `recursive wildcard {${seg.name}=**} must be the last segment of ${block.pathText}`);
+        this.fail(
+          block.pos,
+          `recursive wildcard {${seg.name}=**} must be the last segment of ${block.pathText}`,
+        );
       }
       vars.add(seg.name);
     });
@@ -258,7 +300,8 @@ class Checker {
     const fnScope: Scope = { vars, functions: new Map(), parent: scope };
     for (const l of f.lets) {
       this.checkExpr(l.value, fnScope);
-      if (vars.has(l.name)) this.fail(l.pos, `variable ${l.name} is already defined in function ${f.name}`);
+      if (vars.has(l.name))
+        this.fail(l.pos, `variable ${l.name} is already defined in function ${f.name}`);
       vars.add(l.name);
     }
     this.checkExpr(f.body, fnScope);
@@ -280,11 +323,13 @@ class Checker {
   private checkExpr(e: Expr, scope: Scope): void {
     switch (e.kind) {
       case 'literal':
-        if (typeof e.value === 'bigint' && e.value > INT64_MAX) this.fail(e.pos, 'integer literal out of range');
+        if (typeof e.value === 'bigint' && e.value > INT64_MAX)
+          this.fail(e.pos, 'integer literal out of range');
         return;
       case 'ident':
         if (this.lookupVar(e.name, scope)) return;
-        if (e.name in NAMESPACES) this.fail(e.pos, `${e.name} is a namespace; call one of its functions`);
+        if (e.name in NAMESPACES)
+          this.fail(e.pos, `${e.name} is a namespace; call one of its functions`);
         if (e.name in UNSUPPORTED_FUNCTIONS) this.fail(e.pos, UNSUPPORTED_FUNCTIONS[e.name]);
         if (this.lookupFunction(e.name, scope) || GLOBAL_FUNCTIONS.has(e.name)) {
           this.fail(e.pos, `function ${e.name} used without calling it`);
@@ -352,11 +397,15 @@ class Checker {
     const callee = e.callee;
     if (callee.kind === 'ident') {
       const name = callee.name;
-      if (this.lookupVar(name, scope)) this.fail(callee.pos, `${name} is a variable, not a function`);
+      if (this.lookupVar(name, scope))
+        this.fail(callee.pos, `${name} is a variable, not a function`);
       const fn = this.lookupFunction(name, scope);
       if (fn) {
         if (fn.params.length !== e.args.length) {
-          this.fail(e.pos, `function ${name} takes ${fn.params.length} argument(s), called with ${e.args.length}`);
+          this.fail(
+            e.pos,
+            `function ${name} takes ${fn.params.length} argument(s), called with ${e.args.length}`,
+          );
         }
         this.callTargets.set(e, { decl: fn });
         return;
@@ -382,7 +431,10 @@ class Checker {
       if (!METHOD_NAMES.has(callee.name)) {
         this.fail(callee.pos, `method ${callee.name}() is not supported by this emulator`);
       }
-      if ((callee.name === 'matches' || callee.name === 'replace') && e.args[0]?.kind === 'literal') {
+      if (
+        (callee.name === 'matches' || callee.name === 'replace') &&
+        e.args[0]?.kind === 'literal'
+      ) {
         const pattern = e.args[0].value;
         if (typeof pattern === 'string') {
           try {
@@ -470,7 +522,8 @@ class Evaluator {
       }
       case 'slice': {
         const obj = this.eval(e.object, env);
-        if (typeof obj !== 'string' && !Array.isArray(obj)) throw new EvalError(`cannot slice ${typeName(obj)}`);
+        if (typeof obj !== 'string' && !Array.isArray(obj))
+          throw new EvalError(`cannot slice ${typeName(obj)}`);
         const len = typeof obj === 'string' ? [...obj].length : obj.length;
         const from = e.from ? Number(requireInt(this.eval(e.from, env), 'slice start')) : 0;
         const to = e.to ? Number(requireInt(this.eval(e.to, env), 'slice end')) : len;
@@ -499,7 +552,8 @@ class Evaluator {
         return e.items.map((x) => this.eval(x, env));
       case 'map': {
         const m = new Map<string, Value>();
-        for (const [k, v] of e.entries) m.set(requireString(this.eval(k, env), 'map key'), this.eval(v, env));
+        for (const [k, v] of e.entries)
+          m.set(requireString(this.eval(k, env), 'map key'), this.eval(v, env));
         return new RulesMap(m);
       }
       case 'binary':
@@ -544,10 +598,18 @@ class Evaluator {
     if (callee.kind === 'member') {
       const obj = callee.object;
       if (obj.kind === 'ident' && obj.name in NAMESPACES && !env.vars.has(obj.name)) {
-        return namespaceFunction(obj.name, callee.name, e.args.map((a) => this.eval(a, env)));
+        return namespaceFunction(
+          obj.name,
+          callee.name,
+          e.args.map((a) => this.eval(a, env)),
+        );
       }
       const target = this.eval(obj, env);
-      return method(target, callee.name, e.args.map((a) => this.eval(a, env)));
+      return method(
+        target,
+        callee.name,
+        e.args.map((a) => this.eval(a, env)),
+      );
     }
     throw new EvalError('invalid call');
   }
@@ -616,14 +678,20 @@ function binary(op: string, a: Value, b: Value): Value {
   if (op === '+') {
     if (typeof a === 'string' && typeof b === 'string') return a + b;
     if (Array.isArray(a) && Array.isArray(b)) return [...a, ...b];
-    if (a instanceof RulesTimestamp && b instanceof RulesDuration) return new RulesTimestamp(a.millis + b.millis);
-    if (a instanceof RulesDuration && b instanceof RulesTimestamp) return new RulesTimestamp(a.millis + b.millis);
-    if (a instanceof RulesDuration && b instanceof RulesDuration) return new RulesDuration(a.millis + b.millis);
+    if (a instanceof RulesTimestamp && b instanceof RulesDuration)
+      return new RulesTimestamp(a.millis + b.millis);
+    if (a instanceof RulesDuration && b instanceof RulesTimestamp)
+      return new RulesTimestamp(a.millis + b.millis);
+    if (a instanceof RulesDuration && b instanceof RulesDuration)
+      return new RulesDuration(a.millis + b.millis);
   }
   if (op === '-') {
-    if (a instanceof RulesTimestamp && b instanceof RulesDuration) return new RulesTimestamp(a.millis - b.millis);
-    if (a instanceof RulesTimestamp && b instanceof RulesTimestamp) return new RulesDuration(a.millis - b.millis);
-    if (a instanceof RulesDuration && b instanceof RulesDuration) return new RulesDuration(a.millis - b.millis);
+    if (a instanceof RulesTimestamp && b instanceof RulesDuration)
+      return new RulesTimestamp(a.millis - b.millis);
+    if (a instanceof RulesTimestamp && b instanceof RulesTimestamp)
+      return new RulesDuration(a.millis - b.millis);
+    if (a instanceof RulesDuration && b instanceof RulesDuration)
+      return new RulesDuration(a.millis - b.millis);
   }
   throw new EvalError(`operator ${op} is not defined for ${typeName(a)} and ${typeName(b)}`);
 }
@@ -699,17 +767,23 @@ function namespaceFunction(ns: string, name: string, args: Value[]): Value {
     if (name === 'value') {
       arity(2);
       const unit = requireString(args[1], 'duration unit');
-      if (!(unit in UNIT_MILLIS)) throw new EvalError(`unknown duration unit ${JSON.stringify(unit)}`);
-      return new RulesDuration(Number(requireInt(args[0], 'duration magnitude')) * UNIT_MILLIS[unit]);
+      if (!(unit in UNIT_MILLIS))
+        throw new EvalError(`unknown duration unit ${JSON.stringify(unit)}`);
+      return new RulesDuration(
+        Number(requireInt(args[0], 'duration magnitude')) * UNIT_MILLIS[unit],
+      );
     }
     if (name === 'time') {
       arity(4);
-      const [h, m, s, n] = args.map((a, i) => Number(requireInt(a, `duration.time argument ${i + 1}`)));
+      const [h, m, s, n] = args.map((a, i) =>
+        Number(requireInt(a, `duration.time argument ${i + 1}`)),
+      );
       return new RulesDuration(h * 3600e3 + m * 60e3 + s * 1e3 + n * 1e-6);
     }
     if (name === 'abs') {
       arity(1);
-      if (!(args[0] instanceof RulesDuration)) throw new EvalError('duration.abs() needs a duration');
+      if (!(args[0] instanceof RulesDuration))
+        throw new EvalError('duration.abs() needs a duration');
       return new RulesDuration(Math.abs(args[0].millis));
     }
   }
@@ -720,7 +794,9 @@ function namespaceFunction(ns: string, name: string, args: Value[]): Value {
     }
     if (name === 'date') {
       arity(3);
-      const [y, m, d] = args.map((a, i) => Number(requireInt(a, `timestamp.date argument ${i + 1}`)));
+      const [y, m, d] = args.map((a, i) =>
+        Number(requireInt(a, `timestamp.date argument ${i + 1}`)),
+      );
       return new RulesTimestamp(Date.UTC(y, m - 1, d));
     }
   }
@@ -779,7 +855,9 @@ function method(target: Value, name: string, args: Value[]): Value {
       }
       case 'join':
         arity(1);
-        return target.map((x) => requireString(x, 'joined element')).join(requireString(args[0], 'separator'));
+        return target
+          .map((x) => requireString(x, 'joined element'))
+          .join(requireString(args[0], 'separator'));
       case 'concat':
         arity(1);
         return [...target, ...other()];
@@ -841,7 +919,9 @@ function method(target: Value, name: string, args: Value[]): Value {
           Math.floor((target.millis - Date.UTC(d.getUTCFullYear(), 0, 1)) / (24 * 3600e3)) + 1,
         );
       case 'time':
-        return new RulesDuration(target.millis - Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+        return new RulesDuration(
+          target.millis - Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()),
+        );
     }
   } else if (target instanceof RulesDuration) {
     arity(0);
@@ -875,10 +955,15 @@ export function compileRe2(pattern: string, anchored = true, global = false): Re
     }
     src = src.slice(flagGroup[0].length);
   }
-  if (/\(\?<?[=!]/.test(src)) throw new EvalError(`lookaround assertions are not valid RE2: ${pattern}`);
-  if (/(^|[^\\])\\[1-9]/.test(src)) throw new EvalError(`backreferences are not valid RE2: ${pattern}`);
+  if (/\(\?<?[=!]/.test(src))
+    throw new EvalError(`lookaround assertions are not valid RE2: ${pattern}`);
+  if (/(^|[^\\])\\[1-9]/.test(src))
+    throw new EvalError(`backreferences are not valid RE2: ${pattern}`);
   if (src.includes('\\Q')) throw new EvalError(`\\Q...\\E quoting is not supported: ${pattern}`);
-  src = src.replace(/\(\?P</g, '(?<').replace(/\\A/g, '^').replace(/\\z/g, '$');
+  src = src
+    .replace(/\(\?P</g, '(?<')
+    .replace(/\\A/g, '^')
+    .replace(/\\z/g, '$');
   if (anchored) src = `^(?:${src})$`;
   let re: RegExp;
   try {
@@ -887,7 +972,9 @@ export function compileRe2(pattern: string, anchored = true, global = false): Re
     try {
       re = new RegExp(src, flags);
     } catch (err) {
-      throw new EvalError(`invalid regular expression ${JSON.stringify(pattern)}: ${(err as Error).message}`);
+      throw new EvalError(
+        `invalid regular expression ${JSON.stringify(pattern)}: ${(err as Error).message}`,
+      );
     }
   }
   if (regexCache.size > 1000) regexCache.clear();

@@ -146,7 +146,10 @@ class Lexer {
       } else if (c === '/' && this.src[this.i + 1] === '*') {
         const start = this.here();
         this.advance(2);
-        while (this.i < this.src.length && !(this.src[this.i] === '*' && this.src[this.i + 1] === '/')) {
+        while (
+          this.i < this.src.length &&
+          !(this.src[this.i] === '*' && this.src[this.i + 1] === '/')
+        ) {
           this.advance();
         }
         if (this.i >= this.src.length) this.fail('unterminated comment', start);
@@ -173,7 +176,10 @@ class Lexer {
     const pos = this.here();
     if (this.i >= this.src.length) return { kind: 'eof', text: '<end of file>', pos };
     const c = this.src[this.i];
-    if ((c === 'r' || c === 'R') && (this.src[this.i + 1] === "'" || this.src[this.i + 1] === '"')) {
+    if (
+      (c === 'r' || c === 'R') &&
+      (this.src[this.i + 1] === "'" || this.src[this.i + 1] === '"')
+    ) {
       this.advance();
       return this.lexString(pos, true);
     }
@@ -222,7 +228,8 @@ class Lexer {
     this.advance();
     let out = '';
     for (;;) {
-      if (this.i >= this.src.length || this.src[this.i] === '\n') this.fail('unterminated string', pos);
+      if (this.i >= this.src.length || this.src[this.i] === '\n')
+        this.fail('unterminated string', pos);
       const c = this.src[this.i];
       if (c === quote) {
         this.advance();
@@ -252,7 +259,8 @@ class Lexer {
         const hexLen = e === 'x' ? 2 : e === 'u' ? 4 : e === 'U' ? 8 : 0;
         if (hexLen) {
           const digits = this.src.slice(this.i + 2, this.i + 2 + hexLen);
-          if (!new RegExp(`^[0-9a-fA-F]{${hexLen}}$`).test(digits)) this.fail('invalid escape sequence');
+          if (!new RegExp(`^[0-9a-fA-F]{${hexLen}}$`).test(digits))
+            this.fail('invalid escape sequence');
           out += String.fromCodePoint(parseInt(digits, 16));
           this.advance(2 + hexLen);
           continue;
@@ -299,7 +307,8 @@ class Lexer {
         while (this.i < this.src.length && !/[\s/{}]/.test(this.src[this.i])) this.advance();
         const lit = this.src.slice(segStart, this.i);
         if (!lit) this.fail('empty path segment');
-        if (lit.includes('*')) this.fail(`wildcard "${lit}" is not supported; use {name} or {name=**}`);
+        if (lit.includes('*'))
+          this.fail(`wildcard "${lit}" is not supported; use {name} or {name=**}`);
         segments.push({ kind: 'literal', value: lit });
       }
     }
@@ -316,7 +325,11 @@ export function parseRules(src: string): RulesFile {
     throw new RulesSyntaxError(message, pos.line, pos.column);
   };
   const describe = (t: Token) =>
-    t.kind === 'eof' ? 'end of file' : t.kind === 'string' ? `string ${JSON.stringify(t.text)}` : `"${t.text}"`;
+    t.kind === 'eof'
+      ? 'end of file'
+      : t.kind === 'string'
+        ? `string ${JSON.stringify(t.text)}`
+        : `"${t.text}"`;
   const expectPunct = (p: string): Token => {
     const t = lx.next();
     if (t.kind !== 'punct' || t.text !== p) fail(`expected "${p}" but found ${describe(t)}`, t.pos);
@@ -394,7 +407,13 @@ export function parseRules(src: string): RulesFile {
     let left = parseMultiplicative();
     while (isPunct('+') || isPunct('-')) {
       const t = lx.next();
-      left = { kind: 'binary', op: t.text as BinaryOp, left, right: parseMultiplicative(), pos: t.pos };
+      left = {
+        kind: 'binary',
+        op: t.text as BinaryOp,
+        left,
+        right: parseMultiplicative(),
+        pos: t.pos,
+      };
     }
     return left;
   };
@@ -413,8 +432,10 @@ export function parseRules(src: string): RulesFile {
       const t = lx.next();
       const operand = parseUnary();
       if (t.text === '-' && operand.kind === 'literal') {
-        if (typeof operand.value === 'bigint') return { kind: 'literal', value: -operand.value, pos: t.pos };
-        if (typeof operand.value === 'number') return { kind: 'literal', value: -operand.value, pos: t.pos };
+        if (typeof operand.value === 'bigint')
+          return { kind: 'literal', value: -operand.value, pos: t.pos };
+        if (typeof operand.value === 'number')
+          return { kind: 'literal', value: -operand.value, pos: t.pos };
       }
       return { kind: 'unary', op: t.text as '!' | '-', operand, pos: t.pos };
     }
@@ -552,7 +573,8 @@ export function parseRules(src: string): RulesFile {
     if (isPunct(':')) {
       lx.next();
       const ifTok = lx.next();
-      if (ifTok.kind !== 'ident' || ifTok.text !== 'if') fail(`expected "if" but found ${describe(ifTok)}`, ifTok.pos);
+      if (ifTok.kind !== 'ident' || ifTok.text !== 'if')
+        fail(`expected "if" but found ${describe(ifTok)}`, ifTok.pos);
       condition = parseExpr();
     }
     expectPunct(';');
@@ -576,7 +598,8 @@ export function parseRules(src: string): RulesFile {
       if (t.kind === 'ident' && t.text === 'match') block.matches.push(parseMatch());
       else if (t.kind === 'ident' && t.text === 'allow') block.allows.push(parseAllow());
       else if (t.kind === 'ident' && t.text === 'function') block.functions.push(parseFunction());
-      else fail(`unexpected ${describe(t)} in match block (expected match, allow or function)`, t.pos);
+      else
+        fail(`unexpected ${describe(t)} in match block (expected match, allow or function)`, t.pos);
     }
     lx.next();
     return block;
@@ -595,13 +618,15 @@ export function parseRules(src: string): RulesFile {
     expectPunct(';');
   }
   const svc = lx.next();
-  if (svc.kind !== 'ident' || svc.text !== 'service') fail(`expected "service" but found ${describe(svc)}`, svc.pos);
+  if (svc.kind !== 'ident' || svc.text !== 'service')
+    fail(`expected "service" but found ${describe(svc)}`, svc.pos);
   let service = expectIdent('a service name').text;
   while (isPunct('.')) {
     lx.next();
     service += '.' + expectIdent('a service name').text;
   }
-  if (service !== 'firebase.storage') fail(`unsupported service "${service}" (expected firebase.storage)`, svc.pos);
+  if (service !== 'firebase.storage')
+    fail(`unsupported service "${service}" (expected firebase.storage)`, svc.pos);
   expectPunct('{');
   const file: RulesFile = { version, service, matches: [], functions: [] };
   while (!isPunct('}')) {
@@ -612,6 +637,7 @@ export function parseRules(src: string): RulesFile {
   }
   lx.next();
   const trailing = lx.next();
-  if (trailing.kind !== 'eof') fail(`unexpected ${describe(trailing)} after service block`, trailing.pos);
+  if (trailing.kind !== 'eof')
+    fail(`unexpected ${describe(trailing)} after service block`, trailing.pos);
   return file;
 }

@@ -27,15 +27,7 @@ export class RulesDuration {
 }
 
 export type Value =
-  | null
-  | boolean
-  | bigint
-  | number
-  | string
-  | Value[]
-  | RulesMap
-  | RulesTimestamp
-  | RulesDuration;
+  null | boolean | bigint | number | string | Value[] | RulesMap | RulesTimestamp | RulesDuration;
 
 /** An evaluation error: the allow condition it occurs in is treated as false. */
 export class EvalError extends Error {}

@@ -65,16 +65,25 @@ describe('unauthenticated (401) for malformed tokens', () => {
     const unauthenticated = { code: 'storage/unauthenticated', status: 401 };
     await expect(getMetadata(ref(bad, 'open/x'))).rejects.toMatchObject(unauthenticated);
     await expect(uploadString(ref(bad, 'open/x'), 'x')).rejects.toMatchObject(unauthenticated);
-    await expect(uploadBytesResumable(ref(bad, 'open/y'), testBytes(300_000))).rejects.toMatchObject(unauthenticated);
+    await expect(
+      uploadBytesResumable(ref(bad, 'open/y'), testBytes(300_000)),
+    ).rejects.toMatchObject(unauthenticated);
     await expect(listAll(ref(bad, 'open'))).rejects.toMatchObject(unauthenticated);
   });
 
   it('answers 401 JSON for bad payloads, missing uid and unknown schemes; accepts Bearer and mock tokens', async () => {
     const url = `${objectUrl(emu, bucket)}?prefix=&delimiter=%2F`;
-    const get = (authorization: string) => fetch(url, { headers: { Authorization: authorization } });
+    const get = (authorization: string) =>
+      fetch(url, { headers: { Authorization: authorization } });
     await expectJsonError(await get('Firebase abc.%%%.'), 401);
-    await expectJsonError(await get(`Firebase x.${Buffer.from('[1]').toString('base64url')}.`), 401);
-    await expectJsonError(await get(`Firebase x.${Buffer.from('{"iat":0}').toString('base64url')}.`), 401);
+    await expectJsonError(
+      await get(`Firebase x.${Buffer.from('[1]').toString('base64url')}.`),
+      401,
+    );
+    await expectJsonError(
+      await get(`Firebase x.${Buffer.from('{"iat":0}').toString('base64url')}.`),
+      401,
+    );
     await expectJsonError(await get('Basic dXNlcjpwdw=='), 401);
     expect((await get(`Firebase ${mockIdToken('alice')}`)).status).toBe(200);
     expect((await get(`Bearer ${mockIdToken('alice')}`)).status).toBe(200);
@@ -90,25 +99,59 @@ describe('unauthorized (403)', () => {
 });
 
 describe('invalid-argument (400) and malformed requests get 4xx JSON, never a crash', () => {
-  const post = (headers: Record<string, string>, body: string | Uint8Array, qs = '?name=open%2Fm.txt') =>
-    fetch(`${objectUrl(emu, bucket)}${qs}`, { method: 'POST', headers: { Authorization: 'Firebase owner', ...headers }, body });
+  const post = (headers: Record<string, string>, body: string, qs = '?name=open%2Fm.txt') =>
+    fetch(`${objectUrl(emu, bucket)}${qs}`, {
+      method: 'POST',
+      headers: { Authorization: 'Firebase owner', ...headers },
+      body,
+    });
   const multipart = (boundary: string, parts: string) =>
-    post({ 'X-Goog-Upload-Protocol': 'multipart', 'Content-Type': `multipart/related; boundary=${boundary}` }, parts);
+    post(
+      {
+        'X-Goog-Upload-Protocol': 'multipart',
+        'Content-Type': `multipart/related; boundary=${boundary}`,
+      },
+      parts,
+    );
 
   it('rejects bad multipart bodies', async () => {
-    await expectJsonError(await post({ 'X-Goog-Upload-Protocol': 'multipart', 'Content-Type': 'multipart/related' }, 'x'), 400);
+    await expectJsonError(
+      await post(
+        { 'X-Goog-Upload-Protocol': 'multipart', 'Content-Type': 'multipart/related' },
+        'x',
+      ),
+      400,
+    );
     await expectJsonError(await multipart('BND', 'no boundary here at all'), 400);
-    await expectJsonError(await multipart('BND', '--BND\r\nContent-Type: application/json\r\n\r\n{"name":"x"}'), 400);
     await expectJsonError(
-      await multipart('BND', '--BND\r\nContent-Type: application/json\r\n\r\n{bad json\r\n--BND\r\nContent-Type: text/plain\r\n\r\nhi\r\n--BND--'),
+      await multipart('BND', '--BND\r\nContent-Type: application/json\r\n\r\n{"name":"x"}'),
       400,
     );
     await expectJsonError(
-      await multipart('BND', '--BND\r\nContent-Type: application/json\r\n\r\n{}\r\n--BND\r\nContent-Type: text/plain\r\n\r\nhi\r\n--BND\r\n\r\nthird\r\n--BND--'),
+      await multipart(
+        'BND',
+        '--BND\r\nContent-Type: application/json\r\n\r\n{bad json\r\n--BND\r\nContent-Type: text/plain\r\n\r\nhi\r\n--BND--',
+      ),
       400,
     );
-    await expectJsonError(await multipart('BND', '--BND\r\nContent-Type: application/json\r\n\r\n{}\r\n--BND\r\nContent-Type: text/plain\r\n\r\nhi'), 400);
-    await expectJsonError(await multipart('BND', '--BND\r\nbroken header\r\n\r\n{}\r\n--BND--'), 400);
+    await expectJsonError(
+      await multipart(
+        'BND',
+        '--BND\r\nContent-Type: application/json\r\n\r\n{}\r\n--BND\r\nContent-Type: text/plain\r\n\r\nhi\r\n--BND\r\n\r\nthird\r\n--BND--',
+      ),
+      400,
+    );
+    await expectJsonError(
+      await multipart(
+        'BND',
+        '--BND\r\nContent-Type: application/json\r\n\r\n{}\r\n--BND\r\nContent-Type: text/plain\r\n\r\nhi',
+      ),
+      400,
+    );
+    await expectJsonError(
+      await multipart('BND', '--BND\r\nbroken header\r\n\r\n{}\r\n--BND--'),
+      400,
+    );
     // A well-formed body still works (metadata name used when the query has none).
     const ok = await multipart(
       'BND',
@@ -121,18 +164,31 @@ describe('invalid-argument (400) and malformed requests get 4xx JSON, never a cr
   it('rejects bad names, bad metadata, bad md5, bad upload commands and bad paths', async () => {
     const mp = (meta: string) =>
       `--B\r\nContent-Type: application/json\r\n\r\n${meta}\r\n--B\r\nContent-Type: text/plain\r\n\r\nx\r\n--B--`;
-    const headers = { 'X-Goog-Upload-Protocol': 'multipart', 'Content-Type': 'multipart/related; boundary=B' };
+    const headers = {
+      'X-Goog-Upload-Protocol': 'multipart',
+      'Content-Type': 'multipart/related; boundary=B',
+    };
     await expectJsonError(await post(headers, mp('{}'), ''), 400); // no name anywhere
     await expectJsonError(await post(headers, mp('{}'), `?name=${'a'.repeat(1100)}`), 400);
     await expectJsonError(await post(headers, mp('{"contentType":["x"]}')), 400);
     await expectJsonError(await post(headers, mp('{"md5Hash":"AAAAAAAAAAAAAAAAAAAAAA=="}')), 400);
     await expectJsonError(await post({ 'X-Goog-Upload-Command': 'upload' }, 'x'), 400);
     await expectJsonError(
-      await post({ 'X-Goog-Upload-Protocol': 'resumable', 'X-Goog-Upload-Command': 'start', 'X-Goog-Upload-Header-Content-Length': '-5' }, '{}'),
+      await post(
+        {
+          'X-Goog-Upload-Protocol': 'resumable',
+          'X-Goog-Upload-Command': 'start',
+          'X-Goog-Upload-Header-Content-Length': '-5',
+        },
+        '{}',
+      ),
       400,
     );
     await expectJsonError(
-      await post({ 'X-Goog-Upload-Protocol': 'resumable', 'X-Goog-Upload-Command': 'start' }, '{"metadata": 1}'),
+      await post(
+        { 'X-Goog-Upload-Protocol': 'resumable', 'X-Goog-Upload-Command': 'start' },
+        '{"metadata": 1}',
+      ),
       400,
     );
     await expectJsonError(await fetch(`${emu.url}/v0/b/${bucket}/o/%E0%A4%A`), 400);
@@ -142,13 +198,28 @@ describe('invalid-argument (400) and malformed requests get 4xx JSON, never a cr
     await expectJsonError(await fetch(`${emu.url}/nope`), 404);
     await expectJsonError(await fetch(`${emu.url}/v0/b/${bucket}`), 404);
     await expectJsonError(await fetch(`${emu.url}/internal/nope`, { method: 'POST' }), 404);
-    await expectJsonError(await fetch(objectUrl(emu, bucket), { method: 'DELETE', headers: { Authorization: 'Firebase owner' } }), 405);
-    await expectJsonError(await fetch(`${emu.url}/internal/setRules`, { method: 'PUT', body: '{oops' }), 400);
-    await expectJsonError(await fetch(`${emu.url}/internal/setRules`, { method: 'PUT', body: '{"rules":{}}' }), 400);
+    await expectJsonError(
+      await fetch(objectUrl(emu, bucket), {
+        method: 'DELETE',
+        headers: { Authorization: 'Firebase owner' },
+      }),
+      405,
+    );
+    await expectJsonError(
+      await fetch(`${emu.url}/internal/setRules`, { method: 'PUT', body: '{oops' }),
+      400,
+    );
+    await expectJsonError(
+      await fetch(`${emu.url}/internal/setRules`, { method: 'PUT', body: '{"rules":{}}' }),
+      400,
+    );
   });
 
   it('invalid rules are refused with a message naming the problem, and the old rules stay', async () => {
-    const res = await setRules(emu, "rules_version = '2'; service firebase.storage { match /b/{bucket}/o { allow read: if exists(x); } }");
+    const res = await setRules(
+      emu,
+      "rules_version = '2'; service firebase.storage { match /b/{bucket}/o { allow read: if exists(x); } }",
+    );
     const message = await expectJsonError(res, 400);
     expect(message).toMatch(/exists\(\)/);
     // Conformance rules still in force.
@@ -177,8 +248,12 @@ describe('invalid-argument (400) and malformed requests get 4xx JSON, never a cr
     });
     const s = clients.storage('alice');
     await uploadString(ref(s, 'open/after-garbage.txt'), 'still alive');
-    expect(new TextDecoder().decode(await getBytes(ref(s, 'open/after-garbage.txt')))).toBe('still alive');
-    await expect(getMetadata(ref(s, 'open/abort.bin'))).rejects.toMatchObject({ code: 'storage/object-not-found' });
+    expect(new TextDecoder().decode(await getBytes(ref(s, 'open/after-garbage.txt')))).toBe(
+      'still alive',
+    );
+    await expect(getMetadata(ref(s, 'open/abort.bin'))).rejects.toMatchObject({
+      code: 'storage/object-not-found',
+    });
   });
 });
 
@@ -199,14 +274,19 @@ describe.skipIf(USING_EXTERNAL)('quota-exceeded (402), when a quota is configure
     await uploadBytes(ref(s, 'open/a.bin'), testBytes(600));
     const quota = { code: 'storage/quota-exceeded', status: 402 };
     await expect(uploadBytes(ref(s, 'open/b.bin'), testBytes(600))).rejects.toMatchObject(quota);
-    await expect(uploadBytesResumable(ref(s, 'open/c.bin'), testBytes(300_000))).rejects.toMatchObject(quota);
+    await expect(
+      uploadBytesResumable(ref(s, 'open/c.bin'), testBytes(300_000)),
+    ).rejects.toMatchObject(quota);
     // Overwriting counts only the difference.
     await uploadBytes(ref(s, 'open/a.bin'), testBytes(900));
     await deleteObject(ref(s, 'open/a.bin'));
     await uploadBytes(ref(s, 'open/b.bin'), testBytes(600));
     const raw = await fetch(`${objectUrl(quotaEmu, quotaClients.bucket)}?name=open%2Fd.bin`, {
       method: 'POST',
-      headers: { 'X-Goog-Upload-Protocol': 'multipart', 'Content-Type': 'multipart/related; boundary=B' },
+      headers: {
+        'X-Goog-Upload-Protocol': 'multipart',
+        'Content-Type': 'multipart/related; boundary=B',
+      },
       body: `--B\r\n\r\n{}\r\n--B\r\n\r\n${'x'.repeat(500)}\r\n--B--`,
     });
     await expectJsonError(raw, 402);
@@ -234,8 +314,12 @@ describe.skipIf(USING_EXTERNAL)('without a rules file', () => {
     const alice = bareClients.storage('alice');
     const anonymous = bareClients.storage(null);
     const owner = bareClients.storage('owner');
-    await expect(uploadString(ref(alice, 'open/x.txt'), 'x')).rejects.toMatchObject({ code: 'storage/unauthorized' });
-    await expect(getMetadata(ref(anonymous, 'open/x.txt'))).rejects.toMatchObject({ code: 'storage/unauthorized' });
+    await expect(uploadString(ref(alice, 'open/x.txt'), 'x')).rejects.toMatchObject({
+      code: 'storage/unauthorized',
+    });
+    await expect(getMetadata(ref(anonymous, 'open/x.txt'))).rejects.toMatchObject({
+      code: 'storage/unauthorized',
+    });
     await expectJsonError(await fetch(objectUrl(bare, bareClients.bucket, 'open/x.txt')), 403);
     await uploadString(ref(owner, 'open/x.txt'), 'by owner');
     expect((await setRules(bare, CONFORMANCE_RULES)).status).toBe(200);

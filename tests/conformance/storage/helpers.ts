@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectStorageEmulator, getStorage, type FirebaseStorage } from 'firebase/storage';
+import type { EmulatorMockTokenOptions } from '@firebase/util';
 import {
   startStorageEmulator,
   type RunningStorageEmulator,
@@ -58,7 +59,14 @@ export async function startEmulatorUnderTest(
     const idx = EXTERNAL_EMULATOR.lastIndexOf(':');
     const host = EXTERNAL_EMULATOR.slice(0, idx);
     const port = Number(EXTERNAL_EMULATOR.slice(idx + 1));
-    emu = { host, port, hostPort: EXTERNAL_EMULATOR, url: `http://${EXTERNAL_EMULATOR}`, external: true, close: async () => {} };
+    emu = {
+      host,
+      port,
+      hostPort: EXTERNAL_EMULATOR,
+      url: `http://${EXTERNAL_EMULATOR}`,
+      external: true,
+      close: async () => {},
+    };
   } else {
     const running: RunningStorageEmulator = await startStorageEmulator({ port: 0, ...options });
     const hostPort = `${running.host}:${running.port}`;
@@ -101,12 +109,22 @@ export class Clients {
     );
     this.apps.push(app);
     const storage = getStorage(app);
-    let mockUserToken: string | Record<string, unknown> | undefined;
+    let mockUserToken: string | EmulatorMockTokenOptions | undefined;
     if (who === 'owner') mockUserToken = 'owner';
     else if (typeof who === 'string') mockUserToken = { sub: who, user_id: who };
     else if (who && 'rawToken' in who) mockUserToken = who.rawToken;
-    else if (who) mockUserToken = { sub: who.uid, user_id: who.uid, ...(who.claims ?? {}) };
-    connectStorageEmulator(storage, this.emu.host, this.emu.port, mockUserToken ? { mockUserToken } : {});
+    else if (who)
+      mockUserToken = {
+        sub: who.uid,
+        user_id: who.uid,
+        ...(who.claims ?? {}),
+      } as EmulatorMockTokenOptions;
+    connectStorageEmulator(
+      storage,
+      this.emu.host,
+      this.emu.port,
+      mockUserToken ? { mockUserToken } : {},
+    );
     return storage;
   }
 

@@ -13,7 +13,15 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getMetadata, ref, uploadBytesResumable } from 'firebase/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Clients, setRules, CONFORMANCE_RULES, testBytes, uniqueId, USING_EXTERNAL, type EmulatorUnderTest } from './helpers';
+import {
+  Clients,
+  setRules,
+  CONFORMANCE_RULES,
+  testBytes,
+  uniqueId,
+  USING_EXTERNAL,
+  type EmulatorUnderTest,
+} from './helpers';
 
 const MB = 1024 * 1024;
 const CLI = fileURLToPath(new URL('../../../emulators/storage/cli.ts', import.meta.url));
@@ -125,7 +133,9 @@ describe.skipIf(USING_EXTERNAL)('streaming uploads', () => {
     const deadline = Date.now() + 10_000;
     let partialSize = 0;
     while (Date.now() < deadline) {
-      const parts = existsSync(partialDir) ? readdirSync(partialDir).filter((f) => f.endsWith('.part')) : [];
+      const parts = existsSync(partialDir)
+        ? readdirSync(partialDir).filter((f) => f.endsWith('.part'))
+        : [];
       partialSize = parts.reduce((n, f) => n + statSync(path.join(partialDir, f)).size, 0);
       if (partialSize >= 4 * MB) break;
       await new Promise((r) => setTimeout(r, 50));

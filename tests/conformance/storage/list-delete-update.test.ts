@@ -11,14 +11,28 @@ import {
   type FirebaseStorage,
 } from 'firebase/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Clients, expectJsonError, objectUrl, startEmulatorUnderTest, uniqueId, type EmulatorUnderTest } from './helpers';
+import {
+  Clients,
+  expectJsonError,
+  objectUrl,
+  startEmulatorUnderTest,
+  uniqueId,
+  type EmulatorUnderTest,
+} from './helpers';
 
 let emu: EmulatorUnderTest;
 let clients: Clients;
 const bucket = uniqueId('list');
 let storage: FirebaseStorage;
 
-const TREE = ['open/l/a.txt', 'open/l/b.txt', 'open/l/sub/c.txt', 'open/l/sub/deeper/d.txt', 'open/l/z/e.txt', 'open/l/m.txt'];
+const TREE = [
+  'open/l/a.txt',
+  'open/l/b.txt',
+  'open/l/sub/c.txt',
+  'open/l/sub/deeper/d.txt',
+  'open/l/z/e.txt',
+  'open/l/m.txt',
+];
 
 beforeAll(async () => {
   emu = await startEmulatorUnderTest();
@@ -79,7 +93,8 @@ describe('list and listAll', () => {
 
   it('the raw endpoint validates maxResults (1..1000), pageToken and prefix; no delimiter lists recursively', async () => {
     const base = objectUrl(emu, bucket);
-    const get = (qs: string) => fetch(`${base}?${qs}`, { headers: { Authorization: 'Firebase owner' } });
+    const get = (qs: string) =>
+      fetch(`${base}?${qs}`, { headers: { Authorization: 'Firebase owner' } });
     for (const bad of ['0', '1001', '-1', 'abc', '1.5']) {
       await expectJsonError(await get(`prefix=open%2Fl%2F&delimiter=%2F&maxResults=${bad}`), 400);
     }
@@ -88,7 +103,10 @@ describe('list and listAll', () => {
 
     const recursive = await get('prefix=open%2Fl%2Fsub%2F');
     expect(recursive.status).toBe(200);
-    const body = (await recursive.json()) as { items: { name: string; bucket: string }[]; prefixes: string[] };
+    const body = (await recursive.json()) as {
+      items: { name: string; bucket: string }[];
+      prefixes: string[];
+    };
     expect(body.items).toEqual([
       { name: 'open/l/sub/c.txt', bucket },
       { name: 'open/l/sub/deeper/d.txt', bucket },
@@ -144,19 +162,24 @@ describe('updateMetadata', () => {
     expect(fetched.customMetadata).toEqual({ keep: '1', added: 'yes' });
     expect(fetched.cacheControl).toBeUndefined();
 
-    const cleared = await updateMetadata(r, { customMetadata: null as unknown as Record<string, string> });
+    const cleared = await updateMetadata(r, {
+      customMetadata: null as unknown as Record<string, string>,
+    });
     expect(cleared.customMetadata).toBeUndefined();
     expect(cleared.metageneration).toBe('3');
     expect(new TextDecoder().decode(await getBytes(r))).toBe('content');
   });
 
   it('is object-not-found for a missing object, and rejects a malformed body', async () => {
-    await expect(updateMetadata(ref(storage, 'open/meta/missing'), { contentType: 'x/y' })).rejects.toMatchObject({
+    await expect(
+      updateMetadata(ref(storage, 'open/meta/missing'), { contentType: 'x/y' }),
+    ).rejects.toMatchObject({
       code: 'storage/object-not-found',
     });
     await uploadString(ref(storage, 'open/meta/raw.txt'), 'x');
     const url = objectUrl(emu, bucket, 'open/meta/raw.txt');
-    const patch = (body: string) => fetch(url, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body });
+    const patch = (body: string) =>
+      fetch(url, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body });
     await expectJsonError(await patch('{not json'), 400);
     await expectJsonError(await patch('[1,2]'), 400);
     await expectJsonError(await patch('{"contentType":5}'), 400);

@@ -3,7 +3,13 @@
  * growth), pause / resume / cancel of a 2 MB uploadBytesResumable, and the raw protocol edges.
  */
 import { createHash } from 'node:crypto';
-import { getBytes, getMetadata, ref, uploadBytesResumable, type UploadTask } from 'firebase/storage';
+import {
+  getBytes,
+  getMetadata,
+  ref,
+  uploadBytesResumable,
+  type UploadTask,
+} from 'firebase/storage';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   Clients,
@@ -40,7 +46,13 @@ beforeAll(async () => {
     const headers = new Headers(init?.headers);
     const body = init?.body;
     const bodyBytes =
-      body instanceof Uint8Array ? body.byteLength : body instanceof Blob ? body.size : typeof body === 'string' ? Buffer.byteLength(body) : 0;
+      body instanceof Uint8Array
+        ? body.byteLength
+        : body instanceof Blob
+          ? body.size
+          : typeof body === 'string'
+            ? Buffer.byteLength(body)
+            : 0;
     const entry: SeenRequest = {
       method: init?.method ?? 'GET',
       url: String(input instanceof Request ? input.url : input),
@@ -115,20 +127,26 @@ describe('uploadBytesResumable over the resumable protocol', () => {
     const storage = clients.storage('alice');
     const data = testBytes(2 * MB, 12);
     await uploadBytesResumable(ref(storage, 'open/2mb-growth.bin'), data);
-    const chunks = seen.filter((r) => r.command?.includes('upload')).map((r) => [r.offset, r.bodyBytes]);
+    const chunks = seen
+      .filter((r) => r.command?.includes('upload'))
+      .map((r) => [r.offset, r.bodyBytes]);
     expect(chunks).toEqual([
       ['0', 256 * KB],
       [String(256 * KB), 512 * KB],
       [String(768 * KB), 1024 * KB],
       [String(1792 * KB), 256 * KB],
     ]);
-    expect(seen.filter((r) => r.command?.includes('upload')).at(-1)?.command).toBe('upload, finalize');
+    expect(seen.filter((r) => r.command?.includes('upload')).at(-1)?.command).toBe(
+      'upload, finalize',
+    );
   });
 
   it('pauses a 2 MB upload mid-way, stays paused, resumes and completes byte for byte', async () => {
     const storage = clients.storage('alice');
     const data = testBytes(2 * MB, 13);
-    const task = uploadBytesResumable(ref(storage, 'open/paused.bin'), data, { contentType: 'image/png' });
+    const task = uploadBytesResumable(ref(storage, 'open/paused.bin'), data, {
+      contentType: 'image/png',
+    });
     const progress: number[] = [];
     let pausedOnce = false;
     task.on('state_changed', (snap) => {
@@ -179,7 +197,9 @@ describe('uploadBytesResumable over the resumable protocol', () => {
     task.resume();
     const snap = await task;
     expect(snap.state).toBe('success');
-    expect(sha(new Uint8Array(await getBytes(ref(storage, 'open/paused-inflight.bin'))))).toBe(sha(data));
+    expect(sha(new Uint8Array(await getBytes(ref(storage, 'open/paused-inflight.bin'))))).toBe(
+      sha(data),
+    );
   });
 
   it('a chunk whose answer is lost (503) is followed by query and resumes at the size the server reports', async () => {
@@ -191,7 +211,11 @@ describe('uploadBytesResumable over the resumable protocol', () => {
     globalThis.fetch = async (input, init) => {
       const res = await wrapped(input, init);
       const command = new Headers(init?.headers).get('X-Goog-Upload-Command');
-      if (!dropped && command === 'upload' && new Headers(init?.headers).get('X-Goog-Upload-Offset') === String(256 * KB)) {
+      if (
+        !dropped &&
+        command === 'upload' &&
+        new Headers(init?.headers).get('X-Goog-Upload-Offset') === String(256 * KB)
+      ) {
         dropped = true; // the server stored the chunk, but the client sees a 503
         await res.arrayBuffer();
         return new Response('{"error":{"code":503,"message":"lost"}}', { status: 503 });
@@ -208,8 +232,14 @@ describe('uploadBytesResumable over the resumable protocol', () => {
     const queryAt = commands.findIndex(([c]) => c === 'query');
     expect(queryAt).toBeGreaterThan(0);
     // The server had all 768 KB, so the SDK goes on from there (chunk size reset to 256 KB).
-    expect(seen[queryAt + 1]).toMatchObject({ command: 'upload', offset: String(768 * KB), bodyBytes: 256 * KB });
-    expect(sha(new Uint8Array(await getBytes(ref(storage, 'open/lost-answer.bin'))))).toBe(sha(data));
+    expect(seen[queryAt + 1]).toMatchObject({
+      command: 'upload',
+      offset: String(768 * KB),
+      bodyBytes: 256 * KB,
+    });
+    expect(sha(new Uint8Array(await getBytes(ref(storage, 'open/lost-answer.bin'))))).toBe(
+      sha(data),
+    );
   });
 
   it('cancels a 2 MB upload: storage/canceled and no object is left', async () => {
@@ -243,13 +273,17 @@ describe('uploadBytesResumable over the resumable protocol', () => {
 
   it('a rules denial at start or at finalize fails the task with storage/unauthorized', async () => {
     const anonymous = clients.storage(null);
-    await expect(uploadBytesResumable(ref(anonymous, 'signed/nope.bin'), testBytes(300 * KB))).rejects.toMatchObject({
+    await expect(
+      uploadBytesResumable(ref(anonymous, 'signed/nope.bin'), testBytes(300 * KB)),
+    ).rejects.toMatchObject({
       code: 'storage/unauthorized',
     });
     const alice = clients.storage('alice');
     // 5 MB + 1 byte image into alice's own folder: refused by the size rule.
     await expect(
-      uploadBytesResumable(ref(alice, 'Challenge/alice/c1/big.jpg'), testBytes(5 * MB + 1), { contentType: 'image/jpeg' }),
+      uploadBytesResumable(ref(alice, 'Challenge/alice/c1/big.jpg'), testBytes(5 * MB + 1), {
+        contentType: 'image/jpeg',
+      }),
     ).rejects.toMatchObject({ code: 'storage/unauthorized' });
     await expect(getMetadata(ref(alice, 'Challenge/alice/c1/big.jpg'))).rejects.toMatchObject({
       code: 'storage/object-not-found',
@@ -279,8 +313,11 @@ describe('raw resumable protocol', () => {
   const send = (url: string, command: string, offset: number | string | null, body?: Uint8Array) =>
     realFetch(url, {
       method: 'POST',
-      headers: { 'X-Goog-Upload-Command': command, ...(offset !== null ? { 'X-Goog-Upload-Offset': String(offset) } : {}) },
-      body,
+      headers: {
+        'X-Goog-Upload-Command': command,
+        ...(offset !== null ? { 'X-Goog-Upload-Offset': String(offset) } : {}),
+      },
+      body: body as BodyInit | undefined,
     });
 
   it('query reports bytes received; a retransmitted chunk at an earlier offset is accepted', async () => {
@@ -322,7 +359,9 @@ describe('raw resumable protocol', () => {
     expect(((await res.json()) as Record<string, string>).generation).toBe(meta.generation);
     await expectJsonError(await send(url, 'upload', 300_000, new Uint8Array(10)), 400);
 
-    const bytes = new Uint8Array(await (await realFetch(`${objectUrl(emu, bucket, 'open/raw1.bin')}?alt=media`)).arrayBuffer());
+    const bytes = new Uint8Array(
+      await (await realFetch(`${objectUrl(emu, bucket, 'open/raw1.bin')}?alt=media`)).arrayBuffer(),
+    );
     expect(sha(bytes)).toBe(sha(data));
   });
 

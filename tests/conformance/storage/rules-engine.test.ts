@@ -12,7 +12,10 @@ ${body}
   }
 }`;
 
-const alice = { uid: 'alice', token: { sub: 'alice', user_id: 'alice', email: 'a@x.io', admin: true, n: 3, tags: ['x', 'y'] } };
+const alice = {
+  uid: 'alice',
+  token: { sub: 'alice', user_id: 'alice', email: 'a@x.io', admin: true, n: 3, tags: ['x', 'y'] },
+};
 
 function req(overrides: Partial<RulesRequest> = {}): RulesRequest {
   return {
@@ -119,24 +122,42 @@ describe('operators and values', () => {
     expect(check('[1, 2, 3].size() == 3')).toBe(true);
     expect(check("{'a': 1, 'b': 2}.size() == 2")).toBe(true);
     expect(check("{'a': 1}.keys() == ['a'] && {'a': 1}.values() == [1]")).toBe(true);
-    expect(check("{'a': {'b': 5}}.get(['a', 'b'], 0) == 5 && {'a': 1}.get('z', 7) == 7")).toBe(true);
-    expect(check('[1, 2, 3].hasAll([1, 3]) && [1, 2].hasAny([2, 9]) && [1, 2].hasOnly([1, 2, 3])')).toBe(true);
+    expect(check("{'a': {'b': 5}}.get(['a', 'b'], 0) == 5 && {'a': 1}.get('z', 7) == 7")).toBe(
+      true,
+    );
+    expect(
+      check('[1, 2, 3].hasAll([1, 3]) && [1, 2].hasAny([2, 9]) && [1, 2].hasOnly([1, 2, 3])'),
+    ).toBe(true);
     expect(check("['a', 'b'].join(',') == 'a,b'")).toBe(true);
     expect(check('[1, 2, 3].removeAll([2]) == [1, 3] && [1].concat([2]) == [1, 2]')).toBe(true);
     expect(check('[10, 20][1] == 20')).toBe(true);
-    expect(check("int('42') == 42 && float(1) == 1.0 && string(12) == '12' && int(2.9) == 2")).toBe(true);
+    expect(check("int('42') == 42 && float(1) == 1.0 && string(12) == '12' && int(2.9) == 2")).toBe(
+      true,
+    );
     expect(check('math.abs(-3) == 3 && math.floor(2.7) == 2 && math.ceil(2.1) == 3')).toBe(true);
   });
 
   it('time: request.time, durations and timestamps', () => {
-    expect(check("request.time > timestamp.date(2025, 6, 15) && request.time < timestamp.date(2025, 6, 16)")).toBe(true);
-    expect(check('request.time.year() == 2025 && request.time.month() == 6 && request.time.day() == 15')).toBe(true);
+    expect(
+      check(
+        'request.time > timestamp.date(2025, 6, 15) && request.time < timestamp.date(2025, 6, 16)',
+      ),
+    ).toBe(true);
+    expect(
+      check('request.time.year() == 2025 && request.time.month() == 6 && request.time.day() == 15'),
+    ).toBe(true);
     expect(check('request.time.hours() == 12 && request.time.minutes() == 30')).toBe(true);
     expect(check("request.time + duration.value(1, 'd') > request.time")).toBe(true);
-    expect(check("request.time - timestamp.date(2025, 6, 15) == duration.value(750, 'm')")).toBe(true);
+    expect(check("request.time - timestamp.date(2025, 6, 15) == duration.value(750, 'm')")).toBe(
+      true,
+    );
     expect(check('request.time.toMillis() == 1749990600000')).toBe(true);
     expect(check('request.time == timestamp.value(1749990600000)')).toBe(true);
-    expect(check("request.time < request.resource.timeCreated + duration.value(1, 'h')", { requestResource: incoming() })).toBe(true);
+    expect(
+      check("request.time < request.resource.timeCreated + duration.value(1, 'h')", {
+        requestResource: incoming(),
+      }),
+    ).toBe(true);
   });
 
   it('logical operators short-circuit and absorb errors only when the other side decides', () => {
@@ -159,7 +180,9 @@ describe('operators and values', () => {
     expect(check('1')).toBe(false);
     expect(check("'a' < 1")).toBe(false);
     expect(check('[1][5] == 1')).toBe(false);
-    const rs = StorageRuleset.compile(wrap(`match /{path=**} { allow get: if request.auth.token.missing; }`));
+    const rs = StorageRuleset.compile(
+      wrap(`match /{path=**} { allow get: if request.auth.token.missing; }`),
+    );
     const decision = rs.evaluate(req());
     expect(decision.allowed).toBe(false);
     expect(decision.errors.join()).toMatch(/missing/);
@@ -193,8 +216,19 @@ describe('paths and operations', () => {
       allow update: if true;
     }`),
   );
-  const ev = (objectPath: string, operation: RulesRequest['operation'], extra: Partial<RulesRequest> = {}) =>
-    rules.evaluate(req({ objectPath, operation, requestResource: operation === 'create' || operation === 'update' ? incoming() : null, ...extra })).allowed;
+  const ev = (
+    objectPath: string,
+    operation: RulesRequest['operation'],
+    extra: Partial<RulesRequest> = {},
+  ) =>
+    rules.evaluate(
+      req({
+        objectPath,
+        operation,
+        requestResource: operation === 'create' || operation === 'update' ? incoming() : null,
+        ...extra,
+      }),
+    ).allowed;
 
   it('binds {var} to one segment and checks read = get + list, write = create + update + delete', () => {
     expect(ev('users/alice/p.png', 'get')).toBe(true);
@@ -280,19 +314,44 @@ service firebase.storage {
     }
   }
 }`);
-  const at = (objectPath: string, operation: RulesRequest['operation'], extra: Partial<RulesRequest> = {}) =>
-    rules.evaluate(req({ objectPath, operation, ...extra })).allowed;
+  const at = (
+    objectPath: string,
+    operation: RulesRequest['operation'],
+    extra: Partial<RulesRequest> = {},
+  ) => rules.evaluate(req({ objectPath, operation, ...extra })).allowed;
 
   it('owner-only image writes with size caps, custom metadata and resource', () => {
     const path = 'Challenge/alice/c1/Day1-lunch.jpg';
     expect(at(path, 'create', { requestResource: incoming({ name: path }) })).toBe(true);
-    expect(at(path, 'create', { requestResource: incoming({ name: path, size: 5 * 1024 * 1024 }) })).toBe(false);
-    expect(at(path, 'create', { requestResource: incoming({ name: path, contentType: 'image/svg+xml' }) })).toBe(false);
-    expect(at(path, 'create', { requestResource: incoming({ name: path, metadata: {} }) })).toBe(false);
-    expect(at(path, 'create', { requestResource: incoming({ name: path }), auth: { uid: 'bob', token: {} } })).toBe(false);
-    expect(at(path, 'create', { requestResource: incoming({ name: path }), auth: null })).toBe(false);
-    expect(at(path, 'create', { requestResource: incoming({ name: path }), resource: incoming({ name: path }) })).toBe(false);
-    expect(at(path, 'update', { requestResource: incoming({ md5Hash: 'new' }), resource: incoming() })).toBe(true);
+    expect(
+      at(path, 'create', { requestResource: incoming({ name: path, size: 5 * 1024 * 1024 }) }),
+    ).toBe(false);
+    expect(
+      at(path, 'create', {
+        requestResource: incoming({ name: path, contentType: 'image/svg+xml' }),
+      }),
+    ).toBe(false);
+    expect(at(path, 'create', { requestResource: incoming({ name: path, metadata: {} }) })).toBe(
+      false,
+    );
+    expect(
+      at(path, 'create', {
+        requestResource: incoming({ name: path }),
+        auth: { uid: 'bob', token: {} },
+      }),
+    ).toBe(false);
+    expect(at(path, 'create', { requestResource: incoming({ name: path }), auth: null })).toBe(
+      false,
+    );
+    expect(
+      at(path, 'create', {
+        requestResource: incoming({ name: path }),
+        resource: incoming({ name: path }),
+      }),
+    ).toBe(false);
+    expect(
+      at(path, 'update', { requestResource: incoming({ md5Hash: 'new' }), resource: incoming() }),
+    ).toBe(true);
     expect(at(path, 'update', { requestResource: incoming(), resource: incoming() })).toBe(false);
     expect(at(path, 'delete')).toBe(true);
     expect(at('Challenge/bob/c1/x.jpg', 'delete')).toBe(false);
@@ -302,7 +361,9 @@ service firebase.storage {
 
   it('custom claims from the token; runaway recursion is an error, so denied', () => {
     expect(at('claims/f', 'get')).toBe(true);
-    expect(at('claims/f', 'get', { auth: { uid: 'bob', token: { admin: false, email: 'b@x.io' } } })).toBe(false);
+    expect(
+      at('claims/f', 'get', { auth: { uid: 'bob', token: { admin: false, email: 'b@x.io' } } }),
+    ).toBe(false);
     expect(at('claims/f', 'get', { auth: { uid: 'bob', token: { email: 'b@x.io' } } })).toBe(false);
     expect(at('claims', 'list')).toBe(false);
     const d = rules.evaluate(req({ objectPath: 'claims/f', operation: 'list' }));
@@ -313,25 +374,37 @@ service firebase.storage {
 describe('load-time errors name what is unsupported', () => {
   it.each([
     [wrap('match /{p=**} { allow read: if exists(/databases/x); }'), /path literals|exists/],
-    [wrap("match /{p=**} { allow read: if firestore.get(/databases/x).data.a == 1; }"), /firestore|path literals/],
+    [
+      wrap('match /{p=**} { allow read: if firestore.get(/databases/x).data.a == 1; }'),
+      /firestore|path literals/,
+    ],
     [wrap("match /{p=**} { allow read: if get('x'); }"), /get\(\) .*not supported/],
     [wrap('match /{p=**} { allow read: if nosuchvar == 1; }'), /unknown variable nosuchvar/],
     [wrap('match /{p=**} { allow read: if nofn(); }'), /unknown function nofn\(\)/],
-    [wrap("match /{p=**} { allow read: if 'a'.startsWith('a'); }"), /method startsWith\(\) is not supported/],
+    [
+      wrap("match /{p=**} { allow read: if 'a'.startsWith('a'); }"),
+      /method startsWith\(\) is not supported/,
+    ],
     [wrap('match /{p=**} { allow read: if 1 is latlng; }'), /type latlng is not supported/],
     [wrap("match /{p=**} { allow read: if 'a'.matches('(a)\\\\1'); }"), /backreferences/],
-    [wrap("match /{p=**} { allow read: if math.cbrt(8) == 2; }"), /math.cbrt\(\) is not supported/],
+    [wrap('match /{p=**} { allow read: if math.cbrt(8) == 2; }'), /math.cbrt\(\) is not supported/],
     [wrap('match /{p=**} { allow raed: if true; }'), /unknown operation "raed"/],
     [wrap('match /{p=**} { allow read: if true }'), /expected ";"/],
-    [wrap('match /{p=**}/x { allow read; }'), /recursive wildcard \{p=\*\*\} must be the last segment/],
+    [
+      wrap('match /{p=**}/x { allow read; }'),
+      /recursive wildcard \{p=\*\*\} must be the last segment/,
+    ],
     [wrap('match /$(x)/y { allow read; }'), /path interpolation/],
     [wrap('match /a*b { allow read; }'), /wildcard "a\*b" is not supported/],
     [wrap('function f(a) { return a; } match /{p=**} { allow read: if f(); }'), /takes 1 argument/],
     [wrap('match /{p=**} { deny read; }'), /unexpected "deny"/],
     ["rules_version = '3'; service firebase.storage {}", /unsupported rules_version/],
     ['service cloud.firestore { }', /unsupported service "cloud.firestore"/],
-    ["service firebase.storage { allow read; }", /unexpected "allow" in service block/],
-    ['service firebase.storage { match /b/{bucket}/o { allow read: if "unterminated; } }', /unterminated string/],
+    ['service firebase.storage { allow read; }', /unexpected "allow" in service block/],
+    [
+      'service firebase.storage { match /b/{bucket}/o { allow read: if "unterminated; } }',
+      /unterminated string/,
+    ],
   ])('%#', (source, message) => {
     const err = compileError(source);
     expect(err).toMatch(message);
@@ -339,7 +412,9 @@ describe('load-time errors name what is unsupported', () => {
   });
 
   it('reports the line and column', () => {
-    const err = compileError(wrap('match /{p=**} {\n  allow read: if request.auth.uid == bogus;\n}'));
+    const err = compileError(
+      wrap('match /{p=**} {\n  allow read: if request.auth.uid == bogus;\n}'),
+    );
     expect(err).toMatch(/^storage\.rules:5:38: unknown variable bogus$/);
   });
 

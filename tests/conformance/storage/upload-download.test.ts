@@ -13,7 +13,14 @@ import {
   uploadString,
 } from 'firebase/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Clients, expectJsonError, startEmulatorUnderTest, testBytes, uniqueId, type EmulatorUnderTest } from './helpers';
+import {
+  Clients,
+  expectJsonError,
+  startEmulatorUnderTest,
+  testBytes,
+  uniqueId,
+  type EmulatorUnderTest,
+} from './helpers';
 
 let emu: EmulatorUnderTest;
 let clients: Clients;
@@ -73,10 +80,18 @@ describe('multipart upload (uploadBytes / uploadString)', () => {
 
   it('uploadString and a small uploadBytesResumable use multipart and round-trip', async () => {
     const storage = clients.storage();
-    await uploadString(ref(storage, 'open/s.txt'), 'data-url payload', 'raw', { contentType: 'text/plain' });
-    expect(new TextDecoder().decode(await getBytes(ref(storage, 'open/s.txt')))).toBe('data-url payload');
+    await uploadString(ref(storage, 'open/s.txt'), 'data-url payload', 'raw', {
+      contentType: 'text/plain',
+    });
+    expect(new TextDecoder().decode(await getBytes(ref(storage, 'open/s.txt')))).toBe(
+      'data-url payload',
+    );
 
-    await uploadString(ref(storage, 'open/b64.bin'), Buffer.from('base64!').toString('base64'), 'base64');
+    await uploadString(
+      ref(storage, 'open/b64.bin'),
+      Buffer.from('base64!').toString('base64'),
+      'base64',
+    );
     const meta = await getMetadata(ref(storage, 'open/b64.bin'));
     expect(meta.contentType).toBe('application/octet-stream');
     expect(new TextDecoder().decode(await getBytes(ref(storage, 'open/b64.bin')))).toBe('base64!');
@@ -171,9 +186,12 @@ describe('downloads', () => {
     expect(part).toEqual(data.subarray(0, part.length));
     expect(part.length).toBeLessThanOrEqual(101);
 
-    const res = await fetch(`${emu.url}/v0/b/${bucket}/o/${encodeURIComponent('open/range.bin')}?alt=media`, {
-      headers: { Range: 'bytes=10-19' },
-    });
+    const res = await fetch(
+      `${emu.url}/v0/b/${bucket}/o/${encodeURIComponent('open/range.bin')}?alt=media`,
+      {
+        headers: { Range: 'bytes=10-19' },
+      },
+    );
     expect(res.status).toBe(206);
     expect(res.headers.get('content-range')).toBe('bytes 10-19/5000');
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(data.subarray(10, 20));
