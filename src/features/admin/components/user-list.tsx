@@ -36,11 +36,11 @@ export function UserList() {
   };
 
   return (
-    <section aria-labelledby="user-list-title" className="mb-4">
+    <section className="mb-4">
       <h2 id="user-list-title" className="h5">
         User List {state.status === 'ready' && <span className="badge text-bg-secondary">{state.users.length}</span>}
       </h2>
-      <ScrollBox label="User List">
+      <ScrollBox labelledBy="user-list-title">
         {state.status === 'loading' && <p className="p-3 mb-0 text-body-secondary">Loading users…</p>}
         {state.status === 'error' && <p className="p-3 mb-0 text-danger">The user list could not be loaded.</p>}
         {state.status === 'ready' && state.users.length === 0 && <p className="p-3 mb-0">No users yet.</p>}

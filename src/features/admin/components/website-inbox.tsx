@@ -18,11 +18,11 @@ export function WebsiteInbox({ website }: { website: WebsiteRecord | null }) {
   const messages = newestFirst(website?.contact);
   return (
     <div className="row g-4 mb-4">
-      <section className="col-lg-5" aria-labelledby="subscribers-title">
+      <section className="col-lg-5">
         <h2 id="subscribers-title" className="h5">
           Subscribers <span className="badge text-bg-secondary">{subscribers.length}</span>
         </h2>
-        <ScrollBox label="Subscribers">
+        <ScrollBox labelledBy="subscribers-title">
           {subscribers.length === 0 ? (
             <p className="p-3 mb-0">No subscribers yet.</p>
           ) : (
@@ -37,11 +37,11 @@ export function WebsiteInbox({ website }: { website: WebsiteRecord | null }) {
           )}
         </ScrollBox>
       </section>
-      <section className="col-lg-7" aria-labelledby="contact-messages-title">
+      <section className="col-lg-7">
         <h2 id="contact-messages-title" className="h5">
           Contact messages <span className="badge text-bg-secondary">{messages.length}</span>
         </h2>
-        <ScrollBox label="Contact messages">
+        <ScrollBox labelledBy="contact-messages-title">
           {messages.length === 0 ? (
             <p className="p-3 mb-0">No messages yet.</p>
           ) : (

@@ -6,11 +6,11 @@ import { ScrollBox } from './scroll-box';
 export function WebsiteSettings({ website }: { website: WebsiteRecord | null }) {
   const rows = websiteSettingRows(website);
   return (
-    <section aria-labelledby="website-settings-title" className="mb-4">
+    <section className="mb-4">
       <h2 id="website-settings-title" className="h5">
         Website settings
       </h2>
-      <ScrollBox label="Website settings">
+      <ScrollBox labelledBy="website-settings-title">
         {rows.length === 0 ? (
           <p className="p-3 mb-0">No website settings stored yet.</p>
         ) : (
