@@ -3,8 +3,8 @@
  * into functions/lib/index.js for the Functions emulator and deployment. The packages the functions
  * install themselves (functions/package.json dependencies) stay external.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const functionsDir = resolve(import.meta.dirname, '../functions');
@@ -23,8 +23,19 @@ const result = await build({
   sourcemap: true,
   legalComments: 'none',
   logLevel: 'warning',
-  metafile: true,
+  write: false,
 });
 
-const bytes = Object.values(result.metafile.outputs).find((output) => output.entryPoint)?.bytes ?? 0;
-console.log(`Built functions/lib/index.js (${(bytes / 1024).toFixed(1)} KB)`);
+// Every running Functions emulator watches functions/lib and reloads on any write, dropping requests in
+// flight; several stacks (dev, e2e) share the folder, so identical output is not rewritten.
+let written = 0;
+for (const file of result.outputFiles) {
+  if (existsSync(file.path) && readFileSync(file.path).equals(file.contents)) continue;
+  mkdirSync(dirname(file.path), { recursive: true });
+  writeFileSync(file.path, file.contents);
+  written++;
+}
+const bundle = result.outputFiles.find((file) => file.path.endsWith('.js'))!;
+console.log(
+  `functions/lib/index.js (${(bundle.contents.byteLength / 1024).toFixed(1)} KB): ${written ? 'written' : 'unchanged'}`,
+);
