@@ -6,7 +6,6 @@
  * causes is on the wire before its reply.
  */
 import { randomBytes } from 'node:crypto';
-import type { WebSocket } from 'ws';
 import { decodeJwtPayload, principalFromToken } from '../shared/auth-token';
 import type { Listen, ListenSink, Namespace } from './namespace';
 import { parseWireQuery } from './query';
@@ -19,73 +18,60 @@ import {
 } from './rules-adapter';
 import { DataError, parsePath } from './tree';
 
-/** Server→client messages above this size are split into frames, like the SDK does. */
-const MAX_FRAME = 16384;
-
 type OnDisconnectOp = { action: 'o' | 'om'; path: string[]; data: unknown };
+
+/** How a connection's messages travel: a WebSocket, or long polling (see longpoll.ts). */
+export interface Transport {
+  /** sends one whole server→client message (JSON text) */
+  send(text: string): void;
+  /** closes the underlying channel (no callback into the connection) */
+  close(): void;
+}
 
 export class Connection implements ListenSink {
   requester: Requester = ANONYMOUS;
   private listens = new Map<string, Listen>();
   private onDisconnect: OnDisconnectOp[] = [];
-  private frames: string[] | null = null;
-  private framesLeft = 0;
   private closed = false;
   readonly sessionId = randomBytes(12).toString('base64url');
 
   constructor(
-    private readonly ws: WebSocket,
+    private transport: Transport,
     private readonly ns: Namespace,
     host: string,
     private readonly log: (line: string) => void,
     private readonly onClosed: (conn: Connection) => void,
   ) {
-    ws.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
-      try {
-        const text = Array.isArray(data)
-          ? Buffer.concat(data).toString('utf8')
-          : Buffer.isBuffer(data)
-            ? data.toString('utf8')
-            : Buffer.from(data).toString('utf8');
-        this.onFrame(text, isBinary);
-      } catch (e) {
-        // never let a bad message take the server down
-        this.log(`RTDB: error handling a message: ${(e as Error).stack ?? e}`);
-        this.sendControl('e', 'Internal error handling a message');
-      }
-    });
-    ws.on('close', () => this.handleClose());
-    ws.on('error', () => this.handleClose());
     this.sendControl('h', { ts: Date.now(), v: '5', h: host, s: this.sessionId });
   }
 
-  // ------------------------------------------------------------ framing
+  /** set by the long-poll transport: the client ended transmission on it (upgrade) */
+  onEndTransmission?: () => void;
 
-  private onFrame(text: string, isBinary: boolean): void {
-    if (isBinary) {
-      this.sendControl('e', 'Binary frames are not supported');
-      return;
-    }
-    if (this.frames) {
-      this.frames.push(text);
-      if (--this.framesLeft === 0) {
-        const whole = this.frames.join('');
-        this.frames = null;
-        this.onMessage(whole);
-      }
-      return;
-    }
-    if (text.length <= 6 && /^\d+$/.test(text)) {
-      const n = Number(text);
-      if (n > 0) {
-        this.frames = [];
-        this.framesLeft = n;
-      }
-      // "0" is the client's keep-alive
-      return;
-    }
-    this.onMessage(text);
+  get isClosed(): boolean {
+    return this.closed;
   }
+
+  /** Moves the connection to another transport (long poll → WebSocket upgrade). */
+  switchTransport(next: Transport): Transport {
+    const previous = this.transport;
+    this.transport = next;
+    return previous;
+  }
+
+  /** One whole client→server message (frames already reassembled). */
+  receive(text: string): void {
+    if (this.closed) return;
+    try {
+      this.onMessage(text);
+    } catch (e) {
+      // never let a bad message take the server down
+      this.log(`RTDB: error handling a message: ${(e as Error).stack ?? e}`);
+      this.sendControl('e', 'Internal error handling a message');
+    }
+  }
+
+  // ------------------------------------------------------------ messages
 
   private onMessage(text: string): void {
     let msg: unknown;
@@ -103,6 +89,7 @@ export class Connection implements ListenSink {
     if (t === 'c') {
       const ctl = d as { t?: unknown } | null;
       if (ctl && typeof ctl === 'object' && ctl.t === 'p') this.sendControl('o', {});
+      if (ctl && typeof ctl === 'object' && ctl.t === 'n') this.onEndTransmission?.();
       return;
     }
     if (t !== 'd' || !d || typeof d !== 'object' || Array.isArray(d)) {
@@ -131,14 +118,8 @@ export class Connection implements ListenSink {
   }
 
   private sendRaw(text: string): void {
-    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
-    if (text.length <= MAX_FRAME) {
-      this.ws.send(text);
-      return;
-    }
-    const n = Math.ceil(text.length / MAX_FRAME);
-    this.ws.send(String(n));
-    for (let i = 0; i < n; i++) this.ws.send(text.slice(i * MAX_FRAME, (i + 1) * MAX_FRAME));
+    if (this.closed) return;
+    this.transport.send(text);
   }
 
   private sendControl(type: string, data: unknown): void {
@@ -313,6 +294,11 @@ export class Connection implements ListenSink {
 
   // ------------------------------------------------------------ close
 
+  /** The client went away (socket closed, long poll timed out): release listens, run onDisconnect. */
+  transportClosed(): void {
+    this.handleClose();
+  }
+
   private handleClose(): void {
     if (this.closed) return;
     this.closed = true;
@@ -338,10 +324,10 @@ export class Connection implements ListenSink {
     this.onClosed(this);
   }
 
-  /** Closes the socket (server shutdown); onDisconnect ops run. */
+  /** Closes the transport (server shutdown); onDisconnect ops run. */
   close(): void {
     try {
-      this.ws.terminate();
+      this.transport.close();
     } catch {
       /* already gone */
     }

@@ -8,11 +8,13 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
-import { Connection } from './connection';
+import { Connection, type Transport } from './connection';
+import { LongPollServer } from './longpoll';
 import { Namespace } from './namespace';
 import { handleRest } from './rest';
 import { loadRules, OPEN_RULES, RulesError, type RulesState } from './rules-adapter';
 import { fromJson, toExportString } from './tree';
+import { controlMessage, readMessages, WsTransport } from './websocket';
 
 export interface DatabaseEmulatorOptions {
   host?: string /* default 127.0.0.1 */;
@@ -91,7 +93,28 @@ export async function startDatabaseEmulator(
 
   const connections = new Set<Connection>();
   const ctx = { namespace, namespaceFor, log };
+  const openConnection = (
+    transport: Transport,
+    url: URL,
+    requestHost: string | undefined,
+  ): Connection => {
+    const ns = namespace(namespaceFor(url, requestHost));
+    const conn = new Connection(transport, ns, requestHost ?? `${host}:${boundPort}`, log, (c) =>
+      connections.delete(c),
+    );
+    connections.add(conn);
+    return conn;
+  };
+  const longPoll = new LongPollServer(
+    (transport, url, h) => openConnection(transport, url, h),
+    log,
+  );
   const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/.lp') {
+      longPoll.handle(req, res, url);
+      return;
+    }
     void handleRest(req, res, ctx);
   });
   server.keepAliveTimeout = 5000;
@@ -108,10 +131,20 @@ export async function startDatabaseEmulator(
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const ns = namespace(namespaceFor(url, req.headers.host));
       const requestHost = req.headers.host ?? `${host}:${boundPort}`;
-      const conn = new Connection(ws, ns, requestHost, log, (c) => connections.delete(c));
-      connections.add(conn);
+      const upgrading = url.searchParams.get('s');
+      if (upgrading) {
+        longPoll.upgrade(ws, upgrading, requestHost);
+        return;
+      }
+      const conn = openConnection(new WsTransport(ws), url, requestHost);
+      readMessages(
+        ws,
+        (text) => conn.receive(text),
+        (message) => ws.send(controlMessage('e', message)),
+      );
+      ws.on('close', () => conn.transportClosed());
+      ws.on('error', () => conn.transportClosed());
     });
   });
   server.on('clientError', (_err, socket) => {
@@ -133,6 +166,7 @@ export async function startDatabaseEmulator(
     closing ??= (async () => {
       // clients go away: their onDisconnect operations run, as they would on the real service
       for (const conn of [...connections]) conn.close();
+      longPoll.close();
       wss.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
