@@ -1,0 +1,271 @@
+/**
+ * `npm run bench`: DESIGN §8's budgets, measured on this machine, printed as
+ * one table and written to bench-results/bench.md and bench.json.
+ *
+ *   npm run bench -- --only bundle,lighthouse   # some sections only
+ *   npm run bench -- --lighthouse-runs 1 --generate-requests 100
+ *
+ * Sections: planner, feed, generate, bundle, lighthouse. Loopback only; every
+ * wait is bounded, and a watchdog ends a run that overstays.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { budgets, kib } from './bench/budgets';
+import { auditedPages, demoSession } from './bench/demo-session';
+import { measureFeedCost } from './bench/feed-cost';
+import { measureGenerateLatency } from './bench/generate-latency';
+import { allChunks, homeRouteInitialJs } from './bench/initial-js';
+import { locateLazyModules } from './bench/lazy-modules';
+import { auditPages } from './bench/lighthouse-audit';
+import { describeMachine, machineLine } from './bench/machine';
+import { measurePlannerQuality } from './bench/planner-quality';
+import { check, renderReport, type Row } from './bench/report';
+import { benchPorts, buildApp, startServedApp, type AppBuild } from './bench/served-app';
+import { repoRoot } from './lib/stack';
+
+const SECTIONS = ['planner', 'feed', 'generate', 'bundle', 'lighthouse'] as const;
+type Section = (typeof SECTIONS)[number];
+const WATCHDOG_MS = 40 * 60_000;
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    'lighthouse-runs': { type: 'string', default: '3' },
+    'generate-requests': { type: 'string', default: '300' },
+  },
+});
+const selected = new Set<Section>(
+  args.only ? (args.only.split(',').map((name) => name.trim()) as Section[]) : SECTIONS,
+);
+for (const name of selected) if (!SECTIONS.includes(name)) throw new Error(`Unknown section "${name}" (${SECTIONS.join(', ')})`);
+
+const log = (line: string) => console.log(`· ${line}`);
+/** Stops for what is running right now (the served app's stack), for the watchdog and Ctrl-C. */
+const runningStops = new Set<() => Promise<void>>();
+const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+
+async function plannerRows(): Promise<Row[]> {
+  const quality = measurePlannerQuality(1_000);
+  const area = 'planner';
+  const over = `${quality.profiles} random profiles, ${quality.days} days`;
+  return [
+    { area, measure: `days within ±5 % of calories (${over})`, result: percent(quality.caloriesWithin5Percent), budget: '—', status: 'info' },
+    { area, measure: 'days meeting the protein target', result: percent(quality.proteinMet), budget: '—', status: 'info' },
+    {
+      area,
+      measure: 'diet violations',
+      result: String(quality.dietViolations),
+      budget: String(budgets.planner.dietViolations),
+      status: check(quality.dietViolations <= budgets.planner.dietViolations),
+    },
+    {
+      area,
+      measure: 'repeated dishes within a plan',
+      result: String(quality.repeatedDishes),
+      budget: String(budgets.planner.repeatedDishes),
+      status: check(quality.repeatedDishes <= budgets.planner.repeatedDishes),
+    },
+    { area, measure: 'planning time per plan (mean)', result: ms(quality.meanPlanMs), budget: '—', status: 'info' },
+  ];
+}
+
+async function feedRows(): Promise<Row[]> {
+  const cost = await measureFeedCost([100, 10_000]);
+  const area = 'feed cost';
+  const [few, many] = cost.challengeCounts;
+  const rows: Row[] = [];
+  for (const count of cost.challengeCounts) {
+    const ours = cost.feedIndex[count];
+    rows.push({
+      area,
+      measure: `first page, feed/ index (orderByChild createdAt, limitToLast ${ours.rows}), ${count.toLocaleString('en')} challenges`,
+      result: `${ours.bytes.toLocaleString('en')} B, ${ms(ours.medianMs)}`,
+      budget: `≤ ${kib(budgets.feedFirstPageBytes)}`,
+      status: check(ours.bytes <= budgets.feedFirstPageBytes),
+    });
+  }
+  for (const count of cost.challengeCounts) {
+    const original = cost.originalUsersRead[count];
+    rows.push({
+      area,
+      measure: `original design: users/ limitToFirst(100), ${count.toLocaleString('en')} challenges`,
+      result: `${original.bytes.toLocaleString('en')} B, ${ms(original.medianMs)}`,
+      budget: '—',
+      status: 'info',
+    });
+  }
+  const drift = Math.abs(cost.feedIndex[many].bytes - cost.feedIndex[few].bytes);
+  rows.push(
+    {
+      area,
+      measure: `feed/ flat: ${many.toLocaleString('en')} vs ${few.toLocaleString('en')} challenges`,
+      result: `${drift} B apart`,
+      budget: `≤ ${budgets.feedFlatToleranceBytes} B`,
+      status: check(drift <= budgets.feedFlatToleranceBytes),
+    },
+    {
+      area,
+      measure: `users/ read ÷ feed/ read, bytes (${few.toLocaleString('en')} / ${many.toLocaleString('en')} challenges)`,
+      result: `${(cost.originalUsersRead[few].bytes / cost.feedIndex[few].bytes).toFixed(0)}× / ${(cost.originalUsersRead[many].bytes / cost.feedIndex[many].bytes).toFixed(0)}×`,
+      budget: '—',
+      status: 'info',
+    },
+  );
+  return rows;
+}
+
+async function generateRows(): Promise<{ rows: Row[]; notes: string[] }> {
+  const requests = Number(args['generate-requests']);
+  const result = await measureGenerateLatency(requests);
+  const rows = result.runs.map((run): Row => {
+    const errors = Object.entries(run.unexpected).map(([status, count]) => `${count}× HTTP ${status}`);
+    const budgeted = run.days === 7 && run.concurrency === 1;
+    const ok = errors.length === 0 && (!budgeted || run.p95Ms <= budgets.generate7DayP95Ms);
+    return {
+      area: '/api/generate',
+      measure: `${run.days}-day plan, concurrency ${run.concurrency}, ${run.requests} requests`,
+      result: `p50 ${ms(run.p50Ms)}, p95 ${ms(run.p95Ms)}, ${run.requestsPerSecond.toFixed(0)} req/s${errors.length ? `; ${errors.join(', ')}` : ''}`,
+      budget: budgeted ? `p95 ≤ ${budgets.generate7DayP95Ms} ms` : '—',
+      status: errors.length > 0 ? 'FAIL' : budgeted ? check(ok) : 'info',
+    };
+  });
+  return {
+    rows,
+    notes: [
+      `/api/generate: ${result.members} members signed up in the Auth emulator, each sending 2 requests (the active-challenge limit) a whole pass apart; every request creates a challenge (201). Latency includes ID-token verification, the profile read, planning, the per-member lock and the multi-path write to the RTDB emulator. At concurrency 16 one API process is saturated, so latency there is queueing (≈ 16 ÷ throughput); the budget is the per-request latency at concurrency 1.`,
+    ],
+  };
+}
+
+async function bundleRows(build: AppBuild): Promise<Row[]> {
+  const initial = await homeRouteInitialJs(build.distDir);
+  const chunks = allChunks(build.distDir);
+  const lazy = locateLazyModules(build.distDir, chunks, initial.chunks);
+  const initialFiles = new Set(initial.chunks.map((chunk) => chunk.file));
+  return [
+    {
+      area: 'bundle',
+      measure: `home route initial JS (${initial.chunks.length} chunks: entry + modulepreloads + static imports), gzip`,
+      result: kib(initial.gzipBytes),
+      budget: `≤ ${kib(budgets.homeInitialJsGzipBytes)}`,
+      status: check(initial.gzipBytes <= budgets.homeInitialJsGzipBytes),
+    },
+    ...lazy.map(
+      (module): Row => ({
+        area: 'bundle',
+        measure: `${module.name} lazy-loaded`,
+        result:
+          module.initialChunks.length > 0
+            ? `in initial ${module.initialChunks.join(', ')}`
+            : module.lazyChunks.length > 0
+              ? `lazy: ${module.lazyChunks.join(', ')}`
+              : 'not found in the build',
+        budget: 'not in initial JS',
+        status: check(module.initialChunks.length === 0 && module.lazyChunks.length > 0),
+      }),
+    ),
+    ...chunks.map(
+      (chunk): Row => ({
+        area: 'bundle chunk',
+        measure: `${chunk.file}${initialFiles.has(chunk.file) ? ' (initial)' : ''}`,
+        result: `${kib(chunk.gzipBytes)} gzip (${kib(chunk.bytes)} raw)`,
+        budget: '—',
+        status: 'info',
+      }),
+    ),
+  ];
+}
+
+async function lighthouseRows(build: AppBuild): Promise<{ rows: Row[]; notes: string[] }> {
+  const served = await startServedApp(build, log);
+  runningStops.add(served.stop);
+  try {
+    const scores = await auditPages({
+      baseUrl: served.baseUrl,
+      pages: auditedPages,
+      session: demoSession(served.databaseUrl),
+      runsPerPage: Number(args['lighthouse-runs']),
+      log,
+    });
+    const { lighthouse: target } = budgets;
+    const rows = scores.flatMap((page): Row[] => {
+      const measure = (category: string) => `${page.name} ${page.path}: ${category}`;
+      const metrics = `FCP ${ms(page.firstContentfulPaintMs)}, LCP ${ms(page.largestContentfulPaintMs)}, TBT ${ms(page.totalBlockingTimeMs)}, CLS ${page.cumulativeLayoutShift.toFixed(3)}, JS ${kib(page.scriptTransferBytes)}`;
+      return [
+        { area: 'lighthouse', measure: measure('performance'), result: `${page.performance} (${metrics})`, budget: `≥ ${target.performance}`, status: check(page.performance >= target.performance) },
+        { area: 'lighthouse', measure: measure('accessibility'), result: String(page.accessibility), budget: `${target.accessibility}`, status: check(page.accessibility >= target.accessibility) },
+        { area: 'lighthouse', measure: measure('best practices'), result: String(page.bestPractices), budget: `≥ ${target.bestPractices}`, status: check(page.bestPractices >= target.bestPractices) },
+      ];
+    });
+    const notes = [
+      `Lighthouse ${Number(args['lighthouse-runs'])} run(s) per page, median run (Lighthouse's computeMedianRun); mobile defaults (simulated throttling); CPU benchmarkIndex ${scores.map((page) => page.benchmarkIndex.toFixed(0)).join(', ')}. Signed-in pages: a demo member signs in through /login in the same Chromium profile (Playwright over CDP), Lighthouse keeps that storage (disableStorageReset).`,
+      ...scores.flatMap((page) => page.failingAudits.map((audit) => `${page.path} lost points on ${audit}`)),
+    ];
+    return { rows, notes };
+  } finally {
+    runningStops.delete(served.stop);
+    await served.stop();
+  }
+}
+
+async function main(): Promise<number> {
+  const startedAt = new Date();
+  const machine = describeMachine();
+  console.log(`ChallangeX bench on ${machineLine(machine)}`);
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  const run = async (section: Section, measure: () => Promise<Row[] | { rows: Row[]; notes: string[] }>) => {
+    if (!selected.has(section)) return;
+    log(`${section}…`);
+    try {
+      const result = await measure();
+      if (Array.isArray(result)) rows.push(...result);
+      else {
+        rows.push(...result.rows);
+        notes.push(...result.notes);
+      }
+    } catch (error) {
+      console.error(error);
+      rows.push({ area: section, measure: 'section failed to run', result: String((error as Error).message ?? error), budget: '—', status: 'error' });
+    }
+  };
+
+  await run('planner', plannerRows);
+  await run('feed', feedRows);
+  await run('generate', generateRows);
+  let build: AppBuild | undefined;
+  if (selected.has('bundle') || selected.has('lighthouse')) {
+    try {
+      build = buildApp(await benchPorts(), log);
+    } catch (error) {
+      rows.push({ area: 'bundle', measure: 'vite build', result: String(error), budget: '—', status: 'error' });
+    }
+  }
+  if (build) {
+    const appBuild = build;
+    await run('bundle', () => bundleRows(appBuild));
+    await run('lighthouse', () => lighthouseRows(appBuild));
+  }
+
+  const seconds = (Date.now() - startedAt.getTime()) / 1000;
+  const markdown = renderReport(machine, startedAt, seconds, rows, notes);
+  const out = join(repoRoot, 'bench-results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'bench.md'), markdown);
+  writeFileSync(join(out, 'bench.json'), JSON.stringify({ machine, startedAt, seconds, rows, notes }, null, 2));
+  console.log(`\n${markdown}\nWritten to bench-results/bench.md and bench-results/bench.json`);
+  return rows.some((row) => row.status === 'FAIL' || row.status === 'error') ? 1 : 0;
+}
+
+async function abort(reason: string): Promise<never> {
+  console.error(reason);
+  const cleanup = Promise.all([...runningStops].map((stop) => stop().catch(() => {})));
+  await Promise.race([cleanup, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+  process.exit(2);
+}
+setTimeout(() => void abort(`The bench overstayed ${WATCHDOG_MS / 60_000} minutes; stopping.`), WATCHDOG_MS).unref();
+process.once('SIGINT', () => void abort('Interrupted; stopping the local stack.'));
+// Exit explicitly: SDK connections and timers of the measured libraries may linger.
+process.exit(await main());

@@ -1,0 +1,152 @@
+/**
+ * Lighthouse (its default config: mobile emulation, simulated throttling) on
+ * pages of the served build, in Debian's Chromium. Pages behind the login
+ * guard reuse a real session: Playwright signs a demo member in through the
+ * login screen in the same Chromium profile (over CDP), then Lighthouse runs
+ * with `disableStorageReset` so the IndexedDB session and localStorage stay.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+
+export interface AuditedPage {
+  name: string;
+  path: string;
+  signedIn: boolean;
+}
+
+export interface PageScores {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  firstContentfulPaintMs: number;
+  largestContentfulPaintMs: number;
+  totalBlockingTimeMs: number;
+  cumulativeLayoutShift: number;
+  /** JS the page fetched (transfer size), initial and lazy route chunks alike. */
+  scriptTransferBytes: number;
+  /** Audits that lost points in accessibility or best practices, for diagnosis. */
+  failingAudits: string[];
+  /** Lighthouse's CPU benchmark of this machine (its throttling assumes ~1000+). */
+  benchmarkIndex: number;
+}
+
+export interface SessionSetup {
+  /** Runs in a page of the audited profile before the signed-in pages are audited. */
+  signIn(page: import('@playwright/test').Page, baseUrl: string): Promise<void>;
+}
+
+const score = (lhr: LighthouseResult, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+const metric = (lhr: LighthouseResult, audit: string) => lhr.audits[audit]?.numericValue ?? NaN;
+
+function scriptBytes(lhr: LighthouseResult): number {
+  const details = lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined;
+  return (details?.items ?? []).filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+}
+
+function failingAudits(lhr: LighthouseResult): string[] {
+  return ['accessibility', 'best-practices', 'performance'].flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < (category === 'performance' ? 0.9 : 1))
+      .map((audit) => `${category}: ${audit.id} (${audit.title}${audit.displayValue ? `, ${audit.displayValue}` : ''})`),
+  );
+}
+
+async function auditOnce(chrome: LaunchedChrome, url: string): Promise<LighthouseResult> {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+    disableStorageReset: true,
+    maxWaitForLoad: 45_000,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+  return result.lhr;
+}
+
+async function auditPage(chrome: LaunchedChrome, baseUrl: string, page: AuditedPage, runs: number): Promise<PageScores> {
+  const results: LighthouseResult[] = [];
+  for (let run = 0; run < runs; run++) results.push(await auditOnce(chrome, `${baseUrl}${page.path}`));
+  // Lighthouse's own pick: the run nearest the median FCP and TTI.
+  const lhr = computeMedianRun(results);
+  return {
+    ...page,
+    performance: score(lhr, 'performance'),
+    accessibility: score(lhr, 'accessibility'),
+    bestPractices: score(lhr, 'best-practices'),
+    firstContentfulPaintMs: metric(lhr, 'first-contentful-paint'),
+    largestContentfulPaintMs: metric(lhr, 'largest-contentful-paint'),
+    totalBlockingTimeMs: metric(lhr, 'total-blocking-time'),
+    cumulativeLayoutShift: metric(lhr, 'cumulative-layout-shift'),
+    scriptTransferBytes: scriptBytes(lhr),
+    failingAudits: failingAudits(lhr),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
+}
+
+async function startSession(chrome: LaunchedChrome, baseUrl: string, session: SessionSetup): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`, { timeout: 30_000 });
+  try {
+    const page = await browser.contexts()[0].newPage();
+    page.setDefaultTimeout(30_000);
+    await session.signIn(page, baseUrl);
+    await page.close();
+  } finally {
+    // Disconnects Playwright only; the Chromium chrome-launcher started keeps running.
+    await browser.close();
+  }
+}
+
+export async function auditPages(options: {
+  baseUrl: string;
+  pages: AuditedPage[];
+  session: SessionSetup;
+  runsPerPage: number;
+  log: (line: string) => void;
+}): Promise<PageScores[]> {
+  const { baseUrl, pages, session, runsPerPage, log } = options;
+  const profile = mkdtempSync(join(tmpdir(), 'challangex-bench-chromium-'));
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, userDataDir: profile, maxConnectionRetries: 100 });
+  try {
+    const scores: PageScores[] = [];
+    // Signed-out pages first, while the profile has no session yet.
+    const ordered = [...pages].sort((a, b) => Number(a.signedIn) - Number(b.signedIn));
+    let signedIn = false;
+    for (const page of ordered) {
+      if (page.signedIn && !signedIn) {
+        log('signing in a demo member (Playwright over CDP)');
+        await startSession(chrome, baseUrl, session);
+        signedIn = true;
+      }
+      log(`lighthouse ${page.path} (${runsPerPage} run${runsPerPage === 1 ? '' : 's'})`);
+      scores.push(await auditPage(chrome, baseUrl, page, runsPerPage));
+    }
+    return scores;
+  } finally {
+    chrome.kill();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}

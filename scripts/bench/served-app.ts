@@ -1,0 +1,110 @@
+/**
+ * The production build served the way members get it: `vite build` wired to
+ * a throw-away local stack (emulators on free loopback ports, demo data
+ * created through the real API), served by `vite preview`.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, waitForHttp } from '../lib/free-port';
+import { repoRoot, startStack, type StackPorts } from '../lib/stack';
+
+export const BENCH_PROJECT_ID = 'demo-challangex-bench';
+
+export interface ServedApp {
+  baseUrl: string;
+  distDir: string;
+  databaseUrl: (path: string) => string;
+  stop(): Promise<void>;
+}
+
+const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
+
+export async function benchPorts(): Promise<StackPorts> {
+  const [auth, functions, database, storage, hub, logging] = await Promise.all(Array.from({ length: 6 }, freePort));
+  return { auth, functions, database, storage, hub, logging };
+}
+
+/** Builds the SPA for the given emulator ports into a fresh temporary directory. */
+export function buildApp(ports: StackPorts, log: (line: string) => void): AppBuild {
+  const distDir = mkdtempSync(join(tmpdir(), 'challangex-bench-dist-'));
+  const env = {
+    VITE_FIREBASE_PROJECT_ID: BENCH_PROJECT_ID,
+    VITE_USE_EMULATORS: 'true',
+    VITE_AUTH_EMULATOR_PORT: String(ports.auth),
+    VITE_DATABASE_EMULATOR_PORT: String(ports.database),
+    VITE_STORAGE_EMULATOR_PORT: String(ports.storage),
+    API_PROXY_TARGET: `http://127.0.0.1:${ports.functions}/${BENCH_PROJECT_ID}/us-central1/api`,
+  };
+  log('vite build');
+  const build = spawnSync(bin('vite'), ['build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    timeout: 300_000,
+  });
+  if (build.status !== 0) throw new Error('vite build failed');
+  return { ports, distDir, env };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      resolve();
+    }
+    setTimeout(() => child.exitCode === null && process.kill(-child.pid!, 'SIGKILL'), 10_000).unref();
+  });
+}
+
+export interface AppBuild {
+  ports: StackPorts;
+  distDir: string;
+  env: Record<string, string>;
+}
+
+/** Starts a stack on the build's ports, seeds it and serves the build; stop() also removes the build. */
+export async function startServedApp({ ports, distDir, env }: AppBuild, log: (line: string) => void): Promise<ServedApp> {
+  log('starting the local stack (emulators)');
+  const stack = await startStack({ name: 'bench', projectId: BENCH_PROJECT_ID, ports });
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(children.map(stopChild));
+    await stack.stop();
+    rmSync(distDir, { recursive: true, force: true });
+  };
+  try {
+    log('seeding demo data through the API');
+    const seed = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts/seed.ts')], {
+      cwd: repoRoot,
+      env: { ...process.env, ...stack.env, FUNCTIONS_EMULATOR_PORT: String(ports.functions) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+      timeout: 300_000,
+    });
+    if (seed.status !== 0) throw new Error('Seeding the demo data failed');
+
+    const previewPort = await freePort();
+    const preview = spawn(bin('vite'), ['preview', '--outDir', distDir, '--port', String(previewPort), '--strictPort'], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+      detached: true,
+    });
+    children.push(preview);
+    const baseUrl = `http://127.0.0.1:${previewPort}`;
+    await waitForHttp(baseUrl, 60_000);
+    return {
+      baseUrl,
+      distDir,
+      databaseUrl: (path) => `http://127.0.0.1:${ports.database}/${path}.json?ns=${BENCH_PROJECT_ID}-default-rtdb`,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
