@@ -93,13 +93,11 @@ describe('firebase-admin storage against the emulator', () => {
   it('saves (simple and resumable), lists, updates metadata and deletes', async () => {
     const b = getStorage(app).bucket();
     const small = Buffer.from('seeded by admin');
-    await b
-      .file('seed/readme.txt')
-      .save(small, {
-        contentType: 'text/plain',
-        resumable: false,
-        metadata: { metadata: { by: 'admin' } },
-      });
+    await b.file('seed/readme.txt').save(small, {
+      contentType: 'text/plain',
+      resumable: false,
+      metadata: { metadata: { by: 'admin' } },
+    });
     const big = Buffer.from(testBytes(700_000, 9));
     await b
       .file('seed/big.bin')

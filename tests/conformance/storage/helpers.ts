@@ -167,6 +167,12 @@ export function testBytes(size: number, seed = 1): Uint8Array {
   return out;
 }
 
+/** Byte-for-byte comparison (deep equality on large typed arrays is slow). */
+export function sameBytes(actual: ArrayBuffer | Uint8Array, expected: Uint8Array): boolean {
+  const a = Buffer.from(actual instanceof Uint8Array ? actual : new Uint8Array(actual));
+  return a.equals(Buffer.from(expected.buffer, expected.byteOffset, expected.byteLength));
+}
+
 /** Expects a JSON error body shaped like the real service's: {"error":{"code":N,"message":"…"}}. */
 export async function expectJsonError(res: Response, status: number): Promise<string> {
   const text = await res.text();

@@ -4,15 +4,14 @@
  * These tests start the emulator themselves (CLI child process / dataDir), so they are skipped
  * against an external emulator.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import * as http from 'node:http';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { getMetadata, ref, uploadBytesResumable } from 'firebase/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnCli, type Child } from './cli-process';
 import {
   Clients,
   setRules,
@@ -20,51 +19,9 @@ import {
   testBytes,
   uniqueId,
   USING_EXTERNAL,
-  type EmulatorUnderTest,
 } from './helpers';
 
 const MB = 1024 * 1024;
-const CLI = fileURLToPath(new URL('../../../emulators/storage/cli.ts', import.meta.url));
-
-interface Child {
-  proc: ChildProcessWithoutNullStreams;
-  emu: EmulatorUnderTest;
-  stdout: () => string;
-  exited: Promise<number | null>;
-}
-
-export async function spawnCli(args: string[]): Promise<Child> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', ...args], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  const started = Date.now();
-  while (!/\n/.test(out)) {
-    if (proc.exitCode !== null) throw new Error(`CLI exited early: ${err}`);
-    if (Date.now() - started > 30_000) throw new Error(`CLI did not start: ${err}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const m = /^Storage emulator ready on http:\/\/(127\.0\.0\.1):(\d+)\n$/.exec(out);
-  if (!m) throw new Error(`unexpected CLI output ${JSON.stringify(out)}`);
-  const host = m[1];
-  const port = Number(m[2]);
-  const emu: EmulatorUnderTest = {
-    host,
-    port,
-    hostPort: `${host}:${port}`,
-    url: `http://${host}:${port}`,
-    external: false,
-    close: async () => {
-      proc.kill('SIGTERM');
-      await exited;
-    },
-  };
-  return { proc, emu, stdout: () => out, exited };
-}
 
 function peakRssBytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
