@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { createMember, readData, writeData, type TestMember } from './support/backend';
+import { expect, signIn, test } from './support/fixtures';
+
+const HOUR = 3_600_000;
+/** A 16×16 PNG: small, but a real image the browser can decode and re-encode as JPEG. */
+const MEAL_PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGM4UaFBEmIY1TCqYfhqAAADaGgQ43GRdgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * The rules and the API judge meal windows by the real clock, so the journey runs in a time zone where it is
+ * 08:xx right now: breakfast (08:00–10:00) is open for at least an hour, whatever time the suite runs.
+ */
+function zoneWhereBreakfastIsOpen(now = new Date()): string {
+  let offset = 8 - now.getUTCHours();
+  if (offset < -12) offset += 24;
+  // Etc/GMT signs are inverted: Etc/GMT-8 is UTC+8.
+  return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
+
+const bannerButton = (page: Page) => page.getByRole('button', { name: /^(Create Challenge|Start a Challenge)$/ });
+const mealRow = (page: Page, meal: 'Breakfast' | 'Lunch' | 'Dinner') =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${meal}`) }) });
+const cardTitles = (page: Page) => page.locator('article.challenge-card h2').allTextContents();
+
+test.describe('meal challenge journey', () => {
+  test.use({ timezoneId: zoneWhereBreakfastIsOpen() });
+
+  let created: TestMember | undefined;
+  test.afterEach(async () => {
+    if (!created) return;
+    const challenges = (await readData<Record<string, unknown>>(`users/${created.uid}/challenges`)) ?? {};
+    await Promise.all(Object.keys(challenges).map((challengeId) => writeData(`feed/${challengeId}`, null)));
+    await writeData(`users/${created.uid}/challenges`, null);
+  });
+
+  test('complete profile → create → open → prove breakfast in its window → Done → score rises', async ({ page }) => {
+    const member = await createMember();
+    created = member;
+    await writeData(`users/${member.uid}/info`, { uid: member.uid, displayName: member.name, photoURL: '', joinAt: '2026-01-01 09:00:00', createdAt: Date.now() });
+    await page.clock.install();
+    await signIn(page, member);
+
+    // An incomplete profile is sent to the profile first, with SPEC's info toast.
+    await bannerButton(page).click();
+    await expect(page.getByText('Please complete your profile before creating a challenge')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/profile/${encodeURIComponent(member.name)}$`));
+
+    await writeData(`users/${member.uid}/info/location`, 'Pune');
+    await writeData(`users/${member.uid}/info/preference`, 'veg');
+    await writeData(`users/${member.uid}/private`, { email: member.email, emailVerified: false, height: 170, weight: 68, age: 31 });
+
+    const title = `Breakfast proof ${randomUUID().slice(0, 6)}`;
+    await page.goto('/feed');
+    await bannerButton(page).click();
+    const form = page.getByRole('dialog', { name: 'Create a meal challenge' });
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Days').selectOption('2');
+    await form.getByLabel('Preference').selectOption('veg');
+    await form.getByLabel('Target body').selectOption('Lean');
+    await form.getByRole('button', { name: 'Create Challenge' }).click();
+    await expect(page.getByText('Challenge created successfully')).toBeVisible();
+    await expect(form).toBeHidden();
+
+    const card = page.getByRole('article', { name: title });
+    await expect(card).toBeVisible();
+    await card.getByRole('button', { name: `Open Challenge ${title}` }).click();
+    await expect(page).toHaveURL(/\/challange\/breakfast-proof-/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+    const breakfast = mealRow(page, 'Breakfast');
+    await expect(breakfast.getByText('Available')).toBeVisible();
+    await expect(mealRow(page, 'Dinner').getByText('Pending')).toBeVisible();
+    await expect(mealRow(page, 'Dinner').getByLabel(/Proof photo/)).toBeDisabled();
+
+    const scoreBefore = (await readData<number>(`users/${member.uid}/info/score`)) ?? 0;
+    await breakfast.getByLabel('Proof photo for Day 1 breakfast').setInputFiles({ name: 'breakfast.png', mimeType: 'image/png', buffer: MEAL_PHOTO });
+    await expect(page.getByText('Meal check successfully')).toBeVisible({ timeout: 20_000 });
+    await expect(breakfast.getByText('Done')).toBeVisible();
+    await expect(breakfast.getByLabel('Proof photo for Day 1 breakfast')).toBeDisabled();
+
+    await expect.poll(() => readData<number>(`users/${member.uid}/info/score`), { timeout: 15_000 }).toBeGreaterThan(scoreBefore);
+    const challenges = await readData<Record<string, { meals: { Day1: { breakfast: { status: string; imgPath: string } } } }>>(
+      `users/${member.uid}/challenges`,
+    );
+    const [stored] = Object.values(challenges ?? {});
+    expect(stored.meals.Day1.breakfast).toMatchObject({ status: 'Done', imgPath: expect.stringMatching(/\/Day1-breakfast\.jpg$/) });
+
+    await page.getByRole('button', { name: 'Photo gallery' }).click();
+    await expect(page.getByRole('dialog', { name: `Photo gallery: ${title}` }).getByRole('img', { name: /Proof of Day 1 breakfast/ })).toBeVisible();
+  });
+});
+
+/** A challenge written straight into the database, with meal windows placed around `now`. */
+async function seedChallenge(owner: TestMember, now: number, windows: Record<'breakfast' | 'lunch' | 'dinner', [number, number]>) {
+  const challengeId = `e2e-${randomUUID().slice(0, 8)}`;
+  const meal = (name: string, [opensAt, closesAt]: [number, number]) => ({
+    name,
+    calories: 500,
+    protein: 30,
+    carbs: 60,
+    fat: 15,
+    details: `${name}, freshly made`,
+    img: '/meals/poha.svg',
+    status: 'Pending',
+    opensAt,
+    closesAt,
+  });
+  await writeData(`users/${owner.uid}/challenges/${challengeId}`, {
+    title: 'Clockwork week',
+    day: 1,
+    preference: 'veg',
+    targetBody: 'Maintain',
+    displayName: owner.name,
+    photoURL: '',
+    createdAt: now,
+    deleted: false,
+    isActive: true,
+    startDate: new Date(now).toISOString().slice(0, 10),
+    timezone: 'UTC',
+    targets: { calories: 1500, protein: 90, carbs: 180, fat: 45 },
+    meals: {
+      Day1: {
+        breakfast: meal('Poha', windows.breakfast),
+        lunch: meal('Rajma rice', windows.lunch),
+        dinner: meal('Khichdi', windows.dinner),
+      },
+    },
+  });
+  return challengeId;
+}
+
+test('Expired meals refuse uploads, also when the clock runs past an open window', async ({ page, signedInMember }) => {
+  const now = Date.now();
+  const challengeId = await seedChallenge(signedInMember, now, {
+    breakfast: [now - 3 * HOUR, now - HOUR],
+    lunch: [now - 10 * 60_000, now + HOUR],
+    dinner: [now + 2 * HOUR, now + 3 * HOUR],
+  });
+  try {
+    await page.clock.install();
+    await page.goto('/feed');
+    await page.evaluate(
+      ([cid, uid]) => {
+        localStorage.setItem('currentChallange', JSON.stringify(cid));
+        localStorage.setItem('currentId', JSON.stringify(uid));
+      },
+      [challengeId, signedInMember.uid],
+    );
+    await page.goto('/challange/clockwork-week');
+    await expect(page.getByRole('heading', { level: 1, name: 'Clockwork week' })).toBeVisible();
+
+    await expect(mealRow(page, 'Breakfast').getByText('Expired')).toBeVisible();
+    await expect(page.getByLabel('Proof photo for Day 1 breakfast')).toBeDisabled();
+    await expect(mealRow(page, 'Lunch').getByText('Available')).toBeVisible();
+    await expect(page.getByLabel('Proof photo for Day 1 lunch')).toBeEnabled();
+    await expect(mealRow(page, 'Dinner').getByText('Pending')).toBeVisible();
+    await expect(page.getByLabel('Proof photo for Day 1 dinner')).toBeDisabled();
+
+    await page.clock.fastForward('01:05:00');
+    await expect(mealRow(page, 'Lunch').getByText('Expired')).toBeVisible();
+    await expect(page.getByLabel('Proof photo for Day 1 lunch')).toBeDisabled();
+  } finally {
+    await writeData(`users/${signedInMember.uid}/challenges/${challengeId}`, null);
+  }
+});
+
+test('a member pages through 12 challenges (5, 5, 2) and filters by author', async ({ page }) => {
+  const author = await createMember({ completeProfile: true, name: `Pager ${randomUUID().slice(0, 6)}` });
+  const viewer = await createMember({ completeProfile: true });
+  const base = Date.now();
+  const run = randomUUID().slice(0, 6);
+  const keys = Array.from({ length: 12 }, (_, index) => `e2e-${run}-${String(index + 1).padStart(2, '0')}`);
+  await Promise.all(
+    keys.map((key, index) =>
+      writeData(`feed/${key}`, {
+        uid: author.uid,
+        title: `Paged challenge ${index + 1}`,
+        day: 3,
+        preference: 'vegan',
+        targetBody: 'Lean',
+        displayName: author.name,
+        photoURL: '',
+        cover: '/meals/poha.svg',
+        createdAt: base + index * 1000,
+      }),
+    ),
+  );
+  const newestFirst = (from: number, to: number) =>
+    Array.from({ length: from - to + 1 }, (_, index) => `Paged challenge ${from - index}`);
+  try {
+    await signIn(page, viewer);
+    const pages = page.getByRole('navigation', { name: 'Feed pages' });
+
+    await expect.poll(() => cardTitles(page)).toEqual(newestFirst(12, 8));
+    await pages.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(() => cardTitles(page)).toEqual(newestFirst(7, 3));
+    await pages.getByRole('button', { name: 'Page 3' }).click();
+    await expect.poll(async () => (await cardTitles(page)).slice(0, 2)).toEqual(newestFirst(2, 1));
+
+    await page.getByRole('article', { name: 'Paged challenge 2' }).getByRole('button', { name: `More by ${author.name}` }).click();
+    await expect(page.getByText(`Showing challenges by ${author.name}`)).toBeVisible();
+    await expect.poll(() => cardTitles(page)).toEqual(newestFirst(12, 8));
+    await pages.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(() => cardTitles(page)).toEqual(newestFirst(7, 3));
+    await pages.getByRole('button', { name: 'Page 3' }).click();
+    await expect.poll(() => cardTitles(page)).toEqual(newestFirst(2, 1));
+
+    await page.getByRole('button', { name: 'Show all challenges' }).click();
+    await expect(page.getByText(/Showing challenges by/)).toBeHidden();
+    await expect.poll(() => cardTitles(page)).toEqual(newestFirst(12, 8));
+    await expect(pages.getByLabel('Page 1')).toHaveAttribute('aria-current', 'page');
+  } finally {
+    await Promise.all(keys.map((key) => writeData(`feed/${key}`, null)));
+  }
+});
