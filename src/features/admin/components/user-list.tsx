@@ -51,7 +51,7 @@ export function UserList() {
               return (
                 <ListGroup.Item as="li" key={user.uid} className="d-flex align-items-center gap-2">
                   <MemberAvatar name={name} photoURL={user.info?.photoURL} size={32} />
-                  <div className="flex-grow-1 min-w-0">
+                  <div className="flex-grow-1" style={{ minWidth: 0 }}>
                     <div className="fw-semibold text-truncate">{name}</div>
                     <div className="small text-body-secondary text-truncate">
                       {user.email ?? 'no email'} · joined {user.info?.joinAt ?? 'unknown'} · score {user.info?.score ?? 0}

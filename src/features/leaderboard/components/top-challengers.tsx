@@ -48,7 +48,7 @@ export function TopChallengers({ signedIn }: { signedIn: boolean }) {
             return (
               <ListGroup.Item as="li" key={entry.uid} className="d-flex align-items-center gap-2">
                 <MemberAvatar name={name} photoURL={entry.photoURL} size={40} />
-                <div className="flex-grow-1 min-w-0">
+                <div className="flex-grow-1" style={{ minWidth: 0 }}>
                   {signedIn ? (
                     <ProfileLink uid={entry.uid} displayName={name} className="fw-semibold d-block text-truncate link-dark" />
                   ) : (

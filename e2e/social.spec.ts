@@ -1,0 +1,124 @@
+import { readData, uniqueEmail, writeData } from './support/backend';
+import { chooseAccountMenu, expect, signIn, test } from './support/fixtures';
+
+test.describe('social surfaces', () => {
+  test('a visitor browses the home page, leader-board and about page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Which Challenge Would You Like to Take Today ?' })).toBeVisible();
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    await expect(sidebar.getByRole('heading', { name: 'Top Challengers' })).toBeVisible();
+    await expect(sidebar.getByRole('heading', { name: 'Never Miss A News' })).toBeVisible();
+    await expect(sidebar.getByRole('heading', { name: 'Recent Post' })).toBeVisible();
+    await expect(sidebar.getByRole('heading', { name: 'Follow ChallangeX' })).toBeVisible();
+
+    await page.goto('/leader-board');
+    await expect(page.getByRole('heading', { name: 'Weekly Top List' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Monthly Top List' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'All-time Top List' })).toBeVisible();
+
+    await page.goto('/about#privacy');
+    await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeInViewport();
+    await page.getByRole('button', { name: 'Take Challenge' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a member edits their profile and meets the missing-fields rule first', async ({ page, newMember }) => {
+    const member = await newMember();
+    await signIn(page, member);
+    await chooseAccountMenu(page, member, 'Profile');
+    await expect(page.getByRole('heading', { name: member.name, level: 1 })).toBeVisible();
+    await expect(page.getByText(member.email)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit profile' });
+    await dialog.getByLabel('Location').selectOption('Pune');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Some profile fields are missing. Please fill all fields.')).toBeVisible();
+    expect(await readData(`users/${member.uid}/info/location`)).toBeNull();
+
+    await dialog.getByLabel('Preference').selectOption('vegan');
+    await dialog.getByLabel('Height (cm)').fill('168');
+    await dialog.getByLabel('Weight (kg)').fill('64');
+    await dialog.getByLabel('Age').fill('31');
+    await dialog.getByLabel('Bio (optional)').fill('Plant-powered runner.');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Profile info updated successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Plant-powered runner.')).toBeVisible();
+    await expect(page.getByText('168 cm')).toBeVisible();
+    expect(await readData(`users/${member.uid}/info`)).toMatchObject({ location: 'Pune', preference: 'vegan' });
+    expect(await readData(`users/${member.uid}/private`)).toMatchObject({ height: 168, weight: 64, age: 31 });
+  });
+
+  test("another member sees a profile but not its email or body stats", async ({ page, newMember }) => {
+    const owner = await newMember({ completeProfile: true });
+    const viewer = await newMember({ completeProfile: true });
+    await signIn(page, viewer);
+    await page.evaluate((uid) => localStorage.setItem('loadProfile', JSON.stringify(uid)), owner.uid);
+    await page.goto(`/profile/${encodeURIComponent(owner.name)}`);
+    await expect(page.getByRole('heading', { name: owner.name, level: 1 })).toBeVisible();
+    await expect(page.getByText('Here for the challenges.')).toBeVisible();
+    await expect(page.getByText('Pune')).toBeVisible();
+    await expect(page.getByText(owner.email)).toHaveCount(0);
+    await expect(page.getByText('172 cm')).toHaveCount(0);
+    await expect(page.getByText('Height')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Edit profile' })).toHaveCount(0);
+  });
+
+  test('subscribe and contact each leave exactly one record', async ({ page }) => {
+    const subscriber = uniqueEmail('news');
+    await page.goto('/');
+    const box = page.getByRole('complementary', { name: 'Sidebar' }).getByRole('region', { name: 'Never Miss A News' });
+    await box.getByLabel('Email address').fill(subscriber);
+    await box.getByRole('button', { name: 'Subscribe now' }).click();
+    await expect(page.getByText('Subscribe successfully')).toBeVisible();
+    await expect(box.getByRole('button', { name: 'Subscribed' })).toBeDisabled();
+    const subscribers = (await readData<Record<string, { email: string; createdAt: number }>>('website/subscribers')) ?? {};
+    const mine = Object.values(subscribers).filter((entry) => entry.email === subscriber);
+    expect(mine).toHaveLength(1);
+    expect(typeof mine[0].createdAt).toBe('number');
+
+    const writer = uniqueEmail('contact');
+    await page.goto('/contact');
+    const send = page.getByRole('button', { name: 'Send Now' });
+    await expect(send).toBeDisabled();
+    await page.getByLabel('Name').fill('Ravi Kumar');
+    await page.getByLabel('Email').fill(writer);
+    await page.getByLabel('Reason (optional)').selectOption('Feedback');
+    await page.getByLabel('Message (optional)').fill('The planner is great.');
+    await send.click();
+    await expect(page.getByText('Message sent successfully')).toBeVisible();
+    const messages = (await readData<Record<string, { email: string }>>('website/contact')) ?? {};
+    expect(Object.values(messages).filter((entry) => entry.email === writer)).toEqual([
+      expect.objectContaining({ name: 'Ravi Kumar', reason: 'Feedback', message: 'The planner is great.' }),
+    ]);
+  });
+
+  test('an admin sees the user list and changes the banner; a member cannot', async ({ page, newMember }) => {
+    const previousBanner = await readData<string>('website/banner/val');
+    const member = await newMember({ completeProfile: true });
+    await signIn(page, member);
+    await page.goto('/admin-x');
+    await expect(page.getByRole('alert')).toContainText('You are not authorised to view this page');
+    await expect(page.getByLabel('Topic words, separated by spaces')).toHaveCount(0);
+    await chooseAccountMenu(page, member, 'Logout');
+
+    const admin = await newMember({ completeProfile: true, admin: true });
+    await signIn(page, admin);
+    await page.goto('/admin-x');
+    const users = page.getByRole('region', { name: /^User List/ });
+    await expect(users.getByText(admin.name)).toBeVisible();
+    await expect(users.getByText(member.name)).toBeVisible();
+    const topic = `Topic${Date.now().toString(36)}`;
+    try {
+      await page.getByLabel('Topic words, separated by spaces').fill(`Keto ${topic}`);
+      await page.getByRole('button', { name: 'Save banner' }).click();
+      await expect(page.getByText('Your work has been saved')).toBeVisible();
+      expect(await readData('website/banner/val')).toBe(`Keto ${topic}`);
+      await page.goto('/');
+      await expect(page.getByRole('list', { name: 'Challenge topics' }).getByText(topic)).toBeVisible();
+    } finally {
+      await writeData('website/banner/val', previousBanner);
+    }
+  });
+});
