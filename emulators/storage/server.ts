@@ -1385,6 +1385,7 @@ export async function startStorageEmulator(
       resolve();
     });
   });
+  server.on('error', (err) => log(`storage: server error: ${err.message}`));
   const port = (server.address() as AddressInfo).port;
   log(
     `storage: listening on http://${host}:${port}${options.dataDir ? ` (data in ${options.dataDir})` : ' (in memory)'}`,

@@ -257,6 +257,62 @@ describe('invalid-argument (400) and malformed requests get 4xx JSON, never a cr
   });
 });
 
+describe('browsers', () => {
+  it('answers CORS preflights and exposes the upload headers the SDK reads', async () => {
+    const origin = 'http://localhost:5173';
+    const pre = await fetch(`${objectUrl(emu, bucket)}?name=open%2Fcors.txt`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers':
+          'authorization,x-goog-upload-protocol,x-goog-upload-command',
+      },
+    });
+    expect(pre.status).toBeLessThan(300);
+    expect(pre.headers.get('access-control-allow-origin')).toMatch(
+      /^(\*|http:\/\/localhost:5173)$/,
+    );
+    expect(pre.headers.get('access-control-allow-methods')).toMatch(/POST/);
+    expect(pre.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(
+      'x-goog-upload-command',
+    );
+    const start = await fetch(`${objectUrl(emu, bucket)}?name=open%2Fcors.txt`, {
+      method: 'POST',
+      headers: {
+        Origin: origin,
+        'X-Goog-Upload-Protocol': 'resumable',
+        'X-Goog-Upload-Command': 'start',
+        'Content-Type': 'application/json',
+      },
+      body: '{}',
+    });
+    expect(start.status).toBe(200);
+    const exposed = (start.headers.get('access-control-expose-headers') ?? '').toLowerCase();
+    for (const h of ['x-goog-upload-url', 'x-goog-upload-status', 'x-goog-upload-size-received']) {
+      expect(exposed).toContain(h);
+    }
+  });
+});
+
+describe.skipIf(USING_EXTERNAL)('POST /internal/reset', () => {
+  it('deletes every object and upload', async () => {
+    const own = await startEmulatorUnderTest();
+    const c = new Clients(own, uniqueId('reset'));
+    try {
+      const s = c.storage('alice');
+      await uploadString(ref(s, 'open/r.txt'), 'r');
+      expect((await fetch(`${own.url}/internal/reset`, { method: 'POST' })).status).toBe(200);
+      await expect(getMetadata(ref(s, 'open/r.txt'))).rejects.toMatchObject({
+        code: 'storage/object-not-found',
+      });
+    } finally {
+      await c.cleanup();
+      await own.close();
+    }
+  });
+});
+
 describe.skipIf(USING_EXTERNAL)('quota-exceeded (402), when a quota is configured', () => {
   let quotaEmu: EmulatorUnderTest;
   let quotaClients: Clients;
