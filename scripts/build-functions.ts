@@ -8,7 +8,9 @@ import { dirname, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const functionsDir = resolve(import.meta.dirname, '../functions');
-const { dependencies = {} } = JSON.parse(readFileSync(resolve(functionsDir, 'package.json'), 'utf8')) as {
+const { dependencies = {} } = JSON.parse(
+  readFileSync(resolve(functionsDir, 'package.json'), 'utf8'),
+) as {
   dependencies?: Record<string, string>;
 };
 

@@ -5,11 +5,17 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DISH_CATALOGUE, type Dish } from '../src/domain/dish-catalogue';
+import { DISH_CATALOGUE, GENERIC_MEAL_IMAGES } from '../src/domain/dish-catalogue';
 import { seededRandom, type RandomSource } from '../src/domain/seeded-random';
 
 const OUTPUT_DIR = resolve(import.meta.dirname, '../public/meals');
 const MAX_BYTES = 3 * 1024;
+
+/** What the look is derived from. */
+interface Pictured {
+  id: string;
+  name: string;
+}
 
 type Kind = 'curry' | 'rice' | 'flatbread' | 'bowl' | 'salad' | 'noodles';
 
@@ -17,7 +23,10 @@ const KIND_KEYWORDS: Array<[Kind, RegExp]> = [
   ['noodles', /noodle/i],
   ['salad', /salad|sundal/i],
   ['bowl', /oats|bowl|pudding|smoothie|upma|poha|khichdi|soup/i],
-  ['flatbread', /toast|paratha|dosa|chilla|omelette|wrap|roll|sandwich|bagel|pancake|pesarattu|idli/i],
+  [
+    'flatbread',
+    /toast|paratha|dosa|chilla|omelette|wrap|roll|sandwich|bagel|pancake|pesarattu|idli/i,
+  ],
   ['rice', /biryani|fried rice|pulao|rice$/i],
   ['curry', /./],
 ];
@@ -35,17 +44,25 @@ const COLOUR_KEYWORDS: Array<[RegExp, string]> = [
 
 const BACKGROUNDS = ['#fdf3e7', '#eef6ec', '#fbeeee', '#eef2fb', '#f7f1fb', '#fff8dc'];
 
-function kindOf(dish: Dish): Kind {
+function kindOf(dish: Pictured): Kind {
   return KIND_KEYWORDS.find(([, pattern]) => pattern.test(dish.name))![0];
 }
 
-function mainColour(dish: Dish): string {
+function mainColour(dish: Pictured): string {
   return COLOUR_KEYWORDS.find(([pattern]) => pattern.test(dish.name))?.[1] ?? '#c8743a';
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
-function dots(random: RandomSource, count: number, cx: number, cy: number, spread: number, radius: number, colours: string[]): string {
+function dots(
+  random: RandomSource,
+  count: number,
+  cx: number,
+  cy: number,
+  spread: number,
+  radius: number,
+  colours: string[],
+): string {
   let svg = '';
   for (let i = 0; i < count; i++) {
     const angle = random() * Math.PI * 2;
@@ -105,7 +122,7 @@ function food(kind: Kind, colour: string, random: RandomSource): string {
   }
 }
 
-export function mealSvg(dish: Dish): string {
+export function mealSvg(dish: Pictured): string {
   const random = seededRandom(dish.id);
   const background = BACKGROUNDS[Math.floor(random() * BACKGROUNDS.length)];
   const title = dish.name.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -119,15 +136,17 @@ export function mealSvg(dish: Dish): string {
 
 function main() {
   mkdirSync(OUTPUT_DIR, { recursive: true });
-  const wanted = new Set(DISH_CATALOGUE.map((dish) => `${dish.id}.svg`));
-  for (const file of readdirSync(OUTPUT_DIR)) if (file.endsWith('.svg') && !wanted.has(file)) rmSync(join(OUTPUT_DIR, file));
-  for (const dish of DISH_CATALOGUE) {
+  const pictured: Pictured[] = [...DISH_CATALOGUE, ...Object.values(GENERIC_MEAL_IMAGES)];
+  const wanted = new Set(pictured.map((dish) => `${dish.id}.svg`));
+  for (const file of readdirSync(OUTPUT_DIR))
+    if (file.endsWith('.svg') && !wanted.has(file)) rmSync(join(OUTPUT_DIR, file));
+  for (const dish of pictured) {
     const svg = mealSvg(dish);
     const bytes = Buffer.byteLength(svg);
     if (bytes > MAX_BYTES) throw new Error(`${dish.id}.svg is ${bytes} bytes, over ${MAX_BYTES}`);
     writeFileSync(join(OUTPUT_DIR, `${dish.id}.svg`), svg);
   }
-  console.log(`Wrote ${DISH_CATALOGUE.length} meal images to ${OUTPUT_DIR}`);
+  console.log(`Wrote ${pictured.length} meal images to ${OUTPUT_DIR}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

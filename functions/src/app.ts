@@ -50,8 +50,18 @@ export function createApp({
     response.json({ ok: true });
   });
   app.post('/api/generate', member, generateLimit, generateChallenge(dependencies));
-  app.post('/api/challenges/:challengeId/regenerate', member, generateLimit, regenerateMeals(dependencies));
-  app.post('/api/me/recompute', member, rateLimitPerMember(recomputeRateLimit), recomputeMember(dependencies));
+  app.post(
+    '/api/challenges/:challengeId/regenerate',
+    member,
+    generateLimit,
+    regenerateMeals(dependencies),
+  );
+  app.post(
+    '/api/me/recompute',
+    member,
+    rateLimitPerMember(recomputeRateLimit),
+    recomputeMember(dependencies),
+  );
 
   app.use(notFound);
   app.use(errorHandler(log));

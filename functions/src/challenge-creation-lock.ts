@@ -34,14 +34,16 @@ export class ChallengeCreationLock {
     for (let attempt = 0; ; attempt++) {
       const { committed } = await this.database.ref(this.path).transaction(
         (current: LockRecord | null) => {
-          if (current && current.holder !== this.holder && current.expiresAt > Date.now()) return undefined;
+          if (current && current.holder !== this.holder && current.expiresAt > Date.now())
+            return undefined;
           return { holder: this.holder, expiresAt: Date.now() + LEASE_MS };
         },
         undefined,
         false,
       );
       if (committed) return;
-      if (Date.now() > deadline) throw new HttpError(503, 'Busy creating another challenge, please try again');
+      if (Date.now() > deadline)
+        throw new HttpError(503, 'Busy creating another challenge, please try again');
       await sleep(Math.min(200, 10 * 2 ** Math.min(attempt, 4)) * (0.5 + Math.random()));
     }
   }
@@ -52,7 +54,8 @@ export class ChallengeCreationLock {
       .ref(this.path)
       // null may only be the empty local cache: writing null then makes the server show the real value.
       .transaction(
-        (current: LockRecord | null) => (current === null || current.holder === this.holder ? null : undefined),
+        (current: LockRecord | null) =>
+          current === null || current.holder === this.holder ? null : undefined,
         undefined,
         false,
       );

@@ -1,4 +1,9 @@
-import type { ChallengeRecord, DayMeals, FeedEntry, MealRecord } from '../../src/domain/challenge-record';
+import type {
+  ChallengeRecord,
+  DayMeals,
+  FeedEntry,
+  MealRecord,
+} from '../../src/domain/challenge-record';
 import { MEAL_SLOTS } from '../../src/domain/constants';
 import type { GenerateRequest } from '../../src/domain/generate-request-schema';
 import type { MealPlan } from '../../src/domain/meal-planner';
@@ -14,7 +19,13 @@ export interface NewChallenge {
 }
 
 /** The stored challenge: SPEC's fields plus DESIGN §3's schedule, targets and per-meal windows. */
-export function buildChallengeRecord({ request, startDate, targets, plan, createdAt }: NewChallenge): ChallengeRecord {
+export function buildChallengeRecord({
+  request,
+  startDate,
+  targets,
+  plan,
+  createdAt,
+}: NewChallenge): ChallengeRecord {
   const schedule = challengeSchedule(startDate, request.day, request.timezone);
   const meals: Record<string, DayMeals> = {};
   schedule.forEach((windows, index) => {

@@ -4,7 +4,10 @@ import { addDays, calendarDateInZone } from '../../src/domain/calendar-dates';
 import { countChallenges } from '../../src/domain/challenge-activity';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
 import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, MAX_ACTIVE_CHALLENGES } from '../../src/domain/constants';
-import { generateRequestSchema, type GenerateRequest } from '../../src/domain/generate-request-schema';
+import {
+  generateRequestSchema,
+  type GenerateRequest,
+} from '../../src/domain/generate-request-schema';
 import { nutritionTargets } from '../../src/domain/nutrition-targets';
 import { memberUid } from './authenticate';
 import { buildChallengeRecord, buildFeedEntry } from './challenge-records';
@@ -25,32 +28,54 @@ function resolveStartDate(request: GenerateRequest, now: number): string {
   const today = calendarDateInZone(now, request.timezone);
   if (request.startDate === undefined) return today;
   if (request.startDate !== today && request.startDate !== addDays(today, 1)) {
-    throw new HttpError(400, 'startDate: must be today or tomorrow in your time zone', { field: 'startDate' });
+    throw new HttpError(400, 'startDate: must be today or tomorrow in your time zone', {
+      field: 'startDate',
+    });
   }
   return request.startDate;
 }
 
 /** POST /api/generate (DESIGN §6). */
-export function generateChallenge({ database, clock, planMeals }: GenerateDependencies): RequestHandler {
+export function generateChallenge({
+  database,
+  clock,
+  planMeals,
+}: GenerateDependencies): RequestHandler {
   return async (request, response) => {
     const uid = memberUid(response);
     const body = parseOrThrow(generateRequestSchema, request.body);
-    if (body.user_id !== uid) throw new HttpError(403, 'user_id does not match the signed-in member');
+    if (body.user_id !== uid)
+      throw new HttpError(403, 'user_id does not match the signed-in member');
     const profile = await readCompleteProfile(database, uid);
     const now = clock();
     const startDate = resolveStartDate(body, now);
     const targets = nutritionTargets(profile, body.targetBody);
     const challengeId = database.ref(paths.challenges(uid)).push().key!;
-    const plan = await planMeals({ targets, days: body.day, preference: body.preference, seed: challengeId });
-    const challenge = buildChallengeRecord({ request: body, startDate, targets, plan, createdAt: now });
+    const plan = await planMeals({
+      targets,
+      days: body.day,
+      preference: body.preference,
+      seed: challengeId,
+    });
+    const challenge = buildChallengeRecord({
+      request: body,
+      startDate,
+      targets,
+      plan,
+      createdAt: now,
+    });
 
     const lock = new ChallengeCreationLock(database, uid, challengeId);
     await lock.acquire();
     let created = false;
     try {
-      const existing = (await database.ref(paths.challenges(uid)).get()).val() as Record<string, ChallengeRecord> | null;
+      const existing = (await database.ref(paths.challenges(uid)).get()).val() as Record<
+        string,
+        ChallengeRecord
+      > | null;
       const counts = countChallenges(Object.values(existing ?? {}), now);
-      if (counts.activeChallenges >= MAX_ACTIVE_CHALLENGES) throw new HttpError(409, ACTIVE_CHALLENGE_LIMIT_MESSAGE);
+      if (counts.activeChallenges >= MAX_ACTIVE_CHALLENGES)
+        throw new HttpError(409, ACTIVE_CHALLENGE_LIMIT_MESSAGE);
       await database.ref().update({
         [paths.challenge(uid, challengeId)]: challenge,
         [paths.feedEntry(challengeId)]: buildFeedEntry(uid, challenge),

@@ -13,11 +13,16 @@ export class HttpError extends Error {
 }
 
 /** Parses with a schema or throws a 400 naming the first offending field. */
-export function parseOrThrow<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
+export function parseOrThrow<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+): z.output<Schema> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue.path.map(String).join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : 'body');
+  const field =
+    issue.path.map(String).join('.') ||
+    (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : 'body');
   throw new HttpError(400, `${field}: ${issue.message}`, { field });
 }
 
@@ -47,7 +52,9 @@ export function errorHandler(log: (message: string, error: unknown) => void): Er
     }
     const { status, type } = (error ?? {}) as BodyParserError;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      response.status(status).json({ error: (type && BODY_PARSER_MESSAGES[type]) || 'Bad request' });
+      response
+        .status(status)
+        .json({ error: (type && BODY_PARSER_MESSAGES[type]) || 'Bad request' });
       return;
     }
     log('Unhandled API error', error);

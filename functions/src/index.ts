@@ -3,11 +3,14 @@ import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { onRequest } from 'firebase-functions/v2/https';
 import { createApp } from './app';
+import { mealPlannerFromEnvironment } from './gemini-meal-planner';
 
 const projectId = process.env.GCLOUD_PROJECT ?? 'demo-challangex';
 
 function allowedOrigins(): string[] {
-  const configured = process.env.ALLOWED_ORIGINS?.split(',').map((origin) => origin.trim()).filter(Boolean);
+  const configured = process.env.ALLOWED_ORIGINS?.split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   if (configured?.length) return configured;
   return [
     `https://${projectId}.web.app`,
@@ -30,6 +33,7 @@ const app = createApp({
   database: getDatabase(firebaseApp),
   auth: getAuth(firebaseApp),
   allowedOrigins: allowedOrigins(),
+  planMeals: mealPlannerFromEnvironment(),
 });
 
 export const api = onRequest({ region: 'us-central1' }, app);

@@ -8,7 +8,9 @@ type StoredRecord = Record<string, unknown> | null;
 
 /** Forms may have stored numbers as text; the schema still bounds them. */
 function numeric(value: unknown): unknown {
-  return typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+  return typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))
+    ? Number(value)
+    : value;
 }
 
 export function profileFrom(info: StoredRecord, body: StoredRecord) {
@@ -24,7 +26,10 @@ export function profileFrom(info: StoredRecord, body: StoredRecord) {
 }
 
 /** The member's complete profile, or a 422 listing what is missing or invalid. */
-export async function readCompleteProfile(database: Database, uid: string): Promise<CompleteProfile> {
+export async function readCompleteProfile(
+  database: Database,
+  uid: string,
+): Promise<CompleteProfile> {
   const [info, body] = await Promise.all([
     database.ref(paths.info(uid)).get(),
     database.ref(paths.privateProfile(uid)).get(),

@@ -22,7 +22,9 @@ export function recomputeMember({ database, clock }: RecomputeDependencies): Req
       database.ref(paths.challenges(uid)).get(),
       database.ref(paths.info(uid)).get(),
     ]);
-    const challenges = Object.values((challengesSnapshot.val() ?? {}) as Record<string, ChallengeRecord>);
+    const challenges = Object.values(
+      (challengesSnapshot.val() ?? {}) as Record<string, ChallengeRecord>,
+    );
     const info = (infoSnapshot.val() ?? {}) as Record<string, unknown>;
     const score = computeScore(challenges);
     const counts = countChallenges(challenges, clock());

@@ -16,14 +16,17 @@ export interface RegenerateDependencies {
   planMeals: MealPlanProvider;
 }
 
-const paramsSchema = z.object({ challengeId: z.string().regex(DATABASE_KEY, 'Not a challenge id') });
+const paramsSchema = z.object({
+  challengeId: z.string().regex(DATABASE_KEY, 'Not a challenge id'),
+});
 
 function provedMeals(challenge: ChallengeRecord): FixedMeal[] {
   const fixed: FixedMeal[] = [];
   for (let dayNumber = 1; dayNumber <= challenge.day; dayNumber++) {
     for (const slot of MEAL_SLOTS) {
       const meal = challenge.meals?.[dayKey(dayNumber)]?.[slot];
-      if (meal?.status === 'Done') fixed.push({ dayNumber, slot, name: meal.name, protein: meal.protein });
+      if (meal?.status === 'Done')
+        fixed.push({ dayNumber, slot, name: meal.name, protein: meal.protein });
     }
   }
   return fixed;
@@ -39,7 +42,11 @@ function provedSignature(challenge: ChallengeRecord): string {
  * POST /api/challenges/:challengeId/regenerate: re-plans the caller's meals that are not yet proved,
  * keeping targets, windows and proofs. A transaction guards against a proof landing meanwhile.
  */
-export function regenerateMeals({ database, clock, planMeals: provider }: RegenerateDependencies): RequestHandler {
+export function regenerateMeals({
+  database,
+  clock,
+  planMeals: provider,
+}: RegenerateDependencies): RequestHandler {
   return async (request, response) => {
     const uid = memberUid(response);
     const { challengeId } = parseOrThrow(paramsSchema, request.params);
@@ -48,7 +55,12 @@ export function regenerateMeals({ database, clock, planMeals: provider }: Regene
     if (!current || current.deleted === true) throw new HttpError(404, 'Challenge not found');
 
     const seed = `${challengeId}:${clock()}`;
-    const planRequest = { targets: current.targets, days: current.day, preference: current.preference, seed };
+    const planRequest = {
+      targets: current.targets,
+      days: current.day,
+      preference: current.preference,
+      seed,
+    };
     let plan = await provider({ ...planRequest, fixedMeals: provedMeals(current) });
     let planFor = provedSignature(current);
     let replanned = 0;
@@ -76,7 +88,8 @@ export function regenerateMeals({ database, clock, planMeals: provider }: Regene
       return stored;
     });
     const stored = result.snapshot.val() as ChallengeRecord | null;
-    if (!result.committed || !stored || stored.deleted === true) throw new HttpError(404, 'Challenge not found');
+    if (!result.committed || !stored || stored.deleted === true)
+      throw new HttpError(404, 'Challenge not found');
 
     const cover = stored.meals?.[dayKey(1)]?.breakfast;
     if (cover && cover.status !== 'Done') {

@@ -20,7 +20,9 @@ export function isCalendarDate(value: string): boolean {
   if (!match) return false;
   const [year, month, day] = match.slice(1).map(Number);
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
 }
 
 function parseCalendarDate(date: CalendarDate): [number, number, number] {
@@ -40,7 +42,12 @@ export function calendarDateInZone(epochMs: number, timeZone: string): CalendarD
 }
 
 /** The instant a local wall-clock time happens on a date in a time zone. */
-export function zonedTimeToEpochMs(date: CalendarDate, hour: number, minute: number, timeZone: string): number {
+export function zonedTimeToEpochMs(
+  date: CalendarDate,
+  hour: number,
+  minute: number,
+  timeZone: string,
+): number {
   const [year, month, day] = parseCalendarDate(date);
   return new TZDate(year, month - 1, day, hour, minute, 0, timeZone).getTime();
 }

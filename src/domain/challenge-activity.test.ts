@@ -30,6 +30,9 @@ describe('countChallenges', () => {
       day1.dinner.closesAt + 1,
     );
     expect(counts).toEqual({ activeChallenges: 0, totalChallenges: 2 });
-    expect(countChallenges([{ deleted: false, isActive: true, meals }], 0)).toEqual({ activeChallenges: 1, totalChallenges: 1 });
+    expect(countChallenges([{ deleted: false, isActive: true, meals }], 0)).toEqual({
+      activeChallenges: 1,
+      totalChallenges: 1,
+    });
   });
 });

@@ -1,14 +1,17 @@
 import { MEAL_SLOTS } from './constants';
 import type { ChallengeRecord } from './challenge-record';
 
-type ChallengeLike = Pick<ChallengeRecord, 'deleted' | 'isActive'> & Partial<Pick<ChallengeRecord, 'meals'>>;
+type ChallengeLike = Pick<ChallengeRecord, 'deleted' | 'isActive'> &
+  Partial<Pick<ChallengeRecord, 'meals'>>;
 
 export function isChallengeDeleted(challenge: Pick<ChallengeRecord, 'deleted'>): boolean {
   return challenge.deleted === true;
 }
 
 /** When the last meal window of a challenge closes, or undefined if it has no meals. */
-export function challengeEndsAt(challenge: Partial<Pick<ChallengeRecord, 'meals'>>): number | undefined {
+export function challengeEndsAt(
+  challenge: Partial<Pick<ChallengeRecord, 'meals'>>,
+): number | undefined {
   let end: number | undefined;
   for (const day of Object.values(challenge.meals ?? {})) {
     for (const slot of MEAL_SLOTS) {

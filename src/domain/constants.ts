@@ -22,7 +22,11 @@ export const MEAL_WINDOW_LABELS: Record<MealSlot, string> = {
 };
 
 /** Share of the day's calories per meal. */
-export const MEAL_CALORIE_SHARE: Record<MealSlot, number> = { breakfast: 0.3, lunch: 0.4, dinner: 0.3 };
+export const MEAL_CALORIE_SHARE: Record<MealSlot, number> = {
+  breakfast: 0.3,
+  lunch: 0.4,
+  dinner: 0.3,
+};
 
 export const MEAL_STATUSES = ['Pending', 'Available', 'Expired', 'Done'] as const;
 export type MealStatus = (typeof MEAL_STATUSES)[number];
@@ -79,7 +83,8 @@ export const DEFAULT_ACTIVITY_LEVEL: ActivityLevel = 'light';
 export const CHALLENGE_DAYS = { min: 1, max: 7 } as const;
 export const MAX_ACTIVE_CHALLENGES = 2;
 export const ACTIVE_CHALLENGE_LIMIT_MESSAGE = 'You can only have 2 active challenges at a time';
-export const INCOMPLETE_PROFILE_MESSAGE = 'Please complete your profile before creating a challenge';
+export const INCOMPLETE_PROFILE_MESSAGE =
+  'Please complete your profile before creating a challenge';
 
 /** Bounds of every free-form or numeric input. */
 export const INPUT_LIMITS = {

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PREFERENCES } from './constants';
-import { DISH_CATALOGUE, EXCLUDED_BY_PREFERENCE } from './dish-catalogue';
+import { DISH_CATALOGUE, EXCLUDED_BY_PREFERENCE, GENERIC_MEAL_IMAGES } from './dish-catalogue';
 
 const PUBLIC_DIR = resolve(import.meta.dirname, '../../public');
 
@@ -18,7 +18,7 @@ describe('dish catalogue', () => {
   });
 
   it('ships every image in public/meals, each at most 3 KB', () => {
-    for (const dish of DISH_CATALOGUE) {
+    for (const dish of [...DISH_CATALOGUE, ...Object.values(GENERIC_MEAL_IMAGES)]) {
       const file = `${PUBLIC_DIR}${dish.image}`;
       expect(existsSync(file), file).toBe(true);
       expect(statSync(file).size, file).toBeLessThanOrEqual(3 * 1024);
@@ -27,9 +27,16 @@ describe('dish catalogue', () => {
 
   it('offers enough dishes per diet and slot for a 7-day plan without repeats', () => {
     for (const preference of PREFERENCES) {
-      const fits = DISH_CATALOGUE.filter((dish) => !dish.contains.some((c) => EXCLUDED_BY_PREFERENCE[preference].includes(c)));
-      expect(fits.filter((dish) => dish.slots.includes('breakfast')).length, preference).toBeGreaterThanOrEqual(7);
-      expect(fits.filter((dish) => dish.slots.includes('lunch') || dish.slots.includes('dinner')).length).toBeGreaterThanOrEqual(14);
+      const fits = DISH_CATALOGUE.filter(
+        (dish) => !dish.contains.some((c) => EXCLUDED_BY_PREFERENCE[preference].includes(c)),
+      );
+      expect(
+        fits.filter((dish) => dish.slots.includes('breakfast')).length,
+        preference,
+      ).toBeGreaterThanOrEqual(7);
+      expect(
+        fits.filter((dish) => dish.slots.includes('lunch') || dish.slots.includes('dinner')).length,
+      ).toBeGreaterThanOrEqual(14);
     }
   });
 });

@@ -28,8 +28,15 @@ export const generateRequestSchema = z.strictObject({
   preference: z.enum(PREFERENCES),
   targetBody: z.enum(TARGET_BODIES),
   displayName: optionalText(INPUT_LIMITS.displayName),
-  photoURL: optionalText(INPUT_LIMITS.url).refine((value) => value === '' || isWebUrl(value), 'Must be an http(s) URL'),
-  timezone: z.string().min(1).max(INPUT_LIMITS.timezone).refine(isValidTimeZone, 'Unknown time zone'),
+  photoURL: optionalText(INPUT_LIMITS.url).refine(
+    (value) => value === '' || isWebUrl(value),
+    'Must be an http(s) URL',
+  ),
+  timezone: z
+    .string()
+    .min(1)
+    .max(INPUT_LIMITS.timezone)
+    .refine(isValidTimeZone, 'Unknown time zone'),
   /** Day 1, 'YYYY-MM-DD' in the member's time zone; today or tomorrow (checked by the server). */
   startDate: z.string().refine(isCalendarDate, 'Must be a date YYYY-MM-DD').optional(),
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_LEVELS, MEAL_SLOTS, PREFERENCES, SEXES, TARGET_BODIES, INPUT_LIMITS } from './constants';
+import {
+  ACTIVITY_LEVELS,
+  MEAL_SLOTS,
+  PREFERENCES,
+  SEXES,
+  TARGET_BODIES,
+  INPUT_LIMITS,
+} from './constants';
 import { EXCLUDED_BY_PREFERENCE, findDishByName } from './dish-catalogue';
 import { planMeals, type PlannedMeal } from './meal-planner';
 import { nutritionTargets, type BodyStats } from './nutrition-targets';
@@ -49,12 +56,19 @@ describe('planMeals over 1,000 random valid profiles', () => {
         const meals = mealsOf(day);
         const calories = meals.reduce((sum, meal) => sum + meal.calories, 0);
         const protein = meals.reduce((sum, meal) => sum + meal.protein, 0);
-        expect(Math.abs(calories - targets.calories), context).toBeLessThanOrEqual(targets.calories * 0.05);
+        expect(Math.abs(calories - targets.calories), context).toBeLessThanOrEqual(
+          targets.calories * 0.05,
+        );
         expect(protein, context).toBeGreaterThanOrEqual(targets.protein);
         for (const meal of meals) {
           const dish = findDishByName(meal.name);
           expect(dish, meal.name).toBeDefined();
-          expect(dish!.contains.filter((content) => EXCLUDED_BY_PREFERENCE[preference].includes(content)), context).toEqual([]);
+          expect(
+            dish!.contains.filter((content) =>
+              EXCLUDED_BY_PREFERENCE[preference].includes(content),
+            ),
+            context,
+          ).toEqual([]);
           expect(names.has(meal.name), `${meal.name} repeated: ${context}`).toBe(false);
           names.add(meal.name);
         }
@@ -86,7 +100,10 @@ describe('planMeals with fixed (already proved) meals', () => {
     const names = replanned.flatMap((day) => mealsOf(day).map((meal) => meal.name));
     expect(names).not.toContain(kept.name);
     expect(names).toHaveLength(8);
-    const dayTwoProtein = mealsOf(replanned[1]).reduce((sum, meal) => sum + meal.protein, kept.protein);
+    const dayTwoProtein = mealsOf(replanned[1]).reduce(
+      (sum, meal) => sum + meal.protein,
+      kept.protein,
+    );
     expect(dayTwoProtein).toBeGreaterThanOrEqual(targets.protein);
   });
 });

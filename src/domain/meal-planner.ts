@@ -49,7 +49,8 @@ function buildCandidateIndex(): Record<Preference, Record<MealSlot, Candidate[]>
     index[preference] = { breakfast: [], lunch: [], dinner: [] };
     for (const dish of DISH_CATALOGUE) {
       if (!dishFitsPreference(dish, preference)) continue;
-      for (const slot of dish.slots) index[preference][slot].push({ dish, density: dish.protein / dish.kcal });
+      for (const slot of dish.slots)
+        index[preference][slot].push({ dish, density: dish.protein / dish.kcal });
     }
   }
   return index;
@@ -89,7 +90,12 @@ function pickDay(
   const chosen = new Map<MealSlot, Dish>();
   const best = { protein: -Infinity, picks: new Map<MealSlot, Dish>() };
   const bestRemaining = openSlots.map((_, i) =>
-    openSlots.slice(i).reduce((sum, slot) => sum + slotCalories[slot] * Math.max(...options[slot].map((c) => c.density)), 0),
+    openSlots
+      .slice(i)
+      .reduce(
+        (sum, slot) => sum + slotCalories[slot] * Math.max(...options[slot].map((c) => c.density)),
+        0,
+      ),
   );
 
   const search = (depth: number, protein: number): boolean => {
@@ -97,7 +103,11 @@ function pickDay(
       if (protein > best.protein) Object.assign(best, { protein, picks: new Map(chosen) });
       return protein >= proteinNeeded;
     }
-    if (protein + bestRemaining[depth] < proteinNeeded && best.protein >= protein + bestRemaining[depth]) return false;
+    if (
+      protein + bestRemaining[depth] < proteinNeeded &&
+      best.protein >= protein + bestRemaining[depth]
+    )
+      return false;
     const slot = openSlots[depth];
     for (const candidate of options[slot]) {
       if (used.has(candidate.dish.id)) continue;
@@ -120,7 +130,13 @@ function pickDay(
  * The built-in planner: breakfast, lunch and dinner per day from the dish catalogue, portions scaled to
  * 30/40/30% of the day's calories, protein target met, preference respected, no dish twice in a plan.
  */
-export function planMeals({ targets, days, preference, seed, fixedMeals = [] }: PlanRequest): MealPlan {
+export function planMeals({
+  targets,
+  days,
+  preference,
+  seed,
+  fixedMeals = [],
+}: PlanRequest): MealPlan {
   const random = seededRandom(seed);
   const slotCalories = mealCalorieTargets(targets.calories);
   const used = new Set<string>();
@@ -137,7 +153,13 @@ export function planMeals({ targets, days, preference, seed, fixedMeals = [] }: 
     const options = {} as Record<MealSlot, Candidate[]>;
     for (const slot of openSlots) options[slot] = shuffled(CANDIDATES[preference][slot], random);
 
-    const picks = pickDay(openSlots, slotCalories, targets.protein - fixedProtein + PROTEIN_ROUNDING_MARGIN, options, used);
+    const picks = pickDay(
+      openSlots,
+      slotCalories,
+      targets.protein - fixedProtein + PROTEIN_ROUNDING_MARGIN,
+      options,
+      used,
+    );
     const day: Partial<PlannedDay> = {};
     for (const [slot, dish] of picks) day[slot] = scaleDish(dish, slotCalories[slot]);
     plan.push(day);

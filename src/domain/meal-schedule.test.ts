@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, calendarDateInZone, isCalendarDate, isValidTimeZone, isoWeekKey, monthKey } from './calendar-dates';
+import {
+  addDays,
+  calendarDateInZone,
+  isCalendarDate,
+  isValidTimeZone,
+  isoWeekKey,
+  monthKey,
+} from './calendar-dates';
 import { challengeSchedule, mealWindow } from './meal-schedule';
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();

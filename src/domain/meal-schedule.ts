@@ -9,7 +9,12 @@ export interface MealWindow {
 export type DayWindows = Record<MealSlot, MealWindow>;
 
 /** Day n (1-based) is the start date + n − 1 in the member's time zone. */
-export function mealWindow(startDate: CalendarDate, dayNumber: number, slot: MealSlot, timeZone: string): MealWindow {
+export function mealWindow(
+  startDate: CalendarDate,
+  dayNumber: number,
+  slot: MealSlot,
+  timeZone: string,
+): MealWindow {
   const date = addDays(startDate, dayNumber - 1);
   const { opens, closes } = MEAL_WINDOWS[slot];
   return {
@@ -19,7 +24,11 @@ export function mealWindow(startDate: CalendarDate, dayNumber: number, slot: Mea
 }
 
 /** Windows of every meal of a challenge, index 0 = Day1. */
-export function challengeSchedule(startDate: CalendarDate, days: number, timeZone: string): DayWindows[] {
+export function challengeSchedule(
+  startDate: CalendarDate,
+  days: number,
+  timeZone: string,
+): DayWindows[] {
   return Array.from({ length: days }, (_, index) => {
     const windows = {} as DayWindows;
     for (const slot of MEAL_SLOTS) windows[slot] = mealWindow(startDate, index + 1, slot, timeZone);

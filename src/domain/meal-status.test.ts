@@ -22,7 +22,9 @@ describe('mealStatus', () => {
   });
 
   it('ignores a stored Pending/Available/Expired and computes from the clock', () => {
-    expect(mealStatus({ ...kolkataBreakfast, status: 'Expired' }, kolkataBreakfast.opensAt)).toBe('Available');
+    expect(mealStatus({ ...kolkataBreakfast, status: 'Expired' }, kolkataBreakfast.opensAt)).toBe(
+      'Available',
+    );
   });
 
   it('uses local time on a New York DST day (dinner 20:00–23:00 EDT)', () => {
@@ -36,7 +38,9 @@ describe('mealStatus', () => {
   it('allows an upload only while Available', () => {
     expect(canUploadProof(kolkataBreakfast, kolkataBreakfast.opensAt)).toBe(true);
     expect(canUploadProof(kolkataBreakfast, kolkataBreakfast.closesAt + 1)).toBe(false);
-    expect(canUploadProof({ ...kolkataBreakfast, status: 'Done' }, kolkataBreakfast.opensAt)).toBe(false);
+    expect(canUploadProof({ ...kolkataBreakfast, status: 'Done' }, kolkataBreakfast.opensAt)).toBe(
+      false,
+    );
     expect(canUploadProof(kolkataBreakfast, kolkataBreakfast.opensAt - 1)).toBe(false);
   });
 });

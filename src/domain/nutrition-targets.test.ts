@@ -19,11 +19,18 @@ describe('nutritionTargets', () => {
     expect(nutritionTargets(male, 'Lean Bulk').calories).toBe(Math.round(1780 * 1.375 * 1.1));
     expect(nutritionTargets(male, 'Lean').calories).toBe(Math.round(1780 * 1.375 * 0.9));
     expect(nutritionTargets(male, 'Cutting').calories).toBe(Math.round(1780 * 1.375 * 0.8));
-    expect(nutritionTargets({ ...male, activity: 'active' }, 'Maintain').calories).toBe(Math.round(1780 * 1.725));
+    expect(nutritionTargets({ ...male, activity: 'active' }, 'Maintain').calories).toBe(
+      Math.round(1780 * 1.725),
+    );
   });
 
   it('never goes below 1,200 kcal', () => {
-    expect(nutritionTargets({ height: 140, weight: 35, age: 90, sex: 'female', activity: 'sedentary' }, 'Cutting').calories).toBe(1200);
+    expect(
+      nutritionTargets(
+        { height: 140, weight: 35, age: 90, sex: 'female', activity: 'sedentary' },
+        'Cutting',
+      ).calories,
+    ).toBe(1200);
   });
 
   it('sets protein by goal in g/kg, capped at 30% of calories', () => {
@@ -38,7 +45,9 @@ describe('nutritionTargets', () => {
   it('fills the rest with 25% fat and carbs', () => {
     const targets = nutritionTargets(male, 'Maintain');
     expect(targets.fat).toBe(Math.round((targets.calories * 0.25) / 9));
-    expect(Math.abs(targets.protein * 4 + targets.carbs * 4 + targets.fat * 9 - targets.calories)).toBeLessThanOrEqual(6);
+    expect(
+      Math.abs(targets.protein * 4 + targets.carbs * 4 + targets.fat * 9 - targets.calories),
+    ).toBeLessThanOrEqual(6);
   });
 });
 

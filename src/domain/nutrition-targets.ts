@@ -54,8 +54,12 @@ export function basalMetabolicRate({ height, weight, age, sex }: BodyStats): num
 }
 
 export function nutritionTargets(body: BodyStats, goal: TargetBody): NutritionTargets {
-  const maintenance = basalMetabolicRate(body) * ACTIVITY_FACTORS[body.activity ?? DEFAULT_ACTIVITY_LEVEL];
-  const calories = Math.max(MIN_DAILY_CALORIES, Math.round(maintenance * (1 + GOAL_CALORIE_ADJUSTMENT[goal])));
+  const maintenance =
+    basalMetabolicRate(body) * ACTIVITY_FACTORS[body.activity ?? DEFAULT_ACTIVITY_LEVEL];
+  const calories = Math.max(
+    MIN_DAILY_CALORIES,
+    Math.round(maintenance * (1 + GOAL_CALORIE_ADJUSTMENT[goal])),
+  );
   const protein = Math.min(
     Math.round(PROTEIN_GRAMS_PER_KG[goal] * body.weight),
     Math.floor((calories * MAX_PROTEIN_CALORIE_SHARE) / 4),
@@ -68,6 +72,7 @@ export function nutritionTargets(body: BodyStats, goal: TargetBody): NutritionTa
 /** Calories per meal from the day's target (breakfast 30%, lunch 40%, dinner 30%). */
 export function mealCalorieTargets(dailyCalories: number): Record<MealSlot, number> {
   const perSlot = {} as Record<MealSlot, number>;
-  for (const slot of MEAL_SLOTS) perSlot[slot] = Math.round(dailyCalories * MEAL_CALORIE_SHARE[slot]);
+  for (const slot of MEAL_SLOTS)
+    perSlot[slot] = Math.round(dailyCalories * MEAL_CALORIE_SHARE[slot]);
   return perSlot;
 }

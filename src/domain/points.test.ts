@@ -18,7 +18,17 @@ function challenge(
   challengeSchedule(startDate, days, timezone).forEach((windows, index) => {
     const day: DayMeals = {};
     for (const slot of MEAL_SLOTS) {
-      day[slot] = { name: 'x', calories: 1, protein: 1, carbs: 1, fat: 1, details: '', img: '', status: 'Pending', ...windows[slot] } as MealRecord;
+      day[slot] = {
+        name: 'x',
+        calories: 1,
+        protein: 1,
+        carbs: 1,
+        fat: 1,
+        details: '',
+        img: '',
+        status: 'Pending',
+        ...windows[slot],
+      } as MealRecord;
     }
     meals[`Day${index + 1}`] = day;
   });
@@ -32,21 +42,37 @@ function challenge(
 
 describe('computeScore', () => {
   it('gives 10 per meal proved in its window', () => {
-    const score = computeScore([challenge('2025-06-10', 2, [[1, 'breakfast'], [2, 'dinner']])]);
+    const score = computeScore([
+      challenge('2025-06-10', 2, [
+        [1, 'breakfast'],
+        [2, 'dinner'],
+      ]),
+    ]);
     expect(score.total).toBe(20);
     expect(score.weekly).toEqual({ '2025-W24': 20 });
     expect(score.monthly).toEqual({ '2025-06': 20 });
   });
 
   it('adds 10 for a full day and 50 for a full challenge', () => {
-    const fullDay = challenge('2025-06-10', 2, [[1, 'breakfast'], [1, 'lunch'], [1, 'dinner']]);
+    const fullDay = challenge('2025-06-10', 2, [
+      [1, 'breakfast'],
+      [1, 'lunch'],
+      [1, 'dinner'],
+    ]);
     expect(computeScore([fullDay]).total).toBe(40);
-    const full = challenge('2025-06-10', 1, [[1, 'breakfast'], [1, 'lunch'], [1, 'dinner']]);
+    const full = challenge('2025-06-10', 1, [
+      [1, 'breakfast'],
+      [1, 'lunch'],
+      [1, 'dinner'],
+    ]);
     expect(computeScore([full]).total).toBe(30 + 10 + 50);
   });
 
   it('ignores proofs outside the window', () => {
-    const late = challenge('2025-06-10', 1, [[1, 'breakfast', 3 * 3600_000], [1, 'lunch', -1]]);
+    const late = challenge('2025-06-10', 1, [
+      [1, 'breakfast', 3 * 3600_000],
+      [1, 'lunch', -1],
+    ]);
     expect(computeScore([late]).total).toBe(0);
   });
 
@@ -61,7 +87,16 @@ describe('computeScore', () => {
 
   it('keys weeks and months in the member zone, with bonuses at the last proof', () => {
     // Sunday 2025-08-31 dinner in New York is Monday 1 September in UTC.
-    const edge = challenge('2025-08-31', 1, [[1, 'breakfast'], [1, 'lunch'], [1, 'dinner', 3600_000]], 'America/New_York');
+    const edge = challenge(
+      '2025-08-31',
+      1,
+      [
+        [1, 'breakfast'],
+        [1, 'lunch'],
+        [1, 'dinner', 3600_000],
+      ],
+      'America/New_York',
+    );
     const score = computeScore([edge]);
     expect(score.total).toBe(90);
     expect(score.weekly).toEqual({ '2025-W35': 90 });
@@ -69,7 +104,10 @@ describe('computeScore', () => {
   });
 
   it('sums several challenges and is stable when recomputed', () => {
-    const challenges = [challenge('2025-06-10', 1, [[1, 'lunch']]), challenge('2025-06-11', 1, [[1, 'dinner']])];
+    const challenges = [
+      challenge('2025-06-10', 1, [[1, 'lunch']]),
+      challenge('2025-06-11', 1, [[1, 'dinner']]),
+    ];
     expect(computeScore(challenges)).toEqual(computeScore(challenges));
     expect(computeScore(challenges).total).toBe(20);
   });

@@ -20,7 +20,10 @@ interface Award {
 
 function provedInWindow(meal: MealRecord | undefined): meal is MealRecord & { doneAt: number } {
   return (
-    meal?.status === 'Done' && typeof meal.doneAt === 'number' && meal.opensAt <= meal.doneAt && meal.doneAt <= meal.closesAt
+    meal?.status === 'Done' &&
+    typeof meal.doneAt === 'number' &&
+    meal.opensAt <= meal.doneAt &&
+    meal.doneAt <= meal.closesAt
   );
 }
 
@@ -40,7 +43,8 @@ export function challengeAwards(challenge: ScoredChallenge): Award[] {
       awards.push({ points: POINTS.mealInWindow, at: meal.doneAt });
       dayLastProofAt = Math.max(dayLastProofAt, meal.doneAt);
     }
-    if (proved === MEAL_SLOTS.length) awards.push({ points: POINTS.fullDayBonus, at: dayLastProofAt });
+    if (proved === MEAL_SLOTS.length)
+      awards.push({ points: POINTS.fullDayBonus, at: dayLastProofAt });
     else everyDayComplete = false;
     lastProofAt = Math.max(lastProofAt, dayLastProofAt);
   }

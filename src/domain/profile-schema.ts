@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ACTIVITY_LEVELS, INPUT_LIMITS, LOCATIONS, PREFERENCES, SEXES, type ActivityLevel } from './constants';
+import {
+  ACTIVITY_LEVELS,
+  INPUT_LIMITS,
+  LOCATIONS,
+  PREFERENCES,
+  SEXES,
+  type ActivityLevel,
+} from './constants';
 
 const SOCIAL_SITES = {
   facebook: ['facebook.com', 'fb.com'],
@@ -18,7 +25,9 @@ export function isHttpsUrlOn(value: string, hosts: readonly string[]): boolean {
     return false;
   }
   const host = url.hostname.toLowerCase();
-  return url.protocol === 'https:' && hosts.some((site) => host === site || host.endsWith(`.${site}`));
+  return (
+    url.protocol === 'https:' && hosts.some((site) => host === site || host.endsWith(`.${site}`))
+  );
 }
 
 function socialLink(site: SocialSite) {

@@ -13,15 +13,24 @@ const validRequest = {
   timezone: 'Asia/Kolkata',
 };
 
-function firstIssuePath(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) {
+function firstIssuePath(result: {
+  success: boolean;
+  error?: { issues: Array<{ path: PropertyKey[] }> };
+}) {
   return result.error?.issues[0]?.path.join('.');
 }
 
 describe('generateRequestSchema', () => {
   it('accepts SPEC payload plus timezone, with or without startDate, and null names', () => {
     expect(generateRequestSchema.safeParse(validRequest).success).toBe(true);
-    expect(generateRequestSchema.safeParse({ ...validRequest, startDate: '2025-06-11' }).success).toBe(true);
-    const parsed = generateRequestSchema.parse({ ...validRequest, displayName: null, photoURL: null });
+    expect(
+      generateRequestSchema.safeParse({ ...validRequest, startDate: '2025-06-11' }).success,
+    ).toBe(true);
+    const parsed = generateRequestSchema.parse({
+      ...validRequest,
+      displayName: null,
+      photoURL: null,
+    });
     expect(parsed).toMatchObject({ displayName: '', photoURL: '' });
   });
 
@@ -38,7 +47,9 @@ describe('generateRequestSchema', () => {
     ['photoURL', { photoURL: 'javascript:alert(1)' }],
     ['user_id', { user_id: '' }],
   ])('rejects a bad %s', (field, patch) => {
-    expect(firstIssuePath(generateRequestSchema.safeParse({ ...validRequest, ...patch }))).toBe(field);
+    expect(firstIssuePath(generateRequestSchema.safeParse({ ...validRequest, ...patch }))).toBe(
+      field,
+    );
   });
 
   it('rejects unknown keys', () => {
@@ -63,7 +74,10 @@ describe('completeProfileSchema', () => {
     expect(completeProfileSchema.safeParse({ ...profile, location: 'Paris' }).success).toBe(false);
     expect(completeProfileSchema.safeParse({ ...profile, age: 12 }).success).toBe(false);
     expect(completeProfileSchema.safeParse({ ...profile, height: 400 }).success).toBe(false);
-    expect(completeProfileSchema.safeParse({ ...profile, sex: 'female', activity: 'active', bio: 'Hi' }).success).toBe(true);
+    expect(
+      completeProfileSchema.safeParse({ ...profile, sex: 'female', activity: 'active', bio: 'Hi' })
+        .success,
+    ).toBe(true);
   });
 });
 

@@ -51,14 +51,28 @@ const JUNK_VALUES: unknown[] = [
   '9',
 ];
 
-const BROKEN_JSON = ['{', '{"title":', '{"day": 3,}', "{'day': 3}", 'undefined', 'NaN', '{"a":1}{"b":2}', '\u0000\u0001', '[', '"'];
+const BROKEN_JSON = [
+  '{',
+  '{"title":',
+  '{"day": 3,}',
+  "{'day': 3}",
+  'undefined',
+  'NaN',
+  '{"a":1}{"b":2}',
+  '\u0000\u0001',
+  '[',
+  '"',
+];
 
 function pick<T>(items: readonly T[], random: RandomSource): T {
   return items[Math.floor(random() * items.length)];
 }
 
 /** One malformed request body (as raw text) and its content type. */
-function malformedRequest(random: RandomSource, uid: string): { body: string; contentType: string } {
+function malformedRequest(
+  random: RandomSource,
+  uid: string,
+): { body: string; contentType: string } {
   const payload: Record<string, unknown> = generatePayload(uid);
   const fields = Object.keys(payload);
   switch (Math.floor(random() * 8)) {
@@ -73,16 +87,25 @@ function malformedRequest(random: RandomSource, uid: string): { body: string; co
       delete payload[pick(fields, random)];
       return { body: JSON.stringify(payload), contentType: 'application/json' };
     case 4:
-      payload[pick(['isAdmin', 'score', 'constructor', 'uid', 'meals', 'deleted'], random)] = pick(JUNK_VALUES, random);
+      payload[pick(['isAdmin', 'score', 'constructor', 'uid', 'meals', 'deleted'], random)] = pick(
+        JUNK_VALUES,
+        random,
+      );
       return { body: JSON.stringify(payload), contentType: 'application/json' };
     case 5:
-      return { body: JSON.stringify(pick([[], [payload], 'text', 42, null, true], random)), contentType: 'application/json' };
+      return {
+        body: JSON.stringify(pick([[], [payload], 'text', 42, null, true], random)),
+        contentType: 'application/json',
+      };
     case 6:
       return { body: pick(BROKEN_JSON, random), contentType: 'application/json' };
     default:
       return {
         body: random() < 0.5 ? JSON.stringify(payload) : '['.repeat(3_000) + ']'.repeat(3_000),
-        contentType: pick(['text/plain', 'application/x-www-form-urlencoded', 'application/json'], random),
+        contentType: pick(
+          ['text/plain', 'application/x-www-form-urlencoded', 'application/json'],
+          random,
+        ),
       };
   }
 }
@@ -114,7 +137,12 @@ describe('abuse of POST /api/generate', () => {
             headers: { 'Content-Type': contentType },
           });
           const text = JSON.stringify(response.body);
-          if (response.status < 400 || response.status >= 500 || typeof response.body.error !== 'string' || /\bat .*\.(ts|js):\d+/.test(text)) {
+          if (
+            response.status < 400 ||
+            response.status >= 500 ||
+            typeof response.body.error !== 'string' ||
+            /\bat .*\.(ts|js):\d+/.test(text)
+          ) {
             failures.push(`${response.status} ${text.slice(0, 200)} ← ${body.slice(0, 200)}`);
           }
         }),
@@ -138,7 +166,9 @@ describe('abuse of POST /api/generate', () => {
         throw new Error('secret internal detail at /srv/planner.ts:12');
       },
     });
-    const response = await postJson(`${brokenUrl}/api/generate`, generatePayload(member.uid), { token: member.idToken });
+    const response = await postJson(`${brokenUrl}/api/generate`, generatePayload(member.uid), {
+      token: member.idToken,
+    });
     expect(response.status).toBe(500);
     expect(response.body).toEqual({ error: 'Internal error' });
   });
@@ -156,12 +186,18 @@ describe('CORS', () => {
   it('lets the app origin preflight and read responses', async () => {
     const preflight = await fetch(generateUrl, {
       method: 'OPTIONS',
-      headers: { Origin: APP_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+      headers: {
+        Origin: APP_ORIGIN,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
-    const health = await fetch(`${harness.baseUrl}/api/health`, { headers: { Origin: APP_ORIGIN } });
+    const health = await fetch(`${harness.baseUrl}/api/health`, {
+      headers: { Origin: APP_ORIGIN },
+    });
     expect(health.status).toBe(200);
     expect(health.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
   });

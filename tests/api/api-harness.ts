@@ -4,7 +4,10 @@ import type { Server } from 'node:http';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getDatabase, type Database } from 'firebase-admin/database';
-import { startDatabaseEmulator, type RunningDatabaseEmulator } from '../../emulators/database/server';
+import {
+  startDatabaseEmulator,
+  type RunningDatabaseEmulator,
+} from '../../emulators/database/server';
 import { createApp, type AppOptions } from '../../functions/src/app';
 
 export const TEST_PROJECT_ID = process.env.TEST_PROJECT_ID ?? 'demo-challangex-test';
@@ -21,7 +24,9 @@ export interface ApiHarness {
 
 function listen(server: Server): Promise<string> {
   return new Promise((resolve) =>
-    server.once('listening', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+    server.once('listening', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
   );
 }
 
@@ -30,19 +35,30 @@ function listen(server: Server): Promise<string> {
  * harness) and the Auth emulator of the integration global setup.
  */
 export async function startApiHarness(options: Partial<AppOptions> = {}): Promise<ApiHarness> {
-  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) throw new Error('The Auth emulator global setup did not run');
+  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST)
+    throw new Error('The Auth emulator global setup did not run');
   const emulator: RunningDatabaseEmulator = await startDatabaseEmulator({ port: 0, log: () => {} });
   process.env.FIREBASE_DATABASE_EMULATOR_HOST = `127.0.0.1:${emulator.port}`;
   const namespace = `api-${randomUUID().slice(0, 8)}`;
   const firebaseApp: App = initializeApp(
-    { projectId: TEST_PROJECT_ID, databaseURL: `http://127.0.0.1:${emulator.port}?ns=${namespace}` },
+    {
+      projectId: TEST_PROJECT_ID,
+      databaseURL: `http://127.0.0.1:${emulator.port}?ns=${namespace}`,
+    },
     `api-test-${namespace}`,
   );
   const database = getDatabase(firebaseApp);
   const auth = getAuth(firebaseApp);
   const servers: Server[] = [];
   const startApi = async (overrides: Partial<AppOptions> = {}) => {
-    const app = createApp({ database, auth, allowedOrigins: [APP_ORIGIN], log: () => {}, ...options, ...overrides });
+    const app = createApp({
+      database,
+      auth,
+      allowedOrigins: [APP_ORIGIN],
+      log: () => {},
+      ...options,
+      ...overrides,
+    });
     const server = app.listen(0, '127.0.0.1');
     servers.push(server);
     return listen(server);
@@ -73,7 +89,11 @@ export async function signUpMember(): Promise<TestMember> {
     {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: `${randomUUID()}@example.com`, password: 'secret-password', returnSecureToken: true }),
+      body: JSON.stringify({
+        email: `${randomUUID()}@example.com`,
+        password: 'secret-password',
+        returnSecureToken: true,
+      }),
     },
   );
   if (!response.ok) throw new Error(`signUp failed: ${response.status} ${await response.text()}`);
@@ -82,12 +102,20 @@ export async function signUpMember(): Promise<TestMember> {
 }
 
 export const COMPLETE_PROFILE = {
-  info: { location: 'Pune', preference: 'veg', displayName: 'Asha', photoURL: '', joinAt: '2025-06-01 10:00:00' },
+  info: {
+    location: 'Pune',
+    preference: 'veg',
+    displayName: 'Asha',
+    photoURL: '',
+    joinAt: '2025-06-01 10:00:00',
+  },
   private: { height: 165, weight: 62, age: 29, sex: 'female' },
-};
+} as const;
 
 export async function writeCompleteProfile(database: Database, uid: string): Promise<void> {
-  await database.ref(`users/${uid}`).update({ info: { uid, ...COMPLETE_PROFILE.info }, private: COMPLETE_PROFILE.private });
+  await database
+    .ref(`users/${uid}`)
+    .update({ info: { uid, ...COMPLETE_PROFILE.info }, private: COMPLETE_PROFILE.private });
 }
 
 /** A member with a complete profile, ready to create challenges. */
@@ -136,7 +164,10 @@ export async function postJson(
 }
 
 /** An unsigned JWT as the Auth emulator issues them, with any claims. */
-export function unsignedToken(claims: Record<string, unknown>, header: Record<string, unknown> = { alg: 'none', typ: 'JWT' }) {
+export function unsignedToken(
+  claims: Record<string, unknown>,
+  header: Record<string, unknown> = { alg: 'none', typ: 'JWT' },
+) {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${encode(header)}.${encode(claims)}.`;
 }

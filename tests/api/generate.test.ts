@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
-import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, INCOMPLETE_PROFILE_MESSAGE, MEAL_SLOTS } from '../../src/domain/constants';
+import {
+  ACTIVE_CHALLENGE_LIMIT_MESSAGE,
+  INCOMPLETE_PROFILE_MESSAGE,
+  MEAL_SLOTS,
+} from '../../src/domain/constants';
 import { addDays, calendarDateInZone } from '../../src/domain/calendar-dates';
 import { challengeSchedule } from '../../src/domain/meal-schedule';
 import {
@@ -24,7 +28,10 @@ beforeAll(async () => {
 afterAll(() => harness?.close());
 
 async function challengesOf(uid: string): Promise<Record<string, ChallengeRecord>> {
-  return ((await harness.database.ref(`users/${uid}/challenges`).get()).val() ?? {}) as Record<string, ChallengeRecord>;
+  return ((await harness.database.ref(`users/${uid}/challenges`).get()).val() ?? {}) as Record<
+    string,
+    ChallengeRecord
+  >;
 }
 
 describe('POST /api/generate: identity', () => {
@@ -37,7 +44,12 @@ describe('POST /api/generate: identity', () => {
     const member = await signUpMember();
     const tokens = [
       'not-a-token',
-      unsignedToken(idTokenClaims(member.uid, { aud: 'other-project', iss: 'https://securetoken.google.com/other-project' })),
+      unsignedToken(
+        idTokenClaims(member.uid, {
+          aud: 'other-project',
+          iss: 'https://securetoken.google.com/other-project',
+        }),
+      ),
       unsignedToken(idTokenClaims(member.uid, { iat: 1_000, auth_time: 1_000, exp: 4_600 })),
       `${unsignedToken(idTokenClaims(member.uid), { alg: 'RS256', kid: 'x', typ: 'JWT' })}c2lnbmF0dXJl`,
     ];
@@ -51,7 +63,9 @@ describe('POST /api/generate: identity', () => {
   it('403 when user_id is not the token owner, and nothing is written for either', async () => {
     const attacker = await readyMember(harness.database);
     const victim = await readyMember(harness.database);
-    const response = await postJson(generateUrl, generatePayload(victim.uid), { token: attacker.idToken });
+    const response = await postJson(generateUrl, generatePayload(victim.uid), {
+      token: attacker.idToken,
+    });
     expect(response.status).toBe(403);
     expect(await challengesOf(victim.uid)).toEqual({});
     expect(await challengesOf(attacker.uid)).toEqual({});
@@ -68,7 +82,11 @@ describe('POST /api/generate: validation and profile', () => {
       ['timezone', 'Nowhere/City'],
       ['title', ''],
     ] as const) {
-      const response = await postJson(generateUrl, generatePayload(member.uid, { [field]: value }), { token: member.idToken });
+      const response = await postJson(
+        generateUrl,
+        generatePayload(member.uid, { [field]: value }),
+        { token: member.idToken },
+      );
       expect(response.status).toBe(400);
       expect(response.body.field).toBe(field);
       expect(response.body.error).toContain(field);
@@ -78,17 +96,25 @@ describe('POST /api/generate: validation and profile', () => {
   it('400 for a start date other than today or tomorrow', async () => {
     const member = await readyMember(harness.database);
     const today = calendarDateInZone(Date.now(), 'Asia/Kolkata');
-    const response = await postJson(generateUrl, generatePayload(member.uid, { startDate: addDays(today, 2) }), {
-      token: member.idToken,
-    });
+    const response = await postJson(
+      generateUrl,
+      generatePayload(member.uid, { startDate: addDays(today, 2) }),
+      {
+        token: member.idToken,
+      },
+    );
     expect(response.status).toBe(400);
     expect(response.body.field).toBe('startDate');
   });
 
   it('422 with the missing fields when the profile is incomplete', async () => {
     const member = await signUpMember();
-    await harness.database.ref(`users/${member.uid}`).set({ info: { location: 'Delhi' }, private: { height: 170 } });
-    const response = await postJson(generateUrl, generatePayload(member.uid), { token: member.idToken });
+    await harness.database
+      .ref(`users/${member.uid}`)
+      .set({ info: { location: 'Delhi' }, private: { height: 170 } });
+    const response = await postJson(generateUrl, generatePayload(member.uid), {
+      token: member.idToken,
+    });
     expect(response.status).toBe(422);
     expect(response.body.error).toBe(INCOMPLETE_PROFILE_MESSAGE);
     expect(response.body.fields).toEqual(expect.arrayContaining(['preference', 'weight', 'age']));
@@ -102,7 +128,12 @@ describe('POST /api/generate: creation', () => {
     const tomorrow = addDays(today, 1);
     const response = await postJson(
       generateUrl,
-      generatePayload(member.uid, { day: 4, preference: 'vegan', timezone: 'America/New_York', startDate: tomorrow }),
+      generatePayload(member.uid, {
+        day: 4,
+        preference: 'vegan',
+        timezone: 'America/New_York',
+        startDate: tomorrow,
+      }),
       { token: member.idToken },
     );
     expect(response.status).toBe(201);
@@ -125,7 +156,9 @@ describe('POST /api/generate: creation', () => {
     schedule.forEach((windows, index) => {
       const day = challenge.meals[`Day${index + 1}`];
       const calories = MEAL_SLOTS.reduce((sum, slot) => sum + day[slot]!.calories, 0);
-      expect(Math.abs(calories - challenge.targets.calories)).toBeLessThanOrEqual(challenge.targets.calories * 0.05);
+      expect(Math.abs(calories - challenge.targets.calories)).toBeLessThanOrEqual(
+        challenge.targets.calories * 0.05,
+      );
       for (const slot of MEAL_SLOTS) {
         expect(day[slot]).toMatchObject({ status: 'Pending', ...windows[slot] });
         expect(day[slot]!.img).toMatch(/^\/meals\/[a-z0-9-]+\.svg$/);
@@ -133,28 +166,46 @@ describe('POST /api/generate: creation', () => {
     });
 
     const feed = (await harness.database.ref(`feed/${challengeId}`).get()).val();
-    expect(feed).toMatchObject({ uid: member.uid, title: 'Monsoon reset', day: 4, cover: challenge.meals.Day1.breakfast!.img });
+    expect(feed).toMatchObject({
+      uid: member.uid,
+      title: 'Monsoon reset',
+      day: 4,
+      cover: challenge.meals.Day1.breakfast!.img,
+    });
     const info = (await harness.database.ref(`users/${member.uid}/info`).get()).val();
     expect(info).toMatchObject({ activeChallenges: 1, totalChallenges: 1 });
-    expect(await harness.database.ref(`serverLocks/challengeCreation/${member.uid}`).get().then((s) => s.val())).toBeNull();
+    expect(
+      await harness.database
+        .ref(`serverLocks/challengeCreation/${member.uid}`)
+        .get()
+        .then((s) => s.val()),
+    ).toBeNull();
   });
 
   it('409 for a third active challenge; a deleted one no longer counts', async () => {
     const member = await readyMember(harness.database);
     const created: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const response = await postJson(generateUrl, generatePayload(member.uid), { token: member.idToken });
+      const response = await postJson(generateUrl, generatePayload(member.uid), {
+        token: member.idToken,
+      });
       expect(response.status).toBe(201);
       created.push(response.body.challengeId as string);
     }
-    const refused = await postJson(generateUrl, generatePayload(member.uid), { token: member.idToken });
+    const refused = await postJson(generateUrl, generatePayload(member.uid), {
+      token: member.idToken,
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe(ACTIVE_CHALLENGE_LIMIT_MESSAGE);
     expect(Object.keys(await challengesOf(member.uid))).toHaveLength(2);
 
     // The member soft-deletes one the way the client does, bypassing any counter.
-    await harness.database.ref(`users/${member.uid}/challenges/${created[0]}`).update({ deleted: true, isActive: false });
-    const afterDelete = await postJson(generateUrl, generatePayload(member.uid), { token: member.idToken });
+    await harness.database
+      .ref(`users/${member.uid}/challenges/${created[0]}`)
+      .update({ deleted: true, isActive: false });
+    const afterDelete = await postJson(generateUrl, generatePayload(member.uid), {
+      token: member.idToken,
+    });
     expect(afterDelete.status).toBe(201);
     const info = (await harness.database.ref(`users/${member.uid}/info`).get()).val();
     expect(info).toMatchObject({ activeChallenges: 2, totalChallenges: 2 });
@@ -165,7 +216,9 @@ describe('POST /api/generate: creation', () => {
     const member = await readyMember(harness.database);
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        postJson(raceUrl, generatePayload(member.uid, { title: `Race ${i}` }), { token: member.idToken }),
+        postJson(raceUrl, generatePayload(member.uid, { title: `Race ${i}` }), {
+          token: member.idToken,
+        }),
       ),
     );
     const statuses = responses.map((response) => response.status).sort();
@@ -173,7 +226,9 @@ describe('POST /api/generate: creation', () => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(18);
     const challenges = await challengesOf(member.uid);
     expect(Object.keys(challenges)).toHaveLength(2);
-    const feed = (await harness.database.ref('feed').orderByChild('uid').equalTo(member.uid).get()).val();
+    const feed = (
+      await harness.database.ref('feed').orderByChild('uid').equalTo(member.uid).get()
+    ).val();
     expect(Object.keys(feed ?? {}).sort()).toEqual(Object.keys(challenges).sort());
   });
 
@@ -182,10 +237,22 @@ describe('POST /api/generate: creation', () => {
     const member = await signUpMember();
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
-      statuses.push((await postJson(limitedUrl, generatePayload(member.uid, { day: 99 }), { token: member.idToken })).status);
+      statuses.push(
+        (
+          await postJson(limitedUrl, generatePayload(member.uid, { day: 99 }), {
+            token: member.idToken,
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([400, 400, 429]);
     const other = await signUpMember();
-    expect((await postJson(limitedUrl, generatePayload(other.uid, { day: 99 }), { token: other.idToken })).status).toBe(400);
+    expect(
+      (
+        await postJson(limitedUrl, generatePayload(other.uid, { day: 99 }), {
+          token: other.idToken,
+        })
+      ).status,
+    ).toBe(400);
   });
 });

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
-import { generatePayload, postJson, readyMember, startApiHarness, type ApiHarness, type TestMember } from './api-harness';
+import {
+  generatePayload,
+  postJson,
+  readyMember,
+  startApiHarness,
+  type ApiHarness,
+  type TestMember,
+} from './api-harness';
 
 /** 05:30 on 10 June 2025 in India, a Tuesday of ISO week 24. */
 const NOW = Date.parse('2025-06-10T00:00:00Z');
@@ -13,9 +20,13 @@ beforeAll(async () => {
 afterAll(() => harness?.close());
 
 async function createChallenge(member: TestMember, day: number): Promise<string> {
-  const response = await postJson(`${harness.baseUrl}/api/generate`, generatePayload(member.uid, { day }), {
-    token: member.idToken,
-  });
+  const response = await postJson(
+    `${harness.baseUrl}/api/generate`,
+    generatePayload(member.uid, { day }),
+    {
+      token: member.idToken,
+    },
+  );
   expect(response.status).toBe(201);
   return response.body.challengeId as string;
 }
@@ -34,7 +45,8 @@ async function prove(uid: string, challengeId: string, meals: Array<[day: string
   await harness.database.ref().update(update);
 }
 
-const recompute = (member: TestMember) => postJson(`${harness.baseUrl}/api/me/recompute`, {}, { token: member.idToken });
+const recompute = (member: TestMember) =>
+  postJson(`${harness.baseUrl}/api/me/recompute`, {}, { token: member.idToken });
 const read = async (path: string) => (await harness.database.ref(path).get()).val();
 
 describe('POST /api/me/recompute', () => {
@@ -46,7 +58,11 @@ describe('POST /api/me/recompute', () => {
     const member = await readyMember(harness.database);
     const full = await createChallenge(member, 1);
     const partial = await createChallenge(member, 2);
-    await prove(member.uid, full, [['Day1', 'breakfast'], ['Day1', 'lunch'], ['Day1', 'dinner']]);
+    await prove(member.uid, full, [
+      ['Day1', 'breakfast'],
+      ['Day1', 'lunch'],
+      ['Day1', 'dinner'],
+    ]);
     await prove(member.uid, partial, [['Day2', 'lunch']]);
 
     const first = await recompute(member);
@@ -57,8 +73,14 @@ describe('POST /api/me/recompute', () => {
     expect(await read(`users/${member.uid}/info/score`)).toBe(100);
     const entry = { displayName: 'Asha', photoURL: '', joinAt: '2025-06-01 10:00:00' };
     expect(await read(`leaderboard/all/${member.uid}`)).toEqual({ points: 100, ...entry });
-    expect(await read(`leaderboard/weekly/2025-W24/${member.uid}`)).toEqual({ points: 100, ...entry });
-    expect(await read(`leaderboard/monthly/2025-06/${member.uid}`)).toEqual({ points: 100, ...entry });
+    expect(await read(`leaderboard/weekly/2025-W24/${member.uid}`)).toEqual({
+      points: 100,
+      ...entry,
+    });
+    expect(await read(`leaderboard/monthly/2025-06/${member.uid}`)).toEqual({
+      points: 100,
+      ...entry,
+    });
   });
 
   it('takes a deleted challenge out of the score, counters and period boards', async () => {
@@ -68,7 +90,9 @@ describe('POST /api/me/recompute', () => {
     expect((await recompute(member)).body).toMatchObject({ score: 10 });
     expect(await read(`leaderboard/weekly/2025-W24/${member.uid}/points`)).toBe(10);
 
-    await harness.database.ref(`users/${member.uid}/challenges/${challengeId}`).update({ deleted: true, isActive: false });
+    await harness.database
+      .ref(`users/${member.uid}/challenges/${challengeId}`)
+      .update({ deleted: true, isActive: false });
     const after = await recompute(member);
     expect(after.body).toMatchObject({ score: 0, activeChallenges: 0, totalChallenges: 0 });
     expect(await read(`leaderboard/weekly/2025-W24/${member.uid}`)).toBeNull();

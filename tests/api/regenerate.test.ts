@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
 import { MEAL_SLOTS } from '../../src/domain/constants';
-import { generatePayload, postJson, readyMember, startApiHarness, type ApiHarness, type TestMember } from './api-harness';
+import {
+  generatePayload,
+  postJson,
+  readyMember,
+  startApiHarness,
+  type ApiHarness,
+  type TestMember,
+} from './api-harness';
 
 let harness: ApiHarness;
 
@@ -11,24 +18,36 @@ beforeAll(async () => {
 afterAll(() => harness?.close());
 
 async function createChallenge(member: TestMember): Promise<string> {
-  const response = await postJson(`${harness.baseUrl}/api/generate`, generatePayload(member.uid, { day: 2 }), {
-    token: member.idToken,
-  });
+  const response = await postJson(
+    `${harness.baseUrl}/api/generate`,
+    generatePayload(member.uid, { day: 2 }),
+    {
+      token: member.idToken,
+    },
+  );
   expect(response.status).toBe(201);
   return response.body.challengeId as string;
 }
 
 const regenerate = (member: TestMember | undefined, challengeId: string) =>
-  postJson(`${harness.baseUrl}/api/challenges/${challengeId}/regenerate`, {}, { token: member?.idToken });
+  postJson(
+    `${harness.baseUrl}/api/challenges/${challengeId}/regenerate`,
+    {},
+    { token: member?.idToken },
+  );
 const readChallenge = async (uid: string, challengeId: string) =>
-  (await harness.database.ref(`users/${uid}/challenges/${challengeId}`).get()).val() as ChallengeRecord;
+  (
+    await harness.database.ref(`users/${uid}/challenges/${challengeId}`).get()
+  ).val() as ChallengeRecord;
 
 describe('POST /api/challenges/:challengeId/regenerate', () => {
   it('re-plans the meals not yet proved and keeps proofs, windows and targets', async () => {
     const member = await readyMember(harness.database);
     const challengeId = await createChallenge(member);
     const proofPath = `users/${member.uid}/challenges/${challengeId}/meals/Day1/breakfast`;
-    await harness.database.ref(proofPath).update({ status: 'Done', img: 'https://example.com/proof.jpg', doneAt: 1 });
+    await harness.database
+      .ref(proofPath)
+      .update({ status: 'Done', img: 'https://example.com/proof.jpg', doneAt: 1 });
     const before = await readChallenge(member.uid, challengeId);
     const coverBefore = (await harness.database.ref(`feed/${challengeId}/cover`).get()).val();
 
@@ -43,10 +62,15 @@ describe('POST /api/challenges/:challengeId/regenerate', () => {
     let changed = 0;
     for (const day of ['Day1', 'Day2']) {
       const calories = MEAL_SLOTS.reduce((sum, slot) => sum + after.meals[day][slot]!.calories, 0);
-      expect(Math.abs(calories - after.targets.calories)).toBeLessThanOrEqual(after.targets.calories * 0.05);
+      expect(Math.abs(calories - after.targets.calories)).toBeLessThanOrEqual(
+        after.targets.calories * 0.05,
+      );
       for (const slot of MEAL_SLOTS) {
         const [old, now] = [before.meals[day][slot]!, after.meals[day][slot]!];
-        expect({ opensAt: now.opensAt, closesAt: now.closesAt }).toEqual({ opensAt: old.opensAt, closesAt: old.closesAt });
+        expect({ opensAt: now.opensAt, closesAt: now.closesAt }).toEqual({
+          opensAt: old.opensAt,
+          closesAt: old.closesAt,
+        });
         names.push(now.name);
         if (now.name !== old.name) changed++;
       }
@@ -61,7 +85,9 @@ describe('POST /api/challenges/:challengeId/regenerate', () => {
     const challengeId = await createChallenge(member);
     expect((await regenerate(member, challengeId)).status).toBe(200);
     const after = await readChallenge(member.uid, challengeId);
-    expect((await harness.database.ref(`feed/${challengeId}/cover`).get()).val()).toBe(after.meals.Day1.breakfast!.img);
+    expect((await harness.database.ref(`feed/${challengeId}/cover`).get()).val()).toBe(
+      after.meals.Day1.breakfast!.img,
+    );
   });
 
   it('404 for another member’s, a deleted or an unknown challenge; 400 for a malformed id; 401 signed out', async () => {
@@ -77,8 +103,15 @@ describe('POST /api/challenges/:challengeId/regenerate', () => {
     expect((await regenerate(owner, 'x'.repeat(200))).status).toBe(400);
     expect((await regenerate(undefined, challengeId)).status).toBe(401);
 
-    await harness.database.ref(`users/${owner.uid}/challenges/${challengeId}`).update({ deleted: true, isActive: false });
+    await harness.database
+      .ref(`users/${owner.uid}/challenges/${challengeId}`)
+      .update({ deleted: true, isActive: false });
     expect((await regenerate(owner, challengeId)).status).toBe(404);
-    expect(await harness.database.ref(`users/${owner.uid}/challenges/no-such-challenge`).get().then((s) => s.exists())).toBe(false);
+    expect(
+      await harness.database
+        .ref(`users/${owner.uid}/challenges/no-such-challenge`)
+        .get()
+        .then((s) => s.exists()),
+    ).toBe(false);
   });
 });
