@@ -1,5 +1,11 @@
 import { describeRulesMatrix } from './support/rules-matrix';
 import { databaseFixture } from './support/database-world';
 import { memberRecordCases } from './cases/member-records-cases';
+import { challengeCases } from './cases/challenge-cases';
+import { publicCases } from './cases/public-cases';
+import { websiteCases } from './cases/website-cases';
 
 describeRulesMatrix('database.rules.json: member records', memberRecordCases, databaseFixture);
+describeRulesMatrix('database.rules.json: challenges and meal proofs', challengeCases, databaseFixture);
+describeRulesMatrix('database.rules.json: feed, leaderboards and root', publicCases, databaseFixture);
+describeRulesMatrix('database.rules.json: website', websiteCases, databaseFixture);
