@@ -26,8 +26,9 @@ test.describe('social surfaces', () => {
     const member = await newMember();
     await signIn(page, member);
     await chooseAccountMenu(page, member, 'Profile');
-    await expect(page.getByRole('heading', { name: member.name, level: 1 })).toBeVisible();
-    await expect(page.getByText(member.email)).toBeVisible();
+    const profile = page.getByRole('article');
+    await expect(profile.getByRole('heading', { name: member.name, level: 1 })).toBeVisible();
+    await expect(profile.getByText(member.email)).toBeVisible();
 
     await page.getByRole('button', { name: 'Edit profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit profile' });
@@ -44,8 +45,8 @@ test.describe('social surfaces', () => {
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Profile info updated successfully')).toBeVisible();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText('Plant-powered runner.')).toBeVisible();
-    await expect(page.getByText('168 cm')).toBeVisible();
+    await expect(profile.getByText('Plant-powered runner.')).toBeVisible();
+    await expect(profile.getByText('168 cm')).toBeVisible();
     expect(await readData(`users/${member.uid}/info`)).toMatchObject({ location: 'Pune', preference: 'vegan' });
     expect(await readData(`users/${member.uid}/private`)).toMatchObject({ height: 168, weight: 64, age: 31 });
   });
