@@ -1,5 +1,4 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2eBaseUrl } from './e2e/support/e2e-stack';
 
 const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -13,8 +12,12 @@ const chromiumLaunch = {
   ],
 };
 
+// One id per run (workers inherit it), so parallel runs never share an output folder.
+const runId = (process.env.E2E_RUN_ID ??= String(process.pid));
+
 export default defineConfig({
   testDir: 'e2e',
+  outputDir: `test-results/e2e-${runId}`,
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 1,
@@ -24,7 +27,6 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
   use: {
-    baseURL: e2eBaseUrl,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunch,

@@ -8,8 +8,8 @@ test.describe('sign-in flows', () => {
 
     await page.goto('/register');
     await page.getByLabel('Name').fill(member.name);
-    await page.getByLabel('Email').fill(member.email);
-    await page.getByLabel('Password').fill(member.password);
+    await page.getByLabel('Email', { exact: true }).fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(page).toHaveURL(/\/feed$/);
     await expect(page.getByText('Signed in successfully')).toBeVisible();
@@ -30,7 +30,7 @@ test.describe('sign-in flows', () => {
 
     await page.getByRole('link', { name: 'Forgot Password' }).click();
     await expect(page).toHaveURL(/\/forget-password$/);
-    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Email', { exact: true }).fill(member.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByText('Password reset email sent')).toBeVisible();
 
@@ -41,8 +41,8 @@ test.describe('sign-in flows', () => {
     await expect(page.getByText('Password reset successful')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
 
-    await page.getByLabel('Email').fill(member.email);
-    await page.getByLabel('Password').fill(member.password);
+    await page.getByLabel('Email', { exact: true }).fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Error signing in')).toBeVisible();
 
@@ -52,24 +52,30 @@ test.describe('sign-in flows', () => {
   test('a wrong password keeps the member on the login page with an error', async ({ page, newMember }) => {
     const member = await newMember();
     await page.goto('/login');
-    await page.getByLabel('Email').fill(member.email);
-    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByLabel('Email', { exact: true }).fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Error signing in')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('Google sign-in through the Auth emulator page', async ({ page }) => {
-    await page.goto('/login');
-    const popupPromise = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Login with Google' }).click();
-    const popup = await popupPromise;
-    await popup.getByText('Add new account').click();
-    await popup.locator('#email-input').fill(uniqueEmail('google'));
-    await popup.locator('#display-name-input').fill('Gita Google');
-    await popup.getByRole('button', { name: /Sign in with Google/i }).click();
-    await expect(page).toHaveURL(/\/feed$/);
-    await expect(page.getByText('Signed in successfully')).toBeVisible();
+  test('Google sign-in with an Auth emulator test account, twice as the same member', async ({ page }) => {
+    const email = uniqueEmail('google');
+    for (const round of [1, 2]) {
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Login with Google' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Google account (Auth emulator)' });
+      await dialog.getByLabel('Google email').fill(email);
+      await dialog.getByLabel('Display name').fill('Gita Google');
+      await dialog.getByRole('button', { name: 'Sign in with Google.com' }).click();
+      await expect(page).toHaveURL(/\/feed$/);
+      await expect(page.getByText('Signed in successfully')).toBeVisible();
+      const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
+      expect(user).toMatchObject({ email, displayName: 'Gita Google' });
+      const info = await readData<{ displayName: string }>(`users/${user.uid}/info`);
+      expect(info?.displayName).toBe('Gita Google');
+      if (round === 1) await chooseAccountMenu(page, { uid: user.uid, name: 'Gita Google', email, password: '' }, 'Logout');
+    }
   });
 
   test('a visitor opening a guarded route lands on login and sees nothing of it', async ({ page }) => {

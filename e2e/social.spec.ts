@@ -1,6 +1,12 @@
 import { readData, uniqueEmail, writeData } from './support/backend';
 import { chooseAccountMenu, expect, signIn, test } from './support/fixtures';
 
+/** A 2×2 PNG, enough for the browser to compress and upload. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 test.describe('social surfaces', () => {
   test('a visitor browses the home page, leader-board and about page', async ({ page }) => {
     await page.goto('/');
@@ -49,6 +55,12 @@ test.describe('social surfaces', () => {
     await expect(profile.getByText('168 cm')).toBeVisible();
     expect(await readData(`users/${member.uid}/info`)).toMatchObject({ location: 'Pune', preference: 'vegan' });
     expect(await readData(`users/${member.uid}/private`)).toMatchObject({ height: 168, weight: 64, age: 31 });
+
+    await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await expect(page.getByText('Profile photo uploaded successfully')).toBeVisible();
+    const photoURL = await readData<string>(`users/${member.uid}/info/photoURL`);
+    expect(photoURL).toContain(encodeURIComponent(`Challenge/${member.uid}/profile/avtar.jpg`));
+    await expect(profile.getByRole('img', { name: `Photo of ${member.name}` })).toHaveAttribute('src', photoURL!);
   });
 
   test("another member sees a profile but not its email or body stats", async ({ page, newMember }) => {

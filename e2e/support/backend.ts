@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { e2eNamespace, e2ePorts } from './e2e-stack';
+import { e2eNamespace, e2eStack } from './e2e-stack';
 
 /** Direct access to the e2e stack, for arranging data and checking what the app wrote. */
-const authBase = `http://127.0.0.1:${e2ePorts.auth}`;
-const databaseBase = `http://127.0.0.1:${e2ePorts.database}`;
+const authBase = () => `http://127.0.0.1:${e2eStack().ports.auth}`;
+const databaseBase = () => `http://127.0.0.1:${e2eStack().ports.database}`;
 
 export interface TestMember {
   uid: string;
@@ -21,7 +21,7 @@ export interface MemberOptions {
 }
 
 async function authRequest<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${authBase}/identitytoolkit.googleapis.com/v1/${path}?key=e2e-api-key`, {
+  const response = await fetch(`${authBase()}/identitytoolkit.googleapis.com/v1/${path}?key=e2e-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
     body: JSON.stringify(body),
@@ -31,7 +31,7 @@ async function authRequest<T>(path: string, body: unknown): Promise<T> {
 }
 
 export async function writeData(path: string, value: unknown): Promise<void> {
-  const response = await fetch(`${databaseBase}/${path}.json?ns=${e2eNamespace}`, {
+  const response = await fetch(`${databaseBase()}/${path}.json?ns=${e2eNamespace}`, {
     method: 'PUT',
     headers: { authorization: 'Bearer owner' },
     body: JSON.stringify(value),
@@ -40,7 +40,7 @@ export async function writeData(path: string, value: unknown): Promise<void> {
 }
 
 export async function readData<T>(path: string): Promise<T | null> {
-  const response = await fetch(`${databaseBase}/${path}.json?ns=${e2eNamespace}`, {
+  const response = await fetch(`${databaseBase()}/${path}.json?ns=${e2eNamespace}`, {
     headers: { authorization: 'Bearer owner' },
   });
   if (!response.ok) throw new Error(`RTDB GET ${path}: ${response.status} ${await response.text()}`);
@@ -86,7 +86,7 @@ export async function createMember(options: MemberOptions = {}): Promise<TestMem
 
 /** The newest password-reset code the Auth emulator issued for this address. */
 export async function latestResetCode(email: string, projectId: string): Promise<string> {
-  const response = await fetch(`${authBase}/emulator/v1/projects/${projectId}/oobCodes`);
+  const response = await fetch(`${authBase()}/emulator/v1/projects/${projectId}/oobCodes`);
   const { oobCodes } = (await response.json()) as {
     oobCodes: Array<{ email: string; oobCode: string; requestType: string }>;
   };

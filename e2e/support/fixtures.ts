@@ -1,11 +1,12 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { createMember, type MemberOptions, type TestMember } from './backend';
+import { e2eBaseUrl } from './e2e-stack';
 
 /** Signs in through the login screen, as a member would, and waits for the feed. */
 export async function signIn(page: Page, member: TestMember): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(member.email);
-  await page.getByLabel('Password').fill(member.password);
+  await page.getByLabel('Email', { exact: true }).fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/feed$/);
 }
@@ -22,6 +23,10 @@ export const test = base.extend<{
   newMember: (options?: MemberOptions) => Promise<TestMember>;
   signedInMember: TestMember;
 }>({
+  // The stack's address is only known once global setup has chosen its ports.
+  baseURL: async ({}, use) => {
+    await use(e2eBaseUrl());
+  },
   newMember: async ({}, use) => {
     await use((options) => createMember(options));
   },

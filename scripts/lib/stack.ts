@@ -177,12 +177,21 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         log,
       ),
     );
-    await Promise.all([
+    // A process that dies during start-up (e.g. a port already taken) must fail the start,
+    // not let us talk to whatever else answers on that port.
+    const earlyExit = new Promise<never>((_, reject) => {
+      for (const { name, child } of processes) {
+        child.once('exit', (code) => reject(new Error(`${name} exited during start-up (code ${code}); see its log above`)));
+      }
+    });
+    const ready = Promise.all([
       waitForHttp(`http://127.0.0.1:${ports.database}/.json?ns=${options.projectId}-default-rtdb&shallow=true`, 120_000),
       waitForHttp(`http://127.0.0.1:${ports.storage}/`, 120_000),
       waitForHttp(`http://127.0.0.1:${ports.auth}/`, 120_000),
       waitForFunctions(options),
     ]);
+    await Promise.race([ready, earlyExit]);
+    earlyExit.catch(() => {});
     return { env, stop };
   } catch (error) {
     await stop();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { signInWithEmail, signInWithGoogle } from '../../../services/auth';
+import { signInWithEmail, signInWithGoogle, type GoogleTestAccount } from '../../../services/auth';
 import { ensureMemberRecords } from './member-records';
 
 export const loginInputSchema = z.object({
@@ -15,8 +15,13 @@ export async function login({ email, password }: LoginInput) {
   return user;
 }
 
-export async function loginWithGoogle() {
-  const user = await signInWithGoogle();
+export const googleTestAccountSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
+  displayName: z.string().trim().min(1, 'Display name is required').max(60),
+});
+
+export async function loginWithGoogle(testAccount?: GoogleTestAccount) {
+  const user = await signInWithGoogle(testAccount);
   await ensureMemberRecords(user);
   return user;
 }
