@@ -38,7 +38,6 @@ export function createApp({
 }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', true);
   app.use(corsForOrigins(allowedOrigins));
   app.use(express.json({ limit: BODY_LIMIT }));
 

@@ -19,6 +19,8 @@ export interface ApiHarness {
   auth: Auth;
   /** Another API on the same database, with other options. */
   startApi(options?: Partial<AppOptions>): Promise<string>;
+  /** A second firebase-admin connection to the same namespace, as another function instance has. */
+  openDatabase(): Database;
   close(): Promise<void>;
 }
 
@@ -40,13 +42,19 @@ export async function startApiHarness(options: Partial<AppOptions> = {}): Promis
   const emulator: RunningDatabaseEmulator = await startDatabaseEmulator({ port: 0, log: () => {} });
   process.env.FIREBASE_DATABASE_EMULATOR_HOST = `127.0.0.1:${emulator.port}`;
   const namespace = `api-${randomUUID().slice(0, 8)}`;
-  const firebaseApp: App = initializeApp(
-    {
-      projectId: TEST_PROJECT_ID,
-      databaseURL: `http://127.0.0.1:${emulator.port}?ns=${namespace}`,
-    },
-    `api-test-${namespace}`,
-  );
+  const adminApps: App[] = [];
+  const openAdminApp = () => {
+    const adminApp = initializeApp(
+      {
+        projectId: TEST_PROJECT_ID,
+        databaseURL: `http://127.0.0.1:${emulator.port}?ns=${namespace}`,
+      },
+      `api-test-${namespace}-${adminApps.length}`,
+    );
+    adminApps.push(adminApp);
+    return adminApp;
+  };
+  const firebaseApp = openAdminApp();
   const database = getDatabase(firebaseApp);
   const auth = getAuth(firebaseApp);
   const servers: Server[] = [];
@@ -69,9 +77,10 @@ export async function startApiHarness(options: Partial<AppOptions> = {}): Promis
     database,
     auth,
     startApi,
+    openDatabase: () => getDatabase(openAdminApp()),
     async close() {
       await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-      await deleteApp(firebaseApp);
+      await Promise.all(adminApps.map((adminApp) => deleteApp(adminApp)));
       await emulator.close();
     },
   };

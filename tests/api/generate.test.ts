@@ -232,6 +232,46 @@ describe('POST /api/generate: creation', () => {
     expect(Object.keys(feed ?? {}).sort()).toEqual(Object.keys(challenges).sort());
   });
 
+  it('creates at most 2 when 21 concurrent requests arrive at 3 instances with their own connections', async () => {
+    const unlimited = { generateRateLimit: { windowMs: 60_000, max: 1_000 } };
+    const urls = await Promise.all(
+      [0, 1, 2].map((index) =>
+        harness.startApi({
+          ...unlimited,
+          database: index === 0 ? harness.database : harness.openDatabase(),
+        }),
+      ),
+    );
+    const member = await readyMember(harness.database);
+    const responses = await Promise.all(
+      Array.from({ length: 21 }, (_, i) =>
+        postJson(
+          `${urls[i % 3]}/api/generate`,
+          generatePayload(member.uid, { title: `Instance race ${i}` }),
+          {
+            token: member.idToken,
+          },
+        ),
+      ),
+    );
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(2);
+    expect(responses.filter((response) => response.status === 409)).toHaveLength(19);
+    expect(Object.keys(await challengesOf(member.uid))).toHaveLength(2);
+  });
+
+  it('takes over a lock whose holder died (lease expired)', async () => {
+    const member = await readyMember(harness.database);
+    const lockPath = `serverLocks/challengeCreation/${member.uid}`;
+    await harness.database
+      .ref(lockPath)
+      .set({ holder: 'crashed-instance', expiresAt: Date.now() - 1 });
+    const response = await postJson(generateUrl, generatePayload(member.uid), {
+      token: member.idToken,
+    });
+    expect(response.status).toBe(201);
+    expect((await harness.database.ref(lockPath).get()).val()).toBeNull();
+  });
+
   it('429 once a member exceeds the generate rate limit', async () => {
     const limitedUrl = `${await harness.startApi({ generateRateLimit: { windowMs: 60_000, max: 2 } })}/api/generate`;
     const member = await signUpMember();
