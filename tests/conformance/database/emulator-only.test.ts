@@ -1,4 +1,4 @@
-// Behaviour of this project's emulator itself (skipped against an external emulator):
+// Behaviour of this project's emulator itself (always this one, never the external emulator):
 // persistence with dataDir, the rules file option, the CLI.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startDatabaseEmulator } from '../../../emulators/database/server';
-import { EXTERNAL, rest, uniqueId, WireClient, type Target } from './target';
+import { rest, uniqueId, WireClient, type Target } from './target';
 
 const dirs: string[] = [];
 const tmp = () => {
@@ -27,7 +27,7 @@ const asTarget = (emu: { host: string; port: number }, ns: string): Target => ({
   close: async () => {},
 });
 
-describe.skipIf(!!EXTERNAL)('this emulator', () => {
+describe('this emulator', () => {
   it('persists every namespace to dataDir on close and loads it at start, priorities included', async () => {
     const dataDir = join(tmp(), 'database');
     const first = await startDatabaseEmulator({ port: 0, dataDir, log: () => {} });

@@ -27,14 +27,23 @@ export interface Target {
 
 export const EXTERNAL = process.env.DATABASE_EMULATOR_HOST_UNDER_TEST;
 
+export type TargetKind = 'this emulator' | 'the emulator under test';
+/** Every case runs against this project's emulator, and also against EXTERNAL when it is set. */
+export const TARGETS: TargetKind[] = EXTERNAL
+  ? ['this emulator', 'the emulator under test']
+  : ['this emulator'];
+
 export function uniqueId(prefix = ''): string {
   return prefix + randomBytes(6).toString('hex');
 }
 
-/** Starts (or connects to) the database under test for one test file. */
-export async function startTarget(name: string): Promise<Target> {
+/** Starts this emulator, or connects to the one under test, for one test file. */
+export async function startTarget(
+  name: string,
+  kind: TargetKind = 'this emulator',
+): Promise<Target> {
   const ns = `${name}-${uniqueId()}`.toLowerCase();
-  if (EXTERNAL) {
+  if (kind === 'the emulator under test' && EXTERNAL) {
     const [host, port] = EXTERNAL.split(':');
     return {
       host,
