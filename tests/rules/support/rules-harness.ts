@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import firebase from 'firebase/compat/app';
 import {
   initializeTestEnvironment,
   type RulesTestContext,
@@ -26,6 +27,8 @@ export interface RulesHarness {
 /** Both offline emulators on ephemeral ports, loaded with the project's own rules files. */
 export async function startRulesHarness(): Promise<RulesHarness> {
   const silent = () => {};
+  // Denied writes are the point of the matrix; the SDK's warning for each one is noise.
+  firebase.setLogLevel('error');
   const database = await startDatabaseEmulator({ port: 0, log: silent });
   const storage = await startStorageEmulator({ port: 0, log: silent });
   const env = await initializeTestEnvironment({
