@@ -56,7 +56,7 @@ test.describe('social surfaces', () => {
     expect(await readData(`users/${member.uid}/info`)).toMatchObject({ location: 'Pune', preference: 'vegan' });
     expect(await readData(`users/${member.uid}/private`)).toMatchObject({ height: 168, weight: 64, age: 31 });
 
-    await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await profile.getByLabel('Profile photo file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
     await expect(page.getByText('Profile photo uploaded successfully')).toBeVisible();
     const photoURL = await readData<string>(`users/${member.uid}/info/photoURL`);
     expect(photoURL).toContain(encodeURIComponent(`Challenge/${member.uid}/profile/avtar.jpg`));
