@@ -13,7 +13,8 @@ export interface RecomputeDependencies {
 
 /**
  * POST /api/me/recompute: the caller's score and counters derived from their own data (DESIGN §5),
- * written with the leaderboard entries in one update. Idempotent, so the client may call it freely.
+ * written with the leaderboard entries in one update; deleted challenges also leave the feed.
+ * Idempotent, so the client may call it freely.
  */
 export function recomputeMember({ database, clock }: RecomputeDependencies): RequestHandler {
   return async (_request, response) => {
@@ -22,9 +23,8 @@ export function recomputeMember({ database, clock }: RecomputeDependencies): Req
       database.ref(paths.challenges(uid)).get(),
       database.ref(paths.info(uid)).get(),
     ]);
-    const challenges = Object.values(
-      (challengesSnapshot.val() ?? {}) as Record<string, ChallengeRecord>,
-    );
+    const challengesById = (challengesSnapshot.val() ?? {}) as Record<string, ChallengeRecord>;
+    const challenges = Object.values(challengesById);
     const info = (infoSnapshot.val() ?? {}) as Record<string, unknown>;
     const score = computeScore(challenges);
     const counts = countChallenges(challenges, clock());
@@ -41,6 +41,10 @@ export function recomputeMember({ database, clock }: RecomputeDependencies): Req
       [`${paths.info(uid)}/totalChallenges`]: counts.totalChallenges,
       [paths.leaderboardAll(uid)]: entry(score.total),
     };
+    // A deleted challenge leaves the public feed even if the client's own removal did not happen.
+    for (const [challengeId, challenge] of Object.entries(challengesById)) {
+      if (challenge.deleted === true) update[paths.feedEntry(challengeId)] = null;
+    }
     for (const [week, points] of Object.entries(score.weekly)) {
       update[paths.leaderboardWeekly(week, uid)] = points > 0 ? entry(points) : null;
     }

@@ -88,6 +88,7 @@ describe('POST /api/me/recompute', () => {
     const challengeId = await createChallenge(member, 1);
     await prove(member.uid, challengeId, [['Day1', 'breakfast']]);
     expect((await recompute(member)).body).toMatchObject({ score: 10 });
+    expect(await read(`feed/${challengeId}/uid`)).toBe(member.uid);
     expect(await read(`leaderboard/weekly/2025-W24/${member.uid}/points`)).toBe(10);
 
     await harness.database
@@ -98,6 +99,7 @@ describe('POST /api/me/recompute', () => {
     expect(await read(`leaderboard/weekly/2025-W24/${member.uid}`)).toBeNull();
     expect(await read(`leaderboard/monthly/2025-06/${member.uid}`)).toBeNull();
     expect(await read(`leaderboard/all/${member.uid}/points`)).toBe(0);
+    expect(await read(`feed/${challengeId}`)).toBeNull();
   });
 
   it('ignores a score the member wrote and a proof outside its window', async () => {
