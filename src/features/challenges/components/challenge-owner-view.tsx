@@ -65,14 +65,14 @@ export function ChallengeOwnerView({ challenge, challengeRef }: ChallengeOwnerVi
           <dl className="row small mb-3">
             {created && (
               <>
-                <dt className="col-sm-4">Created</dt>
-                <dd className="col-sm-8">{created}</dd>
+                <dt className="col-sm-3 col-lg-2">Created</dt>
+                <dd className="col-sm-9 col-lg-10">{created}</dd>
               </>
             )}
             {targets && (
               <>
-                <dt className="col-sm-4">Daily target</dt>
-                <dd className="col-sm-8">
+                <dt className="col-sm-3 col-lg-2">Daily target</dt>
+                <dd className="col-sm-9 col-lg-10">
                   {Math.round(targets.calories)} kcal · {Math.round(targets.protein)} g protein
                   {typeof targets.carbs === 'number' && ` · ${Math.round(targets.carbs)} g carbs`}
                   {typeof targets.fat === 'number' && ` · ${Math.round(targets.fat)} g fat`}
@@ -93,7 +93,7 @@ export function ChallengeOwnerView({ challenge, challengeRef }: ChallengeOwnerVi
         id="challenge-days"
         activeKey={`Day${activeDay}`}
         onSelect={openDay}
-        className="mb-3 flex-nowrap overflow-x-auto overflow-y-hidden"
+        className="mb-3 day-tabs"
       >
         {plans.map((plan) => (
           <Tab key={plan.dayNumber} eventKey={`Day${plan.dayNumber}`} title={`Day${plan.dayNumber}`}>

@@ -65,7 +65,7 @@ export function CreateChallengeBanner({ variant }: CreateChallengeBannerProps) {
           {promotion.heading}
         </h2>
         <p className="mb-3">{promotion.text}</p>
-        <Button variant="light" className="fw-semibold text-success" onClick={() => void start()}>
+        <Button variant="light" className="fw-semibold text-success-emphasis" onClick={() => void start()}>
           {promotion.action}
         </Button>
       </div>

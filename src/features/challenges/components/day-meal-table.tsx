@@ -1,11 +1,18 @@
 import Table from 'react-bootstrap/Table';
-import { MEAL_SLOTS, MEAL_WINDOW_LABELS } from '../../../domain/constants';
+import { MEAL_SLOTS, MEAL_WINDOW_LABELS, type MealStatus } from '../../../domain/constants';
 import { canUploadProof, mealStatus } from '../../../domain/meal-status';
 import type { ChallengeRef } from '../api/challenge-ref';
 import { slotLabel, type DayPlan } from '../lib/challenge-meals';
 import { appImageSource } from '../lib/safe-image-url';
 import { MealProofUpload } from './meal-proof-upload';
 import { MealStatusBadge } from './meal-status-badge';
+
+const UPLOAD_HINTS: Record<MealStatus, string | undefined> = {
+  Pending: 'Opens with its window',
+  Available: undefined,
+  Expired: 'Window closed',
+  Done: 'Proof uploaded',
+};
 
 interface DayMealTableProps {
   challenge: Pick<ChallengeRef, 'ownerId' | 'challengeId'>;
@@ -16,7 +23,7 @@ interface DayMealTableProps {
 /** Breakfast, lunch and dinner of one day, each with its window, status and proof upload. */
 export function DayMealTable({ challenge, plan, now }: DayMealTableProps) {
   return (
-    <Table responsive className="meal-table align-middle bg-white">
+    <Table className="meal-table align-middle bg-white">
       <caption className="visually-hidden">Meals of Day {plan.dayNumber}</caption>
       <thead>
         <tr>
@@ -49,7 +56,7 @@ export function DayMealTable({ challenge, plan, now }: DayMealTableProps) {
                 {slotLabel(slot)}
                 <div className="small fw-normal text-body-secondary">{MEAL_WINDOW_LABELS[slot]}</div>
               </th>
-              <td>
+              <td data-label="Dish">
                 <div className="d-flex gap-2 align-items-start">
                   {image && <img src={image} alt={meal.name} className="meal-image flex-shrink-0" loading="lazy" />}
                   <div>
@@ -58,22 +65,25 @@ export function DayMealTable({ challenge, plan, now }: DayMealTableProps) {
                   </div>
                 </div>
               </td>
-              <td className="text-nowrap">
-                {Math.round(meal.calories)} kcal
-                {typeof meal.protein === 'number' && (
-                  <div className="small text-body-secondary">{Math.round(meal.protein)} g protein</div>
-                )}
+              <td className="text-nowrap" data-label="Calories">
+                <div>
+                  {Math.round(meal.calories)} kcal
+                  {typeof meal.protein === 'number' && (
+                    <div className="small text-body-secondary">{Math.round(meal.protein)} g protein</div>
+                  )}
+                </div>
               </td>
-              <td>
+              <td data-label="Status">
                 <MealStatusBadge status={status} />
               </td>
-              <td style={{ minWidth: '12rem' }}>
+              <td className="meal-proof-cell" data-label="Proof">
                 <MealProofUpload
                   challenge={challenge}
                   dayNumber={plan.dayNumber}
                   slot={slot}
                   enabled={canUploadProof(meal, now)}
                   mealLabel={mealLabel}
+                  hint={UPLOAD_HINTS[status]}
                 />
               </td>
             </tr>

@@ -15,11 +15,14 @@ interface MealProofUploadProps {
   enabled: boolean;
   /** Names the meal for assistive tech, e.g. "Day 1 breakfast". */
   mealLabel: string;
+  /** Why the input is disabled, shown under it. */
+  hint?: string;
 }
 
 /** A proof photo for one meal: camera or file, compressed, uploaded with progress, pause, resume, cancel. */
-export function MealProofUpload({ challenge, dayNumber, slot, enabled, mealLabel }: MealProofUploadProps) {
+export function MealProofUpload({ challenge, dayNumber, slot, enabled, mealLabel, hint }: MealProofUploadProps) {
   const inputId = useId();
+  const hintId = `${inputId}-hint`;
   const { phase, start, pause, resume, cancel } = useProofUpload({ challenge, dayNumber, slot });
 
   const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
@@ -76,8 +79,14 @@ export function MealProofUpload({ challenge, dayNumber, slot, enabled, mealLabel
         accept="image/*"
         capture="environment"
         disabled={!enabled}
+        aria-describedby={hint ? hintId : undefined}
         onChange={onChoose}
       />
+      {hint && (
+        <Form.Text id={hintId} className="d-block">
+          {hint}
+        </Form.Text>
+      )}
     </Form.Group>
   );
 }

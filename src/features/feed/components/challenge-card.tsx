@@ -15,10 +15,12 @@ interface ChallengeCardProps {
   isOwner: boolean;
   /** Offered unless the feed already shows only this author. */
   onChooseAuthor?: (uid: string, displayName: string) => void;
+  /** The first card's cover is the feed's largest paint (LCP): fetch it at once, not lazily. */
+  priority?: boolean;
 }
 
 /** One challenge of the feed, per SPEC §2's card. */
-export function ChallengeCard({ card: { challengeId, entry }, isOwner, onChooseAuthor }: ChallengeCardProps) {
+export function ChallengeCard({ card: { challengeId, entry }, isOwner, onChooseAuthor, priority = false }: ChallengeCardProps) {
   const navigate = useNavigate();
   const cover = appImageSource(entry.cover);
   const author = entry.displayName || 'Member';
@@ -29,7 +31,16 @@ export function ChallengeCard({ card: { challengeId, entry }, isOwner, onChooseA
   return (
     <Card as="article" className="challenge-card shadow-sm mb-4" aria-labelledby={headingId}>
       {cover ? (
-        <Card.Img variant="top" src={cover} alt="" loading="lazy" width={640} height={240} className="challenge-card-cover" />
+        <Card.Img
+          variant="top"
+          src={cover}
+          alt=""
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          width={640}
+          height={240}
+          className="challenge-card-cover"
+        />
       ) : (
         <div className="challenge-card-cover challenge-card-cover-fallback" aria-hidden="true" />
       )}

@@ -96,10 +96,11 @@ function FeedList({ authorUid, onChooseAuthor, onRetry }: FeedListProps) {
 
   return (
     <>
-      {state.cards.map((card) => (
+      {state.cards.map((card, index) => (
         <ChallengeCard
           key={card.challengeId}
           card={card}
+          priority={index === 0}
           isOwner={Boolean(user) && user?.uid === card.entry.uid}
           onChooseAuthor={onChooseAuthor}
         />
