@@ -81,7 +81,9 @@ describe('ProfilePage', () => {
   it('opens Edit profile on arrival when sent by the create-challenge completeness check', async () => {
     writeStored(storageKeys.loadProfile, owner.uid);
     await renderProfile(owner, path, { editProfile: true });
-    expect(await screen.findByRole('dialog', { name: 'Edit profile' })).toBeInTheDocument();
+    // The modal is a lazy chunk; give it time on a busy machine.
+    expect(await screen.findByRole('dialog', { name: 'Edit profile' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Location', undefined, { timeout: 5000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
   });
 });
