@@ -33,7 +33,7 @@ export function ProofGalleryModal({ title, photos, show, onHide }: ProofGalleryM
                   alt={`Proof of Day ${photo.dayNumber} ${photo.slot}: ${photo.mealName}`}
                   className="d-block proof-gallery-image"
                 />
-                <p className="text-center mt-2 mb-4">
+                <p className="text-center mt-2 mb-0 pb-5">
                   Day {photo.dayNumber} · {slotLabel(photo.slot)} · {photo.mealName}
                 </p>
               </Carousel.Item>

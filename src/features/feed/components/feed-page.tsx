@@ -33,7 +33,7 @@ export function FeedPage() {
 
   return (
     <section aria-labelledby="feed-heading">
-      <h1 id="feed-heading" className="h3 mb-3">
+      <h1 id="feed-heading" className="h3 mb-3" tabIndex={-1}>
         Challenges
       </h1>
       {authorUid && (
@@ -90,8 +90,10 @@ function FeedList({ authorUid, onChooseAuthor, onRetry }: FeedListProps) {
   }
 
   const showCards = () => {
-    // Keep the reader's place: the new page starts at the top of the list.
-    document.getElementById('feed-heading')?.scrollIntoView?.({ block: 'start' });
+    // The page links unmount while the next page loads: move focus (and the view) to the list's heading.
+    const heading = document.getElementById('feed-heading');
+    heading?.focus();
+    heading?.scrollIntoView?.({ block: 'start' });
   };
 
   return (
