@@ -91,6 +91,15 @@ describe('list and listAll', () => {
     expect(empty.prefixes).toEqual([]);
   });
 
+  it('the SDK refuses maxResults outside 1..1000 with storage/invalid-argument', async () => {
+    // The SDK validates before sending (it throws synchronously).
+    for (const maxResults of [0, 1001]) {
+      await expect(
+        Promise.resolve().then(() => list(ref(storage, 'open/l'), { maxResults })),
+      ).rejects.toMatchObject({ code: 'storage/invalid-argument' });
+    }
+  });
+
   it('the raw endpoint validates maxResults (1..1000), pageToken and prefix; no delimiter lists recursively', async () => {
     const base = objectUrl(emu, bucket);
     const get = (qs: string) =>
