@@ -1,0 +1,45 @@
+import { act, screen } from '@testing-library/react';
+import { resetFakeDatabase } from '../../testing/fake-database';
+import { memberFixture, renderApp } from '../../testing/render-app';
+import { LayoutPage } from './layout-page';
+
+vi.mock('../../services/database', () => import('../../testing/fake-database'));
+
+const BANNER = 'Which Challenge Would You Like to Take Today ?';
+const children = [
+  { index: true, element: <p>Feed outlet</p> },
+  { path: 'feed', element: <p>Feed outlet</p> },
+  { path: 'profile/:profileName', element: <p>Profile outlet</p> },
+];
+
+async function renderLayout(path: string, user: typeof memberFixture | null) {
+  const { router } = renderApp(<p>Start</p>, { path: '/start', user, routes: [{ path: '/', element: <LayoutPage />, children }] });
+  await act(() => router.navigate(path));
+}
+
+beforeEach(() =>
+  resetFakeDatabase({ users: { [memberFixture.uid]: { info: { uid: memberFixture.uid, displayName: 'Asha Rao', score: 30 } } } }),
+);
+
+describe('LayoutPage', () => {
+  it('puts the home banner above the feed and the widgets in the sidebar', async () => {
+    await renderLayout('/', null);
+    expect(screen.getByRole('heading', { name: BANNER })).toBeInTheDocument();
+    expect(screen.getByText('Feed outlet')).toBeInTheDocument();
+    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    for (const name of ['Top Challengers', 'Never Miss A News', 'Follow ChallangeX', 'Recent Post']) {
+      expect(await screen.findByRole('heading', { name }, { timeout: 5000 })).toBeInTheDocument();
+    }
+    expect(sidebar).toContainElement(screen.getByRole('heading', { name: 'Recent Post' }));
+    // The profile card is for signed-in members only.
+    expect(screen.queryByRole('link', { name: 'About me' })).not.toBeInTheDocument();
+  });
+
+  it('shows a member their profile card, and no home banner off the feed', async () => {
+    await renderLayout('/profile/Asha%20Rao', memberFixture);
+    expect(screen.getByText('Profile outlet')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: BANNER })).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'About me' }, { timeout: 5000 })).toHaveAttribute('href', '/profile/Asha%20Rao');
+    expect(await screen.findByText('Total Score')).toBeInTheDocument();
+  });
+});
