@@ -115,6 +115,9 @@ social.allowed('admin', 'read', "reads a member's social links", (db) => db.ref(
 social.allowed('owner', 'update', 'saves four https links on their sites', (db) =>
   db.ref(SOCIAL).update({ facebook: 'https://facebook.com/liv', instagram: 'https://instagram.com/liv', twitter: 'https://twitter.com/liv', linkedin: 'https://in.linkedin.com/in/liv' }),
 );
+social.allowed('owner', 'create', 'saves its first social links', (db) => db.ref(SOCIAL).set({ facebook: 'https://m.facebook.com/liv', instagram: '', twitter: '', linkedin: '' }), (world) =>
+  setInWorld(world, SOCIAL, null),
+);
 social.allowed('owner', 'update', 'empties a link', (db) => db.ref(SOCIAL).update({ instagram: '' }));
 social.denied('owner', 'update', 'saves a javascript: link', (db) => db.ref(SOCIAL).update({ facebook: 'javascript:alert(document.cookie)' }));
 social.denied('owner', 'update', 'saves a plain-http link', (db) => db.ref(SOCIAL).update({ twitter: 'http://twitter.com/liv' }));

@@ -59,6 +59,7 @@ avatars.denied('owner', 'update', 'uploads a 3 MB avatar (over the 2 MB cap)', (
 avatars.denied('owner', 'update', 'uploads an SVG avatar', (s) => upload(s, AVATAR, SVG_BYTES, 'image/svg+xml'));
 avatars.denied('owner', 'create', 'uploads a second picture into its profile folder', (s) => upload(s, `Challenge/${OWNER_UID}/profile/other.jpg`, imageBytes(10 * KB), 'image/jpeg'));
 avatars.denied('other member', 'update', "replaces another member's avatar", (s) => upload(s, AVATAR, imageBytes(10 * KB), 'image/jpeg'));
+avatars.denied('admin', 'update', "replaces a member's avatar", (s) => upload(s, AVATAR, imageBytes(10 * KB), 'image/jpeg'));
 avatars.denied('visitor', 'update', "replaces a member's avatar", (s) => upload(s, AVATAR, imageBytes(10 * KB), 'image/jpeg'));
 avatars.allowed('member', 'read', "gets a member's avatar URL", (s) => s.ref(AVATAR).getDownloadURL());
 avatars.denied('visitor', 'read', "gets a member's avatar URL", (s) => s.ref(AVATAR).getDownloadURL());

@@ -20,15 +20,20 @@ banner.denied('admin', 'update', 'adds an unknown field to the banner', (db) => 
 banner.denied('member', 'update', 'changes the banner topics', (db) => db.ref('website/banner/val').set('Spam'));
 banner.denied('owner', 'update', 'changes the banner topics', (db) => db.ref('website/banner/val').set('Spam'));
 banner.denied('visitor', 'update', 'changes the banner topics', (db) => db.ref('website/banner/val').set('Spam'));
+banner.denied('other member', 'update', 'changes the banner topics', (db) => db.ref('website/banner/val').set('Spam'));
+banner.denied('member', 'create', 'adds a field to the banner record', (db) => db.ref('website/banner/link').set('https://evil.example'));
 banner.denied('member', 'delete', 'removes the banner', (db) => db.ref('website/banner').remove());
 
 const socialLinks = casesFor<DatabaseWorld, Database>('website/social-link');
 socialLinks.allowed('visitor', 'read', "reads the site's social links", (db) => db.ref('website/social-link').get());
 socialLinks.allowed('admin', 'update', 'changes the github link', (db) => db.ref('website/social-link').update({ github: 'https://github.com/challangex-app' }));
 socialLinks.denied('admin', 'update', 'sets a javascript: link', (db) => db.ref('website/social-link').update({ youtube: 'javascript:alert(1)' }));
-socialLinks.denied('admin', 'update', 'adds a network the footer does not have', (db) => db.ref('website/social-link').update({ tiktok: 'https://tiktok.com/@challangex' }));
+socialLinks.denied('admin', 'create', 'adds a network the footer does not have', (db) => db.ref('website/social-link').update({ tiktok: 'https://tiktok.com/@challangex' }));
 socialLinks.denied('member', 'update', "changes the site's links", (db) => db.ref('website/social-link').update({ facebook: 'https://facebook.com/scam' }));
 socialLinks.denied('visitor', 'update', "changes the site's links", (db) => db.ref('website/social-link').update({ facebook: 'https://facebook.com/scam' }));
+socialLinks.denied('owner', 'update', "changes the site's links", (db) => db.ref('website/social-link/github').set('https://github.com/scam'));
+socialLinks.denied('other member', 'delete', "removes the site's links", (db) => db.ref('website/social-link').remove());
+socialLinks.allowed('admin', 'delete', 'clears the youtube link', (db) => db.ref('website/social-link/youtube').remove());
 
 const website = casesFor<DatabaseWorld, Database>('website');
 website.allowed('admin', 'read', 'reads the whole website record (admin screen)', (db) => db.ref('website').get());
@@ -51,6 +56,7 @@ subscribers.denied('admin', 'delete', 'removes a subscription', (db) => db.ref('
 subscribers.denied('visitor', 'query', 'lists the subscribers', (db) => db.ref('website/subscribers').orderByChild('createdAt').limitToLast(10).get());
 subscribers.denied('member', 'read', 'reads the subscriber list', (db) => db.ref('website/subscribers').get());
 subscribers.denied('owner', 'read', 'reads one subscription', (db) => db.ref('website/subscribers/sub-1').get());
+subscribers.denied('other member', 'query', 'lists the subscribers', (db) => db.ref('website/subscribers').orderByChild('email').limitToFirst(50).get());
 subscribers.allowed('admin', 'read', 'reads the subscriber list', (db) => db.ref('website/subscribers').get());
 
 const contact = casesFor<DatabaseWorld, Database>('website/contact/{id}');
@@ -65,6 +71,8 @@ contact.denied('visitor', 'update', 'rewrites an existing message', (db) => db.r
 contact.denied('admin', 'delete', 'removes a message', (db) => db.ref('website/contact/msg-1').remove());
 contact.denied('member', 'read', 'reads the contact messages', (db) => db.ref('website/contact').get());
 contact.denied('visitor', 'query', 'lists the contact messages', (db) => db.ref('website/contact').orderByChild('createdAt').limitToLast(10).get());
+contact.denied('owner', 'read', 'reads one contact message', (db) => db.ref('website/contact/msg-1').get());
+contact.denied('other member', 'delete', 'removes a contact message', (db) => db.ref('website/contact/msg-1').remove());
 contact.allowed('admin', 'read', 'reads the contact messages', (db) => db.ref('website/contact').get());
 
 export const websiteCases = [...website.cases, ...banner.cases, ...socialLinks.cases, ...subscribers.cases, ...contact.cases];

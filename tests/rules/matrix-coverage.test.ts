@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { caseTitle, type Operation, type RulesCase } from './support/rules-matrix';
+import { ROLES } from './support/roles';
+import { memberRecordCases } from './cases/member-records-cases';
+import { challengeCases } from './cases/challenge-cases';
+import { publicCases } from './cases/public-cases';
+import { websiteCases } from './cases/website-cases';
+import { storageCases } from './cases/storage-cases';
+
+// The matrix is only as good as its reach: these checks keep every path of DESIGN §3 in it.
+const allCases = [...memberRecordCases, ...challengeCases, ...publicCases, ...websiteCases, ...storageCases] as RulesCase<unknown, unknown>[];
+
+/** DESIGN §3 paths; server-only ones need write denials all the same. */
+const DESIGN_PATHS = [
+  'users/{uid}/info',
+  'users/{uid}/private',
+  'users/{uid}/social',
+  'users/{uid}/challenges/{cid}',
+  'users/{uid}/challenges/{cid}/meals/{day}/{meal}',
+  'feed/{cid}',
+  'leaderboard/all/{uid}',
+  'leaderboard/weekly/{YYYY-Www}/{uid}',
+  'leaderboard/monthly/{YYYY-MM}/{uid}',
+  'website/banner/val',
+  'website/social-link',
+  'website/subscribers/{id}',
+  'website/contact/{id}',
+];
+const STORAGE_PATHS = ['Challenge/{uid}/{cid}/{file}', 'Challenge/{uid}/profile/avtar.jpg'];
+
+/** Records a client can write to: each must refuse unknown fields. */
+const VALIDATED_RECORDS = [
+  'users/$uid/info',
+  'users/$uid/private',
+  'users/$uid/social',
+  'users/$uid/challenges/$cid',
+  'users/$uid/challenges/$cid/meals/$day/$meal',
+  'feed/$cid',
+  'website/banner',
+  'website/subscribers/$id',
+  'website/contact/$id',
+];
+
+type RulesNode = { [key: string]: RulesNode | string | boolean | string[] };
+const databaseRules = JSON.parse(readFileSync(new URL('../../database.rules.json', import.meta.url), 'utf8')).rules as RulesNode;
+
+function rulesNodeAt(path: string): RulesNode | undefined {
+  let node: RulesNode | undefined = databaseRules;
+  for (const segment of path.split('/')) {
+    if (!node) return undefined;
+    const wildcard: string | undefined = Object.keys(node).find((key) => key.startsWith('$') && key !== '$other');
+    const key = segment.startsWith('{') || segment.startsWith('$') ? wildcard : segment;
+    node = key === undefined ? undefined : (node[key] as RulesNode | undefined);
+  }
+  return node;
+}
+
+const casesOf = (path: string) => allCases.filter((c) => c.path === path);
+
+describe('rules matrix coverage', () => {
+  test('has at least 150 cases, each with a unique name', () => {
+    const titles = allCases.map(caseTitle);
+    expect(allCases.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  test('has both allowed and denied cases in every table', () => {
+    for (const table of [memberRecordCases, challengeCases, publicCases, websiteCases, storageCases]) {
+      const outcomes = new Set(table.map((c) => c.expect));
+      expect([...outcomes].sort()).toEqual(['allowed', 'denied']);
+    }
+  });
+
+  test.each([...DESIGN_PATHS, ...STORAGE_PATHS])('%s is tried by every role, for reading and for writing', (path) => {
+    const cases = casesOf(path);
+    expect(new Set(cases.map((c) => c.role))).toEqual(new Set(ROLES));
+    const operations = new Set<Operation>(cases.map((c) => c.operation));
+    expect(operations.has('read') || operations.has('query')).toBe(true);
+    for (const write of ['create', 'update', 'delete'] as const) {
+      expect(operations, `${path} lacks a ${write} case`).toContain(write);
+    }
+  });
+
+  test.each(DESIGN_PATHS)('database.rules.json has rules for %s', (path) => {
+    expect(rulesNodeAt(path)).toBeDefined();
+  });
+
+  test.each(VALIDATED_RECORDS)('%s refuses unknown fields ($other is never valid)', (path) => {
+    expect(rulesNodeAt(path)?.$other).toEqual({ '.validate': false });
+  });
+
+  test('denies everything at the root by default', () => {
+    expect(databaseRules['.read']).toBe(false);
+    expect(databaseRules['.write']).toBe(false);
+  });
+});
