@@ -86,9 +86,14 @@ function RankRow({ entry, isViewer, linkable }: { entry: RankedEntry; isViewer: 
       className={`d-flex align-items-center gap-3 ${isViewer ? 'bg-success-subtle' : ''}`}
       aria-current={isViewer ? 'true' : undefined}
     >
-      <span className="fw-bold text-body-secondary" style={{ minWidth: '2.5ch' }} aria-label={`Rank ${entry.rank}${entry.rankIsLowerBound ? ' or lower' : ''}`}>
-        #{entry.rank}
-        {entry.rankIsLowerBound && '+'}
+      <span className="fw-bold text-body-secondary" style={{ minWidth: '2.5ch' }}>
+        <span className="visually-hidden">Rank </span>#{entry.rank}
+        {entry.rankIsLowerBound && (
+          <>
+            <span aria-hidden="true">+</span>
+            <span className="visually-hidden"> or lower</span>
+          </>
+        )}
       </span>
       <MemberAvatar name={name} photoURL={entry.photoURL} size={36} />
       {linkable ? (

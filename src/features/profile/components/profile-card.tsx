@@ -30,7 +30,7 @@ export function ProfileCard({ member }: { member: SessionUser }) {
         )}
         {info.status === 'error' && <p className="small text-danger">No User info data available</p>}
         {info.status === 'ready' && (
-          <dl className="row g-0 text-center mb-3" aria-label="Your challenge stats">
+          <dl className="row g-0 text-center mb-3">
             <Stat label="Total Challange" value={info.value?.totalChallenges ?? 0} />
             <Stat label="Active Challange" value={info.value?.activeChallenges ?? 0} />
             <Stat label="Total Score" value={info.value?.score ?? 0} />
