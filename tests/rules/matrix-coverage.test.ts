@@ -50,7 +50,7 @@ function rulesNodeAt(path: string): RulesNode | undefined {
   for (const segment of path.split('/')) {
     if (!node) return undefined;
     const wildcard: string | undefined = Object.keys(node).find((key) => key.startsWith('$') && key !== '$other');
-    const key = segment.startsWith('{') || segment.startsWith('$') ? wildcard : segment;
+    const key: string | undefined = segment.startsWith('{') || segment.startsWith('$') ? wildcard : segment;
     node = key === undefined ? undefined : (node[key] as RulesNode | undefined);
   }
   return node;
