@@ -3,6 +3,7 @@
  * growth), pause / resume / cancel of a 2 MB uploadBytesResumable, and the raw protocol edges.
  */
 import { createHash } from 'node:crypto';
+import * as net from 'node:net';
 import {
   getBytes,
   getMetadata,
@@ -389,6 +390,33 @@ describe('raw resumable protocol', () => {
     const done = await send(url, 'finalize', 10);
     expect(done.status).toBe(200);
     expect(((await done.json()) as Record<string, string>).size).toBe('10');
+  });
+
+  it('keeps what arrived when a chunk request is cut off, and resumes from there', async () => {
+    const data = testBytes(200_000, 22);
+    const url = new URL(await start('open/cut.bin', data.length));
+    await new Promise<void>((resolve) => {
+      const sock = net.connect(Number(url.port), url.hostname, () => {
+        sock.write(
+          `POST ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n` +
+            `X-Goog-Upload-Command: upload, finalize\r\nX-Goog-Upload-Offset: 0\r\n` +
+            `Content-Length: ${data.length}\r\n\r\n`,
+        );
+        sock.write(data.subarray(0, 100_000), () => setTimeout(() => sock.destroy(), 200));
+      });
+      sock.on('close', () => resolve());
+      sock.on('error', () => resolve());
+    });
+    const q = await send(url.toString(), 'query', null);
+    expect(q.headers.get('x-goog-upload-status')).toBe('active');
+    const received = Number(q.headers.get('x-goog-upload-size-received'));
+    expect(received).toBe(100_000);
+    const done = await send(url.toString(), 'upload, finalize', received, data.subarray(received));
+    expect(done.status).toBe(200);
+    const bytes = await (
+      await realFetch(`${objectUrl(emu, bucket, 'open/cut.bin')}?alt=media`)
+    ).arrayBuffer();
+    expect(sha(new Uint8Array(bytes))).toBe(sha(data));
   });
 
   it('cancel discards the upload; later commands get 404', async () => {
