@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { HomeBanner } from '../../features/site/components/home-banner';
+import { useNearViewport } from '../../hooks/use-near-viewport';
 import { useSession } from '../../lib/session';
 
 /** Sidebar widgets load as their own chunks, so they never hold up the feed (the first page stays light). */
@@ -35,36 +36,43 @@ function SidebarSlot({ children }: { children: ReactNode }) {
 export function LayoutPage() {
   const { user } = useSession();
   const { pathname } = useLocation();
+  // On phones the sidebar is below the fold: its widgets (chunks, queries, avatars) wait until it is needed.
+  const [sidebarRef, sidebarNear] = useNearViewport<HTMLElement>();
   return (
     <div className="container py-4">
       <div className="row g-4">
-        <div className="col-lg-8">
+        {/* At least a screen tall, so on phones the sidebar below never jumps down as the page fills in (CLS). */}
+        <div className="col-lg-8 min-vh-100">
           {FEED_PATHS.has(pathname) && <HomeBanner />}
           <Suspense fallback={<p className="text-body-secondary" role="status">Loading…</p>}>
             <Outlet />
           </Suspense>
         </div>
-        <aside className="col-lg-4" aria-label="Sidebar">
-          <Suspense fallback={null}>
-            <CreateChallengeBanner />
-          </Suspense>
-          {user && (
-            <SidebarSlot>
-              <ProfileCard member={user} />
-            </SidebarSlot>
+        <aside ref={sidebarRef} className="col-lg-4" aria-label="Sidebar">
+          {sidebarNear && (
+            <>
+              <Suspense fallback={null}>
+                <CreateChallengeBanner />
+              </Suspense>
+              {user && (
+                <SidebarSlot>
+                  <ProfileCard member={user} />
+                </SidebarSlot>
+              )}
+              <SidebarSlot>
+                <TopChallengers signedIn={Boolean(user)} />
+              </SidebarSlot>
+              <SidebarSlot>
+                <SubscribeBox />
+              </SidebarSlot>
+              <SidebarSlot>
+                <SocialLinksWidget />
+              </SidebarSlot>
+              <SidebarSlot>
+                <RecentPosts />
+              </SidebarSlot>
+            </>
           )}
-          <SidebarSlot>
-            <TopChallengers signedIn={Boolean(user)} />
-          </SidebarSlot>
-          <SidebarSlot>
-            <SubscribeBox />
-          </SidebarSlot>
-          <SidebarSlot>
-            <SocialLinksWidget />
-          </SidebarSlot>
-          <SidebarSlot>
-            <RecentPosts />
-          </SidebarSlot>
         </aside>
       </div>
     </div>

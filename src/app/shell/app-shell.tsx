@@ -14,7 +14,8 @@ export function AppShell() {
         Skip to content
       </a>
       <NavBar />
-      <main id="main" className="flex-grow-1" tabIndex={-1}>
+      {/* At least a screen tall, so the footer starts below the fold and never jumps down as a page loads (CLS). */}
+      <main id="main" className="flex-grow-1 min-vh-100" tabIndex={-1}>
         <Suspense fallback={<LoadingOverlay visible />}>
           <Outlet />
         </Suspense>
