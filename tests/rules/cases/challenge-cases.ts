@@ -84,6 +84,7 @@ challenges.denied('other member', 'update', "retitles another member's challenge
 challenges.denied('admin', 'update', "retitles a member's challenge", (db) => db.ref().update(retitle('Moderated')));
 challenges.denied('visitor', 'update', "retitles a member's challenge", (db) => db.ref().update(retitle('Hacked')));
 challenges.allowed('owner', 'delete', 'deletes it: deleted true, isActive false, feed entry removed', (db) => db.ref().update(softDelete()));
+challenges.allowed('owner', 'delete', 'deletes it when its feed entry is already gone', (db) => db.ref().update(softDelete()), (world) => setInWorld(world, FEED_ENTRY, null));
 challenges.denied('owner', 'delete', 'marks it deleted but keeps it active', (db) => db.ref().update({ ...softDelete(), [`${CHALLENGE}/isActive`]: true }));
 challenges.denied('owner', 'delete', 'marks it deleted but leaves it in the feed', (db) => db.ref(CHALLENGE).update({ deleted: true, isActive: false }));
 challenges.denied('owner', 'delete', 'only switches isActive off (frees an active slot without deleting)', (db) => db.ref(CHALLENGE).update({ isActive: false }));
@@ -111,6 +112,10 @@ meals.denied('owner', 'update', 'replaces the photo of a proved meal', (db) => d
 meals.denied('owner', 'update', 'proves with a backdated doneAt', (db) => prove(db, 'Day1', 'breakfast', { doneAt: Date.now() - 3_600_000 }));
 meals.denied('owner', 'update', "sets status 'Available' instead of 'Done'", (db) => prove(db, 'Day1', 'breakfast', { status: 'Available' }));
 meals.denied('owner', 'update', "sets status 'Done' without a photo", (db) => db.ref(meal('Day1', 'breakfast')).update({ status: 'Done', doneAt: SERVER_TIME }));
+meals.denied('owner', 'update', "sets status 'Done' keeping the planner's dish picture as the photo", (db) => {
+  const { img: _proofPhoto, ...withoutPhoto } = mealProof(OWNER_UID, OWNER_CHALLENGE, 'Day1', 'breakfast');
+  return db.ref(meal('Day1', 'breakfast')).update(withoutPhoto);
+});
 meals.denied('owner', 'update', 'proves with a javascript: img', (db) => prove(db, 'Day1', 'breakfast', { img: 'javascript:alert(1)' }));
 meals.denied('owner', 'update', "proves with another member's photo", (db) => prove(db, 'Day1', 'breakfast', { img: mealProofUrl(OTHER_UID, OTHER_CHALLENGE, 'Day1', 'breakfast') }));
 meals.denied('owner', 'update', 'proves with an imgPath outside its own proof object', (db) => prove(db, 'Day1', 'breakfast', { imgPath: mealProofPath(OTHER_UID, OTHER_CHALLENGE, 'Day1', 'breakfast') }));

@@ -118,6 +118,9 @@ social.allowed('owner', 'update', 'saves four https links on their sites', (db) 
 social.allowed('owner', 'create', 'saves its first social links', (db) => db.ref(SOCIAL).set({ facebook: 'https://m.facebook.com/liv', instagram: '', twitter: '', linkedin: '' }), (world) =>
   setInWorld(world, SOCIAL, null),
 );
+social.allowed('owner', 'update', 'saves fb.com and mixed-case hosts, with query strings', (db) =>
+  db.ref(SOCIAL).update({ facebook: 'https://fb.com/liv?ref=bio', linkedin: 'https://WWW.LinkedIn.com/in/liv#about' }),
+);
 social.allowed('owner', 'update', 'empties a link', (db) => db.ref(SOCIAL).update({ instagram: '' }));
 social.denied('owner', 'update', 'saves a javascript: link', (db) => db.ref(SOCIAL).update({ facebook: 'javascript:alert(document.cookie)' }));
 social.denied('owner', 'update', 'saves a plain-http link', (db) => db.ref(SOCIAL).update({ twitter: 'http://twitter.com/liv' }));

@@ -72,7 +72,8 @@ function member(uid: string, name: string, location: string): JsonObject {
 }
 
 function meal(name: string, opensAt: number, closesAt: number): JsonObject {
-  return { name, calories: 520, protein: 32, carbs: 60, fat: 14, details: `${name}, one bowl`, status: 'Pending', opensAt, closesAt };
+  const dishImage = `/dishes/${name.toLowerCase().replaceAll(' ', '-')}.webp`;
+  return { name, calories: 520, protein: 32, carbs: 60, fat: 14, details: `${name}, one bowl`, img: dishImage, status: 'Pending', opensAt, closesAt };
 }
 
 /**
