@@ -217,3 +217,46 @@ test('a member pages through 12 challenges (5, 5, 2) and filters by author', asy
     await Promise.all(keys.map((key) => writeData(`feed/${key}`, null)));
   }
 });
+
+test('an owner edits, regenerates and deletes a challenge from its card', async ({ page, signedInMember }) => {
+  const title = `Card actions ${randomUUID().slice(0, 6)}`;
+  try {
+    await bannerButton(page).click();
+    const form = page.getByRole('dialog', { name: 'Create a meal challenge' });
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Days').selectOption('1');
+    await form.getByLabel('Preference').selectOption('nonveg');
+    await form.getByLabel('Target body').selectOption('Maintain');
+    await form.getByLabel('Tomorrow').check();
+    await form.getByRole('button', { name: 'Create Challenge' }).click();
+    await expect(page.getByText('Challenge created successfully')).toBeVisible();
+
+    const renamed = `${title} v2`;
+    await page.getByRole('article', { name: title }).getByRole('button', { name: `Edit ${title}` }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit challenge' });
+    await editor.getByLabel('Title').fill(renamed);
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Challenge updated successfully')).toBeVisible();
+    const card = page.getByRole('article', { name: renamed });
+    await expect(card.getByText(/^Updated \d{1,2}:\d{2} [AP]M \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
+
+    await card.getByRole('button', { name: `Regenerate meals of ${renamed}` }).click();
+    await page.getByRole('button', { name: 'Yes, regenerate' }).click();
+    await expect(page.getByText('Meals regenerated successfully')).toBeVisible();
+
+    await card.getByRole('button', { name: `Delete ${renamed}` }).click();
+    await expect(page.getByText(`Do you really want to delete this "${renamed}" challenge?`)).toBeVisible();
+    await page.getByRole('button', { name: 'Yes, delete it!' }).click();
+    await expect(page.getByText(`${renamed} deleted`)).toBeVisible();
+    await expect(card).toBeHidden();
+
+    const challenges = (await readData<Record<string, { title: string; deleted: boolean; isActive: boolean }>>(
+      `users/${signedInMember.uid}/challenges`,
+    )) ?? {};
+    const [[challengeId, stored]] = Object.entries(challenges);
+    expect(stored).toMatchObject({ title: renamed, deleted: true, isActive: false });
+    expect(await readData(`feed/${challengeId}`)).toBeNull();
+  } finally {
+    await writeData(`users/${signedInMember.uid}/challenges`, null);
+  }
+});
