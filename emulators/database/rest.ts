@@ -4,6 +4,7 @@
  * /.settings/rules.json. Writes go through the same path as WebSocket writes,
  * so listeners are notified.
  */
+import { parseRulesJson } from './rules/json';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { principalFromToken } from '../shared/auth-token';
 import { nextPushId } from './keys';
@@ -14,7 +15,6 @@ import {
   loadRules,
   requesterFor,
   RulesError,
-  stripRulesComments,
   type Requester,
 } from './rules-adapter';
 import {
@@ -299,7 +299,7 @@ async function handleRules(
   if (method === 'GET') {
     const strict = url.searchParams.get('format') === 'strict';
     const raw = strict
-      ? JSON.stringify(JSON.parse(stripRulesComments(ns.rules.source)))
+      ? JSON.stringify(parseRulesJson(ns.rules.source))
       : ns.rules.source;
     send(req, res, 200, null, { raw });
     return;

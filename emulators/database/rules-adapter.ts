@@ -71,27 +71,3 @@ export function requesterForAuthVar(authvar: unknown): Requester {
     },
   };
 }
-
-/** Rules text without comments, as JSON (GET /.settings/rules.json?format=strict). */
-export function stripRulesComments(source: string): string {
-  let out = '';
-  let i = 0;
-  while (i < source.length) {
-    const c = source[i];
-    if (c === '"') {
-      let j = i + 1;
-      while (j < source.length && source[j] !== '"') j += source[j] === '\\' ? 2 : 1;
-      out += source.slice(i, j + 1);
-      i = j + 1;
-    } else if (c === '/' && source[i + 1] === '/') {
-      while (i < source.length && source[i] !== '\n') i++;
-    } else if (c === '/' && source[i + 1] === '*') {
-      const end = source.indexOf('*/', i + 2);
-      i = end < 0 ? source.length : end + 2;
-    } else {
-      out += c;
-      i++;
-    }
-  }
-  return out;
-}
