@@ -22,6 +22,8 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           globalSetup: ['./tests/setup/auth-emulator.ts'],
           testTimeout: 30_000,
+          // Denials are what the rules and conformance suites assert; the SDK's warning for each is noise.
+          onConsoleLog: (log) => !log.includes('FIREBASE WARNING'),
           hookTimeout: 60_000,
         },
       },
