@@ -24,7 +24,7 @@ function zoneWhereBreakfastIsOpen(now = new Date()): string {
 const bannerButton = (page: Page) => page.getByRole('button', { name: /^(Create Challenge|Start a Challenge)$/ });
 const mealRow = (page: Page, meal: 'Breakfast' | 'Lunch' | 'Dinner') =>
   page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${meal}`) }) });
-const cardTitles = (page: Page) => page.locator('article.challenge-card h2').allTextContents();
+const cardTitles = (page: Page) => page.locator('article.challenge-card h3').allTextContents();
 
 test.describe('meal challenge journey', () => {
   test.use({ timezoneId: zoneWhereBreakfastIsOpen() });

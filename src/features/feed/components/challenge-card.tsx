@@ -52,7 +52,7 @@ export function ChallengeCard({ card: { challengeId, entry }, isOwner, onChooseA
             {entry.day === 1 ? '1 day' : `${entry.day} days`}
           </Badge>
         </div>
-        <Card.Title as="h2" id={headingId} className="h5">
+        <Card.Title as="h3" id={headingId} className="h5">
           {entry.title}
         </Card.Title>
         <div className="d-flex align-items-center gap-2 mb-2">

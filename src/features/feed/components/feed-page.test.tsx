@@ -81,7 +81,7 @@ function seedTwelve() {
   }
 }
 
-const titles = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+const titles = () => screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
 const pageLinks = () =>
   [...screen.getByRole('navigation', { name: 'Feed pages' }).querySelectorAll('[aria-label^="Page "]')].map((item) =>
     item.getAttribute('aria-label'),
@@ -170,7 +170,7 @@ describe('FeedPage pagination', () => {
 
     await goToPage(2);
     await screen.findByRole('article', { name: 'Challenge 7' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Challenges' })).toHaveFocus();
+    expect(screen.getByRole('heading', { level: 2, name: 'Challenges' })).toHaveFocus();
     expect(titles()).toEqual(['Challenge 7', 'Challenge 6', 'Challenge 5', 'Challenge 4', 'Challenge 3']);
     expect(pageLinks()).toEqual(['Page 1', 'Page 2', 'Page 3']);
 

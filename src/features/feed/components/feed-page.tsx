@@ -33,9 +33,9 @@ export function FeedPage() {
 
   return (
     <section aria-labelledby="feed-heading">
-      <h1 id="feed-heading" className="h3 mb-3" tabIndex={-1}>
+      <h2 id="feed-heading" className="h3 mb-3" tabIndex={-1}>
         Challenges
-      </h1>
+      </h2>
       {authorUid && (
         <Alert variant="success" className="d-flex flex-wrap align-items-center gap-2">
           <span>
