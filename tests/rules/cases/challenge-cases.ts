@@ -113,7 +113,8 @@ meals.denied('owner', 'update', 'proves with a backdated doneAt', (db) => prove(
 meals.denied('owner', 'update', "sets status 'Available' instead of 'Done'", (db) => prove(db, 'Day1', 'breakfast', { status: 'Available' }));
 meals.denied('owner', 'update', "sets status 'Done' without a photo", (db) => db.ref(meal('Day1', 'breakfast')).update({ status: 'Done', doneAt: SERVER_TIME }));
 meals.denied('owner', 'update', "sets status 'Done' keeping the planner's dish picture as the photo", (db) => {
-  const { img: _proofPhoto, ...withoutPhoto } = mealProof(OWNER_UID, OWNER_CHALLENGE, 'Day1', 'breakfast');
+  const withoutPhoto = mealProof(OWNER_UID, OWNER_CHALLENGE, 'Day1', 'breakfast');
+  delete withoutPhoto.img;
   return db.ref(meal('Day1', 'breakfast')).update(withoutPhoto);
 });
 meals.denied('owner', 'update', 'proves with a javascript: img', (db) => prove(db, 'Day1', 'breakfast', { img: 'javascript:alert(1)' }));
