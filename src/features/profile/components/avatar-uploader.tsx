@@ -1,6 +1,5 @@
 import { useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import ProgressBar from 'react-bootstrap/ProgressBar';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { uploadAvatar } from '../api/upload-avatar';
 
@@ -41,13 +40,20 @@ export function AvatarUploader({ uid }: { uid: string }) {
         {uploading ? 'Uploading…' : 'Upload photo'}
       </Button>
       {uploading && (
-        <ProgressBar
-          now={progress}
-          label={`${progress}%`}
-          variant="success"
-          className="mt-2"
-          aria-label="Profile photo upload progress"
-        />
+        // Plain Bootstrap markup: react-bootstrap puts aria-label on the wrapper, leaving the progressbar unnamed.
+        <div className="progress mt-2">
+          <div
+            className="progress-bar bg-success"
+            role="progressbar"
+            aria-label="Profile photo upload progress"
+            aria-valuenow={progress}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            style={{ width: `${progress}%` }}
+          >
+            {progress}%
+          </div>
+        </div>
       )}
     </div>
   );
