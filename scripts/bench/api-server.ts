@@ -4,23 +4,69 @@
  * own process so the load generator does not share its event loop. Needs
  * FIREBASE_AUTH_EMULATOR_HOST, FIREBASE_DATABASE_EMULATOR_HOST and
  * BENCH_DATABASE_NAMESPACE; prints {"port": N} once listening; stops on SIGTERM.
+ *
+ * It also times each request inside the server, and the part spent in
+ * verifyIdToken: against the Auth emulator firebase-admin always adds a
+ * revocation lookup over HTTP (production verifies the JWT locally), so the
+ * bench can report the server's own time without that lookup.
+ * GET /bench/server-timings returns and clears what was recorded.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { createApp } from '../../functions/src/app';
+
+export interface ServerTiming {
+  status: number;
+  serverMs: number;
+  tokenCheckMs: number;
+}
 
 const namespace = process.env.BENCH_DATABASE_NAMESPACE;
 if (!namespace || !process.env.FIREBASE_AUTH_EMULATOR_HOST || !process.env.FIREBASE_DATABASE_EMULATOR_HOST) {
   throw new Error('api-server needs FIREBASE_AUTH_EMULATOR_HOST, FIREBASE_DATABASE_EMULATOR_HOST and BENCH_DATABASE_NAMESPACE');
 }
 const firebaseApp = initializeApp({ projectId: 'demo-challangex-bench', databaseURL: `https://${namespace}.firebaseio.com` });
-const app = createApp({ database: getDatabase(firebaseApp), auth: getAuth(firebaseApp), allowedOrigins: [] });
-const server = app.listen(0, '127.0.0.1', () => {
-  console.log(JSON.stringify({ port: (server.address() as AddressInfo).port }));
+const auth = getAuth(firebaseApp);
+const current = new AsyncLocalStorage<{ tokenCheckMs: number }>();
+let recorded: ServerTiming[] = [];
+
+const verifyIdToken = auth.verifyIdToken.bind(auth);
+auth.verifyIdToken = async (token, checkRevoked) => {
+  const started = performance.now();
+  try {
+    return await verifyIdToken(token, checkRevoked);
+  } catch (error) {
+    console.error(`verifyIdToken failed: ${(error as Error).message}`);
+    throw error;
+  } finally {
+    const timing = current.getStore();
+    if (timing) timing.tokenCheckMs += performance.now() - started;
+  }
+};
+
+const server = express();
+server.get('/bench/server-timings', (_request, response) => {
+  response.json(recorded);
+  recorded = [];
+});
+server.use((_request, response, next) => {
+  const started = performance.now();
+  const timing = { tokenCheckMs: 0 };
+  response.on('finish', () =>
+    recorded.push({ status: response.statusCode, serverMs: performance.now() - started, tokenCheckMs: timing.tokenCheckMs }),
+  );
+  current.run(timing, next);
+});
+server.use(createApp({ database: getDatabase(firebaseApp), auth, allowedOrigins: [] }));
+
+const listener = server.listen(0, '127.0.0.1', () => {
+  console.log(JSON.stringify({ port: (listener.address() as AddressInfo).port }));
 });
 process.on('SIGTERM', () => {
-  server.close();
+  listener.close();
   process.exit(0);
 });

@@ -3,12 +3,13 @@
  * pages of the served build, in Debian's Chromium. Pages behind the login
  * guard reuse a real session: Playwright signs a demo member in through the
  * login screen in the same Chromium profile (over CDP), then Lighthouse runs
- * with `disableStorageReset` so the IndexedDB session and localStorage stay.
+ * with `disableStorageReset` so the IndexedDB session and localStorage stay;
+ * the HTTP cache is cleared over CDP before every run instead.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
@@ -48,11 +49,13 @@ export interface PageScores {
   failingAudits: string[];
   /** Lighthouse's CPU benchmark of this machine (its throttling assumes ~1000+). */
   benchmarkIndex: number;
+  /** The median run's full report. */
+  report: LighthouseResult;
 }
 
 export interface SessionSetup {
   /** Runs in a page of the audited profile before the signed-in pages are audited. */
-  signIn(page: import('@playwright/test').Page, baseUrl: string): Promise<void>;
+  signIn(page: Page, baseUrl: string): Promise<void>;
 }
 
 const score = (lhr: LighthouseResult, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
@@ -89,7 +92,10 @@ async function auditOnce(chrome: LaunchedChrome, url: string): Promise<Lighthous
 
 async function auditPage(chrome: LaunchedChrome, baseUrl: string, page: AuditedPage, runs: number): Promise<PageScores> {
   const results: LighthouseResult[] = [];
-  for (let run = 0; run < runs; run++) results.push(await auditOnce(chrome, `${baseUrl}${page.path}`));
+  for (let run = 0; run < runs; run++) {
+    await clearHttpCache(chrome);
+    results.push(await auditOnce(chrome, `${baseUrl}${page.path}`));
+  }
   // Lighthouse's own pick: the run nearest the median FCP and TTI.
   const lhr = computeMedianRun(results);
   return {
@@ -104,21 +110,30 @@ async function auditPage(chrome: LaunchedChrome, baseUrl: string, page: AuditedP
     scriptTransferBytes: scriptBytes(lhr),
     failingAudits: failingAudits(lhr),
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    report: lhr,
   };
 }
 
-async function startSession(chrome: LaunchedChrome, baseUrl: string, session: SessionSetup): Promise<void> {
+/** Drives the audited profile with Playwright over CDP, then lets go of it (Chromium keeps running). */
+async function withPlaywright(chrome: LaunchedChrome, use: (page: Page) => Promise<void>): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`, { timeout: 30_000 });
   try {
     const page = await browser.contexts()[0].newPage();
     page.setDefaultTimeout(30_000);
-    await session.signIn(page, baseUrl);
+    await use(page);
     await page.close();
   } finally {
-    // Disconnects Playwright only; the Chromium chrome-launcher started keeps running.
     await browser.close();
   }
 }
+
+/** Every audit starts with a cold HTTP cache; the session (IndexedDB, localStorage) stays. */
+const clearHttpCache = (chrome: LaunchedChrome) =>
+  withPlaywright(chrome, async (page) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+  });
 
 export async function auditPages(options: {
   baseUrl: string;
@@ -138,7 +153,7 @@ export async function auditPages(options: {
     for (const page of ordered) {
       if (page.signedIn && !signedIn) {
         log('signing in a demo member (Playwright over CDP)');
-        await startSession(chrome, baseUrl, session);
+        await withPlaywright(chrome, (page) => session.signIn(page, baseUrl));
         signedIn = true;
       }
       log(`lighthouse ${page.path} (${runsPerPage} run${runsPerPage === 1 ? '' : 's'})`);
