@@ -23,8 +23,9 @@ export function SiteFooter() {
         <ul className="list-unstyled d-flex gap-2 mb-0" aria-label="ChallangeX on social media">
           {socialIcons.map((icon) => (
             <li key={icon.label}>
-              <a className="social-icon" href={icon.href} target="_blank" rel="noopener noreferrer" aria-label={icon.label}>
+              <a className="social-icon" href={icon.href} target="_blank" rel="noopener noreferrer">
                 <span aria-hidden="true">{icon.glyph}</span>
+                <span className="visually-hidden">{icon.label}</span>
               </a>
             </li>
           ))}
