@@ -107,7 +107,9 @@ meals.allowed('owner', 'update', 'proves a meal with one multi-path update of th
 });
 meals.denied('owner', 'update', 'proves a meal before its window opens', (db) => prove(db, 'Day1', 'lunch'));
 meals.denied('owner', 'update', 'proves a meal after its window closed', (db) => prove(db, 'Day1', 'dinner'));
-meals.denied('owner', 'update', 'proves a meal twice', (db) => prove(db, 'Day2', 'breakfast'));
+meals.denied('owner', 'update', 'proves a meal twice (a second upload, new download token)', (db) =>
+  prove(db, 'Day2', 'breakfast', { img: mealProofUrl(OWNER_UID, OWNER_CHALLENGE, 'Day2', 'breakfast').replace(/token=.*$/, 'token=second-upload') }),
+);
 meals.denied('owner', 'update', 'replaces the photo of a proved meal', (db) => db.ref(`${meal('Day2', 'breakfast')}/img`).set(mealProofUrl(OWNER_UID, OWNER_CHALLENGE, 'Day2', 'breakfast') + 'x'));
 meals.denied('owner', 'update', 'proves with a backdated doneAt', (db) => prove(db, 'Day1', 'breakfast', { doneAt: Date.now() - 3_600_000 }));
 meals.denied('owner', 'update', "sets status 'Available' instead of 'Done'", (db) => prove(db, 'Day1', 'breakfast', { status: 'Available' }));
