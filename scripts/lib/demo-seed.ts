@@ -224,7 +224,10 @@ export async function seedDemoData({ projectId, dataDir, log = console.log }: Se
         private: { email: member.email, emailVerified: true, ...(member.body ?? {}) },
         social: { facebook: '', instagram: '', twitter: '', linkedin: '', ...(member.social ?? {}) },
       });
-      if (member.challenges.length === 0) continue;
+      if (member.challenges.length === 0) {
+        log(`  seeded ${member.name}${member.admin ? ' (admin)' : ''}`);
+        continue;
+      }
 
       const token = await idTokenFor(member.email);
       for (const challenge of member.challenges) {
@@ -256,7 +259,7 @@ export async function seedDemoData({ projectId, dataDir, log = console.log }: Se
         }
       }
       await callApi(apiBase, '/api/me/recompute', token, {});
-      log(`  seeded ${member.name} (${member.challenges.length} challenges)`);
+      log(`  seeded ${member.name} (${member.challenges.length} challenge${member.challenges.length === 1 ? '' : 's'})`);
     }
     if (dataDir) writeFileSync(join(dataDir, 'seeded'), new Date().toISOString());
   } finally {
