@@ -220,6 +220,10 @@ async function lighthouseRows(build: AppBuild): Promise<{ rows: Row[]; notes: st
 }
 
 async function main(): Promise<number> {
+  // The bench starts its own emulators; a dev shell's settings would redirect the SDKs measured here.
+  for (const name of ['FIREBASE_DATABASE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_STORAGE_EMULATOR_HOST']) {
+    delete process.env[name];
+  }
   const startedAt = new Date();
   const machine = describeMachine();
   console.log(`ChallangeX bench on ${machineLine(machine)}`);
