@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // integration tests that start emulators or talk to them over the network.
 export default defineConfig({
   test: {
+    // Denials are what the rules and conformance suites assert; the SDK's warning for each is noise.
+    onConsoleLog: (log) => !log.includes('FIREBASE WARNING'),
     projects: [
       {
         extends: './vite.config.ts',
@@ -22,8 +24,6 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           globalSetup: ['./tests/setup/auth-emulator.ts'],
           testTimeout: 30_000,
-          // Denials are what the rules and conformance suites assert; the SDK's warning for each is noise.
-          onConsoleLog: (log) => !log.includes('FIREBASE WARNING'),
           hookTimeout: 60_000,
         },
       },
