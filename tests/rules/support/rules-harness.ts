@@ -10,7 +10,6 @@ import { startStorageEmulator } from '../../../emulators/storage/server';
 import { IDENTITIES, type Role } from './roles';
 
 export const PROJECT_ID = 'demo-challangex-rules';
-export const BUCKET = PROJECT_ID;
 
 // The overrides exist for mutation checks: the matrix must fail against open or closed rules.
 const rulesText = (file: string, override: string | undefined) =>
@@ -37,7 +36,7 @@ export async function startRulesHarness(): Promise<RulesHarness> {
     storage: { host: storage.host, port: storage.port, rules: rulesText('storage.rules', process.env.RULES_MATRIX_STORAGE_RULES) },
   });
 
-  // One context per role for the whole file: each context is a Firebase app with its own connection.
+  // One context per role for the whole table: each context is a Firebase app with its own connection.
   const contexts = new Map<Role, RulesTestContext>();
   const as = (role: Role): RulesTestContext => {
     let context = contexts.get(role);
@@ -57,7 +56,7 @@ export async function startRulesHarness(): Promise<RulesHarness> {
     async clear() {
       await env.clearDatabase();
       await env.withSecurityRulesDisabled(async (context) => {
-        const removeAll = async (folder: ReturnType<ReturnType<RulesTestContext['storage']>['ref']>) => {
+        const removeAll = async (folder: firebase.storage.Reference): Promise<void> => {
           const { items, prefixes } = await folder.listAll();
           await Promise.all([...items.map((item) => item.delete()), ...prefixes.map(removeAll)]);
         };
