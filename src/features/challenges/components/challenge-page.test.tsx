@@ -27,7 +27,7 @@ vi.mock('../../../services/storage', () => ({
   uploadFile: vi.fn(),
   isCanceledUpload: (error: { code?: string }) => error?.code === 'storage/canceled',
 }));
-vi.mock('../lib/compress-proof-photo', () => ({ compressProofPhoto: (file: File) => Promise.resolve(file) }));
+vi.mock('../../../lib/compress-photo', () => ({ compressPhoto: (file: File) => Promise.resolve(file) }));
 vi.mock('../../../lib/toast', () => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),

@@ -5,7 +5,10 @@ import { storagePaths } from '../../../services/paths';
 import type { UploadHandle } from '../../../services/storage';
 import type { ChallengeRef } from '../api/challenge-ref';
 import { submitMealProof } from '../api/submit-meal-proof';
-import { compressProofPhoto } from '../lib/compress-proof-photo';
+import { compressPhoto } from '../../../lib/compress-photo';
+
+/** DESIGN §4: proof photos at most 1600 px on their longer side. */
+const PROOF_MAX_PIXELS = 1600;
 
 export type ProofUploadPhase =
   | { kind: 'idle' }
@@ -46,7 +49,7 @@ export function useProofUpload({ challenge, dayNumber, slot }: ProofTarget) {
       show({ kind: 'compressing' });
       let stored: { url: string; path: string };
       try {
-        const photo = await compressProofPhoto(file);
+        const photo = await compressPhoto(file, PROOF_MAX_PIXELS);
         const { uploadFile } = await import('../../../services/storage');
         const path = storagePaths.mealProof(ownerId, challengeId, dayNumber, slot);
         const handle = uploadFile(path, photo, ({ state, bytesTransferred, totalBytes }) => {

@@ -1,17 +1,17 @@
+import { compressPhoto } from '../../../lib/compress-photo';
 import { updateMemberProfile } from '../../../services/auth';
 import { writePaths } from '../../../services/database';
 import { dbPaths, storagePaths } from '../../../services/paths';
 
-/** SPEC §9: images are compressed at quality 0.4 before upload. */
-const AVATAR_COMPRESSION = { initialQuality: 0.4, maxWidthOrHeight: 512, fileType: 'image/jpeg', useWebWorker: true };
+/** Avatars are shown small; 512 px keeps them sharp on high-density screens. */
+const AVATAR_MAX_PIXELS = 512;
 
 /** Compresses the photo, uploads it to the member's avatar path, then points info and the Auth profile at it. */
 export async function uploadAvatar(uid: string, file: File, onProgress: (percent: number) => void): Promise<string> {
-  const [{ default: imageCompression }, { uploadFile }] = await Promise.all([
-    import('browser-image-compression'),
+  const [compressed, { uploadFile }] = await Promise.all([
+    compressPhoto(file, AVATAR_MAX_PIXELS),
     import('../../../services/storage'),
   ]);
-  const compressed = await imageCompression(file, AVATAR_COMPRESSION);
   const upload = uploadFile(storagePaths.avatar(uid), compressed, ({ bytesTransferred, totalBytes }) =>
     onProgress(totalBytes > 0 ? Math.round((bytesTransferred / totalBytes) * 100) : 0),
   );
