@@ -13,6 +13,7 @@ import type { AuditedPage, SessionSetup } from './lighthouse-audit';
 
 const member = demoMembers[0];
 const challengeTitle = member.challenges[0].title;
+const challengePath = `/challange/${challengeSlug(challengeTitle)}`;
 
 async function readJson<T>(url: string): Promise<T> {
   const response = await fetch(url, { headers: { authorization: 'Bearer owner' }, signal: AbortSignal.timeout(30_000) });
@@ -23,7 +24,7 @@ async function readJson<T>(url: string): Promise<T> {
 export const auditedPages: AuditedPage[] = [
   { name: 'home / feed (signed out)', path: '/', signedIn: false },
   { name: 'feed (signed in)', path: '/feed', signedIn: true },
-  { name: `challenge "${challengeTitle}" (owner)`, path: `/challange/${challengeSlug(challengeTitle)}`, signedIn: true },
+  { name: `challenge "${challengeTitle}" (owner)`, path: challengePath, signedIn: true },
   { name: `profile of ${member.name}`, path: profilePath(member.name), signedIn: true },
 ];
 
@@ -48,6 +49,11 @@ export function demoSession(databaseUrl: (path: string) => string): SessionSetup
           [storageKeys.loadProfile, uid],
         ],
       );
+      // The audited pages must show the member's content, not a login form or "not found".
+      await page.goto(`${baseUrl}${challengePath}`);
+      await page.getByRole('heading', { name: challengeTitle }).first().waitFor();
+      await page.goto(`${baseUrl}${profilePath(member.name)}`);
+      await page.getByText(member.info.bio).first().waitFor();
     },
   };
 }

@@ -87,6 +87,10 @@ async function auditOnce(chrome: LaunchedChrome, url: string): Promise<Lighthous
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+  // A guard redirect (to /login) would audit the wrong page.
+  if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+    throw new Error(`Lighthouse on ${url} ended on ${result.lhr.finalDisplayedUrl}`);
+  }
   return result.lhr;
 }
 
