@@ -38,7 +38,9 @@ const { values: args } = parseArgs({
 const selected = new Set<Section>(
   args.only ? (args.only.split(',').map((name) => name.trim()) as Section[]) : SECTIONS,
 );
-for (const name of selected) if (!SECTIONS.includes(name)) throw new Error(`Unknown section "${name}" (${SECTIONS.join(', ')})`);
+for (const name of selected)
+  if (!SECTIONS.includes(name))
+    throw new Error(`Unknown section "${name}" (${SECTIONS.join(', ')})`);
 
 const log = (line: string) => console.log(`· ${line}`);
 /** Stops for what is running right now (the served app's stack), for the watchdog and Ctrl-C. */
@@ -51,8 +53,20 @@ async function plannerRows(): Promise<Row[]> {
   const area = 'planner';
   const over = `${quality.profiles} random profiles, ${quality.days} days`;
   return [
-    { area, measure: `days within ±5 % of calories (${over})`, result: percent(quality.caloriesWithin5Percent), budget: '—', status: 'info' },
-    { area, measure: 'days meeting the protein target', result: percent(quality.proteinMet), budget: '—', status: 'info' },
+    {
+      area,
+      measure: `days within ±5 % of calories (${over})`,
+      result: percent(quality.caloriesWithin5Percent),
+      budget: '—',
+      status: 'info',
+    },
+    {
+      area,
+      measure: 'days meeting the protein target',
+      result: percent(quality.proteinMet),
+      budget: '—',
+      status: 'info',
+    },
     {
       area,
       measure: 'diet violations',
@@ -67,7 +81,13 @@ async function plannerRows(): Promise<Row[]> {
       budget: String(budgets.planner.repeatedDishes),
       status: check(quality.repeatedDishes <= budgets.planner.repeatedDishes),
     },
-    { area, measure: 'planning time per plan (mean)', result: ms(quality.meanPlanMs), budget: '—', status: 'info' },
+    {
+      area,
+      measure: 'planning time per plan (mean)',
+      result: ms(quality.meanPlanMs),
+      budget: '—',
+      status: 'info',
+    },
   ];
 }
 
@@ -120,7 +140,9 @@ async function generateRows(): Promise<{ rows: Row[]; notes: string[] }> {
   const requests = Number(args['generate-requests']);
   const result = await measureGenerateLatency(requests);
   const rows = result.runs.map((run): Row => {
-    const errors = Object.entries(run.unexpected).map(([status, count]) => `${count}× HTTP ${status}`);
+    const errors = Object.entries(run.unexpected).map(
+      ([status, count]) => `${count}× HTTP ${status}`,
+    );
     const budgeted = run.days === 7 && run.concurrency === 1;
     const ok = errors.length === 0 && (!budgeted || run.p95Ms <= budgets.generate7DayP95Ms);
     return {
@@ -155,29 +177,25 @@ async function bundleRows(build: AppBuild): Promise<Row[]> {
       budget: `≤ ${kib(budgets.homeInitialJsGzipBytes)}`,
       status: check(initial.gzipBytes <= budgets.homeInitialJsGzipBytes),
     },
-    ...lazy.map(
-      (module): Row => ({
-        area: 'bundle',
-        measure: `${module.name} lazy-loaded`,
-        result:
-          module.initialChunks.length > 0
-            ? `in initial ${module.initialChunks.join(', ')}`
-            : module.lazyChunks.length > 0
-              ? `lazy: ${module.lazyChunks.join(', ')}`
-              : 'not found in the build',
-        budget: 'not in initial JS',
-        status: check(module.initialChunks.length === 0 && module.lazyChunks.length > 0),
-      }),
-    ),
-    ...chunks.map(
-      (chunk): Row => ({
-        area: 'bundle chunk',
-        measure: `${chunk.file}${initialFiles.has(chunk.file) ? ' (initial)' : ''}`,
-        result: `${kib(chunk.gzipBytes)} gzip (${kib(chunk.bytes)} raw)`,
-        budget: '—',
-        status: 'info',
-      }),
-    ),
+    ...lazy.map((module): Row => ({
+      area: 'bundle',
+      measure: `${module.name} lazy-loaded`,
+      result:
+        module.initialChunks.length > 0
+          ? `in initial ${module.initialChunks.join(', ')}`
+          : module.lazyChunks.length > 0
+            ? `lazy: ${module.lazyChunks.join(', ')}`
+            : 'not found in the build',
+      budget: 'not in initial JS',
+      status: check(module.initialChunks.length === 0 && module.lazyChunks.length > 0),
+    })),
+    ...chunks.map((chunk): Row => ({
+      area: 'bundle chunk',
+      measure: `${chunk.file}${initialFiles.has(chunk.file) ? ' (initial)' : ''}`,
+      result: `${kib(chunk.gzipBytes)} gzip (${kib(chunk.bytes)} raw)`,
+      budget: '—',
+      status: 'info',
+    })),
   ];
 }
 
@@ -203,14 +221,34 @@ async function lighthouseRows(build: AppBuild): Promise<{ rows: Row[]; notes: st
       const measure = (category: string) => `${page.name} ${page.path}: ${category}`;
       const metrics = `FCP ${ms(page.firstContentfulPaintMs)}, LCP ${ms(page.largestContentfulPaintMs)}, TBT ${ms(page.totalBlockingTimeMs)}, CLS ${page.cumulativeLayoutShift.toFixed(3)}, JS ${kib(page.scriptTransferBytes)}`;
       return [
-        { area: 'lighthouse', measure: measure('performance'), result: `${page.performance} (${metrics})`, budget: `≥ ${target.performance}`, status: check(page.performance >= target.performance) },
-        { area: 'lighthouse', measure: measure('accessibility'), result: String(page.accessibility), budget: `${target.accessibility}`, status: check(page.accessibility >= target.accessibility) },
-        { area: 'lighthouse', measure: measure('best practices'), result: String(page.bestPractices), budget: `≥ ${target.bestPractices}`, status: check(page.bestPractices >= target.bestPractices) },
+        {
+          area: 'lighthouse',
+          measure: measure('performance'),
+          result: `${page.performance} (${metrics})`,
+          budget: `≥ ${target.performance}`,
+          status: check(page.performance >= target.performance),
+        },
+        {
+          area: 'lighthouse',
+          measure: measure('accessibility'),
+          result: String(page.accessibility),
+          budget: `${target.accessibility}`,
+          status: check(page.accessibility >= target.accessibility),
+        },
+        {
+          area: 'lighthouse',
+          measure: measure('best practices'),
+          result: String(page.bestPractices),
+          budget: `≥ ${target.bestPractices}`,
+          status: check(page.bestPractices >= target.bestPractices),
+        },
       ];
     });
     const notes = [
       `Lighthouse ${Number(args['lighthouse-runs'])} run(s) per page, median run (Lighthouse's computeMedianRun); mobile defaults (simulated throttling); CPU benchmarkIndex ${scores.map((page) => page.benchmarkIndex.toFixed(0)).join(', ')}. Signed-in pages: a demo member signs in through /login in the same Chromium profile (Playwright over CDP), Lighthouse keeps that storage (disableStorageReset) and the HTTP cache is cleared before every run. Full reports: bench-results/lighthouse/.`,
-      ...scores.flatMap((page) => page.failingAudits.map((audit) => `${page.path} lost points on ${audit}`)),
+      ...scores.flatMap((page) =>
+        page.failingAudits.map((audit) => `${page.path} lost points on ${audit}`),
+      ),
     ];
     return { rows, notes };
   } finally {
@@ -221,7 +259,11 @@ async function lighthouseRows(build: AppBuild): Promise<{ rows: Row[]; notes: st
 
 async function main(): Promise<number> {
   // The bench starts its own emulators; a dev shell's settings would redirect the SDKs measured here.
-  for (const name of ['FIREBASE_DATABASE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_STORAGE_EMULATOR_HOST']) {
+  for (const name of [
+    'FIREBASE_DATABASE_EMULATOR_HOST',
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'FIREBASE_STORAGE_EMULATOR_HOST',
+  ]) {
     delete process.env[name];
   }
   const startedAt = new Date();
@@ -229,7 +271,10 @@ async function main(): Promise<number> {
   console.log(`ChallangeX bench on ${machineLine(machine)}`);
   const rows: Row[] = [];
   const notes: string[] = [];
-  const run = async (section: Section, measure: () => Promise<Row[] | { rows: Row[]; notes: string[] }>) => {
+  const run = async (
+    section: Section,
+    measure: () => Promise<Row[] | { rows: Row[]; notes: string[] }>,
+  ) => {
     if (!selected.has(section)) return;
     log(`${section}…`);
     try {
@@ -241,7 +286,13 @@ async function main(): Promise<number> {
       }
     } catch (error) {
       console.error(error);
-      rows.push({ area: section, measure: 'section failed to run', result: String((error as Error).message ?? error), budget: '—', status: 'error' });
+      rows.push({
+        area: section,
+        measure: 'section failed to run',
+        result: String((error as Error).message ?? error),
+        budget: '—',
+        status: 'error',
+      });
     }
   };
 
@@ -253,7 +304,13 @@ async function main(): Promise<number> {
     try {
       build = buildApp(await benchPorts(), log);
     } catch (error) {
-      rows.push({ area: 'bundle', measure: 'vite build', result: String(error), budget: '—', status: 'error' });
+      rows.push({
+        area: 'bundle',
+        measure: 'vite build',
+        result: String(error),
+        budget: '—',
+        status: 'error',
+      });
     }
   }
   if (build) {
@@ -267,7 +324,10 @@ async function main(): Promise<number> {
   const out = join(repoRoot, 'bench-results');
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'bench.md'), markdown);
-  writeFileSync(join(out, 'bench.json'), JSON.stringify({ machine, startedAt, seconds, rows, notes }, null, 2));
+  writeFileSync(
+    join(out, 'bench.json'),
+    JSON.stringify({ machine, startedAt, seconds, rows, notes }, null, 2),
+  );
   console.log(`\n${markdown}\nWritten to bench-results/bench.md and bench-results/bench.json`);
   return rows.some((row) => row.status === 'FAIL' || row.status === 'error') ? 1 : 0;
 }
@@ -278,7 +338,10 @@ async function abort(reason: string): Promise<never> {
   await Promise.race([cleanup, new Promise((resolve) => setTimeout(resolve, 30_000))]);
   process.exit(2);
 }
-setTimeout(() => void abort(`The bench overstayed ${WATCHDOG_MS / 60_000} minutes; stopping.`), WATCHDOG_MS).unref();
+setTimeout(
+  () => void abort(`The bench overstayed ${WATCHDOG_MS / 60_000} minutes; stopping.`),
+  WATCHDOG_MS,
+).unref();
 process.once('SIGINT', () => void abort('Interrupted; stopping the local stack.'));
 // Exit explicitly: SDK connections and timers of the measured libraries may linger.
 process.exit(await main());

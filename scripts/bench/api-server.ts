@@ -26,10 +26,19 @@ export interface ServerTiming {
 }
 
 const namespace = process.env.BENCH_DATABASE_NAMESPACE;
-if (!namespace || !process.env.FIREBASE_AUTH_EMULATOR_HOST || !process.env.FIREBASE_DATABASE_EMULATOR_HOST) {
-  throw new Error('api-server needs FIREBASE_AUTH_EMULATOR_HOST, FIREBASE_DATABASE_EMULATOR_HOST and BENCH_DATABASE_NAMESPACE');
+if (
+  !namespace ||
+  !process.env.FIREBASE_AUTH_EMULATOR_HOST ||
+  !process.env.FIREBASE_DATABASE_EMULATOR_HOST
+) {
+  throw new Error(
+    'api-server needs FIREBASE_AUTH_EMULATOR_HOST, FIREBASE_DATABASE_EMULATOR_HOST and BENCH_DATABASE_NAMESPACE',
+  );
 }
-const firebaseApp = initializeApp({ projectId: 'demo-challangex-bench', databaseURL: `https://${namespace}.firebaseio.com` });
+const firebaseApp = initializeApp({
+  projectId: 'demo-challangex-bench',
+  databaseURL: `https://${namespace}.firebaseio.com`,
+});
 const auth = getAuth(firebaseApp);
 const current = new AsyncLocalStorage<{ tokenCheckMs: number }>();
 let recorded: ServerTiming[] = [];
@@ -57,7 +66,11 @@ server.use((_request, response, next) => {
   const started = performance.now();
   const timing = { tokenCheckMs: 0 };
   response.on('finish', () =>
-    recorded.push({ status: response.statusCode, serverMs: performance.now() - started, tokenCheckMs: timing.tokenCheckMs }),
+    recorded.push({
+      status: response.statusCode,
+      serverMs: performance.now() - started,
+      tokenCheckMs: timing.tokenCheckMs,
+    }),
   );
   current.run(timing, next);
 });

@@ -34,7 +34,12 @@ const avatarUrl = (uid: string) =>
 function templates(createdAt: number): ChallengeRecord[] {
   return randomProfiles(TEMPLATE_COUNT, 'feed-fixtures').map((profile, index) => {
     const targets = nutritionTargets(profile.body, profile.goal);
-    const plan = planMeals({ targets, days: profile.days, preference: profile.preference, seed: `fixture-${index}` });
+    const plan = planMeals({
+      targets,
+      days: profile.days,
+      preference: profile.preference,
+      seed: `fixture-${index}`,
+    });
     return buildChallengeRecord({
       request: {
         title: '',
@@ -59,7 +64,11 @@ function templates(createdAt: number): ChallengeRecord[] {
  * turn among `memberCount` members (so with 100 members the original
  * design's `users/` limit of 100 still reads every challenge).
  */
-export function communityData(challengeCount: number, memberCount = 100, now = Date.now()): CommunityData {
+export function communityData(
+  challengeCount: number,
+  memberCount = 100,
+  now = Date.now(),
+): CommunityData {
   const shapes = templates(now);
   const users: Record<string, MemberRecords> = {};
   const feed: Record<string, FeedEntry> = {};
@@ -79,7 +88,13 @@ export function communityData(challengeCount: number, memberCount = 100, now = D
         activeChallenges: 0,
         totalChallenges: 0,
       },
-      private: { email: `${uid}@bench.challangex.dev`, emailVerified: true, height: 170, weight: 70, age: 30 },
+      private: {
+        email: `${uid}@bench.challangex.dev`,
+        emailVerified: true,
+        height: 170,
+        weight: 70,
+        age: 30,
+      },
       challenges: {},
     };
   }

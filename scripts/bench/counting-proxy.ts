@@ -12,7 +12,10 @@ export interface CountingProxy {
   close(): Promise<void>;
 }
 
-export async function startCountingProxy(upstreamPort: number, upstreamHost = '127.0.0.1'): Promise<CountingProxy> {
+export async function startCountingProxy(
+  upstreamPort: number,
+  upstreamHost = '127.0.0.1',
+): Promise<CountingProxy> {
   let received = 0;
   const sockets = new Set<Socket>();
   const server = createServer((client) => {

@@ -16,7 +16,10 @@ const challengeTitle = member.challenges[0].title;
 const challengePath = `/challange/${challengeSlug(challengeTitle)}`;
 
 async function readJson<T>(url: string): Promise<T> {
-  const response = await fetch(url, { headers: { authorization: 'Bearer owner' }, signal: AbortSignal.timeout(30_000) });
+  const response = await fetch(url, {
+    headers: { authorization: 'Bearer owner' },
+    signal: AbortSignal.timeout(30_000),
+  });
   if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
   return (await response.json()) as T;
 }
@@ -32,8 +35,11 @@ export function demoSession(databaseUrl: (path: string) => string): SessionSetup
   return {
     async signIn(page: Page, baseUrl: string) {
       const feed = await readJson<Record<string, FeedEntry>>(databaseUrl('feed'));
-      const found = Object.entries(feed).find(([, entry]) => entry.displayName === member.name && entry.title === challengeTitle);
-      if (!found) throw new Error(`The demo challenge "${challengeTitle}" of ${member.name} is not in feed/`);
+      const found = Object.entries(feed).find(
+        ([, entry]) => entry.displayName === member.name && entry.title === challengeTitle,
+      );
+      if (!found)
+        throw new Error(`The demo challenge "${challengeTitle}" of ${member.name} is not in feed/`);
       const [challengeId, { uid }] = found;
 
       await page.goto(`${baseUrl}/login`);
@@ -42,7 +48,8 @@ export function demoSession(databaseUrl: (path: string) => string): SessionSetup
       await page.getByRole('button', { name: 'Login', exact: true }).click();
       await page.waitForURL(/\/feed$/);
       await page.evaluate(
-        (entries) => entries.forEach(([key, value]) => localStorage.setItem(key, JSON.stringify(value))),
+        (entries) =>
+          entries.forEach(([key, value]) => localStorage.setItem(key, JSON.stringify(value))),
         [
           [storageKeys.currentChallenge, challengeId],
           [storageKeys.currentId, uid],

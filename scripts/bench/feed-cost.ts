@@ -45,7 +45,12 @@ const READ_TIMEOUT_MS = 60_000;
 const MEMBER_COUNT = 100;
 const ORIGINAL_USERS_LIMIT = 100;
 
-async function putJson(port: number, namespace: string, path: string, value: unknown): Promise<void> {
+async function putJson(
+  port: number,
+  namespace: string,
+  path: string,
+  value: unknown,
+): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${port}/${path}.json?ns=${namespace}`, {
     method: 'PUT',
     headers: { authorization: 'Bearer owner' },
@@ -57,7 +62,8 @@ async function putJson(port: number, namespace: string, path: string, value: unk
 
 async function seed(port: number, namespace: string, challengeCount: number): Promise<void> {
   const { users, feed } = communityData(challengeCount, MEMBER_COUNT);
-  for (const [uid, records] of Object.entries(users)) await putJson(port, namespace, `users/${uid}`, records);
+  for (const [uid, records] of Object.entries(users))
+    await putJson(port, namespace, `users/${uid}`, records);
   await putJson(port, namespace, 'feed', feed);
 }
 
@@ -80,12 +86,20 @@ async function coldRead(
   );
   const database = getDatabase(app);
   // The original design let any member read users/; our rules keep that to admins, so read as one.
-  connectDatabaseEmulator(database, '127.0.0.1', proxy.port, asAdmin ? { mockUserToken: { sub: 'bench-admin', admin: true } } : {});
+  connectDatabaseEmulator(
+    database,
+    '127.0.0.1',
+    proxy.port,
+    asAdmin ? { mockUserToken: { sub: 'bench-admin', admin: true } } : {},
+  );
   proxy.reset();
   const started = performance.now();
   try {
     const rows = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`Feed-cost read timed out (${namespace})`)), READ_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`Feed-cost read timed out (${namespace})`)),
+        READ_TIMEOUT_MS,
+      );
       const stop = onValue(
         build(database),
         (snapshot) => {
@@ -112,20 +126,34 @@ async function measure(
   asAdmin: boolean,
 ): Promise<ReadCost> {
   const runs = [];
-  for (let repeat = 0; repeat < REPEATS; repeat++) runs.push(await coldRead(proxy, namespace, build, asAdmin));
+  for (let repeat = 0; repeat < REPEATS; repeat++)
+    runs.push(await coldRead(proxy, namespace, build, asAdmin));
   const times = runs.map((run) => run.ms).sort((a, b) => a - b);
-  return { bytes: Math.max(...runs.map((run) => run.bytes)), medianMs: times[Math.floor(times.length / 2)], rows: runs[0].rows };
+  return {
+    bytes: Math.max(...runs.map((run) => run.bytes)),
+    medianMs: times[Math.floor(times.length / 2)],
+    rows: runs[0].rows,
+  };
 }
 
 export async function measureFeedCost(challengeCounts = [100, 10_000]): Promise<FeedCostResult> {
-  const emulator = await startDatabaseEmulator({ port: 0, rulesFile: join(repoRoot, 'database.rules.json'), log: () => {} });
+  const emulator = await startDatabaseEmulator({
+    port: 0,
+    rulesFile: join(repoRoot, 'database.rules.json'),
+    log: () => {},
+  });
   const proxy = await startCountingProxy(emulator.port);
   const result: FeedCostResult = { challengeCounts, feedIndex: {}, originalUsersRead: {} };
   try {
     for (const count of challengeCounts) {
       const namespace = `bench-feed-${count}`;
       await seed(emulator.port, namespace, count);
-      result.feedIndex[count] = await measure(proxy, namespace, (database) => feedFirstPage(ref(database, 'feed')), false);
+      result.feedIndex[count] = await measure(
+        proxy,
+        namespace,
+        (database) => feedFirstPage(ref(database, 'feed')),
+        false,
+      );
       result.originalUsersRead[count] = await measure(
         proxy,
         namespace,

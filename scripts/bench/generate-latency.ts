@@ -50,13 +50,21 @@ async function signUpMembers(authHost: string, count: number): Promise<Member[]>
   const members: Member[] = [];
   for (let start = 0; start < count; start += SIGNUP_PARALLELISM) {
     const batch = profiles.slice(start, start + SIGNUP_PARALLELISM).map(async (profile, offset) => {
-      const response = await fetch(`http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `member${start + offset}@bench.challangex.dev`, password: 'bench-pass-1', returnSecureToken: true }),
-        signal: AbortSignal.timeout(15_000),
-      });
-      if (!response.ok) throw new Error(`Auth emulator signUp: ${response.status} ${await response.text()}`);
+      const response = await fetch(
+        `http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            email: `member${start + offset}@bench.challangex.dev`,
+            password: 'bench-pass-1',
+            returnSecureToken: true,
+          }),
+          signal: AbortSignal.timeout(15_000),
+        },
+      );
+      if (!response.ok)
+        throw new Error(`Auth emulator signUp: ${response.status} ${await response.text()}`);
       const { localId, idToken } = (await response.json()) as { localId: string; idToken: string };
       return { uid: localId, idToken, preference: profile.preference, profile };
     });
@@ -81,7 +89,11 @@ async function writeProfiles(databasePort: number, members: Member[]): Promise<v
       preference,
       bio: '',
     };
-    update[`users/${uid}/private`] = { email: `member${index}@bench.challangex.dev`, emailVerified: false, ...body };
+    update[`users/${uid}/private`] = {
+      email: `member${index}@bench.challangex.dev`,
+      emailVerified: false,
+      ...body,
+    };
   });
   const response = await fetch(`http://127.0.0.1:${databasePort}/.json?ns=${NAMESPACE}`, {
     method: 'PATCH',
@@ -89,17 +101,25 @@ async function writeProfiles(databasePort: number, members: Member[]): Promise<v
     body: JSON.stringify(JSON.parse(JSON.stringify(update))),
     signal: AbortSignal.timeout(60_000),
   });
-  if (!response.ok) throw new Error(`Writing profiles: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`Writing profiles: ${response.status} ${await response.text()}`);
 }
 
 async function startApiServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts/bench/api-server.ts')], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'scripts/bench/api-server.ts')],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The API server did not start within 60 s')), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error('The API server did not start within 60 s')),
+      60_000,
+    );
     child.once('exit', (code) => reject(new Error(`The API server exited (${code})`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
       try {
@@ -126,7 +146,9 @@ async function startApiServer(env: Record<string, string>) {
 }
 
 async function serverTimings(port: number): Promise<ServerTiming[]> {
-  const response = await fetch(`http://127.0.0.1:${port}/bench/server-timings`, { signal: AbortSignal.timeout(10_000) });
+  const response = await fetch(`http://127.0.0.1:${port}/bench/server-timings`, {
+    signal: AbortSignal.timeout(10_000),
+  });
   return ((await response.json()) as ServerTiming[]).filter((timing) => timing.status === 201);
 }
 
@@ -153,7 +175,11 @@ export async function measureGenerateLatency(requestsPerRun = 300): Promise<Gene
   const warmupMembers = Math.ceil(WARMUP_REQUESTS / MAX_ACTIVE_CHALLENGES);
   const memberCount = warmupMembers + configs.length * membersPerRun;
 
-  const database = await startDatabaseEmulator({ port: 0, rulesFile: join(repoRoot, 'database.rules.json'), log: () => {} });
+  const database = await startDatabaseEmulator({
+    port: 0,
+    rulesFile: join(repoRoot, 'database.rules.json'),
+    log: () => {},
+  });
   const auth = await startAuthEmulator(PROJECT_ID).catch(async (error) => {
     await database.close();
     throw error;
@@ -170,7 +196,8 @@ export async function measureGenerateLatency(requestsPerRun = 300): Promise<Gene
     });
     const { port } = api;
     // Each pool is walked twice: a member's second request comes a whole pass after its first.
-    const pool = (offset: number, size: number) => (index: number) => members[offset + (index % size)];
+    const pool = (offset: number, size: number) => (index: number) =>
+      members[offset + (index % size)];
 
     const warmupMember = pool(0, warmupMembers);
     await runLoad({
@@ -193,7 +220,9 @@ export async function measureGenerateLatency(requestsPerRun = 300): Promise<Gene
         makeRequest: (index) => generateRequest(member(index), days, index),
       });
       const timings = await serverTimings(port);
-      const own = timings.map((timing) => timing.serverMs - timing.tokenCheckMs).sort((a, b) => a - b);
+      const own = timings
+        .map((timing) => timing.serverMs - timing.tokenCheckMs)
+        .sort((a, b) => a - b);
       const tokenChecks = timings.map((timing) => timing.tokenCheckMs).sort((a, b) => a - b);
       runs.push({
         days,

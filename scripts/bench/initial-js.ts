@@ -37,8 +37,12 @@ export function chunkSize(distDir: string, file: string): ChunkSize {
 
 /** Every built JS chunk, largest (gzip) first. */
 export function allChunks(distDir: string): ChunkSize[] {
-  const files = readdirSync(distDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
-  return files.map((file) => chunkSize(distDir, file.split('\\').join('/'))).sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const files = readdirSync(distDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.js'),
+  );
+  return files
+    .map((file) => chunkSize(distDir, file.split('\\').join('/')))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
 }
 
 function* elements(
@@ -54,8 +58,10 @@ export function htmlEntryScripts(indexHtml: string): string[] {
   const found: string[] = [];
   for (const element of elements(parseHtml(indexHtml))) {
     const attribute = (name: string) => element.attrs.find((attr) => attr.name === name)?.value;
-    const isModuleScript = element.tagName === 'script' && attribute('type') === 'module' && attribute('src');
-    const isPreload = element.tagName === 'link' && attribute('rel') === 'modulepreload' && attribute('href');
+    const isModuleScript =
+      element.tagName === 'script' && attribute('type') === 'module' && attribute('src');
+    const isPreload =
+      element.tagName === 'link' && attribute('rel') === 'modulepreload' && attribute('href');
     const url = isModuleScript ? attribute('src') : isPreload ? attribute('href') : undefined;
     if (url && !/^[a-z]+:\/\//i.test(url)) found.push(url.replace(/^\//, ''));
   }
@@ -70,7 +76,11 @@ async function staticImportsOf(distDir: string, file: string): Promise<string[]>
     const isStatic = entry.type === 'static' || entry.type === 'reexport-star';
     if (!isStatic || !/^\.{0,2}\//.test(entry.specifier)) return [];
     const target = entry.specifier;
-    return [target.startsWith('/') ? target.slice(1) : posix.normalize(posix.join(posix.dirname(file), target))];
+    return [
+      target.startsWith('/')
+        ? target.slice(1)
+        : posix.normalize(posix.join(posix.dirname(file), target)),
+    ];
   });
 }
 
@@ -93,7 +103,9 @@ export async function homeRouteInitialJs(distDir: string): Promise<InitialJs> {
     seen.add(file);
     pending.push(...(await staticImportsOf(distDir, file)));
   }
-  const chunks = [...seen].map((file) => chunkSize(distDir, file)).sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const chunks = [...seen]
+    .map((file) => chunkSize(distDir, file))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
   return {
     chunks,
     bytes: chunks.reduce((sum, chunk) => sum + chunk.bytes, 0),

@@ -37,11 +37,20 @@ export interface LazyModuleReport {
   lazyChunks: string[];
 }
 
-export function locateLazyModules(distDir: string, chunks: ChunkSize[], initial: ChunkSize[]): LazyModuleReport[] {
+export function locateLazyModules(
+  distDir: string,
+  chunks: ChunkSize[],
+  initial: ChunkSize[],
+): LazyModuleReport[] {
   const initialFiles = new Set(initial.map((chunk) => chunk.file));
-  const contents = chunks.map((chunk) => ({ file: chunk.file, content: readFileSync(join(distDir, chunk.file), 'utf8') }));
+  const contents = chunks.map((chunk) => ({
+    file: chunk.file,
+    content: readFileSync(join(distDir, chunk.file), 'utf8'),
+  }));
   return mustBeLazy.map((module) => {
-    const holders = contents.filter(({ file, content }) => module.isIn(file, content)).map(({ file }) => file);
+    const holders = contents
+      .filter(({ file, content }) => module.isIn(file, content))
+      .map(({ file }) => file);
     return {
       name: module.name,
       initialChunks: holders.filter((file) => initialFiles.has(file)),

@@ -58,12 +58,16 @@ export interface SessionSetup {
   signIn(page: Page, baseUrl: string): Promise<void>;
 }
 
-const score = (lhr: LighthouseResult, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+const score = (lhr: LighthouseResult, category: string) =>
+  Math.round((lhr.categories[category]?.score ?? 0) * 100);
 const metric = (lhr: LighthouseResult, audit: string) => lhr.audits[audit]?.numericValue ?? NaN;
 
 function scriptBytes(lhr: LighthouseResult): number {
-  const details = lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined;
-  return (details?.items ?? []).filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  const details = lhr.audits['network-requests']?.details as
+    { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined;
+  return (details?.items ?? [])
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
 }
 
 function failingAudits(lhr: LighthouseResult): string[] {
@@ -71,8 +75,14 @@ function failingAudits(lhr: LighthouseResult): string[] {
     (lhr.categories[category]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0)
       .map((ref) => lhr.audits[ref.id])
-      .filter((audit) => audit && audit.score !== null && audit.score < (category === 'performance' ? 0.9 : 1))
-      .map((audit) => `${category}: ${audit.id} (${audit.title}${audit.displayValue ? `, ${audit.displayValue}` : ''})`),
+      .filter(
+        (audit) =>
+          audit && audit.score !== null && audit.score < (category === 'performance' ? 0.9 : 1),
+      )
+      .map(
+        (audit) =>
+          `${category}: ${audit.id} (${audit.title}${audit.displayValue ? `, ${audit.displayValue}` : ''})`,
+      ),
   );
 }
 
@@ -86,7 +96,8 @@ async function auditOnce(chrome: LaunchedChrome, url: string): Promise<Lighthous
     maxWaitForLoad: 45_000,
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+  if (result.lhr.runtimeError)
+    throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
   // A guard redirect (to /login) would audit the wrong page.
   if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
     throw new Error(`Lighthouse on ${url} ended on ${result.lhr.finalDisplayedUrl}`);
@@ -94,7 +105,12 @@ async function auditOnce(chrome: LaunchedChrome, url: string): Promise<Lighthous
   return result.lhr;
 }
 
-async function auditPage(chrome: LaunchedChrome, baseUrl: string, page: AuditedPage, runs: number): Promise<PageScores> {
+async function auditPage(
+  chrome: LaunchedChrome,
+  baseUrl: string,
+  page: AuditedPage,
+  runs: number,
+): Promise<PageScores> {
   const results: LighthouseResult[] = [];
   for (let run = 0; run < runs; run++) {
     await clearHttpCache(chrome);
@@ -119,8 +135,13 @@ async function auditPage(chrome: LaunchedChrome, baseUrl: string, page: AuditedP
 }
 
 /** Drives the audited profile with Playwright over CDP, then lets go of it (Chromium keeps running). */
-async function withPlaywright(chrome: LaunchedChrome, use: (page: Page) => Promise<void>): Promise<void> {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`, { timeout: 30_000 });
+async function withPlaywright(
+  chrome: LaunchedChrome,
+  use: (page: Page) => Promise<void>,
+): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`, {
+    timeout: 30_000,
+  });
   try {
     const page = await browser.contexts()[0].newPage();
     page.setDefaultTimeout(30_000);
@@ -148,7 +169,12 @@ export async function auditPages(options: {
 }): Promise<PageScores[]> {
   const { baseUrl, pages, session, runsPerPage, log } = options;
   const profile = mkdtempSync(join(tmpdir(), 'challangex-bench-chromium-'));
-  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, userDataDir: profile, maxConnectionRetries: 100 });
+  const chrome = await launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROME_FLAGS,
+    userDataDir: profile,
+    maxConnectionRetries: 100,
+  });
   try {
     const scores: PageScores[] = [];
     // Signed-out pages first, while the profile has no session yet.

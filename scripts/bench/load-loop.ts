@@ -33,7 +33,11 @@ function post(agent: Agent, port: number, { path, headers, body }: LoadRequest):
         port,
         path,
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
         timeout: REQUEST_TIMEOUT_MS,
       },
       (response) => {

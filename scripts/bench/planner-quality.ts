@@ -34,7 +34,12 @@ export function measurePlannerQuality(profileCount = 1_000): PlannerQuality {
   randomProfiles(profileCount).forEach((profile, index) => {
     const targets = nutritionTargets(profile.body, profile.goal);
     const started = performance.now();
-    const plan = planMeals({ targets, days: profile.days, preference: profile.preference, seed: `quality-${index}` });
+    const plan = planMeals({
+      targets,
+      days: profile.days,
+      preference: profile.preference,
+      seed: `quality-${index}`,
+    });
     planningMs += performance.now() - started;
     const served = new Set<string>();
     for (let dayIndex = 0; dayIndex < profile.days; dayIndex++) {

@@ -2,7 +2,14 @@
  * Reproducible random members and challenge choices for the bench: adult
  * body stats across the range members really have, every goal and diet.
  */
-import { ACTIVITY_LEVELS, PREFERENCES, SEXES, TARGET_BODIES, type Preference, type TargetBody } from '../../src/domain/constants';
+import {
+  ACTIVITY_LEVELS,
+  PREFERENCES,
+  SEXES,
+  TARGET_BODIES,
+  type Preference,
+  type TargetBody,
+} from '../../src/domain/constants';
 import type { BodyStats } from '../../src/domain/nutrition-targets';
 import { seededRandom, type RandomSource } from '../../src/domain/seeded-random';
 
@@ -13,8 +20,10 @@ export interface RandomProfile {
   days: number;
 }
 
-const between = (random: RandomSource, min: number, max: number) => min + Math.round(random() * (max - min));
-const pick = <T>(random: RandomSource, items: readonly T[]): T => items[Math.floor(random() * items.length)];
+const between = (random: RandomSource, min: number, max: number) =>
+  min + Math.round(random() * (max - min));
+const pick = <T>(random: RandomSource, items: readonly T[]): T =>
+  items[Math.floor(random() * items.length)];
 
 export function randomProfiles(count: number, seed = 'challangex-bench'): RandomProfile[] {
   const random = seededRandom(seed);

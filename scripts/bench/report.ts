@@ -15,7 +15,13 @@ export const check = (ok: boolean): Status => (ok ? 'pass' : 'FAIL');
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-export function renderReport(machine: Machine, startedAt: Date, seconds: number, rows: Row[], notes: string[]): string {
+export function renderReport(
+  machine: Machine,
+  startedAt: Date,
+  seconds: number,
+  rows: Row[],
+  notes: string[],
+): string {
   const failed = rows.filter((row) => row.status === 'FAIL' || row.status === 'error').length;
   return [
     `# ChallangeX bench`,
@@ -25,7 +31,10 @@ export function renderReport(machine: Machine, startedAt: Date, seconds: number,
     '',
     '| area | measure | result | budget | status |',
     '| --- | --- | --- | --- | --- |',
-    ...rows.map((row) => `| ${[row.area, row.measure, row.result, row.budget, row.status].map(cell).join(' | ')} |`),
+    ...rows.map(
+      (row) =>
+        `| ${[row.area, row.measure, row.result, row.budget, row.status].map(cell).join(' | ')} |`,
+    ),
     '',
     ...notes.map((note) => `- ${note}`),
     '',

@@ -22,7 +22,9 @@ export interface ServedApp {
 const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
 
 export async function benchPorts(): Promise<StackPorts> {
-  const [auth, functions, database, storage, hub, logging] = await Promise.all(Array.from({ length: 6 }, freePort));
+  const [auth, functions, database, storage, hub, logging] = await Promise.all(
+    Array.from({ length: 6 }, freePort),
+  );
   return { auth, functions, database, storage, hub, logging };
 }
 
@@ -38,12 +40,16 @@ export function buildApp(ports: StackPorts, log: (line: string) => void): AppBui
     API_PROXY_TARGET: `http://127.0.0.1:${ports.functions}/${BENCH_PROJECT_ID}/us-central1/api`,
   };
   log('vite build');
-  const build = spawnSync(bin('vite'), ['build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    timeout: 300_000,
-  });
+  const build = spawnSync(
+    bin('vite'),
+    ['build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+      timeout: 300_000,
+    },
+  );
   if (build.status !== 0) throw new Error('vite build failed');
   return { ports, distDir, env };
 }
@@ -57,7 +63,10 @@ function stopChild(child: ChildProcess): Promise<void> {
     } catch {
       resolve();
     }
-    setTimeout(() => child.exitCode === null && process.kill(-child.pid!, 'SIGKILL'), 10_000).unref();
+    setTimeout(
+      () => child.exitCode === null && process.kill(-child.pid!, 'SIGKILL'),
+      10_000,
+    ).unref();
   });
 }
 
@@ -68,7 +77,10 @@ export interface AppBuild {
 }
 
 /** Starts a stack on the build's ports, seeds it and serves the build; stop() also removes the build. */
-export async function startServedApp({ ports, distDir, env }: AppBuild, log: (line: string) => void): Promise<ServedApp> {
+export async function startServedApp(
+  { ports, distDir, env }: AppBuild,
+  log: (line: string) => void,
+): Promise<ServedApp> {
   log('starting the local stack (emulators)');
   const stack = await startStack({ name: 'bench', projectId: BENCH_PROJECT_ID, ports });
   const children: ChildProcess[] = [];
@@ -79,28 +91,37 @@ export async function startServedApp({ ports, distDir, env }: AppBuild, log: (li
   };
   try {
     log('seeding demo data through the API');
-    const seed = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts/seed.ts')], {
-      cwd: repoRoot,
-      env: { ...process.env, ...stack.env, FUNCTIONS_EMULATOR_PORT: String(ports.functions) },
-      stdio: ['ignore', 'ignore', 'inherit'],
-      timeout: 300_000,
-    });
+    const seed = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(repoRoot, 'scripts/seed.ts')],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, ...stack.env, FUNCTIONS_EMULATOR_PORT: String(ports.functions) },
+        stdio: ['ignore', 'ignore', 'inherit'],
+        timeout: 300_000,
+      },
+    );
     if (seed.status !== 0) throw new Error('Seeding the demo data failed');
 
     const previewPort = await freePort();
-    const preview = spawn(bin('vite'), ['preview', '--outDir', distDir, '--port', String(previewPort), '--strictPort'], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-      stdio: 'ignore',
-      detached: true,
-    });
+    const preview = spawn(
+      bin('vite'),
+      ['preview', '--outDir', distDir, '--port', String(previewPort), '--strictPort'],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, ...env },
+        stdio: 'ignore',
+        detached: true,
+      },
+    );
     children.push(preview);
     const baseUrl = `http://127.0.0.1:${previewPort}`;
     await waitForHttp(baseUrl, 60_000);
     return {
       baseUrl,
       distDir,
-      databaseUrl: (path) => `http://127.0.0.1:${ports.database}/${path}.json?ns=${BENCH_PROJECT_ID}-default-rtdb`,
+      databaseUrl: (path) =>
+        `http://127.0.0.1:${ports.database}/${path}.json?ns=${BENCH_PROJECT_ID}-default-rtdb`,
       stop,
     };
   } catch (error) {

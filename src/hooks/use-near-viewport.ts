@@ -18,7 +18,8 @@ export function useNearViewport<T extends Element>(fallbackMs = 3_000) {
       if (entries.some((entry) => entry.isIntersecting)) show();
     });
     observer.observe(element);
-    for (const type of INTERACTIONS) window.addEventListener(type, show, { once: true, passive: true });
+    for (const type of INTERACTIONS)
+      window.addEventListener(type, show, { once: true, passive: true });
     const timer = setTimeout(show, fallbackMs);
     return () => {
       observer.disconnect();

@@ -21,18 +21,24 @@ const build = () => (measured ??= measureBuild());
 describe('home route bundle budget (DESIGN §8)', () => {
   it(`keeps the initial JS of / within ${kib(budgets.homeInitialJsGzipBytes)} gzip`, async () => {
     const { initial } = await build();
-    const listing = initial.chunks.map((chunk) => `${chunk.file} ${kib(chunk.gzipBytes)}`).join(', ');
+    const listing = initial.chunks
+      .map((chunk) => `${chunk.file} ${kib(chunk.gzipBytes)}`)
+      .join(', ');
     expect(initial.chunks.length, 'the entry script was found').toBeGreaterThan(0);
-    expect(initial.gzipBytes, `initial JS ${kib(initial.gzipBytes)}: ${listing}`).toBeLessThanOrEqual(
-      budgets.homeInitialJsGzipBytes,
-    );
+    expect(
+      initial.gzipBytes,
+      `initial JS ${kib(initial.gzipBytes)}: ${listing}`,
+    ).toBeLessThanOrEqual(budgets.homeInitialJsGzipBytes);
   });
 
   it('loads storage, image compression, sweetalert2 and admin code lazily, never on the first page', async () => {
     const { lazyModules } = await build();
     for (const module of lazyModules) {
       expect(module.initialChunks, `${module.name} is in the initial JS`).toEqual([]);
-      expect(module.lazyChunks.length, `${module.name} not found in any chunk of the build: stale marker?`).toBeGreaterThan(0);
+      expect(
+        module.lazyChunks.length,
+        `${module.name} not found in any chunk of the build: stale marker?`,
+      ).toBeGreaterThan(0);
     }
   });
 });

@@ -43,10 +43,18 @@ describe('home route initial JS', () => {
     });
     const initial = await homeRouteInitialJs(dir);
     expect(initial.chunks.map((chunk) => chunk.file).sort()).toEqual(
-      ['assets/deep.js', 'assets/index.js', 'assets/react.js', 'assets/reexported.js', 'assets/shared.js'].sort(),
+      [
+        'assets/deep.js',
+        'assets/index.js',
+        'assets/react.js',
+        'assets/reexported.js',
+        'assets/shared.js',
+      ].sort(),
     );
     const content = `import"./deep.js";export const a=(f)=>f;`;
-    expect(initial.chunks.find((chunk) => chunk.file === 'assets/shared.js')?.gzipBytes).toBe(gzipSizeOf(content));
+    expect(initial.chunks.find((chunk) => chunk.file === 'assets/shared.js')?.gzipBytes).toBe(
+      gzipSizeOf(content),
+    );
     expect(initial.gzipBytes).toBe(initial.chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0));
   });
 
