@@ -1,9 +1,13 @@
 import {
+  browserLocalPersistence,
+  browserPopupRedirectResolver,
+  browserSessionPersistence,
   confirmPasswordReset,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
-  getAuth,
   GoogleAuthProvider,
+  indexedDBLocalPersistence,
+  initializeAuth,
   onIdTokenChanged,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
@@ -29,7 +33,11 @@ let authInstance: Auth | undefined;
 
 function auth(): Auth {
   if (!authInstance) {
-    authInstance = getAuth(firebaseApp());
+    // getAuth() would also install the popup resolver, which on phones loads Google's gapi script on every
+    // page (a third-party request before the first paint); it is passed to the popup sign-in alone instead.
+    authInstance = initializeAuth(firebaseApp(), {
+      persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+    });
     if (emulators) {
       connectAuthEmulator(authInstance, `http://${emulators.host}:${emulators.authPort}`, {
         disableWarnings: true,
@@ -97,7 +105,7 @@ export async function signInWithGoogle(testAccount?: GoogleTestAccount) {
     const { user } = await signInWithCredential(auth(), GoogleAuthProvider.credential(JSON.stringify(claims)));
     return toSessionUser(user);
   }
-  const { user } = await signInWithPopup(auth(), new GoogleAuthProvider());
+  const { user } = await signInWithPopup(auth(), new GoogleAuthProvider(), browserPopupRedirectResolver);
   return toSessionUser(user);
 }
 
