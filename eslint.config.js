@@ -6,7 +6,16 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'dist-e2e', 'functions/lib', 'node_modules', 'test-results', 'playwright-report', 'bench-results', '.emulator-data'],
+    ignores: [
+      'dist',
+      'dist-e2e',
+      'functions/lib',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'bench-results',
+      '.emulator-data',
+    ],
   },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],

@@ -32,10 +32,21 @@ export default defineConfig({
     launchOptions: chromiumLaunch,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromiumLaunch } },
+    {
+      name: 'desktop',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: chromiumLaunch,
+      },
+    },
     {
       name: 'mobile',
-      use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 }, launchOptions: chromiumLaunch },
+      use: {
+        ...devices['Pixel 7'],
+        viewport: { width: 375, height: 812 },
+        launchOptions: chromiumLaunch,
+      },
     },
   ],
 });

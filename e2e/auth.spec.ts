@@ -3,8 +3,15 @@ import { latestResetCode, readData, uniqueEmail } from './support/backend';
 import { chooseAccountMenu, expect, signIn, test } from './support/fixtures';
 
 test.describe('sign-in flows', () => {
-  test('register, logout, login, reset the password and log in with the new one', async ({ page }) => {
-    const member = { uid: '', name: 'Riya Sharma', email: uniqueEmail('riya'), password: 'first-pass-1' };
+  test('register, logout, login, reset the password and log in with the new one', async ({
+    page,
+  }) => {
+    const member = {
+      uid: '',
+      name: 'Riya Sharma',
+      email: uniqueEmail('riya'),
+      password: 'first-pass-1',
+    };
 
     await page.goto('/register');
     await page.getByLabel('Name').fill(member.name);
@@ -15,7 +22,9 @@ test.describe('sign-in flows', () => {
     await expect(page.getByText('Signed in successfully')).toBeVisible();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
     expect(stored).toMatchObject({ email: member.email, displayName: member.name });
-    const info = await readData<{ displayName: string; joinAt: string }>(`users/${stored.uid}/info`);
+    const info = await readData<{ displayName: string; joinAt: string }>(
+      `users/${stored.uid}/info`,
+    );
     expect(info?.displayName).toBe(member.name);
     expect(info?.joinAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
@@ -49,7 +58,10 @@ test.describe('sign-in flows', () => {
     await signIn(page, { ...member, password: 'second-pass-2' });
   });
 
-  test('a wrong password keeps the member on the login page with an error', async ({ page, newMember }) => {
+  test('a wrong password keeps the member on the login page with an error', async ({
+    page,
+    newMember,
+  }) => {
     const member = await newMember();
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill(member.email);
@@ -59,7 +71,9 @@ test.describe('sign-in flows', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('Google sign-in with an Auth emulator test account, twice as the same member', async ({ page }) => {
+  test('Google sign-in with an Auth emulator test account, twice as the same member', async ({
+    page,
+  }) => {
     const email = uniqueEmail('google');
     for (const round of [1, 2]) {
       await page.goto('/login');
@@ -74,18 +88,28 @@ test.describe('sign-in flows', () => {
       expect(user).toMatchObject({ email, displayName: 'Gita Google' });
       const info = await readData<{ displayName: string }>(`users/${user.uid}/info`);
       expect(info?.displayName).toBe('Gita Google');
-      if (round === 1) await chooseAccountMenu(page, { uid: user.uid, name: 'Gita Google', email, password: '' }, 'Logout');
+      if (round === 1)
+        await chooseAccountMenu(
+          page,
+          { uid: user.uid, name: 'Gita Google', email, password: '' },
+          'Logout',
+        );
     }
   });
 
-  test('a visitor opening a guarded route lands on login and sees nothing of it', async ({ page }) => {
+  test('a visitor opening a guarded route lands on login and sees nothing of it', async ({
+    page,
+  }) => {
     await page.goto('/admin-x');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
     await expect(page.getByText('Admin-X')).toHaveCount(0);
   });
 
-  test('signed-in members are sent from login and register to the feed', async ({ page, signedInMember }) => {
+  test('signed-in members are sent from login and register to the feed', async ({
+    page,
+    signedInMember,
+  }) => {
     expect(signedInMember.email).toContain('@');
     await page.goto('/login');
     await expect(page).toHaveURL(/\/feed$/);

@@ -21,9 +21,12 @@ function zoneWhereBreakfastIsOpen(now = new Date()): string {
   return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
 
-const bannerButton = (page: Page) => page.getByRole('button', { name: /^(Create Challenge|Start a Challenge)$/ });
+const bannerButton = (page: Page) =>
+  page.getByRole('button', { name: /^(Create Challenge|Start a Challenge)$/ });
 const mealRow = (page: Page, meal: 'Breakfast' | 'Lunch' | 'Dinner') =>
-  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${meal}`) }) });
+  page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${meal}`) }) });
 const cardTitles = (page: Page) => page.locator('article.challenge-card h3').allTextContents();
 
 test.describe('meal challenge journey', () => {
@@ -32,26 +35,45 @@ test.describe('meal challenge journey', () => {
   let created: TestMember | undefined;
   test.afterEach(async () => {
     if (!created) return;
-    const challenges = (await readData<Record<string, unknown>>(`users/${created.uid}/challenges`)) ?? {};
-    await Promise.all(Object.keys(challenges).map((challengeId) => writeData(`feed/${challengeId}`, null)));
+    const challenges =
+      (await readData<Record<string, unknown>>(`users/${created.uid}/challenges`)) ?? {};
+    await Promise.all(
+      Object.keys(challenges).map((challengeId) => writeData(`feed/${challengeId}`, null)),
+    );
     await writeData(`users/${created.uid}/challenges`, null);
   });
 
-  test('complete profile → create → open → prove breakfast in its window → Done → score rises', async ({ page }) => {
+  test('complete profile → create → open → prove breakfast in its window → Done → score rises', async ({
+    page,
+  }) => {
     const member = await createMember();
     created = member;
-    await writeData(`users/${member.uid}/info`, { uid: member.uid, displayName: member.name, photoURL: '', joinAt: '2026-01-01 09:00:00', createdAt: Date.now() });
+    await writeData(`users/${member.uid}/info`, {
+      uid: member.uid,
+      displayName: member.name,
+      photoURL: '',
+      joinAt: '2026-01-01 09:00:00',
+      createdAt: Date.now(),
+    });
     await page.clock.install();
     await signIn(page, member);
 
     // An incomplete profile is sent to the profile first, with SPEC's info toast.
     await bannerButton(page).click();
-    await expect(page.getByText('Please complete your profile before creating a challenge')).toBeVisible();
+    await expect(
+      page.getByText('Please complete your profile before creating a challenge'),
+    ).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/profile/${encodeURIComponent(member.name)}$`));
 
     await writeData(`users/${member.uid}/info/location`, 'Pune');
     await writeData(`users/${member.uid}/info/preference`, 'veg');
-    await writeData(`users/${member.uid}/private`, { email: member.email, emailVerified: false, height: 170, weight: 68, age: 31 });
+    await writeData(`users/${member.uid}/private`, {
+      email: member.email,
+      emailVerified: false,
+      height: 170,
+      weight: 68,
+      age: 31,
+    });
 
     const title = `Breakfast proof ${randomUUID().slice(0, 6)}`;
     await page.goto('/feed');
@@ -77,25 +99,40 @@ test.describe('meal challenge journey', () => {
     await expect(mealRow(page, 'Dinner').getByLabel(/Proof photo/)).toBeDisabled();
 
     const scoreBefore = (await readData<number>(`users/${member.uid}/info/score`)) ?? 0;
-    await breakfast.getByLabel('Proof photo for Day 1 breakfast').setInputFiles({ name: 'breakfast.png', mimeType: 'image/png', buffer: MEAL_PHOTO });
+    await breakfast
+      .getByLabel('Proof photo for Day 1 breakfast')
+      .setInputFiles({ name: 'breakfast.png', mimeType: 'image/png', buffer: MEAL_PHOTO });
     await expect(page.getByText('Meal check successfully')).toBeVisible({ timeout: 20_000 });
     await expect(breakfast.getByText('Done')).toBeVisible();
     await expect(breakfast.getByLabel('Proof photo for Day 1 breakfast')).toBeDisabled();
 
-    await expect.poll(() => readData<number>(`users/${member.uid}/info/score`), { timeout: 15_000 }).toBeGreaterThan(scoreBefore);
-    const challenges = await readData<Record<string, { meals: { Day1: { breakfast: { status: string; imgPath: string } } } }>>(
-      `users/${member.uid}/challenges`,
-    );
+    await expect
+      .poll(() => readData<number>(`users/${member.uid}/info/score`), { timeout: 15_000 })
+      .toBeGreaterThan(scoreBefore);
+    const challenges = await readData<
+      Record<string, { meals: { Day1: { breakfast: { status: string; imgPath: string } } } }>
+    >(`users/${member.uid}/challenges`);
     const [stored] = Object.values(challenges ?? {});
-    expect(stored.meals.Day1.breakfast).toMatchObject({ status: 'Done', imgPath: expect.stringMatching(/\/Day1-breakfast\.jpg$/) });
+    expect(stored.meals.Day1.breakfast).toMatchObject({
+      status: 'Done',
+      imgPath: expect.stringMatching(/\/Day1-breakfast\.jpg$/),
+    });
 
     await page.getByRole('button', { name: 'Photo gallery' }).click();
-    await expect(page.getByRole('dialog', { name: `Photo gallery: ${title}` }).getByRole('img', { name: /Proof of Day 1 breakfast/ })).toBeVisible();
+    await expect(
+      page
+        .getByRole('dialog', { name: `Photo gallery: ${title}` })
+        .getByRole('img', { name: /Proof of Day 1 breakfast/ }),
+    ).toBeVisible();
   });
 });
 
 /** A challenge written straight into the database, with meal windows placed around `now`. */
-async function seedChallenge(owner: TestMember, now: number, windows: Record<'breakfast' | 'lunch' | 'dinner', [number, number]>) {
+async function seedChallenge(
+  owner: TestMember,
+  now: number,
+  windows: Record<'breakfast' | 'lunch' | 'dinner', [number, number]>,
+) {
   const challengeId = `e2e-${randomUUID().slice(0, 8)}`;
   const meal = (name: string, [opensAt, closesAt]: [number, number]) => ({
     name,
@@ -133,7 +170,10 @@ async function seedChallenge(owner: TestMember, now: number, windows: Record<'br
   return challengeId;
 }
 
-test('Expired meals refuse uploads, also when the clock runs past an open window', async ({ page, signedInMember }) => {
+test('Expired meals refuse uploads, also when the clock runs past an open window', async ({
+  page,
+  signedInMember,
+}) => {
   const now = Date.now();
   const challengeId = await seedChallenge(signedInMember, now, {
     breakfast: [now - 3 * HOUR, now - HOUR],
@@ -169,11 +209,17 @@ test('Expired meals refuse uploads, also when the clock runs past an open window
 });
 
 test('a member pages through 12 challenges (5, 5, 2) and filters by author', async ({ page }) => {
-  const author = await createMember({ completeProfile: true, name: `Pager ${randomUUID().slice(0, 6)}` });
+  const author = await createMember({
+    completeProfile: true,
+    name: `Pager ${randomUUID().slice(0, 6)}`,
+  });
   const viewer = await createMember({ completeProfile: true });
   const base = Date.now();
   const run = randomUUID().slice(0, 6);
-  const keys = Array.from({ length: 12 }, (_, index) => `e2e-${run}-${String(index + 1).padStart(2, '0')}`);
+  const keys = Array.from(
+    { length: 12 },
+    (_, index) => `e2e-${run}-${String(index + 1).padStart(2, '0')}`,
+  );
   await Promise.all(
     keys.map((key, index) =>
       writeData(`feed/${key}`, {
@@ -201,7 +247,10 @@ test('a member pages through 12 challenges (5, 5, 2) and filters by author', asy
     await pages.getByRole('button', { name: 'Page 3' }).click();
     await expect.poll(async () => (await cardTitles(page)).slice(0, 2)).toEqual(newestFirst(2, 1));
 
-    await page.getByRole('article', { name: 'Paged challenge 2' }).getByRole('button', { name: `More by ${author.name}` }).click();
+    await page
+      .getByRole('article', { name: 'Paged challenge 2' })
+      .getByRole('button', { name: `More by ${author.name}` })
+      .click();
     await expect(page.getByText(`Showing challenges by ${author.name}`)).toBeVisible();
     await expect.poll(() => cardTitles(page)).toEqual(newestFirst(12, 8));
     await pages.getByRole('button', { name: 'Page 2' }).click();
@@ -218,7 +267,10 @@ test('a member pages through 12 challenges (5, 5, 2) and filters by author', asy
   }
 });
 
-test('an owner edits, regenerates and deletes a challenge from its card', async ({ page, signedInMember }) => {
+test('an owner edits, regenerates and deletes a challenge from its card', async ({
+  page,
+  signedInMember,
+}) => {
   const title = `Card actions ${randomUUID().slice(0, 6)}`;
   try {
     await bannerButton(page).click();
@@ -232,27 +284,35 @@ test('an owner edits, regenerates and deletes a challenge from its card', async 
     await expect(page.getByText('Challenge created successfully')).toBeVisible();
 
     const renamed = `${title} v2`;
-    await page.getByRole('article', { name: title }).getByRole('button', { name: `Edit ${title}` }).click();
+    await page
+      .getByRole('article', { name: title })
+      .getByRole('button', { name: `Edit ${title}` })
+      .click();
     const editor = page.getByRole('dialog', { name: 'Edit challenge' });
     await editor.getByLabel('Title').fill(renamed);
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Challenge updated successfully')).toBeVisible();
     const card = page.getByRole('article', { name: renamed });
-    await expect(card.getByText(/^Updated \d{1,2}:\d{2} [AP]M \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
+    await expect(
+      card.getByText(/^Updated \d{1,2}:\d{2} [AP]M \w{3} \d{1,2}, \d{4}$/),
+    ).toBeVisible();
 
     await card.getByRole('button', { name: `Regenerate meals of ${renamed}` }).click();
     await page.getByRole('button', { name: 'Yes, regenerate' }).click();
     await expect(page.getByText('Meals regenerated successfully')).toBeVisible();
 
     await card.getByRole('button', { name: `Delete ${renamed}` }).click();
-    await expect(page.getByText(`Do you really want to delete this "${renamed}" challenge?`)).toBeVisible();
+    await expect(
+      page.getByText(`Do you really want to delete this "${renamed}" challenge?`),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Yes, delete it!' }).click();
     await expect(page.getByText(`${renamed} deleted`)).toBeVisible();
     await expect(card).toBeHidden();
 
-    const challenges = (await readData<Record<string, { title: string; deleted: boolean; isActive: boolean }>>(
-      `users/${signedInMember.uid}/challenges`,
-    )) ?? {};
+    const challenges =
+      (await readData<Record<string, { title: string; deleted: boolean; isActive: boolean }>>(
+        `users/${signedInMember.uid}/challenges`,
+      )) ?? {};
     const [[challengeId, stored]] = Object.entries(challenges);
     expect(stored).toMatchObject({ title: renamed, deleted: true, isActive: false });
     expect(await readData(`feed/${challengeId}`)).toBeNull();

@@ -10,7 +10,9 @@ const TINY_PNG = Buffer.from(
 test.describe('social surfaces', () => {
   test('a visitor browses the home page, leader-board and about page', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Which Challenge Would You Like to Take Today ?' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Which Challenge Would You Like to Take Today ?' }),
+    ).toBeVisible();
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
     await expect(sidebar.getByRole('heading', { name: 'Top Challengers' })).toBeVisible();
     await expect(sidebar.getByRole('heading', { name: 'Never Miss A News' })).toBeVisible();
@@ -28,7 +30,10 @@ test.describe('social surfaces', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a member edits their profile and meets the missing-fields rule first', async ({ page, newMember }) => {
+  test('a member edits their profile and meets the missing-fields rule first', async ({
+    page,
+    newMember,
+  }) => {
     const member = await newMember();
     await signIn(page, member);
     await chooseAccountMenu(page, member, 'Profile');
@@ -40,7 +45,9 @@ test.describe('social surfaces', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit profile' });
     await dialog.getByLabel('Location').selectOption('Pune');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('Some profile fields are missing. Please fill all fields.')).toBeVisible();
+    await expect(
+      page.getByText('Some profile fields are missing. Please fill all fields.'),
+    ).toBeVisible();
     expect(await readData(`users/${member.uid}/info/location`)).toBeNull();
 
     await dialog.getByLabel('Preference').selectOption('vegan');
@@ -53,21 +60,39 @@ test.describe('social surfaces', () => {
     await expect(dialog).toBeHidden();
     await expect(profile.getByText('Plant-powered runner.')).toBeVisible();
     await expect(profile.getByText('168 cm')).toBeVisible();
-    expect(await readData(`users/${member.uid}/info`)).toMatchObject({ location: 'Pune', preference: 'vegan' });
-    expect(await readData(`users/${member.uid}/private`)).toMatchObject({ height: 168, weight: 64, age: 31 });
+    expect(await readData(`users/${member.uid}/info`)).toMatchObject({
+      location: 'Pune',
+      preference: 'vegan',
+    });
+    expect(await readData(`users/${member.uid}/private`)).toMatchObject({
+      height: 168,
+      weight: 64,
+      age: 31,
+    });
 
-    await profile.getByLabel('Profile photo file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await profile
+      .getByLabel('Profile photo file')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
     await expect(page.getByText('Profile photo uploaded successfully')).toBeVisible();
     const photoURL = await readData<string>(`users/${member.uid}/info/photoURL`);
     expect(photoURL).toContain(encodeURIComponent(`Challenge/${member.uid}/profile/avtar.jpg`));
-    await expect(profile.getByRole('img', { name: `Photo of ${member.name}` })).toHaveAttribute('src', photoURL!);
+    await expect(profile.getByRole('img', { name: `Photo of ${member.name}` })).toHaveAttribute(
+      'src',
+      photoURL!,
+    );
   });
 
-  test("another member sees a profile but not its email or body stats", async ({ page, newMember }) => {
+  test('another member sees a profile but not its email or body stats', async ({
+    page,
+    newMember,
+  }) => {
     const owner = await newMember({ completeProfile: true });
     const viewer = await newMember({ completeProfile: true });
     await signIn(page, viewer);
-    await page.evaluate((uid) => localStorage.setItem('loadProfile', JSON.stringify(uid)), owner.uid);
+    await page.evaluate(
+      (uid) => localStorage.setItem('loadProfile', JSON.stringify(uid)),
+      owner.uid,
+    );
     await page.goto(`/profile/${encodeURIComponent(owner.name)}`);
     await expect(page.getByRole('heading', { name: owner.name, level: 1 })).toBeVisible();
     await expect(page.getByText('Here for the challenges.')).toBeVisible();
@@ -81,12 +106,17 @@ test.describe('social surfaces', () => {
   test('subscribe and contact each leave exactly one record', async ({ page }) => {
     const subscriber = uniqueEmail('news');
     await page.goto('/');
-    const box = page.getByRole('complementary', { name: 'Sidebar' }).getByRole('region', { name: 'Never Miss A News' });
+    const box = page
+      .getByRole('complementary', { name: 'Sidebar' })
+      .getByRole('region', { name: 'Never Miss A News' });
     await box.getByLabel('Email address').fill(subscriber);
     await box.getByRole('button', { name: 'Subscribe now' }).click();
     await expect(page.getByText('Subscribe successfully')).toBeVisible();
     await expect(box.getByRole('button', { name: 'Subscribed' })).toBeDisabled();
-    const subscribers = (await readData<Record<string, { email: string; createdAt: number }>>('website/subscribers')) ?? {};
+    const subscribers =
+      (await readData<Record<string, { email: string; createdAt: number }>>(
+        'website/subscribers',
+      )) ?? {};
     const mine = Object.values(subscribers).filter((entry) => entry.email === subscriber);
     expect(mine).toHaveLength(1);
     expect(typeof mine[0].createdAt).toBe('number');
@@ -103,11 +133,18 @@ test.describe('social surfaces', () => {
     await expect(page.getByText('Message sent successfully')).toBeVisible();
     const messages = (await readData<Record<string, { email: string }>>('website/contact')) ?? {};
     expect(Object.values(messages).filter((entry) => entry.email === writer)).toEqual([
-      expect.objectContaining({ name: 'Ravi Kumar', reason: 'Feedback', message: 'The planner is great.' }),
+      expect.objectContaining({
+        name: 'Ravi Kumar',
+        reason: 'Feedback',
+        message: 'The planner is great.',
+      }),
     ]);
   });
 
-  test('an admin sees the user list and changes the banner; a member cannot', async ({ page, newMember }) => {
+  test('an admin sees the user list and changes the banner; a member cannot', async ({
+    page,
+    newMember,
+  }) => {
     const previousBanner = await readData<string>('website/banner/val');
     const member = await newMember({ completeProfile: true });
     await signIn(page, member);
@@ -129,7 +166,9 @@ test.describe('social surfaces', () => {
       await expect(page.getByText('Your work has been saved')).toBeVisible();
       expect(await readData('website/banner/val')).toBe(`Keto ${topic}`);
       await page.goto('/');
-      await expect(page.getByRole('list', { name: 'Challenge topics' }).getByText(topic)).toBeVisible();
+      await expect(
+        page.getByRole('list', { name: 'Challenge topics' }).getByText(topic),
+      ).toBeVisible();
     } finally {
       await writeData('website/banner/val', previousBanner);
     }

@@ -18,7 +18,8 @@ export const DEFAULT_ADMIN_EMAILS = ['admin@challangex.dev', 'admin2@challangex.
 export const DEFAULT_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
 export const DEFAULT_PROJECT_ID = 'demo-challangex';
 
-export type GrantResult = { email: string; uid: string; ok: true } | { email: string; ok: false; reason: string };
+export type GrantResult =
+  { email: string; uid: string; ok: true } | { email: string; ok: false; reason: string };
 
 /** Adds admin: true to the member's existing claims (other claims are kept). */
 export async function grantAdmin(auth: Auth, email: string): Promise<GrantResult> {
@@ -28,7 +29,10 @@ export async function grantAdmin(auth: Auth, email: string): Promise<GrantResult
     return { email, uid: user.uid, ok: true };
   } catch (error) {
     const code = (error as { code?: string }).code;
-    const reason = code === 'auth/user-not-found' ? 'no account with this email' : String((error as Error).message ?? error);
+    const reason =
+      code === 'auth/user-not-found'
+        ? 'no account with this email'
+        : String((error as Error).message ?? error);
     return { email, ok: false, reason };
   }
 }
@@ -43,14 +47,20 @@ async function main(): Promise<number> {
   const { emails, production } = parseArguments(process.argv.slice(2));
   if (!production) process.env.FIREBASE_AUTH_EMULATOR_HOST ??= DEFAULT_AUTH_EMULATOR_HOST;
   const app = production
-    ? initializeApp({ credential: applicationDefault(), projectId: process.env.GCLOUD_PROJECT }, 'admin-grant')
+    ? initializeApp(
+        { credential: applicationDefault(), projectId: process.env.GCLOUD_PROJECT },
+        'admin-grant',
+      )
     : initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? DEFAULT_PROJECT_ID }, 'admin-grant');
-  const target = production ? 'production' : `Auth emulator at ${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
+  const target = production
+    ? 'production'
+    : `Auth emulator at ${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
   try {
     const results = [];
     for (const email of emails) results.push(await grantAdmin(getAuth(app), email));
     for (const result of results) {
-      if (result.ok) console.log(`✔ admin granted: ${result.email} (uid ${result.uid}) [${target}]`);
+      if (result.ok)
+        console.log(`✔ admin granted: ${result.email} (uid ${result.uid}) [${target}]`);
       else console.error(`✘ ${result.email}: ${result.reason} [${target}]`);
     }
     return results.every((result) => result.ok) ? 0 : 1;

@@ -13,7 +13,13 @@ const dataDir = join(repoRoot, '.emulator-data');
 const official = process.env.CHALLANGEX_OFFICIAL_EMULATORS === '1';
 const verbose = process.env.VERBOSE === '1';
 
-const colours: Record<string, string> = { database: '36', storage: '35', firebase: '33', build: '34', vite: '32' };
+const colours: Record<string, string> = {
+  database: '36',
+  storage: '35',
+  firebase: '33',
+  build: '34',
+  vite: '32',
+};
 const log = (source: string, line: string) => {
   if (verbose || /error|ready|listening|warn/i.test(line)) {
     console.log(`\x1b[${colours[source] ?? '0'}m[${source}]\x1b[0m ${line}`);

@@ -21,19 +21,32 @@ interface Step {
 }
 
 const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
-const vitestJson = (file: string) => ['--reporter=default', '--reporter=json', `--outputFile.json=${join(results, file)}`];
+const vitestJson = (file: string) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(results, file)}`,
+];
 
 const steps: Step[] = [
-  { name: 'lint', command: [bin('eslint'), '.', '--max-warnings=0'] },
+  { name: 'lint and format', command: ['npm', 'run', '--silent', 'lint'] },
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
-  { name: 'unit and component tests', command: [bin('vitest'), 'run', '--project', 'unit', ...vitestJson('unit.json')], report: 'unit.json' },
+  {
+    name: 'unit and component tests',
+    command: [bin('vitest'), 'run', '--project', 'unit', ...vitestJson('unit.json')],
+    report: 'unit.json',
+  },
   { name: 'production build', command: [bin('vite'), 'build', '--logLevel', 'warn'] },
   {
     name: 'integration tests (emulator conformance, rules, API, security, bundle)',
     command: [bin('vitest'), 'run', '--project', 'integration', ...vitestJson('integration.json')],
     report: 'integration.json',
   },
-  { name: 'end-to-end tests (Chromium)', command: [bin('playwright'), 'test'], env: { CI: 'true' }, report: 'e2e.json' },
+  {
+    name: 'end-to-end tests (Chromium)',
+    command: [bin('playwright'), 'test'],
+    env: { CI: 'true' },
+    report: 'e2e.json',
+  },
 ];
 
 interface Counts {
@@ -73,7 +86,9 @@ for (const step of steps) {
     const counts = countTests(step.report);
     if (!counts || counts.passed === 0) ok = false;
     if (counts && counts.skipped > 0) {
-      console.log(`✗ ${step.name}: ${counts.skipped} skipped test(s); a skipped test proves nothing`);
+      console.log(
+        `✗ ${step.name}: ${counts.skipped} skipped test(s); a skipped test proves nothing`,
+      );
       ok = false;
     }
     if (counts) {
@@ -88,5 +103,7 @@ for (const step of steps) {
 
 console.log('\n━━ summary');
 if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join('; ')}`);
-console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+console.log(
+  `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+);
 process.exit(failedSteps.length > 0 ? 1 : 0);

@@ -21,12 +21,16 @@ export interface MemberOptions {
 }
 
 async function authRequest<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${authBase()}/identitytoolkit.googleapis.com/v1/${path}?key=e2e-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`Auth emulator ${path}: ${response.status} ${await response.text()}`);
+  const response = await fetch(
+    `${authBase()}/identitytoolkit.googleapis.com/v1/${path}?key=e2e-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify(body),
+    },
+  );
+  if (!response.ok)
+    throw new Error(`Auth emulator ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
@@ -36,14 +40,16 @@ export async function writeData(path: string, value: unknown): Promise<void> {
     headers: { authorization: 'Bearer owner' },
     body: JSON.stringify(value),
   });
-  if (!response.ok) throw new Error(`RTDB PUT ${path}: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`RTDB PUT ${path}: ${response.status} ${await response.text()}`);
 }
 
 export async function readData<T>(path: string): Promise<T | null> {
   const response = await fetch(`${databaseBase()}/${path}.json?ns=${e2eNamespace}`, {
     headers: { authorization: 'Bearer owner' },
   });
-  if (!response.ok) throw new Error(`RTDB GET ${path}: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`RTDB GET ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T | null;
 }
 
@@ -56,7 +62,10 @@ export async function createMember(options: MemberOptions = {}): Promise<TestMem
   const email = uniqueEmail();
   const password = options.password ?? 'secret-pass-1';
   const name = options.name ?? `Member ${email.slice(7, 13)}`;
-  const { localId } = await authRequest<{ localId: string }>('accounts:signUp', { email, password });
+  const { localId } = await authRequest<{ localId: string }>('accounts:signUp', {
+    email,
+    password,
+  });
   await authRequest('accounts:update', {
     localId,
     displayName: name,
@@ -90,7 +99,9 @@ export async function latestResetCode(email: string, projectId: string): Promise
   const { oobCodes } = (await response.json()) as {
     oobCodes: Array<{ email: string; oobCode: string; requestType: string }>;
   };
-  const match = oobCodes.filter((code) => code.email === email && code.requestType === 'PASSWORD_RESET').at(-1);
+  const match = oobCodes
+    .filter((code) => code.email === email && code.requestType === 'PASSWORD_RESET')
+    .at(-1);
   if (!match) throw new Error(`No reset code for ${email}`);
   return match.oobCode;
 }

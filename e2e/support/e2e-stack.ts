@@ -18,7 +18,10 @@ export function publishE2eStack(info: E2eStackInfo): void {
 
 export function e2eStack(): E2eStackInfo {
   const raw = process.env.E2E_STACK;
-  if (!raw) throw new Error('E2E_STACK is not set: run the e2e tests through Playwright (its global setup starts the stack)');
+  if (!raw)
+    throw new Error(
+      'E2E_STACK is not set: run the e2e tests through Playwright (its global setup starts the stack)',
+    );
   return JSON.parse(raw) as E2eStackInfo;
 }
 

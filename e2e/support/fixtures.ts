@@ -12,13 +12,19 @@ export async function signIn(page: Page, member: TestMember): Promise<void> {
 }
 
 /** Opens the account menu (inside the collapsed menu on phones) and clicks an entry. */
-export async function chooseAccountMenu(page: Page, member: TestMember, entry: 'Profile' | 'Logout' | 'Admin-X') {
+export async function chooseAccountMenu(
+  page: Page,
+  member: TestMember,
+  entry: 'Profile' | 'Logout' | 'Admin-X',
+) {
   const toggle = page.getByRole('button', { name: 'Toggle navigation' });
   if (await toggle.isVisible()) {
     await toggle.click();
     await expect(page.locator('#main-nav')).toHaveClass(/\bshow\b/);
   }
-  const item = page.getByRole('button', { name: entry }).or(page.getByRole('link', { name: entry }));
+  const item = page
+    .getByRole('button', { name: entry })
+    .or(page.getByRole('link', { name: entry }));
   // The dropdown can swallow a click made while the collapsed menu is still animating open.
   await expect(async () => {
     if (!(await item.isVisible())) await page.getByRole('button', { name: member.name }).click();

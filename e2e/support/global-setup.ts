@@ -32,11 +32,15 @@ export default async function globalSetup() {
     API_PROXY_TARGET: `http://127.0.0.1:${ports.functions}/${e2eProjectId}/us-central1/api`,
   };
   const vite = join(repoRoot, 'node_modules/.bin/vite');
-  const build = spawnSync(vite, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: repoRoot,
-    env: viteEnv,
-    stdio: 'inherit',
-  });
+  const build = spawnSync(
+    vite,
+    ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: repoRoot,
+      env: viteEnv,
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) throw new Error('vite build for e2e failed');
 
   const verbose = process.env.VERBOSE === '1';

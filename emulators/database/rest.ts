@@ -11,12 +11,7 @@ import { nextPushId } from './keys';
 import type { Listen, ListenSink, Namespace } from './namespace';
 import { windowPlain } from './namespace';
 import { indexOnName, loadsAllData, parseRestQuery, queryWindow, type QuerySpec } from './query';
-import {
-  loadRules,
-  requesterFor,
-  RulesError,
-  type Requester,
-} from './rules-adapter';
+import { loadRules, requesterFor, RulesError, type Requester } from './rules-adapter';
 import {
   DataError,
   type JsonValue,
@@ -298,9 +293,7 @@ async function handleRules(
 ): Promise<void> {
   if (method === 'GET') {
     const strict = url.searchParams.get('format') === 'strict';
-    const raw = strict
-      ? JSON.stringify(parseRulesJson(ns.rules.source))
-      : ns.rules.source;
+    const raw = strict ? JSON.stringify(parseRulesJson(ns.rules.source)) : ns.rules.source;
     send(req, res, 200, null, { raw });
     return;
   }

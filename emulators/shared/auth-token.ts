@@ -7,9 +7,7 @@
 export type TokenClaims = Record<string, unknown> & { sub?: string; user_id?: string };
 
 export type Principal =
-  | { kind: 'owner' }
-  | { kind: 'user'; uid: string; token: TokenClaims }
-  | { kind: 'anonymous' };
+  { kind: 'owner' } | { kind: 'user'; uid: string; token: TokenClaims } | { kind: 'anonymous' };
 
 export const OWNER_TOKEN = 'owner';
 
@@ -17,7 +15,9 @@ export function decodeJwtPayload(token: string): TokenClaims | null {
   const parts = token.split('.');
   if (parts.length < 2) return null;
   try {
-    const json = Buffer.from(parts[1].replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+    const json = Buffer.from(parts[1].replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString(
+      'utf8',
+    );
     const payload: unknown = JSON.parse(json);
     return payload && typeof payload === 'object' && !Array.isArray(payload)
       ? (payload as TokenClaims)

@@ -30,7 +30,15 @@ export async function startAuthEmulator(projectId: string): Promise<RunningAuthE
   const firebaseBin = resolve(import.meta.dirname, '../../node_modules/.bin/firebase');
   const child: ChildProcess = spawn(
     firebaseBin,
-    ['emulators:start', '--only', 'auth', '--project', projectId, '--config', join(dir, 'firebase.json')],
+    [
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      projectId,
+      '--config',
+      join(dir, 'firebase.json'),
+    ],
     { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let output = '';
@@ -52,7 +60,10 @@ export async function startAuthEmulator(projectId: string): Promise<RunningAuthE
           resolve();
         });
         process.kill(-child.pid!, 'SIGTERM');
-        setTimeout(() => child.exitCode === null && process.kill(-child.pid!, 'SIGKILL'), 10_000).unref();
+        setTimeout(
+          () => child.exitCode === null && process.kill(-child.pid!, 'SIGKILL'),
+          10_000,
+        ).unref();
       }),
   };
 }

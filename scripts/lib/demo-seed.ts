@@ -38,17 +38,32 @@ interface DemoMember {
 }
 
 const fullDays = (days: number[]) =>
-  days.flatMap((day) => (['breakfast', 'lunch', 'dinner'] as const).map((slot) => [day, slot] as [number, typeof slot]));
+  days.flatMap((day) =>
+    (['breakfast', 'lunch', 'dinner'] as const).map((slot) => [day, slot] as [number, typeof slot]),
+  );
 
 export const demoMembers: DemoMember[] = [
   {
     name: 'Asha Rao',
     email: 'asha@challangex.dev',
-    info: { location: 'Pune', preference: 'veg', bio: 'Runner, chai lover, learning to cook balanced meals.' },
+    info: {
+      location: 'Pune',
+      preference: 'veg',
+      bio: 'Runner, chai lover, learning to cook balanced meals.',
+    },
     body: { height: 164, weight: 62, age: 29, sex: 'female' },
-    social: { instagram: 'https://www.instagram.com/asha.runs', twitter: 'https://twitter.com/asharuns' },
+    social: {
+      instagram: 'https://www.instagram.com/asha.runs',
+      twitter: 'https://twitter.com/asharuns',
+    },
     challenges: [
-      { title: 'Monsoon Lean Week', day: 7, targetBody: 'Lean', startedDaysAgo: 2, proved: [...fullDays([1]), [2, 'breakfast'], [2, 'dinner']] },
+      {
+        title: 'Monsoon Lean Week',
+        day: 7,
+        targetBody: 'Lean',
+        startedDaysAgo: 2,
+        proved: [...fullDays([1]), [2, 'breakfast'], [2, 'dinner']],
+      },
       { title: 'Protein Power-Up', day: 3, targetBody: 'Lean Bulk', startedDaysAgo: -1 },
     ],
   },
@@ -59,18 +74,34 @@ export const demoMembers: DemoMember[] = [
     body: { height: 181, weight: 84, age: 33, sex: 'male' },
     social: { linkedin: 'https://www.linkedin.com/in/vikram-singh-demo' },
     challenges: [
-      { title: 'Bulk Season', day: 5, targetBody: 'Bulk', startedDaysAgo: 8, proved: fullDays([1, 2, 3, 4, 5]) },
+      {
+        title: 'Bulk Season',
+        day: 5,
+        targetBody: 'Bulk',
+        startedDaysAgo: 8,
+        proved: fullDays([1, 2, 3, 4, 5]),
+      },
       { title: 'Weekday Gains', day: 5, targetBody: 'Bulk', startedDaysAgo: 0 },
     ],
   },
   {
     name: 'Meera Iyer',
     email: 'meera@challangex.dev',
-    info: { location: 'Chennai', preference: 'vegan', bio: 'Plant-based for five years, always hungry.' },
+    info: {
+      location: 'Chennai',
+      preference: 'vegan',
+      bio: 'Plant-based for five years, always hungry.',
+    },
     body: { height: 158, weight: 57, age: 41, sex: 'female' },
     challenges: [
       { title: 'Old Detox Plan', day: 2, targetBody: 'Cutting', startedDaysAgo: 20, deleted: true },
-      { title: 'Plant Power Cut', day: 7, targetBody: 'Cutting', startedDaysAgo: 4, proved: [...fullDays([1, 2]), [3, 'lunch'], [4, 'breakfast']] },
+      {
+        title: 'Plant Power Cut',
+        day: 7,
+        targetBody: 'Cutting',
+        startedDaysAgo: 4,
+        proved: [...fullDays([1, 2]), [3, 'lunch'], [4, 'breakfast']],
+      },
     ],
   },
   {
@@ -122,7 +153,9 @@ async function uploadImage(bucket: string, path: string, png: Buffer): Promise<s
   const boundary = `seed${Date.now()}`;
   const metadata = JSON.stringify({ name: path, contentType: 'image/png' });
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${metadata}\r\n--${boundary}\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${metadata}\r\n--${boundary}\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     png,
     Buffer.from(`\r\n--${boundary}--`),
   ]);
@@ -136,7 +169,8 @@ async function uploadImage(bucket: string, path: string, png: Buffer): Promise<s
     },
     body,
   });
-  if (response.status !== 200) throw new Error(`Upload of ${path} failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`Upload of ${path} failed: ${response.status} ${await response.text()}`);
   const { downloadTokens } = (await response.json()) as { downloadTokens: string };
   return `${base}/${encodeURIComponent(path)}?alt=media&token=${downloadTokens.split(',')[0]}`;
 }
@@ -161,7 +195,8 @@ async function callApi(apiBase: string, path: string, token: string, body: unkno
     body: JSON.stringify(body),
   });
   const payload = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(payload)}`);
+  if (!response.ok)
+    throw new Error(`${path} answered ${response.status}: ${JSON.stringify(payload)}`);
   return payload;
 }
 
@@ -184,12 +219,19 @@ async function shiftIntoPast(db: Database, uid: string, challengeId: string, day
   await db.ref().update(changes);
 }
 
-export async function seedDemoData({ projectId, dataDir, log = console.log }: SeedOptions): Promise<void> {
+export async function seedDemoData({
+  projectId,
+  dataDir,
+  log = console.log,
+}: SeedOptions): Promise<void> {
   const functionsPort = process.env.FUNCTIONS_EMULATOR_PORT ?? '5001';
   const apiBase = `http://127.0.0.1:${functionsPort}/${projectId}/us-central1/api`;
   const bucket = `${projectId}.appspot.com`;
   const app: App = initializeApp(
-    { projectId, databaseURL: `http://${env('FIREBASE_DATABASE_EMULATOR_HOST')}?ns=${projectId}-default-rtdb` },
+    {
+      projectId,
+      databaseURL: `http://${env('FIREBASE_DATABASE_EMULATOR_HOST')}?ns=${projectId}-default-rtdb`,
+    },
     `seed-${Date.now()}`,
   );
   try {
@@ -207,9 +249,18 @@ export async function seedDemoData({ projectId, dataDir, log = console.log }: Se
     });
 
     for (const [index, member] of demoMembers.entries()) {
-      const user = await auth.createUser({ email: member.email, password: DEMO_PASSWORD, displayName: member.name, emailVerified: true });
+      const user = await auth.createUser({
+        email: member.email,
+        password: DEMO_PASSWORD,
+        displayName: member.name,
+        emailVerified: true,
+      });
       if (member.admin) await auth.setCustomUserClaims(user.uid, { admin: true });
-      const photoURL = await uploadImage(bucket, `Challenge/${user.uid}/profile/avtar.jpg`, identiconPng(member.email));
+      const photoURL = await uploadImage(
+        bucket,
+        `Challenge/${user.uid}/profile/avtar.jpg`,
+        identiconPng(member.email),
+      );
       await auth.updateUser(user.uid, { photoURL });
       const joined = new Date(Date.now() - (30 - index * 3) * DAY_MS);
       await db.ref(`users/${user.uid}`).update({
@@ -222,7 +273,13 @@ export async function seedDemoData({ projectId, dataDir, log = console.log }: Se
           ...member.info,
         },
         private: { email: member.email, emailVerified: true, ...(member.body ?? {}) },
-        social: { facebook: '', instagram: '', twitter: '', linkedin: '', ...(member.social ?? {}) },
+        social: {
+          facebook: '',
+          instagram: '',
+          twitter: '',
+          linkedin: '',
+          ...(member.social ?? {}),
+        },
       });
       if (member.challenges.length === 0) {
         log(`  seeded ${member.name}${member.admin ? ' (admin)' : ''}`);
@@ -244,22 +301,35 @@ export async function seedDemoData({ projectId, dataDir, log = console.log }: Se
           timezone: TIME_ZONE,
           ...(tomorrow ? { startDate: addDays(today, 1) } : {}),
         })) as { challengeId: string };
-        if (challenge.startedDaysAgo > 0) await shiftIntoPast(db, user.uid, challengeId, challenge.startedDaysAgo);
+        if (challenge.startedDaysAgo > 0)
+          await shiftIntoPast(db, user.uid, challengeId, challenge.startedDaysAgo);
 
         const path = `users/${user.uid}/challenges/${challengeId}`;
         for (const [day, slot] of challenge.proved ?? []) {
           const mealPath = `${path}/meals/Day${day}/${slot}`;
           const opensAt = (await db.ref(`${mealPath}/opensAt`).get()).val() as number;
           const imgPath = `Challenge/${user.uid}/${challengeId}/Day${day}-${slot}.jpg`;
-          const img = await uploadImage(bucket, imgPath, identiconPng(`${challengeId}-${day}-${slot}`));
-          await db.ref(mealPath).update({ img, imgPath, status: 'Done', doneAt: opensAt + 30 * 60 * 1000 });
+          const img = await uploadImage(
+            bucket,
+            imgPath,
+            identiconPng(`${challengeId}-${day}-${slot}`),
+          );
+          await db
+            .ref(mealPath)
+            .update({ img, imgPath, status: 'Done', doneAt: opensAt + 30 * 60 * 1000 });
         }
         if (challenge.deleted) {
-          await db.ref().update({ [`${path}/deleted`]: true, [`${path}/isActive`]: false, [`feed/${challengeId}`]: null });
+          await db.ref().update({
+            [`${path}/deleted`]: true,
+            [`${path}/isActive`]: false,
+            [`feed/${challengeId}`]: null,
+          });
         }
       }
       await callApi(apiBase, '/api/me/recompute', token, {});
-      log(`  seeded ${member.name} (${member.challenges.length} challenge${member.challenges.length === 1 ? '' : 's'})`);
+      log(
+        `  seeded ${member.name} (${member.challenges.length} challenge${member.challenges.length === 1 ? '' : 's'})`,
+      );
     }
     if (dataDir) writeFileSync(join(dataDir, 'seeded'), new Date().toISOString());
   } finally {

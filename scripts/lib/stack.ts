@@ -14,8 +14,22 @@ export interface StackPorts {
   logging: number;
 }
 
-export const devPorts: StackPorts = { auth: 9099, functions: 5001, database: 9000, storage: 9199, hub: 4400, logging: 4500 };
-export const testPorts: StackPorts = { auth: 9399, functions: 5401, database: 9300, storage: 9499, hub: 4600, logging: 4700 };
+export const devPorts: StackPorts = {
+  auth: 9099,
+  functions: 5001,
+  database: 9000,
+  storage: 9199,
+  hub: 4400,
+  logging: 4500,
+};
+export const testPorts: StackPorts = {
+  auth: 9399,
+  functions: 5401,
+  database: 9300,
+  storage: 9499,
+  hub: 4600,
+  logging: 4700,
+};
 
 export interface StackOptions {
   name: string;
@@ -41,7 +55,9 @@ interface Managed {
 }
 
 /** The environment every process talking to this stack needs (firebase-admin reads it). */
-export function stackEnv(options: Pick<StackOptions, 'projectId' | 'ports'>): Record<string, string> {
+export function stackEnv(
+  options: Pick<StackOptions, 'projectId' | 'ports'>,
+): Record<string, string> {
   const { ports, projectId } = options;
   return {
     GCLOUD_PROJECT: projectId,
@@ -51,7 +67,13 @@ export function stackEnv(options: Pick<StackOptions, 'projectId' | 'ports'>): Re
   };
 }
 
-function startProcess(name: string, command: string, args: string[], env: Record<string, string>, log: StackOptions['log']): Managed {
+function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  log: StackOptions['log'],
+): Managed {
   const child = spawn(command, args, {
     cwd: repoRoot,
     env: { ...process.env, ...env },
@@ -105,7 +127,14 @@ function firebaseConfig(options: StackOptions): string {
     JSON.stringify(
       {
         emulators,
-        functions: [{ source: 'functions', codebase: 'default', runtime: 'nodejs20', ignore: ['node_modules', 'src', '*.log'] }],
+        functions: [
+          {
+            source: 'functions',
+            codebase: 'default',
+            runtime: 'nodejs20',
+            ignore: ['node_modules', 'src', '*.log'],
+          },
+        ],
         database: { rules: 'database.rules.json' },
         storage: { rules: 'storage.rules' },
       },
@@ -130,7 +159,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     rmSync(join(repoRoot, `.stack-${options.name}.firebase.json`), { force: true });
   };
   try {
-    const build = startProcess('build', process.execPath, ['--import', 'tsx', 'scripts/build-functions.ts'], env, log);
+    const build = startProcess(
+      'build',
+      process.execPath,
+      ['--import', 'tsx', 'scripts/build-functions.ts'],
+      env,
+      log,
+    );
     const buildCode = await new Promise<number | null>((done) => build.child.once('exit', done));
     if (buildCode !== 0) throw new Error('Building the functions failed');
 
@@ -145,14 +180,32 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         startProcess(
           'database',
           process.execPath,
-          ['--import', 'tsx', 'emulators/database/cli.ts', '--port', String(ports.database), '--rules', 'database.rules.json', ...data('database')],
+          [
+            '--import',
+            'tsx',
+            'emulators/database/cli.ts',
+            '--port',
+            String(ports.database),
+            '--rules',
+            'database.rules.json',
+            ...data('database'),
+          ],
           env,
           log,
         ),
         startProcess(
           'storage',
           process.execPath,
-          ['--import', 'tsx', 'emulators/storage/cli.ts', '--port', String(ports.storage), '--rules', 'storage.rules', ...data('storage')],
+          [
+            '--import',
+            'tsx',
+            'emulators/storage/cli.ts',
+            '--port',
+            String(ports.storage),
+            '--rules',
+            'storage.rules',
+            ...data('storage'),
+          ],
           env,
           log,
         ),
@@ -162,13 +215,28 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const authData = options.dataDir ? join(options.dataDir, 'firebase-tools') : undefined;
     const persistence =
       authData !== undefined
-        ? [...(existsSync(join(authData, 'firebase-export-metadata.json')) ? ['--import', authData] : []), '--export-on-exit', authData]
+        ? [
+            ...(existsSync(join(authData, 'firebase-export-metadata.json'))
+              ? ['--import', authData]
+              : []),
+            '--export-on-exit',
+            authData,
+          ]
         : [];
     processes.push(
       startProcess(
         'firebase',
         join(repoRoot, 'node_modules/.bin/firebase'),
-        ['emulators:start', '--only', only, '--project', options.projectId, '--config', firebaseConfig(options), ...persistence],
+        [
+          'emulators:start',
+          '--only',
+          only,
+          '--project',
+          options.projectId,
+          '--config',
+          firebaseConfig(options),
+          ...persistence,
+        ],
         // The Functions emulator hands its own environment to the function, so firebase-admin finds our emulators.
         {
           ...(options.official ? { GCLOUD_PROJECT: options.projectId } : env),
@@ -181,11 +249,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // not let us talk to whatever else answers on that port.
     const earlyExit = new Promise<never>((_, reject) => {
       for (const { name, child } of processes) {
-        child.once('exit', (code) => reject(new Error(`${name} exited during start-up (code ${code}); see its log above`)));
+        child.once('exit', (code) =>
+          reject(new Error(`${name} exited during start-up (code ${code}); see its log above`)),
+        );
       }
     });
     const ready = Promise.all([
-      waitForHttp(`http://127.0.0.1:${ports.database}/.json?ns=${options.projectId}-default-rtdb&shallow=true`, 120_000),
+      waitForHttp(
+        `http://127.0.0.1:${ports.database}/.json?ns=${options.projectId}-default-rtdb&shallow=true`,
+        120_000,
+      ),
       waitForHttp(`http://127.0.0.1:${ports.storage}/`, 120_000),
       waitForHttp(`http://127.0.0.1:${ports.auth}/`, 120_000),
       waitForFunctions(options),

@@ -10,14 +10,32 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 const LayoutPage = page(() => import('./routes/layout-page'), 'LayoutPage');
 const NotFoundPanel = page(() => import('./routes/not-found-panel'), 'NotFoundPanel');
-const RegisterPage = page(() => import('../features/auth/components/register-page'), 'RegisterPage');
+const RegisterPage = page(
+  () => import('../features/auth/components/register-page'),
+  'RegisterPage',
+);
 const LoginPage = page(() => import('../features/auth/components/login-page'), 'LoginPage');
-const ForgetPasswordPage = page(() => import('../features/auth/components/forget-password-page'), 'ForgetPasswordPage');
-const SavePasswordPage = page(() => import('../features/auth/components/save-password-page'), 'SavePasswordPage');
+const ForgetPasswordPage = page(
+  () => import('../features/auth/components/forget-password-page'),
+  'ForgetPasswordPage',
+);
+const SavePasswordPage = page(
+  () => import('../features/auth/components/save-password-page'),
+  'SavePasswordPage',
+);
 const FeedPage = page(() => import('../features/feed/components/feed-page'), 'FeedPage');
-const ProfilePage = page(() => import('../features/profile/components/profile-page'), 'ProfilePage');
-const ChallengePage = page(() => import('../features/challenges/components/challenge-page'), 'ChallengePage');
-const LeaderboardPage = page(() => import('../features/leaderboard/components/leaderboard-page'), 'LeaderboardPage');
+const ProfilePage = page(
+  () => import('../features/profile/components/profile-page'),
+  'ProfilePage',
+);
+const ChallengePage = page(
+  () => import('../features/challenges/components/challenge-page'),
+  'ChallengePage',
+);
+const LeaderboardPage = page(
+  () => import('../features/leaderboard/components/leaderboard-page'),
+  'LeaderboardPage',
+);
 const AboutPage = page(() => import('../features/site/components/about-page'), 'AboutPage');
 const ContactPage = page(() => import('../features/site/components/contact-page'), 'ContactPage');
 const AdminPage = page(() => import('../features/admin/components/admin-page'), 'AdminPage');
@@ -29,8 +47,22 @@ export const routes = [
   {
     element: <AppShell />,
     children: [
-      { path: 'register', element: <RedirectIfSignedIn><RegisterPage /></RedirectIfSignedIn> },
-      { path: 'login', element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
+      {
+        path: 'register',
+        element: (
+          <RedirectIfSignedIn>
+            <RegisterPage />
+          </RedirectIfSignedIn>
+        ),
+      },
+      {
+        path: 'login',
+        element: (
+          <RedirectIfSignedIn>
+            <LoginPage />
+          </RedirectIfSignedIn>
+        ),
+      },
       { path: 'forget-password', element: <ForgetPasswordPage /> },
       { path: 'save-password', element: <SavePasswordPage /> },
       { path: 'about', element: <AboutPage /> },

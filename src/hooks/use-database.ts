@@ -27,7 +27,10 @@ export function useDatabaseValue<T>(path: string | null): Loadable<T | null> {
 export type Row<T> = { key: string; value: T };
 
 /** Live children of `path` matching the query, in query order. */
-export function useDatabaseChildren<T>(path: string | null, spec: ChildQuery): Loadable<Array<Row<T>>> {
+export function useDatabaseChildren<T>(
+  path: string | null,
+  spec: ChildQuery,
+): Loadable<Array<Row<T>>> {
   const specKey = JSON.stringify(spec);
   const watchKey = path === null ? null : `${path}?${specKey}`;
   const [state, setState] = useState<{ key: string | null; loaded: Loadable<Array<Row<T>>> }>({

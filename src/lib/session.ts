@@ -15,6 +15,7 @@ export function useSession(): SessionState {
 /** The signed-in member; only for components rendered behind the login guard. */
 export function useSignedInUser(): SessionUser {
   const { user } = useSession();
-  if (!user) throw new Error('useSignedInUser needs a signed-in member (render it behind the login guard)');
+  if (!user)
+    throw new Error('useSignedInUser needs a signed-in member (render it behind the login guard)');
   return user;
 }

@@ -8,7 +8,11 @@ export const TOAST_SAVED_MS = 1500;
 
 type ToastIcon = 'success' | 'error' | 'info' | 'warning';
 
-export async function showToast(icon: ToastIcon, title: string, timer = TOAST_DEFAULT_MS): Promise<void> {
+export async function showToast(
+  icon: ToastIcon,
+  title: string,
+  timer = TOAST_DEFAULT_MS,
+): Promise<void> {
   const { default: Swal } = await import('sweetalert2');
   await Swal.fire({
     toast: true,
@@ -21,7 +25,8 @@ export async function showToast(icon: ToastIcon, title: string, timer = TOAST_DE
   });
 }
 
-export const toastSuccess = (title: string, timer?: number) => void showToast('success', title, timer);
+export const toastSuccess = (title: string, timer?: number) =>
+  void showToast('success', title, timer);
 export const toastError = (title: string, timer?: number) => void showToast('error', title, timer);
 export const toastInfo = (title: string, timer?: number) => void showToast('info', title, timer);
 
@@ -35,6 +40,11 @@ export interface ConfirmOptions {
 /** A modal yes/no question; resolves true when confirmed. */
 export async function confirmAction(options: ConfirmOptions): Promise<boolean> {
   const { default: Swal } = await import('sweetalert2');
-  const result = await Swal.fire({ icon: 'warning', showCancelButton: true, focusCancel: true, ...options });
+  const result = await Swal.fire({
+    icon: 'warning',
+    showCancelButton: true,
+    focusCancel: true,
+    ...options,
+  });
   return result.isConfirmed;
 }

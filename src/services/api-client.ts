@@ -22,6 +22,7 @@ export async function callApi<T>(path: `/api/${string}`, body?: unknown): Promis
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const payload = (await response.json().catch(() => ({}))) as { error?: string } & T;
-  if (!response.ok) throw new ApiError(response.status, payload.error ?? `Request failed (${response.status})`);
+  if (!response.ok)
+    throw new ApiError(response.status, payload.error ?? `Request failed (${response.status})`);
   return payload;
 }

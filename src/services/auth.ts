@@ -102,10 +102,17 @@ export async function signInWithGoogle(testAccount?: GoogleTestAccount) {
       email_verified: true,
       name: testAccount.displayName,
     };
-    const { user } = await signInWithCredential(auth(), GoogleAuthProvider.credential(JSON.stringify(claims)));
+    const { user } = await signInWithCredential(
+      auth(),
+      GoogleAuthProvider.credential(JSON.stringify(claims)),
+    );
     return toSessionUser(user);
   }
-  const { user } = await signInWithPopup(auth(), new GoogleAuthProvider(), browserPopupRedirectResolver);
+  const { user } = await signInWithPopup(
+    auth(),
+    new GoogleAuthProvider(),
+    browserPopupRedirectResolver,
+  );
   return toSessionUser(user);
 }
 

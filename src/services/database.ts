@@ -24,7 +24,8 @@ let databaseInstance: Database | undefined;
 function database(): Database {
   if (!databaseInstance) {
     databaseInstance = getDatabase(firebaseApp());
-    if (emulators) connectDatabaseEmulator(databaseInstance, emulators.host, emulators.databasePort);
+    if (emulators)
+      connectDatabaseEmulator(databaseInstance, emulators.host, emulators.databasePort);
   }
   return databaseInstance;
 }
@@ -58,7 +59,10 @@ export async function readValue<T>(path: string): Promise<T | null> {
 }
 
 /** Children of `path` matching the query, in query order, with their keys. */
-export async function readChildren<T>(path: string, spec: ChildQuery): Promise<Array<{ key: string; value: T }>> {
+export async function readChildren<T>(
+  path: string,
+  spec: ChildQuery,
+): Promise<Array<{ key: string; value: T }>> {
   const snapshot = await get(query(ref(database(), path), ...constraints(spec)));
   const rows: Array<{ key: string; value: T }> = [];
   snapshot.forEach((child) => {
@@ -67,8 +71,16 @@ export async function readChildren<T>(path: string, spec: ChildQuery): Promise<A
   return rows;
 }
 
-export function watchValue<T>(path: string, onChange: (value: T | null) => void, onError?: (error: Error) => void) {
-  return onValue(ref(database(), path), (snapshot) => onChange(snapshot.exists() ? (snapshot.val() as T) : null), onError);
+export function watchValue<T>(
+  path: string,
+  onChange: (value: T | null) => void,
+  onError?: (error: Error) => void,
+) {
+  return onValue(
+    ref(database(), path),
+    (snapshot) => onChange(snapshot.exists() ? (snapshot.val() as T) : null),
+    onError,
+  );
 }
 
 export function watchChildren<T>(

@@ -70,9 +70,15 @@ export function uploadFile(
 /** Download URLs of every file directly inside `folder`. */
 export async function listFileUrls(folder: string): Promise<Array<{ path: string; url: string }>> {
   const { items } = await listAll(ref(storage(), folder));
-  return Promise.all(items.map(async (item) => ({ path: item.fullPath, url: await getDownloadURL(item) })));
+  return Promise.all(
+    items.map(async (item) => ({ path: item.fullPath, url: await getDownloadURL(item) })),
+  );
 }
 
 export function isCanceledUpload(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'storage/canceled';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: string }).code === 'storage/canceled'
+  );
 }

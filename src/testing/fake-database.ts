@@ -51,7 +51,10 @@ export function holdNextWrite(): () => void {
 }
 
 export function valueAt(path: string): unknown {
-  return segments(path).reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), tree) ?? null;
+  return (
+    segments(path).reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), tree) ??
+    null
+  );
 }
 
 function segments(path: string): string[] {
@@ -64,7 +67,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function readError(path: string): Error | undefined {
   readLog.push(path);
-  for (const [failing, error] of failingPaths) if (path === failing || path.startsWith(`${failing}/`)) return error;
+  for (const [failing, error] of failingPaths)
+    if (path === failing || path.startsWith(`${failing}/`)) return error;
   return undefined;
 }
 
@@ -81,12 +85,27 @@ function setAt(path: string, value: unknown): void {
 }
 
 function childValue(value: unknown, path: string): unknown {
-  return segments(path).reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), value) ?? null;
+  return (
+    segments(path).reduce<unknown>(
+      (node, key) => (isObject(node) ? node[key] : undefined),
+      value,
+    ) ?? null
+  );
 }
 
 function compareValues(a: unknown, b: unknown): number {
   const rank = (value: unknown) =>
-    value === null ? 0 : value === false ? 1 : value === true ? 2 : typeof value === 'number' ? 3 : typeof value === 'string' ? 4 : 5;
+    value === null
+      ? 0
+      : value === false
+        ? 1
+        : value === true
+          ? 2
+          : typeof value === 'number'
+            ? 3
+            : typeof value === 'string'
+              ? 4
+              : 5;
   if (rank(a) !== rank(b)) return rank(a) - rank(b);
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
@@ -98,12 +117,16 @@ function queryRows<T>(path: string, spec: ChildQuery): Array<{ key: string; valu
   if (!isObject(node)) return [];
   let rows = Object.entries(node)
     .map(([key, value]) => ({ key, value: value as T, order: childValue(value, spec.orderBy) }))
-    .sort((a, b) => compareValues(a.order, b.order) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  if (spec.equalTo !== undefined) rows = rows.filter((row) => compareValues(row.order, spec.equalTo) === 0);
+    .sort(
+      (a, b) => compareValues(a.order, b.order) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    );
+  if (spec.equalTo !== undefined)
+    rows = rows.filter((row) => compareValues(row.order, spec.equalTo) === 0);
   if (spec.startAt) rows = rows.filter((row) => compareValues(row.order, spec.startAt![0]) >= 0);
   if (spec.endBefore) rows = rows.filter((row) => compareValues(row.order, spec.endBefore![0]) < 0);
   if (spec.limitToFirst !== undefined) rows = rows.slice(0, spec.limitToFirst);
-  if (spec.limitToLast !== undefined) rows = rows.slice(Math.max(0, rows.length - spec.limitToLast));
+  if (spec.limitToLast !== undefined)
+    rows = rows.slice(Math.max(0, rows.length - spec.limitToLast));
   return rows.map(({ key, value }) => ({ key, value }));
 }
 
@@ -113,7 +136,10 @@ export async function readValue<T>(path: string): Promise<T | null> {
   return structuredClone(valueAt(path)) as T | null;
 }
 
-export async function readChildren<T>(path: string, spec: ChildQuery): Promise<Array<{ key: string; value: T }>> {
+export async function readChildren<T>(
+  path: string,
+  spec: ChildQuery,
+): Promise<Array<{ key: string; value: T }>> {
   const error = readError(path);
   if (error) throw error;
   return structuredClone(queryRows<T>(path, spec));
@@ -130,7 +156,11 @@ function watch(path: string, notify: () => void, onError?: (error: Error) => voi
   return () => listeners.delete(notify);
 }
 
-export function watchValue<T>(path: string, onChange: (value: T | null) => void, onError?: (error: Error) => void) {
+export function watchValue<T>(
+  path: string,
+  onChange: (value: T | null) => void,
+  onError?: (error: Error) => void,
+) {
   return watch(path, () => onChange(structuredClone(valueAt(path)) as T | null), onError);
 }
 

@@ -27,7 +27,9 @@ export function renderApp(element: ReactNode, options: RenderOptions = {}) {
   // An explicit `user: undefined` means "session still restoring", so no default for it.
   const user = 'user' in options ? options.user : null;
   const routePath = path.split('?')[0];
-  const router = createMemoryRouter([{ path: routePath, element }, ...routes], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: routePath, element }, ...routes], {
+    initialEntries: [path],
+  });
   const view = render(
     <SessionContext.Provider value={{ user }}>
       <BusyProvider>

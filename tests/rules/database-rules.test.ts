@@ -6,6 +6,14 @@ import { publicCases } from './cases/public-cases';
 import { websiteCases } from './cases/website-cases';
 
 describeRulesMatrix('database.rules.json: member records', memberRecordCases, databaseFixture);
-describeRulesMatrix('database.rules.json: challenges and meal proofs', challengeCases, databaseFixture);
-describeRulesMatrix('database.rules.json: feed, leaderboards and root', publicCases, databaseFixture);
+describeRulesMatrix(
+  'database.rules.json: challenges and meal proofs',
+  challengeCases,
+  databaseFixture,
+);
+describeRulesMatrix(
+  'database.rules.json: feed, leaderboards and root',
+  publicCases,
+  databaseFixture,
+);
 describeRulesMatrix('database.rules.json: website', websiteCases, databaseFixture);

@@ -9,7 +9,13 @@ import { websiteCases } from './cases/website-cases';
 import { storageCases } from './cases/storage-cases';
 
 // The matrix is only as good as its reach: these checks keep every path of DESIGN §3 in it.
-const allCases = [...memberRecordCases, ...challengeCases, ...publicCases, ...websiteCases, ...storageCases] as RulesCase<unknown, unknown>[];
+const allCases = [
+  ...memberRecordCases,
+  ...challengeCases,
+  ...publicCases,
+  ...websiteCases,
+  ...storageCases,
+] as RulesCase<unknown, unknown>[];
 
 /** DESIGN §3 paths; server-only ones need write denials all the same. */
 const DESIGN_PATHS = [
@@ -43,14 +49,19 @@ const VALIDATED_RECORDS = [
 ];
 
 type RulesNode = { [key: string]: RulesNode | string | boolean | string[] };
-const databaseRules = JSON.parse(readFileSync(new URL('../../database.rules.json', import.meta.url), 'utf8')).rules as RulesNode;
+const databaseRules = JSON.parse(
+  readFileSync(new URL('../../database.rules.json', import.meta.url), 'utf8'),
+).rules as RulesNode;
 
 function rulesNodeAt(path: string): RulesNode | undefined {
   let node: RulesNode | undefined = databaseRules;
   for (const segment of path.split('/')) {
     if (!node) return undefined;
-    const wildcard: string | undefined = Object.keys(node).find((key) => key.startsWith('$') && key !== '$other');
-    const key: string | undefined = segment.startsWith('{') || segment.startsWith('$') ? wildcard : segment;
+    const wildcard: string | undefined = Object.keys(node).find(
+      (key) => key.startsWith('$') && key !== '$other',
+    );
+    const key: string | undefined =
+      segment.startsWith('{') || segment.startsWith('$') ? wildcard : segment;
     node = key === undefined ? undefined : (node[key] as RulesNode | undefined);
   }
   return node;
@@ -66,21 +77,30 @@ describe('rules matrix coverage', () => {
   });
 
   test('has both allowed and denied cases in every table', () => {
-    for (const table of [memberRecordCases, challengeCases, publicCases, websiteCases, storageCases]) {
+    for (const table of [
+      memberRecordCases,
+      challengeCases,
+      publicCases,
+      websiteCases,
+      storageCases,
+    ]) {
       const outcomes = new Set(table.map((c) => c.expect));
       expect([...outcomes].sort()).toEqual(['allowed', 'denied']);
     }
   });
 
-  test.each([...DESIGN_PATHS, ...STORAGE_PATHS])('%s is tried by every role, for reading and for writing', (path) => {
-    const cases = casesOf(path);
-    expect(new Set(cases.map((c) => c.role))).toEqual(new Set(ROLES));
-    const operations = new Set<Operation>(cases.map((c) => c.operation));
-    expect(operations.has('read') || operations.has('query')).toBe(true);
-    for (const write of ['create', 'update', 'delete'] as const) {
-      expect(operations, `${path} lacks a ${write} case`).toContain(write);
-    }
-  });
+  test.each([...DESIGN_PATHS, ...STORAGE_PATHS])(
+    '%s is tried by every role, for reading and for writing',
+    (path) => {
+      const cases = casesOf(path);
+      expect(new Set(cases.map((c) => c.role))).toEqual(new Set(ROLES));
+      const operations = new Set<Operation>(cases.map((c) => c.operation));
+      expect(operations.has('read') || operations.has('query')).toBe(true);
+      for (const write of ['create', 'update', 'delete'] as const) {
+        expect(operations, `${path} lacks a ${write} case`).toContain(write);
+      }
+    },
+  );
 
   test.each(DESIGN_PATHS)('database.rules.json has rules for %s', (path) => {
     expect(rulesNodeAt(path)).toBeDefined();

@@ -35,14 +35,20 @@ const newMember = (claims?: Record<string, unknown>) =>
 describe('admin-grant', () => {
   it('defaults to the two seed admin accounts and reads flags apart from emails', () => {
     expect(parseArguments([])).toEqual({ emails: [...DEFAULT_ADMIN_EMAILS], production: false });
-    expect(parseArguments(['a@x.dev', '--production', 'b@x.dev'])).toEqual({ emails: ['a@x.dev', 'b@x.dev'], production: true });
+    expect(parseArguments(['a@x.dev', '--production', 'b@x.dev'])).toEqual({
+      emails: ['a@x.dev', 'b@x.dev'],
+      production: true,
+    });
   });
 
   it('adds admin: true and keeps the claims a member already has', async () => {
     const member = await newMember({ beta: true });
     const result = await grantAdmin(getAuth(app), member.email!);
     expect(result).toEqual({ email: member.email, uid: member.uid, ok: true });
-    expect((await getAuth(app).getUser(member.uid)).customClaims).toEqual({ beta: true, admin: true });
+    expect((await getAuth(app).getUser(member.uid)).customClaims).toEqual({
+      beta: true,
+      admin: true,
+    });
   });
 
   it('reports an unknown email instead of throwing', async () => {
@@ -58,7 +64,13 @@ describe('admin-grant', () => {
     expect(ok.stdout).toContain(`admin granted: ${member.email}`);
     expect((await getAuth(app).getUser(member.uid)).customClaims).toEqual({ admin: true });
 
-    const failed = run('npx', [...cli, member.email!, `ghost-${randomUUID()}@example.com`], { cwd: root, env });
-    await expect(failed).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('no account with this email') });
+    const failed = run('npx', [...cli, member.email!, `ghost-${randomUUID()}@example.com`], {
+      cwd: root,
+      env,
+    });
+    await expect(failed).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('no account with this email'),
+    });
   }, 60_000);
 });

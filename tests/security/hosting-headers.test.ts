@@ -38,7 +38,16 @@ describe('firebase.json hosting headers', () => {
   test('the CSP allows no inline, eval-ed or data: script and no wildcard script host', () => {
     const scripts = sources('script-src');
     expect(scripts).toContain("'self'");
-    for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", 'data:', 'blob:', '*', 'https:', 'http:']) {
+    for (const unsafe of [
+      "'unsafe-inline'",
+      "'unsafe-eval'",
+      "'unsafe-hashes'",
+      'data:',
+      'blob:',
+      '*',
+      'https:',
+      'http:',
+    ]) {
       expect(scripts).not.toContain(unsafe);
     }
   });
@@ -61,7 +70,8 @@ describe('firebase.json hosting headers', () => {
   });
 
   test('connect-src allows nothing beyond this origin and Firebase', () => {
-    const firebaseHosts = /^(https|wss):\/\/\*\.(googleapis\.com|firebaseio\.com|firebasedatabase\.app|firebasestorage\.app)$/;
+    const firebaseHosts =
+      /^(https|wss):\/\/\*\.(googleapis\.com|firebaseio\.com|firebasedatabase\.app|firebasestorage\.app)$/;
     for (const source of sources('connect-src')) {
       expect(source === "'self'" || firebaseHosts.test(source), source).toBe(true);
     }
@@ -79,7 +89,12 @@ describe('firebase.json hosting headers', () => {
   });
 
   test('sends a Referrer-Policy that never leaks full URLs to other origins', () => {
-    expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin']).toContain(headers.get('referrer-policy'));
+    expect([
+      'no-referrer',
+      'same-origin',
+      'strict-origin',
+      'strict-origin-when-cross-origin',
+    ]).toContain(headers.get('referrer-policy'));
   });
 
   test('Permissions-Policy lets only this origin use the camera (proof photos) and nobody the microphone or location', () => {

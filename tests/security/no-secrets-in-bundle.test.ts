@@ -9,7 +9,10 @@ const distDir = join(repoRoot, 'dist');
 
 const scanOptions: SecretScanOptions = {
   // The Firebase web API key only identifies the project (it is public by design), so the build's own may appear.
-  allowed: new Set([...envFileValues(repoRoot, 'VITE_FIREBASE_API_KEY'), process.env.VITE_FIREBASE_API_KEY ?? '']),
+  allowed: new Set([
+    ...envFileValues(repoRoot, 'VITE_FIREBASE_API_KEY'),
+    process.env.VITE_FIREBASE_API_KEY ?? '',
+  ]),
   forbiddenValues: ['GEMINI_API_KEY', 'FIREBASE_TOKEN']
     .map((name) => process.env[name] ?? '')
     .filter((value) => value.length >= 8),
@@ -29,9 +32,14 @@ describe('production bundle (dist/)', () => {
       'dist/index.html is missing: run `npm run build` first (`npm test` builds before the integration tests)',
     ).toBe(true);
     const files = filesUnder(distDir);
-    expect(files.filter((file) => file.endsWith('.js')).length, 'dist/ holds no JavaScript: the build is incomplete').toBeGreaterThan(0);
+    expect(
+      files.filter((file) => file.endsWith('.js')).length,
+      'dist/ holds no JavaScript: the build is incomplete',
+    ).toBeGreaterThan(0);
     const findings = files.flatMap((file) =>
-      findSecrets(readFileSync(file, 'latin1'), scanOptions).map((finding) => `${relative(repoRoot, file)}: ${finding}`),
+      findSecrets(readFileSync(file, 'latin1'), scanOptions).map(
+        (finding) => `${relative(repoRoot, file)}: ${finding}`,
+      ),
     );
     expect(findings).toEqual([]);
   });
@@ -44,21 +52,33 @@ describe('the secret scanner', () => {
 
   test.each([
     ['a private key', `${pemHeader}\nMIIEvQIBADANBg\n-----END PRIVATE KEY-----`],
-    ['a service account file', '{"type": "service_account", "project_id": "p", "private_key_id": "abc"}'],
+    [
+      'a service account file',
+      '{"type": "service_account", "project_id": "p", "private_key_id": "abc"}',
+    ],
     ['a service-account e-mail', 'sa = "api-runner@demo-p.iam.gserviceaccount.com"'],
     ['a Google API key', `const key = "${fakeGoogleKey}";`],
   ])('flags %s', (_name, leaked) => {
-    expect(findSecrets(`bundle();${leaked};more()`, { allowed: new Set(), forbiddenValues: [] })).not.toEqual([]);
+    expect(
+      findSecrets(`bundle();${leaked};more()`, { allowed: new Set(), forbiddenValues: [] }),
+    ).not.toEqual([]);
   });
 
   test("lets the build's own Firebase web API key through, but no other key", () => {
     const otherKey = fakeGoogleKey.replace('D3m0', 'Othr');
     const options = { allowed: new Set([fakeGoogleKey]), forbiddenValues: [] };
     expect(findSecrets(`init({apiKey:"${fakeGoogleKey}"})`, options)).toEqual([]);
-    expect(findSecrets(`init({apiKey:"${fakeGoogleKey}"});gemini("${otherKey}")`, options)).toHaveLength(1);
+    expect(
+      findSecrets(`init({apiKey:"${fakeGoogleKey}"});gemini("${otherKey}")`, options),
+    ).toHaveLength(1);
   });
 
   test('flags the value of a server-side secret whatever its shape', () => {
-    expect(findSecrets('fetch(u,{headers:{k:"sk-live-123456789"}})', { allowed: new Set(), forbiddenValues: ['sk-live-123456789'] })).toHaveLength(1);
+    expect(
+      findSecrets('fetch(u,{headers:{k:"sk-live-123456789"}})', {
+        allowed: new Set(),
+        forbiddenValues: ['sk-live-123456789'],
+      }),
+    ).toHaveLength(1);
   });
 });

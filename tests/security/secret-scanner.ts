@@ -8,9 +8,15 @@ interface SecretPattern {
 
 const SECRET_PATTERNS: SecretPattern[] = [
   { what: 'a PEM block (private key or certificate)', pattern: /-----BEGIN [A-Z ]*-----/g },
-  { what: 'a service-account JSON field', pattern: /"(private_key|private_key_id|client_x509_cert_url)"\s*:/g },
+  {
+    what: 'a service-account JSON field',
+    pattern: /"(private_key|private_key_id|client_x509_cert_url)"\s*:/g,
+  },
   { what: 'a service-account JSON type marker', pattern: /"type"\s*:\s*"service_account"/g },
-  { what: 'a service-account e-mail', pattern: /[a-z0-9-]+@[a-z0-9-]+\.iam\.gserviceaccount\.com/g },
+  {
+    what: 'a service-account e-mail',
+    pattern: /[a-z0-9-]+@[a-z0-9-]+\.iam\.gserviceaccount\.com/g,
+  },
   { what: 'a Google API key (such as GEMINI_API_KEY)', pattern: /AIza[0-9A-Za-z_-]{35}/g },
 ];
 
@@ -22,7 +28,10 @@ export interface SecretScanOptions {
 }
 
 /** Every secret-looking string in `text`, as "what (excerpt…)". */
-export function findSecrets(text: string, { allowed, forbiddenValues }: SecretScanOptions): string[] {
+export function findSecrets(
+  text: string,
+  { allowed, forbiddenValues }: SecretScanOptions,
+): string[] {
   const findings: string[] = [];
   for (const { what, pattern } of SECRET_PATTERNS) {
     for (const [match] of text.matchAll(pattern)) {
@@ -30,7 +39,8 @@ export function findSecrets(text: string, { allowed, forbiddenValues }: SecretSc
     }
   }
   for (const value of forbiddenValues) {
-    if (text.includes(value)) findings.push('the value of a server-side secret environment variable');
+    if (text.includes(value))
+      findings.push('the value of a server-side secret environment variable');
   }
   return findings;
 }

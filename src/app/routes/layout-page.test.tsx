@@ -13,12 +13,20 @@ const children = [
 ];
 
 async function renderLayout(path: string, user: typeof memberFixture | null) {
-  const { router } = renderApp(<p>Start</p>, { path: '/start', user, routes: [{ path: '/', element: <LayoutPage />, children }] });
+  const { router } = renderApp(<p>Start</p>, {
+    path: '/start',
+    user,
+    routes: [{ path: '/', element: <LayoutPage />, children }],
+  });
   await act(() => router.navigate(path));
 }
 
 beforeEach(() =>
-  resetFakeDatabase({ users: { [memberFixture.uid]: { info: { uid: memberFixture.uid, displayName: 'Asha Rao', score: 30 } } } }),
+  resetFakeDatabase({
+    users: {
+      [memberFixture.uid]: { info: { uid: memberFixture.uid, displayName: 'Asha Rao', score: 30 } },
+    },
+  }),
 );
 
 describe('LayoutPage', () => {
@@ -27,7 +35,12 @@ describe('LayoutPage', () => {
     expect(screen.getByRole('heading', { name: BANNER })).toBeInTheDocument();
     expect(screen.getByText('Feed outlet')).toBeInTheDocument();
     const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
-    for (const name of ['Top Challengers', 'Never Miss A News', 'Follow ChallangeX', 'Recent Post']) {
+    for (const name of [
+      'Top Challengers',
+      'Never Miss A News',
+      'Follow ChallangeX',
+      'Recent Post',
+    ]) {
       expect(await screen.findByRole('heading', { name }, { timeout: 5000 })).toBeInTheDocument();
     }
     expect(sidebar).toContainElement(screen.getByRole('heading', { name: 'Recent Post' }));
@@ -39,7 +52,9 @@ describe('LayoutPage', () => {
     await renderLayout('/profile/Asha%20Rao', memberFixture);
     expect(screen.getByText('Profile outlet')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: BANNER })).not.toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'About me' }, { timeout: 5000 })).toHaveAttribute('href', '/profile/Asha%20Rao');
+    expect(
+      await screen.findByRole('link', { name: 'About me' }, { timeout: 5000 }),
+    ).toHaveAttribute('href', '/profile/Asha%20Rao');
     expect(await screen.findByText('Total Score')).toBeInTheDocument();
   });
 });

@@ -5,7 +5,10 @@ import { useNearViewport } from '../../hooks/use-near-viewport';
 import { useSession } from '../../lib/session';
 
 /** Sidebar widgets load as their own chunks, so they never hold up the feed (the first page stays light). */
-function widget<K extends string, P extends object>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
+function widget<K extends string, P extends object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
@@ -13,11 +16,26 @@ const CreateChallengeBanner = widget(
   () => import('../../features/challenges/components/create-challenge-banner'),
   'CreateChallengeBanner',
 );
-const ProfileCard = widget(() => import('../../features/profile/components/profile-card'), 'ProfileCard');
-const TopChallengers = widget(() => import('../../features/leaderboard/components/top-challengers'), 'TopChallengers');
-const SubscribeBox = widget(() => import('../../features/site/components/subscribe-box'), 'SubscribeBox');
-const SocialLinksWidget = widget(() => import('../../features/site/components/social-links-widget'), 'SocialLinksWidget');
-const RecentPosts = widget(() => import('../../features/site/components/recent-posts'), 'RecentPosts');
+const ProfileCard = widget(
+  () => import('../../features/profile/components/profile-card'),
+  'ProfileCard',
+);
+const TopChallengers = widget(
+  () => import('../../features/leaderboard/components/top-challengers'),
+  'TopChallengers',
+);
+const SubscribeBox = widget(
+  () => import('../../features/site/components/subscribe-box'),
+  'SubscribeBox',
+);
+const SocialLinksWidget = widget(
+  () => import('../../features/site/components/social-links-widget'),
+  'SocialLinksWidget',
+);
+const RecentPosts = widget(
+  () => import('../../features/site/components/recent-posts'),
+  'RecentPosts',
+);
 
 /** Routes that show the feed, and with it SPEC's home banner. */
 const FEED_PATHS = new Set(['/', '/feed', '/dash-board']);
@@ -25,7 +43,13 @@ const FEED_PATHS = new Set(['/', '/feed', '/dash-board']);
 function SidebarSlot({ children }: { children: ReactNode }) {
   return (
     <div className="mb-4">
-      <Suspense fallback={<div className="placeholder-glow" aria-hidden="true"><span className="placeholder col-12 rounded" style={{ height: 120 }} /></div>}>
+      <Suspense
+        fallback={
+          <div className="placeholder-glow" aria-hidden="true">
+            <span className="placeholder col-12 rounded" style={{ height: 120 }} />
+          </div>
+        }
+      >
         {children}
       </Suspense>
     </div>
@@ -44,7 +68,13 @@ export function LayoutPage() {
         {/* At least a screen tall, so on phones the sidebar below never jumps down as the page fills in (CLS). */}
         <div className="col-lg-8 min-vh-100">
           {FEED_PATHS.has(pathname) && <HomeBanner />}
-          <Suspense fallback={<p className="text-body-secondary" role="status">Loading…</p>}>
+          <Suspense
+            fallback={
+              <p className="text-body-secondary" role="status">
+                Loading…
+              </p>
+            }
+          >
             <Outlet />
           </Suspense>
         </div>

@@ -14,7 +14,9 @@ describe('NavBar', () => {
     for (const name of [...primaryLinks, 'Register', 'Login']) {
       expect(screen.getByRole('link', { name })).toBeInTheDocument();
     }
-    expect(screen.queryByRole('button', { name: memberFixture.displayName! })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: memberFixture.displayName! }),
+    ).not.toBeInTheDocument();
   });
 
   it('shows signed-in members a menu titled with their name, with Profile and Logout', async () => {

@@ -17,7 +17,14 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
 }
 
 /** A labelled select wired to react-hook-form, with its error announced to screen readers. */
-export function SelectField({ label, options, placeholder, registration, error, ...selectProps }: SelectFieldProps) {
+export function SelectField({
+  label,
+  options,
+  placeholder,
+  registration,
+  error,
+  ...selectProps
+}: SelectFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (

@@ -9,7 +9,13 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
 }
 
 /** A labelled multi-line input wired to react-hook-form, with its error announced to screen readers. */
-export function TextAreaField({ label, registration, error, rows = 3, ...textAreaProps }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  registration,
+  error,
+  rows = 3,
+  ...textAreaProps
+}: TextAreaFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (

@@ -9,7 +9,13 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'si
 }
 
 /** A labelled input wired to react-hook-form, with its error announced to screen readers. */
-export function TextField({ label, registration, error, type = 'text', ...inputProps }: TextFieldProps) {
+export function TextField({
+  label,
+  registration,
+  error,
+  type = 'text',
+  ...inputProps
+}: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (

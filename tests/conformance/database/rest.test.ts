@@ -284,9 +284,14 @@ describe.each(TARGETS)('against %s', (kind) => {
 
     it('format=strict returns the rules as plain JSON, also with comments and wrapped expressions', async () => {
       const ns = { ...target, ns: `${target.ns}-strict` };
-      const text = '{\n  /* block */ "rules": {\n    ".read": "auth != null &&\n      auth.uid != null", // why\n    ".write": false\n  }\n}';
-      expect((await rest(ns, 'PUT', '/.settings/rules.json', { rawBody: text, token: 'owner' })).status).toBe(200);
-      const strict = await rest(ns, 'GET', '/.settings/rules.json?format=strict', { token: 'owner' });
+      const text =
+        '{\n  /* block */ "rules": {\n    ".read": "auth != null &&\n      auth.uid != null", // why\n    ".write": false\n  }\n}';
+      expect(
+        (await rest(ns, 'PUT', '/.settings/rules.json', { rawBody: text, token: 'owner' })).status,
+      ).toBe(200);
+      const strict = await rest(ns, 'GET', '/.settings/rules.json?format=strict', {
+        token: 'owner',
+      });
       expect(strict.status).toBe(200);
       const parsed = JSON.parse(strict.text) as { rules: Record<string, unknown> };
       expect(parsed.rules['.write']).toBe(false);

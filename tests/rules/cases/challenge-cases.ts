@@ -45,98 +45,289 @@ const challenges = casesFor<DatabaseWorld, Database>('users/{uid}/challenges/{ci
 challenges.denied('visitor', 'read', "opens a member's challenge", (db) => db.ref(CHALLENGE).get());
 challenges.allowed('member', 'read', "opens a member's challenge", (db) => db.ref(CHALLENGE).get());
 challenges.allowed('owner', 'read', 'opens its own challenge', (db) => db.ref(CHALLENGE).get());
-challenges.allowed('other member', 'read', "opens another member's challenge", (db) => db.ref(CHALLENGE).get());
+challenges.allowed('other member', 'read', "opens another member's challenge", (db) =>
+  db.ref(CHALLENGE).get(),
+);
 challenges.allowed('admin', 'read', "opens a member's challenge", (db) => db.ref(CHALLENGE).get());
-challenges.allowed('owner', 'query', 'lists its newest 100 challenges by createdAt', (db) => db.ref(CHALLENGES).orderByChild('createdAt').limitToLast(100).get());
-challenges.allowed('member', 'query', "lists a member's active challenges", (db) => db.ref(CHALLENGES).orderByChild('isActive').equalTo(true).get());
-challenges.denied('visitor', 'query', "lists a member's challenges", (db) => db.ref(CHALLENGES).orderByChild('createdAt').limitToLast(100).get());
-challenges.denied('owner', 'create', 'creates a challenge directly, bypassing the API and its limit', (db) => db.ref(`${CHALLENGES}/c-direct`).set(newChallenge));
-challenges.denied('owner', 'create', 'creates a challenge by writing only its title', (db) => db.ref(`${CHALLENGES}/c-direct/title`).set('Sneaky'));
-challenges.denied('owner', 'create', 'creates a challenge with its feed entry in one update', (db) =>
-  db.ref().update({ [`${CHALLENGES}/c-direct`]: newChallenge, ['feed/c-direct']: { uid: OWNER_UID, title: 'Free points', createdAt: SERVER_TIME } }),
+challenges.allowed('owner', 'query', 'lists its newest 100 challenges by createdAt', (db) =>
+  db.ref(CHALLENGES).orderByChild('createdAt').limitToLast(100).get(),
 );
-challenges.denied('other member', 'create', "creates a challenge under another member's uid", (db) => db.ref(`${CHALLENGES}/c-planted`).set(newChallenge));
-challenges.denied('admin', 'create', 'creates a challenge directly', (db) => db.ref(`${CHALLENGES}/c-direct`).set(newChallenge));
-challenges.denied('visitor', 'create', 'creates a challenge', (db) => db.ref(`${CHALLENGES}/c-direct`).set(newChallenge));
-challenges.allowed('owner', 'update', 'retitles it with updatedAt = now, challenge and feed entry together', (db) => db.ref().update(retitle('Leaner week')));
-challenges.denied('owner', 'update', 'retitles the challenge but leaves the feed entry stale', (db) =>
-  db.ref(CHALLENGE).update({ title: 'Leaner week', updatedAt: SERVER_TIME }),
+challenges.allowed('member', 'query', "lists a member's active challenges", (db) =>
+  db.ref(CHALLENGES).orderByChild('isActive').equalTo(true).get(),
 );
-challenges.denied('owner', 'update', 'retitles without updatedAt', (db) => db.ref().update({ [`${CHALLENGE}/title`]: 'Leaner week', [`${FEED_ENTRY}/title`]: 'Leaner week' }));
-challenges.denied('owner', 'update', 'retitles with a client-chosen updatedAt', (db) => db.ref().update({ ...retitle('Leaner week'), [`${CHALLENGE}/updatedAt`]: 1_700_000_000_000 }));
-challenges.denied('owner', 'update', 'retitles with a 101-character title', (db) => db.ref().update(retitle('t'.repeat(101))));
-challenges.denied('owner', 'update', 'retitles with a blank title', (db) => db.ref().update(retitle('  ')));
-challenges.denied('owner', 'update', 'stretches the challenge to 7 days', (db) => db.ref(CHALLENGE).update({ day: 7 }));
-challenges.denied('owner', 'update', 'raises its own calorie target', (db) => db.ref(`${CHALLENGE}/targets/calories`).set(5000));
-challenges.denied('owner', 'update', 'moves createdAt', (db) => db.ref(CHALLENGE).update({ createdAt: 1 }));
-challenges.denied('owner', 'update', 'reactivates the challenge', (db) => db.ref(CHALLENGE).update({ isActive: true, deleted: false }), (world) => {
-  setInWorld(world, `${CHALLENGE}/deleted`, true);
-  setInWorld(world, `${CHALLENGE}/isActive`, false);
-  setInWorld(world, FEED_ENTRY, null);
-});
-challenges.denied('owner', 'update', 'retitles a deleted challenge', (db) => db.ref(CHALLENGE).update({ title: 'Back', updatedAt: SERVER_TIME }), (world) => {
-  setInWorld(world, `${CHALLENGE}/deleted`, true);
-  setInWorld(world, `${CHALLENGE}/isActive`, false);
-  setInWorld(world, FEED_ENTRY, null);
-});
-challenges.denied('owner', 'update', 'adds an unknown field next to a valid edit', (db) => db.ref().update({ ...retitle('Leaner week'), [`${CHALLENGE}/featured`]: true }));
-challenges.denied('other member', 'update', "retitles another member's challenge and feed entry", (db) => db.ref().update(retitle('Hacked')));
-challenges.denied('admin', 'update', "retitles a member's challenge", (db) => db.ref().update(retitle('Moderated')));
-challenges.denied('visitor', 'update', "retitles a member's challenge", (db) => db.ref().update(retitle('Hacked')));
-challenges.allowed('owner', 'delete', 'deletes it: deleted true, isActive false, feed entry removed', (db) => db.ref().update(softDelete()));
-challenges.allowed('owner', 'delete', 'deletes it when its feed entry is already gone', (db) => db.ref().update(softDelete()), (world) => setInWorld(world, FEED_ENTRY, null));
-challenges.denied('owner', 'delete', 'marks it deleted but keeps it active', (db) => db.ref().update({ ...softDelete(), [`${CHALLENGE}/isActive`]: true }));
-challenges.denied('owner', 'delete', 'marks it deleted but leaves it in the feed', (db) => db.ref(CHALLENGE).update({ deleted: true, isActive: false }));
-challenges.denied('owner', 'delete', 'only switches isActive off (frees an active slot without deleting)', (db) => db.ref(CHALLENGE).update({ isActive: false }));
-challenges.denied('owner', 'delete', 'erases the challenge node with its proofs', (db) => db.ref(CHALLENGE).remove());
-challenges.denied('other member', 'delete', "deletes another member's challenge", (db) => db.ref().update(softDelete()));
-challenges.denied('admin', 'delete', "deletes a member's challenge", (db) => db.ref().update(softDelete()));
-challenges.denied('visitor', 'delete', "deletes a member's challenge", (db) => db.ref().update(softDelete()));
+challenges.denied('visitor', 'query', "lists a member's challenges", (db) =>
+  db.ref(CHALLENGES).orderByChild('createdAt').limitToLast(100).get(),
+);
+challenges.denied(
+  'owner',
+  'create',
+  'creates a challenge directly, bypassing the API and its limit',
+  (db) => db.ref(`${CHALLENGES}/c-direct`).set(newChallenge),
+);
+challenges.denied('owner', 'create', 'creates a challenge by writing only its title', (db) =>
+  db.ref(`${CHALLENGES}/c-direct/title`).set('Sneaky'),
+);
+challenges.denied(
+  'owner',
+  'create',
+  'creates a challenge with its feed entry in one update',
+  (db) =>
+    db.ref().update({
+      [`${CHALLENGES}/c-direct`]: newChallenge,
+      ['feed/c-direct']: { uid: OWNER_UID, title: 'Free points', createdAt: SERVER_TIME },
+    }),
+);
+challenges.denied(
+  'other member',
+  'create',
+  "creates a challenge under another member's uid",
+  (db) => db.ref(`${CHALLENGES}/c-planted`).set(newChallenge),
+);
+challenges.denied('admin', 'create', 'creates a challenge directly', (db) =>
+  db.ref(`${CHALLENGES}/c-direct`).set(newChallenge),
+);
+challenges.denied('visitor', 'create', 'creates a challenge', (db) =>
+  db.ref(`${CHALLENGES}/c-direct`).set(newChallenge),
+);
+challenges.allowed(
+  'owner',
+  'update',
+  'retitles it with updatedAt = now, challenge and feed entry together',
+  (db) => db.ref().update(retitle('Leaner week')),
+);
+challenges.denied(
+  'owner',
+  'update',
+  'retitles the challenge but leaves the feed entry stale',
+  (db) => db.ref(CHALLENGE).update({ title: 'Leaner week', updatedAt: SERVER_TIME }),
+);
+challenges.denied('owner', 'update', 'retitles without updatedAt', (db) =>
+  db
+    .ref()
+    .update({ [`${CHALLENGE}/title`]: 'Leaner week', [`${FEED_ENTRY}/title`]: 'Leaner week' }),
+);
+challenges.denied('owner', 'update', 'retitles with a client-chosen updatedAt', (db) =>
+  db.ref().update({ ...retitle('Leaner week'), [`${CHALLENGE}/updatedAt`]: 1_700_000_000_000 }),
+);
+challenges.denied('owner', 'update', 'retitles with a 101-character title', (db) =>
+  db.ref().update(retitle('t'.repeat(101))),
+);
+challenges.denied('owner', 'update', 'retitles with a blank title', (db) =>
+  db.ref().update(retitle('  ')),
+);
+challenges.denied('owner', 'update', 'stretches the challenge to 7 days', (db) =>
+  db.ref(CHALLENGE).update({ day: 7 }),
+);
+challenges.denied('owner', 'update', 'raises its own calorie target', (db) =>
+  db.ref(`${CHALLENGE}/targets/calories`).set(5000),
+);
+challenges.denied('owner', 'update', 'moves createdAt', (db) =>
+  db.ref(CHALLENGE).update({ createdAt: 1 }),
+);
+challenges.denied(
+  'owner',
+  'update',
+  'reactivates the challenge',
+  (db) => db.ref(CHALLENGE).update({ isActive: true, deleted: false }),
+  (world) => {
+    setInWorld(world, `${CHALLENGE}/deleted`, true);
+    setInWorld(world, `${CHALLENGE}/isActive`, false);
+    setInWorld(world, FEED_ENTRY, null);
+  },
+);
+challenges.denied(
+  'owner',
+  'update',
+  'retitles a deleted challenge',
+  (db) => db.ref(CHALLENGE).update({ title: 'Back', updatedAt: SERVER_TIME }),
+  (world) => {
+    setInWorld(world, `${CHALLENGE}/deleted`, true);
+    setInWorld(world, `${CHALLENGE}/isActive`, false);
+    setInWorld(world, FEED_ENTRY, null);
+  },
+);
+challenges.denied('owner', 'update', 'adds an unknown field next to a valid edit', (db) =>
+  db.ref().update({ ...retitle('Leaner week'), [`${CHALLENGE}/featured`]: true }),
+);
+challenges.denied(
+  'other member',
+  'update',
+  "retitles another member's challenge and feed entry",
+  (db) => db.ref().update(retitle('Hacked')),
+);
+challenges.denied('admin', 'update', "retitles a member's challenge", (db) =>
+  db.ref().update(retitle('Moderated')),
+);
+challenges.denied('visitor', 'update', "retitles a member's challenge", (db) =>
+  db.ref().update(retitle('Hacked')),
+);
+challenges.allowed(
+  'owner',
+  'delete',
+  'deletes it: deleted true, isActive false, feed entry removed',
+  (db) => db.ref().update(softDelete()),
+);
+challenges.allowed(
+  'owner',
+  'delete',
+  'deletes it when its feed entry is already gone',
+  (db) => db.ref().update(softDelete()),
+  (world) => setInWorld(world, FEED_ENTRY, null),
+);
+challenges.denied('owner', 'delete', 'marks it deleted but keeps it active', (db) =>
+  db.ref().update({ ...softDelete(), [`${CHALLENGE}/isActive`]: true }),
+);
+challenges.denied('owner', 'delete', 'marks it deleted but leaves it in the feed', (db) =>
+  db.ref(CHALLENGE).update({ deleted: true, isActive: false }),
+);
+challenges.denied(
+  'owner',
+  'delete',
+  'only switches isActive off (frees an active slot without deleting)',
+  (db) => db.ref(CHALLENGE).update({ isActive: false }),
+);
+challenges.denied('owner', 'delete', 'erases the challenge node with its proofs', (db) =>
+  db.ref(CHALLENGE).remove(),
+);
+challenges.denied('other member', 'delete', "deletes another member's challenge", (db) =>
+  db.ref().update(softDelete()),
+);
+challenges.denied('admin', 'delete', "deletes a member's challenge", (db) =>
+  db.ref().update(softDelete()),
+);
+challenges.denied('visitor', 'delete', "deletes a member's challenge", (db) =>
+  db.ref().update(softDelete()),
+);
 
 const MEAL_BASE = 'users/{uid}/challenges/{cid}/meals/{day}/{meal}';
 const meals = casesFor<DatabaseWorld, Database>(MEAL_BASE);
 const meal = (day: string, slot: string, uid = OWNER_UID, challenge = OWNER_CHALLENGE) =>
   `users/${uid}/challenges/${challenge}/meals/${day}/${slot}`;
 const prove = (db: Database, day: string, slot: string, changes: Record<string, unknown> = {}) =>
-  db.ref(meal(day, slot)).update({ ...mealProof(OWNER_UID, OWNER_CHALLENGE, day, slot), ...changes });
+  db
+    .ref(meal(day, slot))
+    .update({ ...mealProof(OWNER_UID, OWNER_CHALLENGE, day, slot), ...changes });
 
-meals.allowed('owner', 'update', 'proves a meal inside its window (img, imgPath, status Done, doneAt = now)', (db) => prove(db, 'Day1', 'breakfast'));
-meals.allowed('owner', 'update', 'proves a meal with one multi-path update of the four fields', (db) => {
-  const proof = mealProof(OWNER_UID, OWNER_CHALLENGE, 'Day1', 'breakfast');
-  return db.ref().update(Object.fromEntries(Object.entries(proof).map(([field, value]) => [`${meal('Day1', 'breakfast')}/${field}`, value])));
-});
-meals.denied('owner', 'update', 'proves a meal before its window opens', (db) => prove(db, 'Day1', 'lunch'));
-meals.denied('owner', 'update', 'proves a meal after its window closed', (db) => prove(db, 'Day1', 'dinner'));
-meals.denied('owner', 'update', 'proves a meal twice (a second upload, new download token)', (db) =>
-  prove(db, 'Day2', 'breakfast', { img: mealProofUrl(OWNER_UID, OWNER_CHALLENGE, 'Day2', 'breakfast').replace(/token=.*$/, 'token=second-upload') }),
+meals.allowed(
+  'owner',
+  'update',
+  'proves a meal inside its window (img, imgPath, status Done, doneAt = now)',
+  (db) => prove(db, 'Day1', 'breakfast'),
 );
-meals.denied('owner', 'update', 'replaces the photo of a proved meal', (db) => db.ref(`${meal('Day2', 'breakfast')}/img`).set(mealProofUrl(OWNER_UID, OWNER_CHALLENGE, 'Day2', 'breakfast') + 'x'));
-meals.denied('owner', 'update', 'proves with a backdated doneAt', (db) => prove(db, 'Day1', 'breakfast', { doneAt: Date.now() - 3_600_000 }));
-meals.denied('owner', 'update', "sets status 'Available' instead of 'Done'", (db) => prove(db, 'Day1', 'breakfast', { status: 'Available' }));
-meals.denied('owner', 'update', "sets status 'Done' without a photo", (db) => db.ref(meal('Day1', 'breakfast')).update({ status: 'Done', doneAt: SERVER_TIME }));
-meals.denied('owner', 'update', "sets status 'Done' keeping the planner's dish picture as the photo", (db) => {
-  const withoutPhoto = mealProof(OWNER_UID, OWNER_CHALLENGE, 'Day1', 'breakfast');
-  delete withoutPhoto.img;
-  return db.ref(meal('Day1', 'breakfast')).update(withoutPhoto);
-});
-meals.denied('owner', 'update', 'proves with a javascript: img', (db) => prove(db, 'Day1', 'breakfast', { img: 'javascript:alert(1)' }));
-meals.denied('owner', 'update', "proves with another member's photo", (db) => prove(db, 'Day1', 'breakfast', { img: mealProofUrl(OTHER_UID, OTHER_CHALLENGE, 'Day1', 'breakfast') }));
-meals.denied('owner', 'update', 'proves with an imgPath outside its own proof object', (db) => prove(db, 'Day1', 'breakfast', { imgPath: mealProofPath(OTHER_UID, OTHER_CHALLENGE, 'Day1', 'breakfast') }));
-meals.denied('owner', 'update', 'proves a meal of a deleted challenge', (db) => prove(db, 'Day1', 'breakfast'), (world) => {
-  setInWorld(world, `${CHALLENGE}/deleted`, true);
-  setInWorld(world, `${CHALLENGE}/isActive`, false);
-});
-meals.denied('owner', 'update', 'adds an unknown field to a valid proof', (db) => prove(db, 'Day1', 'breakfast', { points: 500 }));
-meals.denied('owner', 'update', 'moves the window to make a closed meal open', (db) => db.ref(meal('Day1', 'dinner')).update({ closesAt: Date.now() + 3_600_000 }));
-meals.denied('owner', 'update', 'rewrites the calories of a meal', (db) => db.ref(`${meal('Day1', 'breakfast')}/calories`).set(100));
-meals.denied('owner', 'create', 'proves a meal that the plan does not have', (db) => prove(db, 'Day9', 'breakfast'));
-meals.denied('owner', 'delete', 'removes a proved meal', (db) => db.ref(meal('Day2', 'breakfast')).remove());
-meals.denied('owner', 'delete', 'clears the Done status of a proved meal', (db) => db.ref(`${meal('Day2', 'breakfast')}/status`).remove());
-meals.denied('other member', 'update', "proves another member's open meal", (db) => prove(db, 'Day1', 'breakfast'));
-meals.denied('member', 'update', "proves another member's open meal", (db) => prove(db, 'Day1', 'breakfast'));
-meals.denied('admin', 'update', "proves a member's open meal", (db) => prove(db, 'Day1', 'breakfast'));
-meals.denied('visitor', 'update', "proves a member's open meal", (db) => prove(db, 'Day1', 'breakfast'));
-meals.allowed('member', 'read', "reads a member's meal", (db) => db.ref(meal('Day1', 'breakfast')).get());
-meals.denied('visitor', 'read', "reads a member's meal", (db) => db.ref(meal('Day1', 'breakfast')).get());
+meals.allowed(
+  'owner',
+  'update',
+  'proves a meal with one multi-path update of the four fields',
+  (db) => {
+    const proof = mealProof(OWNER_UID, OWNER_CHALLENGE, 'Day1', 'breakfast');
+    return db
+      .ref()
+      .update(
+        Object.fromEntries(
+          Object.entries(proof).map(([field, value]) => [
+            `${meal('Day1', 'breakfast')}/${field}`,
+            value,
+          ]),
+        ),
+      );
+  },
+);
+meals.denied('owner', 'update', 'proves a meal before its window opens', (db) =>
+  prove(db, 'Day1', 'lunch'),
+);
+meals.denied('owner', 'update', 'proves a meal after its window closed', (db) =>
+  prove(db, 'Day1', 'dinner'),
+);
+meals.denied('owner', 'update', 'proves a meal twice (a second upload, new download token)', (db) =>
+  prove(db, 'Day2', 'breakfast', {
+    img: mealProofUrl(OWNER_UID, OWNER_CHALLENGE, 'Day2', 'breakfast').replace(
+      /token=.*$/,
+      'token=second-upload',
+    ),
+  }),
+);
+meals.denied('owner', 'update', 'replaces the photo of a proved meal', (db) =>
+  db
+    .ref(`${meal('Day2', 'breakfast')}/img`)
+    .set(mealProofUrl(OWNER_UID, OWNER_CHALLENGE, 'Day2', 'breakfast') + 'x'),
+);
+meals.denied('owner', 'update', 'proves with a backdated doneAt', (db) =>
+  prove(db, 'Day1', 'breakfast', { doneAt: Date.now() - 3_600_000 }),
+);
+meals.denied('owner', 'update', "sets status 'Available' instead of 'Done'", (db) =>
+  prove(db, 'Day1', 'breakfast', { status: 'Available' }),
+);
+meals.denied('owner', 'update', "sets status 'Done' without a photo", (db) =>
+  db.ref(meal('Day1', 'breakfast')).update({ status: 'Done', doneAt: SERVER_TIME }),
+);
+meals.denied(
+  'owner',
+  'update',
+  "sets status 'Done' keeping the planner's dish picture as the photo",
+  (db) => {
+    const withoutPhoto = mealProof(OWNER_UID, OWNER_CHALLENGE, 'Day1', 'breakfast');
+    delete withoutPhoto.img;
+    return db.ref(meal('Day1', 'breakfast')).update(withoutPhoto);
+  },
+);
+meals.denied('owner', 'update', 'proves with a javascript: img', (db) =>
+  prove(db, 'Day1', 'breakfast', { img: 'javascript:alert(1)' }),
+);
+meals.denied('owner', 'update', "proves with another member's photo", (db) =>
+  prove(db, 'Day1', 'breakfast', {
+    img: mealProofUrl(OTHER_UID, OTHER_CHALLENGE, 'Day1', 'breakfast'),
+  }),
+);
+meals.denied('owner', 'update', 'proves with an imgPath outside its own proof object', (db) =>
+  prove(db, 'Day1', 'breakfast', {
+    imgPath: mealProofPath(OTHER_UID, OTHER_CHALLENGE, 'Day1', 'breakfast'),
+  }),
+);
+meals.denied(
+  'owner',
+  'update',
+  'proves a meal of a deleted challenge',
+  (db) => prove(db, 'Day1', 'breakfast'),
+  (world) => {
+    setInWorld(world, `${CHALLENGE}/deleted`, true);
+    setInWorld(world, `${CHALLENGE}/isActive`, false);
+  },
+);
+meals.denied('owner', 'update', 'adds an unknown field to a valid proof', (db) =>
+  prove(db, 'Day1', 'breakfast', { points: 500 }),
+);
+meals.denied('owner', 'update', 'moves the window to make a closed meal open', (db) =>
+  db.ref(meal('Day1', 'dinner')).update({ closesAt: Date.now() + 3_600_000 }),
+);
+meals.denied('owner', 'update', 'rewrites the calories of a meal', (db) =>
+  db.ref(`${meal('Day1', 'breakfast')}/calories`).set(100),
+);
+meals.denied('owner', 'create', 'proves a meal that the plan does not have', (db) =>
+  prove(db, 'Day9', 'breakfast'),
+);
+meals.denied('owner', 'delete', 'removes a proved meal', (db) =>
+  db.ref(meal('Day2', 'breakfast')).remove(),
+);
+meals.denied('owner', 'delete', 'clears the Done status of a proved meal', (db) =>
+  db.ref(`${meal('Day2', 'breakfast')}/status`).remove(),
+);
+meals.denied('other member', 'update', "proves another member's open meal", (db) =>
+  prove(db, 'Day1', 'breakfast'),
+);
+meals.denied('member', 'update', "proves another member's open meal", (db) =>
+  prove(db, 'Day1', 'breakfast'),
+);
+meals.denied('admin', 'update', "proves a member's open meal", (db) =>
+  prove(db, 'Day1', 'breakfast'),
+);
+meals.denied('visitor', 'update', "proves a member's open meal", (db) =>
+  prove(db, 'Day1', 'breakfast'),
+);
+meals.allowed('member', 'read', "reads a member's meal", (db) =>
+  db.ref(meal('Day1', 'breakfast')).get(),
+);
+meals.denied('visitor', 'read', "reads a member's meal", (db) =>
+  db.ref(meal('Day1', 'breakfast')).get(),
+);
 
 export const challengeCases = [...challenges.cases, ...meals.cases];

@@ -1,5 +1,10 @@
 import { casesFor } from '../support/rules-matrix';
-import { SERVER_TIME, setInWorld, type Database, type DatabaseWorld } from '../support/database-world';
+import {
+  SERVER_TIME,
+  setInWorld,
+  type Database,
+  type DatabaseWorld,
+} from '../support/database-world';
 import { OTHER_UID, OWNER_UID } from '../support/roles';
 
 const INFO = `users/${OWNER_UID}/info`;
@@ -7,7 +12,10 @@ const PRIVATE = `users/${OWNER_UID}/private`;
 const SOCIAL = `users/${OWNER_UID}/social`;
 
 /** What the app writes at a member's first sign-in (info and private in one update). */
-function firstSignIn(info: Record<string, unknown> = {}, privateFields: Record<string, unknown> = {}) {
+function firstSignIn(
+  info: Record<string, unknown> = {},
+  privateFields: Record<string, unknown> = {},
+) {
   return {
     [INFO]: {
       uid: OWNER_UID,
@@ -30,108 +38,351 @@ const info = casesFor<DatabaseWorld, Database>('users/{uid}/info');
 info.denied('visitor', 'read', "reads a member's public info", (db) => db.ref(INFO).get());
 info.allowed('member', 'read', "reads a member's public info", (db) => db.ref(INFO).get());
 info.allowed('owner', 'read', 'reads own public info', (db) => db.ref(INFO).get());
-info.allowed('other member', 'read', "reads another member's public info", (db) => db.ref(INFO).get());
+info.allowed('other member', 'read', "reads another member's public info", (db) =>
+  db.ref(INFO).get(),
+);
 info.allowed('admin', 'read', "reads a member's public info", (db) => db.ref(INFO).get());
-info.allowed('owner', 'create', 'first sign-in: info with joinAt and createdAt = server time, plus private', (db) => db.ref().update(firstSignIn()), withoutOwnerRecords);
-info.denied('owner', 'create', 'first sign-in with a client-chosen createdAt', (db) => db.ref().update(firstSignIn({ createdAt: 1_600_000_000_000 })), withoutOwnerRecords);
-info.denied('owner', 'create', 'first sign-in with joinAt not in yyyy-MM-dd HH:mm:ss form', (db) => db.ref().update(firstSignIn({ joinAt: '22/11/2026' })), withoutOwnerRecords);
-info.denied('owner', 'create', 'first sign-in that grants itself a score', (db) => db.ref().update(firstSignIn({ score: 1000 })), withoutOwnerRecords);
-info.denied('owner', 'create', 'first sign-in that sets its own challenge counters', (db) => db.ref().update(firstSignIn({ activeChallenges: 0, totalChallenges: 99 })), withoutOwnerRecords);
-info.denied('owner', 'create', 'first sign-in without a displayName', (db) => db.ref().update(firstSignIn({ displayName: null })), withoutOwnerRecords);
-info.denied('owner', 'create', 'first sign-in with an unknown field', (db) => db.ref().update(firstSignIn({ isAdmin: true })), withoutOwnerRecords);
-info.denied('owner', 'create', 'first sign-in with a javascript: photoURL', (db) => db.ref().update(firstSignIn({ photoURL: 'javascript:alert(1)' })), withoutOwnerRecords);
-info.denied('owner', 'create', "first sign-in whose uid field names someone else", (db) => db.ref().update(firstSignIn({ uid: OTHER_UID })), withoutOwnerRecords);
-info.denied('other member', 'create', "creates someone else's info", (db) => db.ref(INFO).set(firstSignIn()[INFO]), withoutOwnerRecords);
-info.denied('visitor', 'create', "creates a member's info", (db) => db.ref(INFO).set(firstSignIn()[INFO]), withoutOwnerRecords);
-info.denied('admin', 'create', "creates a member's info", (db) => db.ref(INFO).set(firstSignIn()[INFO]), withoutOwnerRecords);
-info.denied('owner', 'update', 'signs in again and rewrites info with a new joinAt', (db) => db.ref(INFO).set({ ...firstSignIn()[INFO], score: 40, activeChallenges: 1, totalChallenges: 1 }));
+info.allowed(
+  'owner',
+  'create',
+  'first sign-in: info with joinAt and createdAt = server time, plus private',
+  (db) => db.ref().update(firstSignIn()),
+  withoutOwnerRecords,
+);
+info.denied(
+  'owner',
+  'create',
+  'first sign-in with a client-chosen createdAt',
+  (db) => db.ref().update(firstSignIn({ createdAt: 1_600_000_000_000 })),
+  withoutOwnerRecords,
+);
+info.denied(
+  'owner',
+  'create',
+  'first sign-in with joinAt not in yyyy-MM-dd HH:mm:ss form',
+  (db) => db.ref().update(firstSignIn({ joinAt: '22/11/2026' })),
+  withoutOwnerRecords,
+);
+info.denied(
+  'owner',
+  'create',
+  'first sign-in that grants itself a score',
+  (db) => db.ref().update(firstSignIn({ score: 1000 })),
+  withoutOwnerRecords,
+);
+info.denied(
+  'owner',
+  'create',
+  'first sign-in that sets its own challenge counters',
+  (db) => db.ref().update(firstSignIn({ activeChallenges: 0, totalChallenges: 99 })),
+  withoutOwnerRecords,
+);
+info.denied(
+  'owner',
+  'create',
+  'first sign-in without a displayName',
+  (db) => db.ref().update(firstSignIn({ displayName: null })),
+  withoutOwnerRecords,
+);
+info.denied(
+  'owner',
+  'create',
+  'first sign-in with an unknown field',
+  (db) => db.ref().update(firstSignIn({ isAdmin: true })),
+  withoutOwnerRecords,
+);
+info.denied(
+  'owner',
+  'create',
+  'first sign-in with a javascript: photoURL',
+  (db) => db.ref().update(firstSignIn({ photoURL: 'javascript:alert(1)' })),
+  withoutOwnerRecords,
+);
+info.denied(
+  'owner',
+  'create',
+  'first sign-in whose uid field names someone else',
+  (db) => db.ref().update(firstSignIn({ uid: OTHER_UID })),
+  withoutOwnerRecords,
+);
+info.denied(
+  'other member',
+  'create',
+  "creates someone else's info",
+  (db) => db.ref(INFO).set(firstSignIn()[INFO]),
+  withoutOwnerRecords,
+);
+info.denied(
+  'visitor',
+  'create',
+  "creates a member's info",
+  (db) => db.ref(INFO).set(firstSignIn()[INFO]),
+  withoutOwnerRecords,
+);
+info.denied(
+  'admin',
+  'create',
+  "creates a member's info",
+  (db) => db.ref(INFO).set(firstSignIn()[INFO]),
+  withoutOwnerRecords,
+);
+info.denied('owner', 'update', 'signs in again and rewrites info with a new joinAt', (db) =>
+  db.ref(INFO).set({ ...firstSignIn()[INFO], score: 40, activeChallenges: 1, totalChallenges: 1 }),
+);
 info.allowed('owner', 'update', 'edits displayName, photoURL, location, preference and bio', (db) =>
-  db.ref(INFO).update({ displayName: 'Liv', photoURL: 'https://lh3.googleusercontent.com/a/liv', location: 'Mumbai', preference: 'vegan', bio: 'Plants.' }),
+  db.ref(INFO).update({
+    displayName: 'Liv',
+    photoURL: 'https://lh3.googleusercontent.com/a/liv',
+    location: 'Mumbai',
+    preference: 'vegan',
+    bio: 'Plants.',
+  }),
 );
 info.allowed('owner', 'update', 'sets photoURL to the local Storage emulator download URL', (db) =>
-  db.ref(INFO).update({ photoURL: 'http://127.0.0.1:9199/v0/b/demo-challangex/o/Challenge%2Folivia%2Fprofile%2Favtar.jpg?alt=media&token=t1' }),
+  db.ref(INFO).update({
+    photoURL:
+      'http://127.0.0.1:9199/v0/b/demo-challangex/o/Challenge%2Folivia%2Fprofile%2Favtar.jpg?alt=media&token=t1',
+  }),
 );
-info.denied('owner', 'update', 'writes its own score', (db) => db.ref(`${INFO}/score`).set(100_000));
-info.denied('owner', 'update', 'increments its own score with a server increment', (db) => db.ref(`${INFO}/score`).set({ '.sv': { increment: 10 } }));
-info.denied('owner', 'update', 'lowers its active-challenge counter to get around the limit', (db) => db.ref(INFO).update({ activeChallenges: 0 }));
-info.denied('owner', 'update', 'changes totalChallenges', (db) => db.ref(INFO).update({ totalChallenges: 7 }));
-info.denied('owner', 'update', 'backdates joinAt', (db) => db.ref(INFO).update({ joinAt: '2020-01-01 00:00:00' }));
+info.denied('owner', 'update', 'writes its own score', (db) =>
+  db.ref(`${INFO}/score`).set(100_000),
+);
+info.denied('owner', 'update', 'increments its own score with a server increment', (db) =>
+  db.ref(`${INFO}/score`).set({ '.sv': { increment: 10 } }),
+);
+info.denied(
+  'owner',
+  'update',
+  'lowers its active-challenge counter to get around the limit',
+  (db) => db.ref(INFO).update({ activeChallenges: 0 }),
+);
+info.denied('owner', 'update', 'changes totalChallenges', (db) =>
+  db.ref(INFO).update({ totalChallenges: 7 }),
+);
+info.denied('owner', 'update', 'backdates joinAt', (db) =>
+  db.ref(INFO).update({ joinAt: '2020-01-01 00:00:00' }),
+);
 info.denied('owner', 'update', 'changes createdAt', (db) => db.ref(INFO).update({ createdAt: 1 }));
-info.denied('owner', 'update', 'sets a location outside the list', (db) => db.ref(INFO).update({ location: 'Atlantis' }));
-info.denied('owner', 'update', 'sets an unknown preference', (db) => db.ref(INFO).update({ preference: 'carnivore' }));
-info.denied('owner', 'update', 'writes a 501-character bio', (db) => db.ref(INFO).update({ bio: 'b'.repeat(501) }));
-info.denied('owner', 'update', 'blanks its displayName', (db) => db.ref(INFO).update({ displayName: '   ' }));
-info.denied('owner', 'update', 'sets a data: photoURL', (db) => db.ref(INFO).update({ photoURL: 'data:image/svg+xml;base64,PHN2Zz4=' }));
-info.denied('owner', 'update', 'sets a plain-http photoURL on another host', (db) => db.ref(INFO).update({ photoURL: 'http://evil.example/a.png' }));
-info.denied('owner', 'update', 'adds an unknown field', (db) => db.ref(INFO).update({ role: 'admin' }));
-info.denied('member', 'update', "edits another member's displayName", (db) => db.ref(INFO).update({ displayName: 'Hacked' }));
-info.denied('other member', 'update', "edits another member's bio", (db) => db.ref(INFO).update({ bio: 'Hacked' }));
-info.denied('admin', 'update', "edits a member's displayName", (db) => db.ref(INFO).update({ displayName: 'Renamed' }));
-info.denied('visitor', 'update', "edits a member's bio", (db) => db.ref(INFO).update({ bio: 'Hacked' }));
+info.denied('owner', 'update', 'sets a location outside the list', (db) =>
+  db.ref(INFO).update({ location: 'Atlantis' }),
+);
+info.denied('owner', 'update', 'sets an unknown preference', (db) =>
+  db.ref(INFO).update({ preference: 'carnivore' }),
+);
+info.denied('owner', 'update', 'writes a 501-character bio', (db) =>
+  db.ref(INFO).update({ bio: 'b'.repeat(501) }),
+);
+info.denied('owner', 'update', 'blanks its displayName', (db) =>
+  db.ref(INFO).update({ displayName: '   ' }),
+);
+info.denied('owner', 'update', 'sets a data: photoURL', (db) =>
+  db.ref(INFO).update({ photoURL: 'data:image/svg+xml;base64,PHN2Zz4=' }),
+);
+info.denied('owner', 'update', 'sets a plain-http photoURL on another host', (db) =>
+  db.ref(INFO).update({ photoURL: 'http://evil.example/a.png' }),
+);
+info.denied('owner', 'update', 'adds an unknown field', (db) =>
+  db.ref(INFO).update({ role: 'admin' }),
+);
+info.denied('member', 'update', "edits another member's displayName", (db) =>
+  db.ref(INFO).update({ displayName: 'Hacked' }),
+);
+info.denied('other member', 'update', "edits another member's bio", (db) =>
+  db.ref(INFO).update({ bio: 'Hacked' }),
+);
+info.denied('admin', 'update', "edits a member's displayName", (db) =>
+  db.ref(INFO).update({ displayName: 'Renamed' }),
+);
+info.denied('visitor', 'update', "edits a member's bio", (db) =>
+  db.ref(INFO).update({ bio: 'Hacked' }),
+);
 info.denied('owner', 'delete', 'removes its whole info record', (db) => db.ref(INFO).remove());
 info.denied('owner', 'delete', 'removes its score', (db) => db.ref(`${INFO}/score`).remove());
 info.allowed('owner', 'delete', 'clears its optional bio', (db) => db.ref(`${INFO}/bio`).remove());
-info.denied('other member', 'delete', "removes another member's info", (db) => db.ref(INFO).remove());
+info.denied('other member', 'delete', "removes another member's info", (db) =>
+  db.ref(INFO).remove(),
+);
 info.denied('admin', 'delete', "removes a member's info", (db) => db.ref(INFO).remove());
 
 const users = casesFor<DatabaseWorld, Database>('users');
-users.allowed('admin', 'query', 'lists members ordered by info/createdAt (admin screen)', (db) => db.ref('users').orderByChild('info/createdAt').limitToLast(100).get());
-users.denied('member', 'query', 'lists every member with their challenges and private fields', (db) => db.ref('users').orderByChild('info/createdAt').limitToLast(100).get());
-users.denied('visitor', 'query', 'lists every member', (db) => db.ref('users').limitToFirst(100).get());
+users.allowed('admin', 'query', 'lists members ordered by info/createdAt (admin screen)', (db) =>
+  db.ref('users').orderByChild('info/createdAt').limitToLast(100).get(),
+);
+users.denied(
+  'member',
+  'query',
+  'lists every member with their challenges and private fields',
+  (db) => db.ref('users').orderByChild('info/createdAt').limitToLast(100).get(),
+);
+users.denied('visitor', 'query', 'lists every member', (db) =>
+  db.ref('users').limitToFirst(100).get(),
+);
 users.denied('owner', 'read', 'reads the whole users tree', (db) => db.ref('users').get());
-users.denied('owner', 'create', 'adds an unknown record under its own uid', (db) => db.ref(`users/${OWNER_UID}/roles`).set({ admin: true }));
-users.allowed('owner', 'read', 'reads its own info, social and challenges as separate nodes', (db) =>
-  Promise.all([db.ref(INFO).get(), db.ref(SOCIAL).get(), db.ref(`users/${OWNER_UID}/challenges`).get()]),
+users.denied('owner', 'create', 'adds an unknown record under its own uid', (db) =>
+  db.ref(`users/${OWNER_UID}/roles`).set({ admin: true }),
+);
+users.allowed(
+  'owner',
+  'read',
+  'reads its own info, social and challenges as separate nodes',
+  (db) =>
+    Promise.all([
+      db.ref(INFO).get(),
+      db.ref(SOCIAL).get(),
+      db.ref(`users/${OWNER_UID}/challenges`).get(),
+    ]),
 );
 
 const privateRecord = casesFor<DatabaseWorld, Database>('users/{uid}/private');
-privateRecord.denied('visitor', 'read', "reads a member's email and body stats", (db) => db.ref(PRIVATE).get());
-privateRecord.denied('member', 'read', "reads a member's email and body stats", (db) => db.ref(PRIVATE).get());
-privateRecord.allowed('owner', 'read', 'reads its own private record', (db) => db.ref(PRIVATE).get());
-privateRecord.denied('other member', 'read', "reads another member's private record", (db) => db.ref(PRIVATE).get());
-privateRecord.allowed('admin', 'read', "reads a member's private record", (db) => db.ref(PRIVATE).get());
-privateRecord.denied('owner', 'create', 'first sign-in with an email that is not the signed-in one', (db) => db.ref().update(firstSignIn({}, { email: 'ceo@example.com' })), withoutOwnerRecords);
-privateRecord.denied('owner', 'create', 'first sign-in with an emailVerified that is not a boolean', (db) => db.ref().update(firstSignIn({}, { emailVerified: 'yes' })), withoutOwnerRecords);
-privateRecord.denied('other member', 'create', "creates another member's private record", (db) => db.ref(PRIVATE).set({ email: 'olivia@example.com', emailVerified: true }), withoutOwnerRecords);
-privateRecord.allowed('owner', 'update', 'saves height, weight, age, sex and activity', (db) => db.ref(PRIVATE).update({ height: 182, weight: 78.5, age: 34, sex: 'female', activity: 'moderate' }));
-privateRecord.denied('owner', 'update', 'saves a height that is not a number', (db) => db.ref(PRIVATE).update({ height: 'tall' }));
-privateRecord.denied('owner', 'update', 'saves an age of 5', (db) => db.ref(PRIVATE).update({ age: 5 }));
-privateRecord.denied('owner', 'update', 'saves a weight of 500 kg', (db) => db.ref(PRIVATE).update({ weight: 500 }));
-privateRecord.denied('owner', 'update', 'saves an unknown activity level', (db) => db.ref(PRIVATE).update({ activity: 'couch' }));
-privateRecord.denied('owner', 'update', 'adds an unknown field', (db) => db.ref(PRIVATE).update({ phone: '+911234567890' }));
-privateRecord.denied('other member', 'update', "changes another member's weight", (db) => db.ref(PRIVATE).update({ weight: 120 }));
-privateRecord.denied('admin', 'update', "changes a member's weight", (db) => db.ref(PRIVATE).update({ weight: 120 }));
-privateRecord.denied('visitor', 'update', "changes a member's age", (db) => db.ref(PRIVATE).update({ age: 99 }));
-privateRecord.allowed('owner', 'delete', 'clears its optional sex field', (db) => db.ref(`${PRIVATE}/sex`).remove(), (world) => setInWorld(world, `${PRIVATE}/sex`, 'female'));
-privateRecord.denied('owner', 'delete', 'removes its whole private record', (db) => db.ref(PRIVATE).remove());
-privateRecord.denied('other member', 'delete', "removes another member's private record", (db) => db.ref(PRIVATE).remove());
+privateRecord.denied('visitor', 'read', "reads a member's email and body stats", (db) =>
+  db.ref(PRIVATE).get(),
+);
+privateRecord.denied('member', 'read', "reads a member's email and body stats", (db) =>
+  db.ref(PRIVATE).get(),
+);
+privateRecord.allowed('owner', 'read', 'reads its own private record', (db) =>
+  db.ref(PRIVATE).get(),
+);
+privateRecord.denied('other member', 'read', "reads another member's private record", (db) =>
+  db.ref(PRIVATE).get(),
+);
+privateRecord.allowed('admin', 'read', "reads a member's private record", (db) =>
+  db.ref(PRIVATE).get(),
+);
+privateRecord.denied(
+  'owner',
+  'create',
+  'first sign-in with an email that is not the signed-in one',
+  (db) => db.ref().update(firstSignIn({}, { email: 'ceo@example.com' })),
+  withoutOwnerRecords,
+);
+privateRecord.denied(
+  'owner',
+  'create',
+  'first sign-in with an emailVerified that is not a boolean',
+  (db) => db.ref().update(firstSignIn({}, { emailVerified: 'yes' })),
+  withoutOwnerRecords,
+);
+privateRecord.denied(
+  'other member',
+  'create',
+  "creates another member's private record",
+  (db) => db.ref(PRIVATE).set({ email: 'olivia@example.com', emailVerified: true }),
+  withoutOwnerRecords,
+);
+privateRecord.allowed('owner', 'update', 'saves height, weight, age, sex and activity', (db) =>
+  db
+    .ref(PRIVATE)
+    .update({ height: 182, weight: 78.5, age: 34, sex: 'female', activity: 'moderate' }),
+);
+privateRecord.denied('owner', 'update', 'saves a height that is not a number', (db) =>
+  db.ref(PRIVATE).update({ height: 'tall' }),
+);
+privateRecord.denied('owner', 'update', 'saves an age of 5', (db) =>
+  db.ref(PRIVATE).update({ age: 5 }),
+);
+privateRecord.denied('owner', 'update', 'saves a weight of 500 kg', (db) =>
+  db.ref(PRIVATE).update({ weight: 500 }),
+);
+privateRecord.denied('owner', 'update', 'saves an unknown activity level', (db) =>
+  db.ref(PRIVATE).update({ activity: 'couch' }),
+);
+privateRecord.denied('owner', 'update', 'adds an unknown field', (db) =>
+  db.ref(PRIVATE).update({ phone: '+911234567890' }),
+);
+privateRecord.denied('other member', 'update', "changes another member's weight", (db) =>
+  db.ref(PRIVATE).update({ weight: 120 }),
+);
+privateRecord.denied('admin', 'update', "changes a member's weight", (db) =>
+  db.ref(PRIVATE).update({ weight: 120 }),
+);
+privateRecord.denied('visitor', 'update', "changes a member's age", (db) =>
+  db.ref(PRIVATE).update({ age: 99 }),
+);
+privateRecord.allowed(
+  'owner',
+  'delete',
+  'clears its optional sex field',
+  (db) => db.ref(`${PRIVATE}/sex`).remove(),
+  (world) => setInWorld(world, `${PRIVATE}/sex`, 'female'),
+);
+privateRecord.denied('owner', 'delete', 'removes its whole private record', (db) =>
+  db.ref(PRIVATE).remove(),
+);
+privateRecord.denied('other member', 'delete', "removes another member's private record", (db) =>
+  db.ref(PRIVATE).remove(),
+);
 
 const social = casesFor<DatabaseWorld, Database>('users/{uid}/social');
 social.denied('visitor', 'read', "reads a member's social links", (db) => db.ref(SOCIAL).get());
 social.allowed('member', 'read', "reads a member's social links", (db) => db.ref(SOCIAL).get());
 social.allowed('owner', 'read', 'reads its own social links', (db) => db.ref(SOCIAL).get());
-social.allowed('other member', 'read', "reads another member's social links", (db) => db.ref(SOCIAL).get());
+social.allowed('other member', 'read', "reads another member's social links", (db) =>
+  db.ref(SOCIAL).get(),
+);
 social.allowed('admin', 'read', "reads a member's social links", (db) => db.ref(SOCIAL).get());
 social.allowed('owner', 'update', 'saves four https links on their sites', (db) =>
-  db.ref(SOCIAL).update({ facebook: 'https://facebook.com/liv', instagram: 'https://instagram.com/liv', twitter: 'https://twitter.com/liv', linkedin: 'https://in.linkedin.com/in/liv' }),
+  db.ref(SOCIAL).update({
+    facebook: 'https://facebook.com/liv',
+    instagram: 'https://instagram.com/liv',
+    twitter: 'https://twitter.com/liv',
+    linkedin: 'https://in.linkedin.com/in/liv',
+  }),
 );
-social.allowed('owner', 'create', 'saves its first social links', (db) => db.ref(SOCIAL).set({ facebook: 'https://m.facebook.com/liv', instagram: '', twitter: '', linkedin: '' }), (world) =>
-  setInWorld(world, SOCIAL, null),
+social.allowed(
+  'owner',
+  'create',
+  'saves its first social links',
+  (db) =>
+    db
+      .ref(SOCIAL)
+      .set({ facebook: 'https://m.facebook.com/liv', instagram: '', twitter: '', linkedin: '' }),
+  (world) => setInWorld(world, SOCIAL, null),
 );
 social.allowed('owner', 'update', 'saves fb.com and mixed-case hosts, with query strings', (db) =>
-  db.ref(SOCIAL).update({ facebook: 'https://fb.com/liv?ref=bio', linkedin: 'https://WWW.LinkedIn.com/in/liv#about' }),
+  db.ref(SOCIAL).update({
+    facebook: 'https://fb.com/liv?ref=bio',
+    linkedin: 'https://WWW.LinkedIn.com/in/liv#about',
+  }),
 );
-social.allowed('owner', 'update', 'empties a link', (db) => db.ref(SOCIAL).update({ instagram: '' }));
-social.denied('owner', 'update', 'saves a javascript: link', (db) => db.ref(SOCIAL).update({ facebook: 'javascript:alert(document.cookie)' }));
-social.denied('owner', 'update', 'saves a plain-http link', (db) => db.ref(SOCIAL).update({ twitter: 'http://twitter.com/liv' }));
-social.denied('owner', 'update', 'saves a look-alike host (facebook.com.evil.example)', (db) => db.ref(SOCIAL).update({ facebook: 'https://facebook.com.evil.example/liv' }));
-social.denied('owner', 'update', 'saves a link to another site that mentions the network', (db) => db.ref(SOCIAL).update({ linkedin: 'https://evil.example/linkedin.com' }));
-social.denied('owner', 'update', 'saves a link with credentials pointing elsewhere', (db) => db.ref(SOCIAL).update({ instagram: 'https://instagram.com@evil.example/' }));
-social.denied('owner', 'update', 'adds a network outside the four', (db) => db.ref(SOCIAL).update({ tiktok: 'https://tiktok.com/@liv' }));
-social.denied('other member', 'update', "rewrites another member's links", (db) => db.ref(SOCIAL).update({ facebook: 'https://facebook.com/scam' }));
-social.denied('admin', 'update', "rewrites a member's links", (db) => db.ref(SOCIAL).update({ facebook: 'https://facebook.com/x' }));
-social.denied('visitor', 'update', "rewrites a member's links", (db) => db.ref(SOCIAL).update({ facebook: 'https://facebook.com/x' }));
+social.allowed('owner', 'update', 'empties a link', (db) =>
+  db.ref(SOCIAL).update({ instagram: '' }),
+);
+social.denied('owner', 'update', 'saves a javascript: link', (db) =>
+  db.ref(SOCIAL).update({ facebook: 'javascript:alert(document.cookie)' }),
+);
+social.denied('owner', 'update', 'saves a plain-http link', (db) =>
+  db.ref(SOCIAL).update({ twitter: 'http://twitter.com/liv' }),
+);
+social.denied('owner', 'update', 'saves a look-alike host (facebook.com.evil.example)', (db) =>
+  db.ref(SOCIAL).update({ facebook: 'https://facebook.com.evil.example/liv' }),
+);
+social.denied('owner', 'update', 'saves a link to another site that mentions the network', (db) =>
+  db.ref(SOCIAL).update({ linkedin: 'https://evil.example/linkedin.com' }),
+);
+social.denied('owner', 'update', 'saves a link with credentials pointing elsewhere', (db) =>
+  db.ref(SOCIAL).update({ instagram: 'https://instagram.com@evil.example/' }),
+);
+social.denied('owner', 'update', 'adds a network outside the four', (db) =>
+  db.ref(SOCIAL).update({ tiktok: 'https://tiktok.com/@liv' }),
+);
+social.denied('other member', 'update', "rewrites another member's links", (db) =>
+  db.ref(SOCIAL).update({ facebook: 'https://facebook.com/scam' }),
+);
+social.denied('admin', 'update', "rewrites a member's links", (db) =>
+  db.ref(SOCIAL).update({ facebook: 'https://facebook.com/x' }),
+);
+social.denied('visitor', 'update', "rewrites a member's links", (db) =>
+  db.ref(SOCIAL).update({ facebook: 'https://facebook.com/x' }),
+);
 social.allowed('owner', 'delete', 'removes all its social links', (db) => db.ref(SOCIAL).remove());
-social.denied('other member', 'delete', "removes another member's social links", (db) => db.ref(SOCIAL).remove());
+social.denied('other member', 'delete', "removes another member's social links", (db) =>
+  db.ref(SOCIAL).remove(),
+);
 
-export const memberRecordCases = [...users.cases, ...info.cases, ...privateRecord.cases, ...social.cases];
+export const memberRecordCases = [
+  ...users.cases,
+  ...info.cases,
+  ...privateRecord.cases,
+  ...social.cases,
+];

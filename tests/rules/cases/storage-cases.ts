@@ -1,5 +1,13 @@
 import { casesFor } from '../support/rules-matrix';
-import { imageBytes, KB, MB, SVG_BYTES, type Storage, type StoredObject, type StorageWorld } from '../support/storage-world';
+import {
+  imageBytes,
+  KB,
+  MB,
+  SVG_BYTES,
+  type Storage,
+  type StoredObject,
+  type StorageWorld,
+} from '../support/storage-world';
 import { OTHER_UID, OWNER_UID } from '../support/roles';
 
 const CHALLENGE_FOLDER = `Challenge/${OWNER_UID}/c-olivia-1`;
@@ -11,67 +19,165 @@ const AVATAR = `Challenge/${OWNER_UID}/profile/avtar.jpg`;
 export const INITIAL_OBJECTS: Record<string, StoredObject> = {
   [STORED_PROOF]: { bytes: imageBytes(40 * KB), contentType: 'image/jpeg' },
   [AVATAR]: { bytes: imageBytes(20 * KB), contentType: 'image/jpeg' },
-  [`Challenge/${OTHER_UID}/c-oscar-1/Day1-breakfast.jpg`]: { bytes: imageBytes(40 * KB), contentType: 'image/jpeg' },
+  [`Challenge/${OTHER_UID}/c-oscar-1/Day1-breakfast.jpg`]: {
+    bytes: imageBytes(40 * KB),
+    contentType: 'image/jpeg',
+  },
 };
 
-const upload = (storage: Storage, path: string, bytes: Uint8Array, contentType: string) => storage.ref(path).put(bytes, { contentType });
+const upload = (storage: Storage, path: string, bytes: Uint8Array, contentType: string) =>
+  storage.ref(path).put(bytes, { contentType });
 
 const proofs = casesFor<StorageWorld, Storage>('Challenge/{uid}/{cid}/{file}');
-proofs.allowed('owner', 'create', 'uploads a 200 KB JPEG meal proof', (s) => upload(s, NEW_PROOF, imageBytes(200 * KB), 'image/jpeg'));
-proofs.allowed('owner', 'create', 'uploads a 600 KB PNG meal proof (resumable upload)', (s) => upload(s, NEW_PROOF, imageBytes(600 * KB), 'image/png'));
-proofs.allowed('owner', 'create', 'uploads a WebP meal proof', (s) => upload(s, NEW_PROOF, imageBytes(80 * KB), 'image/webp'));
-proofs.allowed('owner', 'create', 'uploads a JPEG of exactly 5 MB', (s) => upload(s, NEW_PROOF, imageBytes(5 * MB), 'image/jpeg'));
-proofs.denied('owner', 'create', 'uploads a 6 MB JPEG', (s) => upload(s, NEW_PROOF, imageBytes(6 * MB), 'image/jpeg'));
-proofs.denied('owner', 'create', 'uploads an SVG (script inside)', (s) => upload(s, NEW_PROOF, SVG_BYTES, 'image/svg+xml'));
-proofs.denied('owner', 'create', 'uploads an HTML page named .jpg', (s) => upload(s, NEW_PROOF, new TextEncoder().encode('<script>alert(1)</script>'), 'text/html'));
-proofs.denied('owner', 'create', 'uploads untyped bytes', (s) => upload(s, NEW_PROOF, imageBytes(1 * KB), 'application/octet-stream'));
-proofs.denied('owner', 'create', 'uploads an empty file', (s) => upload(s, NEW_PROOF, new Uint8Array(0), 'image/jpeg'));
-proofs.denied('owner', 'create', 'uploads a GIF', (s) => upload(s, NEW_PROOF, imageBytes(1 * KB), 'image/gif'));
-proofs.denied('other member', 'create', "uploads into another member's folder", (s) => upload(s, NEW_PROOF, imageBytes(10 * KB), 'image/jpeg'));
-proofs.denied('member', 'create', "uploads into another member's folder", (s) => upload(s, NEW_PROOF, imageBytes(10 * KB), 'image/jpeg'));
-proofs.denied('admin', 'create', "uploads into a member's folder", (s) => upload(s, NEW_PROOF, imageBytes(10 * KB), 'image/jpeg'));
-proofs.denied('visitor', 'create', "uploads into a member's folder", (s) => upload(s, NEW_PROOF, imageBytes(10 * KB), 'image/jpeg'));
-proofs.allowed('owner', 'update', 'replaces its stored proof with a new JPEG', (s) => upload(s, STORED_PROOF, imageBytes(30 * KB), 'image/jpeg'));
-proofs.denied('owner', 'update', 'retypes its stored proof as SVG', (s) => s.ref(STORED_PROOF).updateMetadata({ contentType: 'image/svg+xml' }));
-proofs.denied('other member', 'update', "replaces another member's proof", (s) => upload(s, STORED_PROOF, imageBytes(30 * KB), 'image/jpeg'));
-proofs.denied('other member', 'update', "retypes another member's proof", (s) => s.ref(STORED_PROOF).updateMetadata({ contentType: 'image/png' }));
-proofs.denied('visitor', 'read', 'reads the metadata of a proof', (s) => s.ref(STORED_PROOF).getMetadata());
-proofs.denied('visitor', 'read', 'gets a download URL of a proof', (s) => s.ref(STORED_PROOF).getDownloadURL());
-proofs.allowed('member', 'read', "gets a download URL of a member's proof", (s) => s.ref(STORED_PROOF).getDownloadURL());
-proofs.allowed('owner', 'read', 'gets a download URL of its own proof', (s) => s.ref(STORED_PROOF).getDownloadURL());
-proofs.allowed('other member', 'read', "reads the metadata of another member's proof", (s) => s.ref(STORED_PROOF).getMetadata());
-proofs.allowed('admin', 'read', "gets a download URL of a member's proof", (s) => s.ref(STORED_PROOF).getDownloadURL());
-proofs.allowed('owner', 'query', 'lists the proofs of its challenge (gallery)', (s) => s.ref(CHALLENGE_FOLDER).listAll());
-proofs.allowed('member', 'query', "lists the proofs of a member's challenge", (s) => s.ref(CHALLENGE_FOLDER).listAll());
-proofs.denied('visitor', 'query', "lists the proofs of a member's challenge", (s) => s.ref(CHALLENGE_FOLDER).listAll());
+proofs.allowed('owner', 'create', 'uploads a 200 KB JPEG meal proof', (s) =>
+  upload(s, NEW_PROOF, imageBytes(200 * KB), 'image/jpeg'),
+);
+proofs.allowed('owner', 'create', 'uploads a 600 KB PNG meal proof (resumable upload)', (s) =>
+  upload(s, NEW_PROOF, imageBytes(600 * KB), 'image/png'),
+);
+proofs.allowed('owner', 'create', 'uploads a WebP meal proof', (s) =>
+  upload(s, NEW_PROOF, imageBytes(80 * KB), 'image/webp'),
+);
+proofs.allowed('owner', 'create', 'uploads a JPEG of exactly 5 MB', (s) =>
+  upload(s, NEW_PROOF, imageBytes(5 * MB), 'image/jpeg'),
+);
+proofs.denied('owner', 'create', 'uploads a 6 MB JPEG', (s) =>
+  upload(s, NEW_PROOF, imageBytes(6 * MB), 'image/jpeg'),
+);
+proofs.denied('owner', 'create', 'uploads an SVG (script inside)', (s) =>
+  upload(s, NEW_PROOF, SVG_BYTES, 'image/svg+xml'),
+);
+proofs.denied('owner', 'create', 'uploads an HTML page named .jpg', (s) =>
+  upload(s, NEW_PROOF, new TextEncoder().encode('<script>alert(1)</script>'), 'text/html'),
+);
+proofs.denied('owner', 'create', 'uploads untyped bytes', (s) =>
+  upload(s, NEW_PROOF, imageBytes(1 * KB), 'application/octet-stream'),
+);
+proofs.denied('owner', 'create', 'uploads an empty file', (s) =>
+  upload(s, NEW_PROOF, new Uint8Array(0), 'image/jpeg'),
+);
+proofs.denied('owner', 'create', 'uploads a GIF', (s) =>
+  upload(s, NEW_PROOF, imageBytes(1 * KB), 'image/gif'),
+);
+proofs.denied('other member', 'create', "uploads into another member's folder", (s) =>
+  upload(s, NEW_PROOF, imageBytes(10 * KB), 'image/jpeg'),
+);
+proofs.denied('member', 'create', "uploads into another member's folder", (s) =>
+  upload(s, NEW_PROOF, imageBytes(10 * KB), 'image/jpeg'),
+);
+proofs.denied('admin', 'create', "uploads into a member's folder", (s) =>
+  upload(s, NEW_PROOF, imageBytes(10 * KB), 'image/jpeg'),
+);
+proofs.denied('visitor', 'create', "uploads into a member's folder", (s) =>
+  upload(s, NEW_PROOF, imageBytes(10 * KB), 'image/jpeg'),
+);
+proofs.allowed('owner', 'update', 'replaces its stored proof with a new JPEG', (s) =>
+  upload(s, STORED_PROOF, imageBytes(30 * KB), 'image/jpeg'),
+);
+proofs.denied('owner', 'update', 'retypes its stored proof as SVG', (s) =>
+  s.ref(STORED_PROOF).updateMetadata({ contentType: 'image/svg+xml' }),
+);
+proofs.denied('other member', 'update', "replaces another member's proof", (s) =>
+  upload(s, STORED_PROOF, imageBytes(30 * KB), 'image/jpeg'),
+);
+proofs.denied('other member', 'update', "retypes another member's proof", (s) =>
+  s.ref(STORED_PROOF).updateMetadata({ contentType: 'image/png' }),
+);
+proofs.denied('visitor', 'read', 'reads the metadata of a proof', (s) =>
+  s.ref(STORED_PROOF).getMetadata(),
+);
+proofs.denied('visitor', 'read', 'gets a download URL of a proof', (s) =>
+  s.ref(STORED_PROOF).getDownloadURL(),
+);
+proofs.allowed('member', 'read', "gets a download URL of a member's proof", (s) =>
+  s.ref(STORED_PROOF).getDownloadURL(),
+);
+proofs.allowed('owner', 'read', 'gets a download URL of its own proof', (s) =>
+  s.ref(STORED_PROOF).getDownloadURL(),
+);
+proofs.allowed('other member', 'read', "reads the metadata of another member's proof", (s) =>
+  s.ref(STORED_PROOF).getMetadata(),
+);
+proofs.allowed('admin', 'read', "gets a download URL of a member's proof", (s) =>
+  s.ref(STORED_PROOF).getDownloadURL(),
+);
+proofs.allowed('owner', 'query', 'lists the proofs of its challenge (gallery)', (s) =>
+  s.ref(CHALLENGE_FOLDER).listAll(),
+);
+proofs.allowed('member', 'query', "lists the proofs of a member's challenge", (s) =>
+  s.ref(CHALLENGE_FOLDER).listAll(),
+);
+proofs.denied('visitor', 'query', "lists the proofs of a member's challenge", (s) =>
+  s.ref(CHALLENGE_FOLDER).listAll(),
+);
 proofs.allowed('owner', 'delete', 'deletes its own proof', (s) => s.ref(STORED_PROOF).delete());
-proofs.denied('other member', 'delete', "deletes another member's proof", (s) => s.ref(STORED_PROOF).delete());
-proofs.denied('member', 'delete', "deletes another member's proof", (s) => s.ref(STORED_PROOF).delete());
+proofs.denied('other member', 'delete', "deletes another member's proof", (s) =>
+  s.ref(STORED_PROOF).delete(),
+);
+proofs.denied('member', 'delete', "deletes another member's proof", (s) =>
+  s.ref(STORED_PROOF).delete(),
+);
 proofs.denied('admin', 'delete', "deletes a member's proof", (s) => s.ref(STORED_PROOF).delete());
 proofs.denied('visitor', 'delete', "deletes a member's proof", (s) => s.ref(STORED_PROOF).delete());
 
 const avatars = casesFor<StorageWorld, Storage>('Challenge/{uid}/profile/avtar.jpg');
-avatars.allowed('owner', 'update', 'replaces its avatar with a 1 MB JPEG', (s) => upload(s, AVATAR, imageBytes(1 * MB), 'image/jpeg'));
-avatars.allowed('owner', 'create', 'uploads a first avatar as PNG', (s) => upload(s, AVATAR, imageBytes(50 * KB), 'image/png'), (world) => {
-  delete world.objects[AVATAR];
-});
-avatars.denied('owner', 'update', 'uploads a 3 MB avatar (over the 2 MB cap)', (s) => upload(s, AVATAR, imageBytes(3 * MB), 'image/jpeg'));
-avatars.denied('owner', 'update', 'uploads an SVG avatar', (s) => upload(s, AVATAR, SVG_BYTES, 'image/svg+xml'));
-avatars.denied('owner', 'create', 'uploads a second picture into its profile folder', (s) => upload(s, `Challenge/${OWNER_UID}/profile/other.jpg`, imageBytes(10 * KB), 'image/jpeg'));
-avatars.denied('other member', 'update', "replaces another member's avatar", (s) => upload(s, AVATAR, imageBytes(10 * KB), 'image/jpeg'));
-avatars.denied('admin', 'update', "replaces a member's avatar", (s) => upload(s, AVATAR, imageBytes(10 * KB), 'image/jpeg'));
-avatars.denied('visitor', 'update', "replaces a member's avatar", (s) => upload(s, AVATAR, imageBytes(10 * KB), 'image/jpeg'));
-avatars.allowed('member', 'read', "gets a member's avatar URL", (s) => s.ref(AVATAR).getDownloadURL());
-avatars.denied('visitor', 'read', "gets a member's avatar URL", (s) => s.ref(AVATAR).getDownloadURL());
+avatars.allowed('owner', 'update', 'replaces its avatar with a 1 MB JPEG', (s) =>
+  upload(s, AVATAR, imageBytes(1 * MB), 'image/jpeg'),
+);
+avatars.allowed(
+  'owner',
+  'create',
+  'uploads a first avatar as PNG',
+  (s) => upload(s, AVATAR, imageBytes(50 * KB), 'image/png'),
+  (world) => {
+    delete world.objects[AVATAR];
+  },
+);
+avatars.denied('owner', 'update', 'uploads a 3 MB avatar (over the 2 MB cap)', (s) =>
+  upload(s, AVATAR, imageBytes(3 * MB), 'image/jpeg'),
+);
+avatars.denied('owner', 'update', 'uploads an SVG avatar', (s) =>
+  upload(s, AVATAR, SVG_BYTES, 'image/svg+xml'),
+);
+avatars.denied('owner', 'create', 'uploads a second picture into its profile folder', (s) =>
+  upload(s, `Challenge/${OWNER_UID}/profile/other.jpg`, imageBytes(10 * KB), 'image/jpeg'),
+);
+avatars.denied('other member', 'update', "replaces another member's avatar", (s) =>
+  upload(s, AVATAR, imageBytes(10 * KB), 'image/jpeg'),
+);
+avatars.denied('admin', 'update', "replaces a member's avatar", (s) =>
+  upload(s, AVATAR, imageBytes(10 * KB), 'image/jpeg'),
+);
+avatars.denied('visitor', 'update', "replaces a member's avatar", (s) =>
+  upload(s, AVATAR, imageBytes(10 * KB), 'image/jpeg'),
+);
+avatars.allowed('member', 'read', "gets a member's avatar URL", (s) =>
+  s.ref(AVATAR).getDownloadURL(),
+);
+avatars.denied('visitor', 'read', "gets a member's avatar URL", (s) =>
+  s.ref(AVATAR).getDownloadURL(),
+);
 avatars.allowed('owner', 'delete', 'deletes its avatar', (s) => s.ref(AVATAR).delete());
-avatars.denied('other member', 'delete', "deletes another member's avatar", (s) => s.ref(AVATAR).delete());
+avatars.denied('other member', 'delete', "deletes another member's avatar", (s) =>
+  s.ref(AVATAR).delete(),
+);
 
 const elsewhere = casesFor<StorageWorld, Storage>('Challenge/{uid}/default/{file} and other paths');
-elsewhere.allowed('owner', 'create', 'uploads a picture to its default folder', (s) => upload(s, `Challenge/${OWNER_UID}/default/pic.png`, imageBytes(10 * KB), 'image/png'));
-elsewhere.denied('owner', 'create', 'uploads straight into its member folder', (s) => upload(s, `Challenge/${OWNER_UID}/loose.jpg`, imageBytes(10 * KB), 'image/jpeg'));
-elsewhere.denied('owner', 'create', 'uploads three folders deep', (s) => upload(s, `${CHALLENGE_FOLDER}/extra/deep.jpg`, imageBytes(10 * KB), 'image/jpeg'));
-elsewhere.denied('owner', 'create', 'uploads outside Challenge/', (s) => upload(s, 'public/banner.jpg', imageBytes(10 * KB), 'image/jpeg'));
-elsewhere.denied('member', 'query', "lists every member's folder", (s) => s.ref('Challenge').listAll());
+elsewhere.allowed('owner', 'create', 'uploads a picture to its default folder', (s) =>
+  upload(s, `Challenge/${OWNER_UID}/default/pic.png`, imageBytes(10 * KB), 'image/png'),
+);
+elsewhere.denied('owner', 'create', 'uploads straight into its member folder', (s) =>
+  upload(s, `Challenge/${OWNER_UID}/loose.jpg`, imageBytes(10 * KB), 'image/jpeg'),
+);
+elsewhere.denied('owner', 'create', 'uploads three folders deep', (s) =>
+  upload(s, `${CHALLENGE_FOLDER}/extra/deep.jpg`, imageBytes(10 * KB), 'image/jpeg'),
+);
+elsewhere.denied('owner', 'create', 'uploads outside Challenge/', (s) =>
+  upload(s, 'public/banner.jpg', imageBytes(10 * KB), 'image/jpeg'),
+);
+elsewhere.denied('member', 'query', "lists every member's folder", (s) =>
+  s.ref('Challenge').listAll(),
+);
 elsewhere.denied('member', 'query', 'lists the bucket root', (s) => s.ref().listAll());
 elsewhere.denied('admin', 'query', 'lists the bucket root', (s) => s.ref().listAll());
 

@@ -1,7 +1,11 @@
 import { casesFor } from '../support/rules-matrix';
 import { SERVER_TIME, type Database, type DatabaseWorld } from '../support/database-world';
 
-const subscription = (fields: Record<string, unknown> = {}) => ({ email: 'new.reader@example.com', createdAt: SERVER_TIME, ...fields });
+const subscription = (fields: Record<string, unknown> = {}) => ({
+  email: 'new.reader@example.com',
+  createdAt: SERVER_TIME,
+  ...fields,
+});
 const contactMessage = (fields: Record<string, unknown> = {}) => ({
   name: 'Asha',
   email: 'asha@example.in',
@@ -12,67 +16,177 @@ const contactMessage = (fields: Record<string, unknown> = {}) => ({
 });
 
 const banner = casesFor<DatabaseWorld, Database>('website/banner/val');
-banner.allowed('visitor', 'read', 'reads the banner topics', (db) => db.ref('website/banner/val').get());
-banner.allowed('member', 'read', 'reads the banner topics', (db) => db.ref('website/banner/val').get());
-banner.allowed('admin', 'update', 'changes the banner topics', (db) => db.ref('website/banner/val').set('Meal Sleep Steps'));
-banner.denied('admin', 'update', 'sets a 501-character banner', (db) => db.ref('website/banner/val').set('x'.repeat(501)));
-banner.denied('admin', 'update', 'adds an unknown field to the banner', (db) => db.ref('website/banner').update({ html: '<script>alert(1)</script>' }));
-banner.denied('member', 'update', 'changes the banner topics', (db) => db.ref('website/banner/val').set('Spam'));
-banner.denied('owner', 'update', 'changes the banner topics', (db) => db.ref('website/banner/val').set('Spam'));
-banner.denied('visitor', 'update', 'changes the banner topics', (db) => db.ref('website/banner/val').set('Spam'));
-banner.denied('other member', 'update', 'changes the banner topics', (db) => db.ref('website/banner/val').set('Spam'));
-banner.denied('member', 'create', 'adds a field to the banner record', (db) => db.ref('website/banner/link').set('https://evil.example'));
+banner.allowed('visitor', 'read', 'reads the banner topics', (db) =>
+  db.ref('website/banner/val').get(),
+);
+banner.allowed('member', 'read', 'reads the banner topics', (db) =>
+  db.ref('website/banner/val').get(),
+);
+banner.allowed('admin', 'update', 'changes the banner topics', (db) =>
+  db.ref('website/banner/val').set('Meal Sleep Steps'),
+);
+banner.denied('admin', 'update', 'sets a 501-character banner', (db) =>
+  db.ref('website/banner/val').set('x'.repeat(501)),
+);
+banner.denied('admin', 'update', 'adds an unknown field to the banner', (db) =>
+  db.ref('website/banner').update({ html: '<script>alert(1)</script>' }),
+);
+banner.denied('member', 'update', 'changes the banner topics', (db) =>
+  db.ref('website/banner/val').set('Spam'),
+);
+banner.denied('owner', 'update', 'changes the banner topics', (db) =>
+  db.ref('website/banner/val').set('Spam'),
+);
+banner.denied('visitor', 'update', 'changes the banner topics', (db) =>
+  db.ref('website/banner/val').set('Spam'),
+);
+banner.denied('other member', 'update', 'changes the banner topics', (db) =>
+  db.ref('website/banner/val').set('Spam'),
+);
+banner.denied('member', 'create', 'adds a field to the banner record', (db) =>
+  db.ref('website/banner/link').set('https://evil.example'),
+);
 banner.denied('member', 'delete', 'removes the banner', (db) => db.ref('website/banner').remove());
 
 const socialLinks = casesFor<DatabaseWorld, Database>('website/social-link');
-socialLinks.allowed('visitor', 'read', "reads the site's social links", (db) => db.ref('website/social-link').get());
-socialLinks.allowed('admin', 'update', 'changes the github link', (db) => db.ref('website/social-link').update({ github: 'https://github.com/challangex-app' }));
-socialLinks.denied('admin', 'update', 'sets a javascript: link', (db) => db.ref('website/social-link').update({ youtube: 'javascript:alert(1)' }));
-socialLinks.denied('admin', 'create', 'adds a network the footer does not have', (db) => db.ref('website/social-link').update({ tiktok: 'https://tiktok.com/@challangex' }));
-socialLinks.denied('member', 'update', "changes the site's links", (db) => db.ref('website/social-link').update({ facebook: 'https://facebook.com/scam' }));
-socialLinks.denied('visitor', 'update', "changes the site's links", (db) => db.ref('website/social-link').update({ facebook: 'https://facebook.com/scam' }));
-socialLinks.denied('owner', 'update', "changes the site's links", (db) => db.ref('website/social-link/github').set('https://github.com/scam'));
-socialLinks.denied('other member', 'delete', "removes the site's links", (db) => db.ref('website/social-link').remove());
-socialLinks.allowed('admin', 'delete', 'clears the youtube link', (db) => db.ref('website/social-link/youtube').remove());
+socialLinks.allowed('visitor', 'read', "reads the site's social links", (db) =>
+  db.ref('website/social-link').get(),
+);
+socialLinks.allowed('admin', 'update', 'changes the github link', (db) =>
+  db.ref('website/social-link').update({ github: 'https://github.com/challangex-app' }),
+);
+socialLinks.denied('admin', 'update', 'sets a javascript: link', (db) =>
+  db.ref('website/social-link').update({ youtube: 'javascript:alert(1)' }),
+);
+socialLinks.denied('admin', 'create', 'adds a network the footer does not have', (db) =>
+  db.ref('website/social-link').update({ tiktok: 'https://tiktok.com/@challangex' }),
+);
+socialLinks.denied('member', 'update', "changes the site's links", (db) =>
+  db.ref('website/social-link').update({ facebook: 'https://facebook.com/scam' }),
+);
+socialLinks.denied('visitor', 'update', "changes the site's links", (db) =>
+  db.ref('website/social-link').update({ facebook: 'https://facebook.com/scam' }),
+);
+socialLinks.denied('owner', 'update', "changes the site's links", (db) =>
+  db.ref('website/social-link/github').set('https://github.com/scam'),
+);
+socialLinks.denied('other member', 'delete', "removes the site's links", (db) =>
+  db.ref('website/social-link').remove(),
+);
+socialLinks.allowed('admin', 'delete', 'clears the youtube link', (db) =>
+  db.ref('website/social-link/youtube').remove(),
+);
 
 const website = casesFor<DatabaseWorld, Database>('website');
-website.allowed('admin', 'read', 'reads the whole website record (admin screen)', (db) => db.ref('website').get());
+website.allowed('admin', 'read', 'reads the whole website record (admin screen)', (db) =>
+  db.ref('website').get(),
+);
 website.denied('member', 'read', 'reads the whole website record', (db) => db.ref('website').get());
-website.denied('visitor', 'read', 'reads the whole website record', (db) => db.ref('website').get());
-website.denied('admin', 'create', 'adds an unknown website record', (db) => db.ref('website/admins').set({ mia: true }));
+website.denied('visitor', 'read', 'reads the whole website record', (db) =>
+  db.ref('website').get(),
+);
+website.denied('admin', 'create', 'adds an unknown website record', (db) =>
+  db.ref('website/admins').set({ mia: true }),
+);
 
 const subscribers = casesFor<DatabaseWorld, Database>('website/subscribers/{id}');
-subscribers.allowed('visitor', 'create', 'subscribes with an email and createdAt = now', (db) => db.ref('website/subscribers').push(subscription()));
-subscribers.allowed('member', 'create', 'subscribes with an email and createdAt = now', (db) => db.ref('website/subscribers').push(subscription()));
-subscribers.denied('visitor', 'create', 'subscribes with something that is not an email', (db) => db.ref('website/subscribers').push(subscription({ email: 'not-an-email' })));
-subscribers.denied('visitor', 'create', 'subscribes with a 300-character email', (db) => db.ref('website/subscribers').push(subscription({ email: `${'a'.repeat(288)}@example.com` })));
-subscribers.denied('visitor', 'create', 'subscribes with a client-formatted createdAt', (db) => db.ref('website/subscribers').push(subscription({ createdAt: '2026-11-22 10:00:00' })));
-subscribers.denied('visitor', 'create', 'subscribes without an email', (db) => db.ref('website/subscribers').push({ createdAt: SERVER_TIME }));
-subscribers.denied('visitor', 'create', 'subscribes with an extra field', (db) => db.ref('website/subscribers').push(subscription({ admin: true })));
-subscribers.denied('visitor', 'update', "overwrites someone else's subscription", (db) => db.ref('website/subscribers/sub-1').set(subscription({ email: 'attacker@example.com' })));
-subscribers.denied('member', 'update', 'changes the email of a subscription', (db) => db.ref('website/subscribers/sub-1/email').set('attacker@example.com'));
-subscribers.denied('member', 'delete', 'unsubscribes someone else', (db) => db.ref('website/subscribers/sub-1').remove());
-subscribers.denied('admin', 'delete', 'removes a subscription', (db) => db.ref('website/subscribers/sub-1').remove());
-subscribers.denied('visitor', 'query', 'lists the subscribers', (db) => db.ref('website/subscribers').orderByChild('createdAt').limitToLast(10).get());
-subscribers.denied('member', 'read', 'reads the subscriber list', (db) => db.ref('website/subscribers').get());
-subscribers.denied('owner', 'read', 'reads one subscription', (db) => db.ref('website/subscribers/sub-1').get());
-subscribers.denied('other member', 'query', 'lists the subscribers', (db) => db.ref('website/subscribers').orderByChild('email').limitToFirst(50).get());
-subscribers.allowed('admin', 'read', 'reads the subscriber list', (db) => db.ref('website/subscribers').get());
+subscribers.allowed('visitor', 'create', 'subscribes with an email and createdAt = now', (db) =>
+  db.ref('website/subscribers').push(subscription()),
+);
+subscribers.allowed('member', 'create', 'subscribes with an email and createdAt = now', (db) =>
+  db.ref('website/subscribers').push(subscription()),
+);
+subscribers.denied('visitor', 'create', 'subscribes with something that is not an email', (db) =>
+  db.ref('website/subscribers').push(subscription({ email: 'not-an-email' })),
+);
+subscribers.denied('visitor', 'create', 'subscribes with a 300-character email', (db) =>
+  db.ref('website/subscribers').push(subscription({ email: `${'a'.repeat(288)}@example.com` })),
+);
+subscribers.denied('visitor', 'create', 'subscribes with a client-formatted createdAt', (db) =>
+  db.ref('website/subscribers').push(subscription({ createdAt: '2026-11-22 10:00:00' })),
+);
+subscribers.denied('visitor', 'create', 'subscribes without an email', (db) =>
+  db.ref('website/subscribers').push({ createdAt: SERVER_TIME }),
+);
+subscribers.denied('visitor', 'create', 'subscribes with an extra field', (db) =>
+  db.ref('website/subscribers').push(subscription({ admin: true })),
+);
+subscribers.denied('visitor', 'update', "overwrites someone else's subscription", (db) =>
+  db.ref('website/subscribers/sub-1').set(subscription({ email: 'attacker@example.com' })),
+);
+subscribers.denied('member', 'update', 'changes the email of a subscription', (db) =>
+  db.ref('website/subscribers/sub-1/email').set('attacker@example.com'),
+);
+subscribers.denied('member', 'delete', 'unsubscribes someone else', (db) =>
+  db.ref('website/subscribers/sub-1').remove(),
+);
+subscribers.denied('admin', 'delete', 'removes a subscription', (db) =>
+  db.ref('website/subscribers/sub-1').remove(),
+);
+subscribers.denied('visitor', 'query', 'lists the subscribers', (db) =>
+  db.ref('website/subscribers').orderByChild('createdAt').limitToLast(10).get(),
+);
+subscribers.denied('member', 'read', 'reads the subscriber list', (db) =>
+  db.ref('website/subscribers').get(),
+);
+subscribers.denied('owner', 'read', 'reads one subscription', (db) =>
+  db.ref('website/subscribers/sub-1').get(),
+);
+subscribers.denied('other member', 'query', 'lists the subscribers', (db) =>
+  db.ref('website/subscribers').orderByChild('email').limitToFirst(50).get(),
+);
+subscribers.allowed('admin', 'read', 'reads the subscriber list', (db) =>
+  db.ref('website/subscribers').get(),
+);
 
 const contact = casesFor<DatabaseWorld, Database>('website/contact/{id}');
-contact.allowed('visitor', 'create', 'sends a contact message', (db) => db.ref('website/contact').push(contactMessage()));
-contact.allowed('member', 'create', 'sends a contact message without reason or message', (db) => db.ref('website/contact').push(contactMessage({ reason: null, message: null })));
-contact.denied('visitor', 'create', 'sends a message without a name', (db) => db.ref('website/contact').push(contactMessage({ name: null })));
-contact.denied('visitor', 'create', 'sends a message with an invalid email', (db) => db.ref('website/contact').push(contactMessage({ email: 'asha@' })));
-contact.denied('visitor', 'create', 'sends a 2,001-character message', (db) => db.ref('website/contact').push(contactMessage({ message: 'm'.repeat(2001) })));
-contact.denied('visitor', 'create', 'sends a message with a backdated createdAt', (db) => db.ref('website/contact').push(contactMessage({ createdAt: 1 })));
-contact.denied('visitor', 'create', 'sends a message with an extra field', (db) => db.ref('website/contact').push(contactMessage({ attachment: 'https://evil.example/x.exe' })));
-contact.denied('visitor', 'update', 'rewrites an existing message', (db) => db.ref('website/contact/msg-1/message').set('Edited'));
-contact.denied('admin', 'delete', 'removes a message', (db) => db.ref('website/contact/msg-1').remove());
-contact.denied('member', 'read', 'reads the contact messages', (db) => db.ref('website/contact').get());
-contact.denied('visitor', 'query', 'lists the contact messages', (db) => db.ref('website/contact').orderByChild('createdAt').limitToLast(10).get());
-contact.denied('owner', 'read', 'reads one contact message', (db) => db.ref('website/contact/msg-1').get());
-contact.denied('other member', 'delete', 'removes a contact message', (db) => db.ref('website/contact/msg-1').remove());
-contact.allowed('admin', 'read', 'reads the contact messages', (db) => db.ref('website/contact').get());
+contact.allowed('visitor', 'create', 'sends a contact message', (db) =>
+  db.ref('website/contact').push(contactMessage()),
+);
+contact.allowed('member', 'create', 'sends a contact message without reason or message', (db) =>
+  db.ref('website/contact').push(contactMessage({ reason: null, message: null })),
+);
+contact.denied('visitor', 'create', 'sends a message without a name', (db) =>
+  db.ref('website/contact').push(contactMessage({ name: null })),
+);
+contact.denied('visitor', 'create', 'sends a message with an invalid email', (db) =>
+  db.ref('website/contact').push(contactMessage({ email: 'asha@' })),
+);
+contact.denied('visitor', 'create', 'sends a 2,001-character message', (db) =>
+  db.ref('website/contact').push(contactMessage({ message: 'm'.repeat(2001) })),
+);
+contact.denied('visitor', 'create', 'sends a message with a backdated createdAt', (db) =>
+  db.ref('website/contact').push(contactMessage({ createdAt: 1 })),
+);
+contact.denied('visitor', 'create', 'sends a message with an extra field', (db) =>
+  db.ref('website/contact').push(contactMessage({ attachment: 'https://evil.example/x.exe' })),
+);
+contact.denied('visitor', 'update', 'rewrites an existing message', (db) =>
+  db.ref('website/contact/msg-1/message').set('Edited'),
+);
+contact.denied('admin', 'delete', 'removes a message', (db) =>
+  db.ref('website/contact/msg-1').remove(),
+);
+contact.denied('member', 'read', 'reads the contact messages', (db) =>
+  db.ref('website/contact').get(),
+);
+contact.denied('visitor', 'query', 'lists the contact messages', (db) =>
+  db.ref('website/contact').orderByChild('createdAt').limitToLast(10).get(),
+);
+contact.denied('owner', 'read', 'reads one contact message', (db) =>
+  db.ref('website/contact/msg-1').get(),
+);
+contact.denied('other member', 'delete', 'removes a contact message', (db) =>
+  db.ref('website/contact/msg-1').remove(),
+);
+contact.allowed('admin', 'read', 'reads the contact messages', (db) =>
+  db.ref('website/contact').get(),
+);
 
-export const websiteCases = [...website.cases, ...banner.cases, ...socialLinks.cases, ...subscribers.cases, ...contact.cases];
+export const websiteCases = [
+  ...website.cases,
+  ...banner.cases,
+  ...socialLinks.cases,
+  ...subscribers.cases,
+  ...contact.cases,
+];

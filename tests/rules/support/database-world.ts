@@ -73,7 +73,18 @@ function member(uid: string, name: string, location: string): JsonObject {
 
 function meal(name: string, opensAt: number, closesAt: number): JsonObject {
   const dishImage = `/dishes/${name.toLowerCase().replaceAll(' ', '-')}.webp`;
-  return { name, calories: 520, protein: 32, carbs: 60, fat: 14, details: `${name}, one bowl`, img: dishImage, status: 'Pending', opensAt, closesAt };
+  return {
+    name,
+    calories: 520,
+    protein: 32,
+    carbs: 60,
+    fat: 14,
+    details: `${name}, one bowl`,
+    img: dishImage,
+    status: 'Pending',
+    opensAt,
+    closesAt,
+  };
 }
 
 /**
@@ -129,20 +140,34 @@ function feedEntry(uid: string, now: number): JsonObject {
 }
 
 function standing(uid: string, points: number): JsonObject {
-  return { points, displayName: uid, photoURL: `https://lh3.googleusercontent.com/a/${uid}`, joinAt: '2026-01-02 09:30:00' };
+  return {
+    points,
+    displayName: uid,
+    photoURL: `https://lh3.googleusercontent.com/a/${uid}`,
+    joinAt: '2026-01-02 09:30:00',
+  };
 }
 
 export function buildDatabaseWorld(now = Date.now()): DatabaseWorld {
   const users: JsonObject = {
-    [OWNER_UID]: { ...member(OWNER_UID, 'Olivia', 'Pune'), challenges: { [OWNER_CHALLENGE]: challenge(OWNER_UID, OWNER_CHALLENGE, now) } },
-    [OTHER_UID]: { ...member(OTHER_UID, 'Oscar', 'Delhi'), challenges: { [OTHER_CHALLENGE]: challenge(OTHER_UID, OTHER_CHALLENGE, now) } },
+    [OWNER_UID]: {
+      ...member(OWNER_UID, 'Olivia', 'Pune'),
+      challenges: { [OWNER_CHALLENGE]: challenge(OWNER_UID, OWNER_CHALLENGE, now) },
+    },
+    [OTHER_UID]: {
+      ...member(OTHER_UID, 'Oscar', 'Delhi'),
+      challenges: { [OTHER_CHALLENGE]: challenge(OTHER_UID, OTHER_CHALLENGE, now) },
+    },
   };
   const leaders = { [OWNER_UID]: standing(OWNER_UID, 40), [OTHER_UID]: standing(OTHER_UID, 20) };
   return {
     now,
     tree: {
       users,
-      feed: { [OWNER_CHALLENGE]: feedEntry(OWNER_UID, now), [OTHER_CHALLENGE]: feedEntry(OTHER_UID, now) },
+      feed: {
+        [OWNER_CHALLENGE]: feedEntry(OWNER_UID, now),
+        [OTHER_CHALLENGE]: feedEntry(OTHER_UID, now),
+      },
       leaderboard: { all: leaders, weekly: { [WEEK]: leaders }, monthly: { [MONTH]: leaders } },
       website: {
         banner: { val: 'Fitness Meal Protein Health' },
@@ -154,7 +179,15 @@ export function buildDatabaseWorld(now = Date.now()): DatabaseWorld {
           youtube: 'https://www.youtube.com/@challangex',
         },
         subscribers: { 'sub-1': { email: 'reader@example.com', createdAt: now - HOUR } },
-        contact: { 'msg-1': { name: 'Ravi', email: 'ravi@example.com', reason: 'Hello', message: 'Nice app', createdAt: now - HOUR } },
+        contact: {
+          'msg-1': {
+            name: 'Ravi',
+            email: 'ravi@example.com',
+            reason: 'Hello',
+            message: 'Nice app',
+            createdAt: now - HOUR,
+          },
+        },
       },
     },
   };

@@ -32,8 +32,16 @@ export async function startRulesHarness(): Promise<RulesHarness> {
   const storage = await startStorageEmulator({ port: 0, log: silent });
   const env = await initializeTestEnvironment({
     projectId: PROJECT_ID,
-    database: { host: database.host, port: database.port, rules: rulesText('database.rules.json', process.env.RULES_MATRIX_DATABASE_RULES) },
-    storage: { host: storage.host, port: storage.port, rules: rulesText('storage.rules', process.env.RULES_MATRIX_STORAGE_RULES) },
+    database: {
+      host: database.host,
+      port: database.port,
+      rules: rulesText('database.rules.json', process.env.RULES_MATRIX_DATABASE_RULES),
+    },
+    storage: {
+      host: storage.host,
+      port: storage.port,
+      rules: rulesText('storage.rules', process.env.RULES_MATRIX_STORAGE_RULES),
+    },
   });
 
   // One context per role for the whole table: each context is a Firebase app with its own connection.

@@ -1,4 +1,9 @@
-import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  assertFails,
+  assertSucceeds,
+  type RulesTestContext,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, beforeEach, describe, test } from 'vitest';
 import type { Role } from './roles';
 import { startRulesHarness, type RulesHarness } from './rules-harness';

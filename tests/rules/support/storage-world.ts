@@ -24,13 +24,17 @@ export function imageBytes(size: number): Uint8Array {
   return bytes;
 }
 
-export const SVG_BYTES = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>');
+export const SVG_BYTES = new TextEncoder().encode(
+  '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>',
+);
 
 export function buildStorageWorld(objects: Record<string, StoredObject>): StorageWorld {
   return { objects: { ...objects } };
 }
 
-export function storageFixture(initial: Record<string, StoredObject>): MatrixFixture<StorageWorld, Storage> {
+export function storageFixture(
+  initial: Record<string, StoredObject>,
+): MatrixFixture<StorageWorld, Storage> {
   return {
     buildWorld: () => buildStorageWorld(initial),
     seed: (env: RulesTestEnvironment, world: StorageWorld) =>

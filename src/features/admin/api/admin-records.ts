@@ -32,7 +32,16 @@ export interface WebsiteRecord {
   banner?: { val?: string };
   'social-link'?: SiteSocialLinks;
   subscribers?: Record<string, { email?: string; message?: string; createdAt?: number | string }>;
-  contact?: Record<string, { name?: string; email?: string; reason?: string; message?: string; createdAt?: number | string }>;
+  contact?: Record<
+    string,
+    {
+      name?: string;
+      email?: string;
+      reason?: string;
+      message?: string;
+      createdAt?: number | string;
+    }
+  >;
   [other: string]: unknown;
 }
 

@@ -2,18 +2,42 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readStored, storageKeys } from '../../../lib/browser-storage';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { failNextWrite, readLog, resetFakeDatabase, valueAt, writeLog } from '../../../testing/fake-database';
+import {
+  failNextWrite,
+  readLog,
+  resetFakeDatabase,
+  valueAt,
+  writeLog,
+} from '../../../testing/fake-database';
 import { memberFixture, renderApp } from '../../../testing/render-app';
 import { AdminPage } from './admin-page';
 
 vi.mock('../../../services/database', () => import('../../../testing/fake-database'));
-vi.mock('../../../lib/toast', () => ({ TOAST_SAVED_MS: 1500, toastSuccess: vi.fn(), toastError: vi.fn(), toastInfo: vi.fn() }));
+vi.mock('../../../lib/toast', () => ({
+  TOAST_SAVED_MS: 1500,
+  toastSuccess: vi.fn(),
+  toastError: vi.fn(),
+  toastInfo: vi.fn(),
+}));
 
-const admin = { ...memberFixture, uid: 'uid-admin', email: 'admin@challangex.dev', displayName: 'Admin', isAdmin: true };
+const admin = {
+  ...memberFixture,
+  uid: 'uid-admin',
+  email: 'admin@challangex.dev',
+  displayName: 'Admin',
+  isAdmin: true,
+};
 const member = memberFixture;
 
 const user = (uid: string, name: string, createdAt: number) => ({
-  info: { uid, displayName: name, photoURL: '', joinAt: '2026-01-01 10:00:00', createdAt, score: createdAt },
+  info: {
+    uid,
+    displayName: name,
+    photoURL: '',
+    joinAt: '2026-01-01 10:00:00',
+    createdAt,
+    score: createdAt,
+  },
   private: { email: `${uid}@example.com`, emailVerified: true },
 });
 
@@ -21,12 +45,23 @@ beforeEach(() => {
   vi.clearAllMocks();
   localStorage.clear();
   resetFakeDatabase({
-    users: { 'uid-old': user('uid-old', 'Old Member', 1), 'uid-new': user('uid-new', 'New Member', 2) },
+    users: {
+      'uid-old': user('uid-old', 'Old Member', 1),
+      'uid-new': user('uid-new', 'New Member', 2),
+    },
     website: {
       banner: { val: 'Bulk Lean' },
       'social-link': { github: 'https://github.com/challangex' },
       subscribers: { s1: { email: 'fan@example.com', createdAt: 5 } },
-      contact: { c1: { name: 'Ravi', email: 'ravi@example.com', reason: 'Feedback', message: 'Hello', createdAt: 6 } },
+      contact: {
+        c1: {
+          name: 'Ravi',
+          email: 'ravi@example.com',
+          reason: 'Feedback',
+          message: 'Hello',
+          createdAt: 6,
+        },
+      },
     },
   });
 });
@@ -36,7 +71,9 @@ describe('AdminPage', () => {
     renderApp(<AdminPage />, { user: member, path: '/admin-x' });
     expect(screen.getByRole('heading', { name: 'Admin-X', level: 1 })).toBeInTheDocument();
     // 'Home / Admin-X': Bootstrap draws the slash between the two items.
-    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('listitem');
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole(
+      'listitem',
+    );
     expect(crumbs.map((crumb) => crumb.textContent)).toEqual(['Home', 'Admin-X']);
     expect(screen.getByRole('alert')).toHaveTextContent('You are not authorised to view this page');
     expect(screen.queryByRole('region', { name: /User List/ })).not.toBeInTheDocument();
@@ -53,7 +90,10 @@ describe('AdminPage', () => {
     const box = screen.getByRole('region', { name: /^User List/ });
     expect(box).toHaveClass('admin-scroll-box');
     const rows = await within(box).findAllByRole('listitem');
-    expect(rows.map((row) => within(row).getByText(/Member$/).textContent)).toEqual(['New Member', 'Old Member']);
+    expect(rows.map((row) => within(row).getByText(/Member$/).textContent)).toEqual([
+      'New Member',
+      'Old Member',
+    ]);
     expect(rows[0]).toHaveTextContent('uid-new@example.com');
     await userEvent.click(within(rows[1]).getByRole('button', { name: 'Edit Old Member' }));
     expect(router.state.location.pathname).toBe('/profile/Old%20Member');
@@ -63,10 +103,22 @@ describe('AdminPage', () => {
   it('shows the website settings as key and value, plus subscribers and contact messages', async () => {
     renderApp(<AdminPage />, { user: admin, path: '/admin-x' });
     const settings = await screen.findByRole('region', { name: 'Website settings' });
-    const rows = within(settings).getAllByRole('row').slice(1).map((row) => row.textContent);
-    expect(rows).toEqual(['banner/valBulk Lean', 'social-link/githubhttps://github.com/challangex', 'subscribers1 entries', 'contact1 entries']);
-    expect(screen.getByRole('region', { name: /^Subscribers/ })).toHaveTextContent('fan@example.com');
-    expect(screen.getByRole('region', { name: /^Contact messages/ })).toHaveTextContent('Ravi <ravi@example.com>');
+    const rows = within(settings)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'banner/valBulk Lean',
+      'social-link/githubhttps://github.com/challangex',
+      'subscribers1 entries',
+      'contact1 entries',
+    ]);
+    expect(screen.getByRole('region', { name: /^Subscribers/ })).toHaveTextContent(
+      'fan@example.com',
+    );
+    expect(screen.getByRole('region', { name: /^Contact messages/ })).toHaveTextContent(
+      'Ravi <ravi@example.com>',
+    );
   });
 
   it('lets an admin change the banner', async () => {
@@ -76,7 +128,9 @@ describe('AdminPage', () => {
     await userEvent.clear(input);
     await userEvent.type(input, 'Keto Vegan Bulk');
     await userEvent.click(screen.getByRole('button', { name: 'Save banner' }));
-    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Your work has been saved', 1500));
+    await waitFor(() =>
+      expect(toastSuccess).toHaveBeenCalledWith('Your work has been saved', 1500),
+    );
     expect(valueAt('website/banner/val')).toBe('Keto Vegan Bulk');
   });
 
@@ -90,7 +144,9 @@ describe('AdminPage', () => {
     await userEvent.clear(youtube);
     await userEvent.type(youtube, 'https://youtube.com/@challangex');
     await userEvent.click(screen.getByRole('button', { name: 'Save social links' }));
-    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Social links updated successfully', 1500));
+    await waitFor(() =>
+      expect(toastSuccess).toHaveBeenCalledWith('Social links updated successfully', 1500),
+    );
     expect(valueAt('website/social-link')).toEqual({
       facebook: '',
       twitter: '',

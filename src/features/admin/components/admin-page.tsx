@@ -35,8 +35,9 @@ export function AdminPage() {
             You are not authorised to view this page
           </Alert.Heading>
           <p className="mb-0">
-            Admin-X is for ChallangeX administrators only. If you should have access, ask an administrator to grant
-            it, then log out and in again. <Link to="/">Back to the feed</Link>
+            Admin-X is for ChallangeX administrators only. If you should have access, ask an
+            administrator to grant it, then log out and in again.{' '}
+            <Link to="/">Back to the feed</Link>
           </p>
         </Alert>
       )}
@@ -54,8 +55,12 @@ function AdminConsole() {
           <UserList />
         </div>
         <div className="col-lg-6">
-          {website.status === 'error' && <Alert variant="danger">Website settings could not be loaded.</Alert>}
-          {website.status === 'loading' && <p className="text-body-secondary">Loading website settings…</p>}
+          {website.status === 'error' && (
+            <Alert variant="danger">Website settings could not be loaded.</Alert>
+          )}
+          {website.status === 'loading' && (
+            <p className="text-body-secondary">Loading website settings…</p>
+          )}
           {website.status === 'ready' && <WebsiteSettings website={record} />}
         </div>
       </div>

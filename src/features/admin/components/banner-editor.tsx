@@ -4,7 +4,12 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/form/text-field';
 import { TOAST_SAVED_MS, toastError, toastSuccess } from '../../../lib/toast';
-import { BANNER_MAX_LENGTH, bannerInputSchema, saveBanner, type BannerInput } from '../api/admin-records';
+import {
+  BANNER_MAX_LENGTH,
+  bannerInputSchema,
+  saveBanner,
+  type BannerInput,
+} from '../api/admin-records';
 
 /** Beyond SPEC: the admin edits website/banner/val (the home banner's topic words, split on spaces). */
 export function BannerEditor({ current }: { current: string }) {

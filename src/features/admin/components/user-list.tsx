@@ -7,7 +7,8 @@ import { profilePath, rememberViewedProfile } from '../../profile/lib/profile-ro
 import { readUserList, type AdminUserRow } from '../api/admin-records';
 import { ScrollBox } from './scroll-box';
 
-type UsersState = { status: 'loading' } | { status: 'ready'; users: AdminUserRow[] } | { status: 'error' };
+type UsersState =
+  { status: 'loading' } | { status: 'ready'; users: AdminUserRow[] } | { status: 'error' };
 
 /** SPEC's 'User List' (users ordered by info/createdAt, newest first), each with an edit action. */
 export function UserList() {
@@ -38,12 +39,21 @@ export function UserList() {
   return (
     <section className="mb-4">
       <h2 id="user-list-title" className="h5">
-        User List {state.status === 'ready' && <span className="badge text-bg-secondary">{state.users.length}</span>}
+        User List{' '}
+        {state.status === 'ready' && (
+          <span className="badge text-bg-secondary">{state.users.length}</span>
+        )}
       </h2>
       <ScrollBox labelledBy="user-list-title">
-        {state.status === 'loading' && <p className="p-3 mb-0 text-body-secondary">Loading users…</p>}
-        {state.status === 'error' && <p className="p-3 mb-0 text-danger">The user list could not be loaded.</p>}
-        {state.status === 'ready' && state.users.length === 0 && <p className="p-3 mb-0">No users yet.</p>}
+        {state.status === 'loading' && (
+          <p className="p-3 mb-0 text-body-secondary">Loading users…</p>
+        )}
+        {state.status === 'error' && (
+          <p className="p-3 mb-0 text-danger">The user list could not be loaded.</p>
+        )}
+        {state.status === 'ready' && state.users.length === 0 && (
+          <p className="p-3 mb-0">No users yet.</p>
+        )}
         {state.status === 'ready' && state.users.length > 0 && (
           <ListGroup variant="flush" as="ul">
             {state.users.map((user) => {
@@ -54,10 +64,16 @@ export function UserList() {
                   <div className="flex-grow-1" style={{ minWidth: 0 }}>
                     <div className="fw-semibold text-truncate">{name}</div>
                     <div className="small text-body-secondary text-truncate">
-                      {user.email ?? 'no email'} · joined {user.info?.joinAt ?? 'unknown'} · score {user.info?.score ?? 0}
+                      {user.email ?? 'no email'} · joined {user.info?.joinAt ?? 'unknown'} · score{' '}
+                      {user.info?.score ?? 0}
                     </div>
                   </div>
-                  <Button size="sm" variant="outline-secondary" onClick={() => edit(user, name)} aria-label={`Edit ${name}`}>
+                  <Button
+                    size="sm"
+                    variant="outline-secondary"
+                    onClick={() => edit(user, name)}
+                    aria-label={`Edit ${name}`}
+                  >
                     Edit
                   </Button>
                 </ListGroup.Item>

@@ -8,8 +8,14 @@ function formatCreatedAt(value: number | string | undefined): string {
   return value ?? '';
 }
 
-function newestFirst<T extends { createdAt?: number | string }>(entries: Record<string, T> | undefined) {
-  return Object.entries(entries ?? {}).sort(([, a], [, b]) => String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? ''), undefined, { numeric: true }));
+function newestFirst<T extends { createdAt?: number | string }>(
+  entries: Record<string, T> | undefined,
+) {
+  return Object.entries(entries ?? {}).sort(([, a], [, b]) =>
+    String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? ''), undefined, {
+      numeric: true,
+    }),
+  );
 }
 
 /** Beyond SPEC: the admin reads newsletter subscribers and contact messages. */
@@ -30,7 +36,9 @@ export function WebsiteInbox({ website }: { website: WebsiteRecord | null }) {
               {subscribers.map(([key, entry]) => (
                 <li key={key} className="list-group-item small">
                   <span className="fw-semibold text-break">{entry.email ?? entry.message}</span>
-                  <span className="d-block text-body-secondary">{formatCreatedAt(entry.createdAt)}</span>
+                  <span className="d-block text-body-secondary">
+                    {formatCreatedAt(entry.createdAt)}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -52,10 +60,16 @@ export function WebsiteInbox({ website }: { website: WebsiteRecord | null }) {
                     <span className="fw-semibold text-break">
                       {entry.name} &lt;{entry.email}&gt;
                     </span>
-                    <span className="text-body-secondary text-nowrap">{formatCreatedAt(entry.createdAt)}</span>
+                    <span className="text-body-secondary text-nowrap">
+                      {formatCreatedAt(entry.createdAt)}
+                    </span>
                   </div>
                   {entry.reason && <div className="text-body-secondary">{entry.reason}</div>}
-                  {entry.message && <p className="mb-0 text-break" style={{ whiteSpace: 'pre-line' }}>{entry.message}</p>}
+                  {entry.message && (
+                    <p className="mb-0 text-break" style={{ whiteSpace: 'pre-line' }}>
+                      {entry.message}
+                    </p>
+                  )}
                 </li>
               ))}
             </ul>

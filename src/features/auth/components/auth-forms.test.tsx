@@ -10,7 +10,11 @@ import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
 import { SavePasswordPage } from './save-password-page';
 
-vi.mock('../../../lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn(), toastInfo: vi.fn() }));
+vi.mock('../../../lib/toast', () => ({
+  toastSuccess: vi.fn(),
+  toastError: vi.fn(),
+  toastInfo: vi.fn(),
+}));
 vi.mock('../api/register', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../api/register')>()),
   register: vi.fn(),
@@ -28,7 +32,14 @@ vi.mock('../api/password-reset', async (importOriginal) => ({
 
 const feedRoute = { path: '/feed', element: <h1>Feed screen</h1> };
 const loginRoute = { path: '/login', element: <h1>Login screen</h1> };
-const member = { uid: 'u1', email: 'a@b.co', displayName: 'A', photoURL: null, emailVerified: false, isAdmin: false };
+const member = {
+  uid: 'u1',
+  email: 'a@b.co',
+  displayName: 'A',
+  photoURL: null,
+  emailVerified: false,
+  isAdmin: false,
+};
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -65,7 +76,11 @@ describe('RegisterPage', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
-    expect(register).toHaveBeenCalledWith({ name: 'Asha', email: 'asha@example.com', password: 'secret1' });
+    expect(register).toHaveBeenCalledWith({
+      name: 'Asha',
+      email: 'asha@example.com',
+      password: 'secret1',
+    });
     expect(toastSuccess).toHaveBeenCalledWith('Signed in successfully');
     expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ uid: 'u1' });
   });
@@ -85,7 +100,10 @@ describe('LoginPage', () => {
 
   it('links to Forgot Password and offers Google', () => {
     renderApp(<LoginPage />, { path: '/login' });
-    expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/forget-password');
+    expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute(
+      'href',
+      '/forget-password',
+    );
     expect(screen.getByRole('button', { name: 'Login with Google' })).toBeInTheDocument();
   });
 });
@@ -105,7 +123,9 @@ describe('ForgetPasswordPage', () => {
     renderApp(<ForgetPasswordPage />, { path: '/forget-password' });
     await userEvent.type(screen.getByLabelText('Email'), 'asha@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Error sending password reset email'));
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith('Error sending password reset email'),
+    );
   });
 });
 
@@ -119,7 +139,10 @@ describe('SavePasswordPage', () => {
 
   it('saves with the oobCode from the link and goes to login', async () => {
     vi.mocked(saveResetPassword).mockResolvedValue();
-    const { router } = renderApp(<SavePasswordPage />, { path: '/save-password?oobCode=abc', routes: [loginRoute] });
+    const { router } = renderApp(<SavePasswordPage />, {
+      path: '/save-password?oobCode=abc',
+      routes: [loginRoute],
+    });
     await userEvent.type(screen.getByLabelText('New password'), 'brand-new-1');
     await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -22,7 +22,10 @@ export function ForgetPasswordPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ForgetPasswordInput>({ resolver: zodResolver(forgetPasswordInputSchema), mode: 'onTouched' });
+  } = useForm<ForgetPasswordInput>({
+    resolver: zodResolver(forgetPasswordInputSchema),
+    mode: 'onTouched',
+  });
 
   const onSubmit = async (input: ForgetPasswordInput) => {
     try {
@@ -42,7 +45,13 @@ export function ForgetPasswordPage() {
         </Alert>
       )}
       <Form noValidate onSubmit={handleSubmit(onSubmit)}>
-        <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={errors.email}
+        />
         <Button type="submit" variant="success" className="w-100 mb-3" disabled={isSubmitting}>
           Send reset link
         </Button>

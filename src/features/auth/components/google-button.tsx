@@ -45,7 +45,10 @@ function TestAccountDialog({ onCancel, onChoose }: TestAccountDialogProps) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<GoogleTestAccount>({ resolver: zodResolver(googleTestAccountSchema), mode: 'onTouched' });
+  } = useForm<GoogleTestAccount>({
+    resolver: zodResolver(googleTestAccountSchema),
+    mode: 'onTouched',
+  });
   return (
     <Modal show onHide={onCancel} centered aria-labelledby="google-test-account-title">
       <Form noValidate onSubmit={handleSubmit(onChoose)}>
@@ -58,8 +61,17 @@ function TestAccountDialog({ onCancel, onChoose }: TestAccountDialogProps) {
           <p className="text-body-secondary small">
             Locally, Google sign-in goes through the Auth emulator: name any test account.
           </p>
-          <TextField label="Google email" type="email" registration={register('email')} error={errors.email} />
-          <TextField label="Display name" registration={register('displayName')} error={errors.displayName} />
+          <TextField
+            label="Google email"
+            type="email"
+            registration={register('email')}
+            error={errors.email}
+          />
+          <TextField
+            label="Display name"
+            registration={register('displayName')}
+            error={errors.displayName}
+          />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={onCancel}>

@@ -20,7 +20,13 @@ export function LoginPage() {
   return (
     <AuthCard title="Login">
       <Form noValidate onSubmit={handleSubmit((input) => signIn(() => login(input)))}>
-        <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={errors.email}
+        />
         <TextField
           label="Password"
           type="password"

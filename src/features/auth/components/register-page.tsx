@@ -4,7 +4,11 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { TextField } from '../../../components/form/text-field';
-import { register as registerMember, registerInputSchema, type RegisterInput } from '../api/register';
+import {
+  register as registerMember,
+  registerInputSchema,
+  type RegisterInput,
+} from '../api/register';
 import { useSignIn } from '../hooks/use-sign-in';
 import { AuthCard } from './auth-card';
 import { GoogleButton } from './google-button';
@@ -20,8 +24,19 @@ export function RegisterPage() {
   return (
     <AuthCard title="Register">
       <Form noValidate onSubmit={handleSubmit((input) => signIn(() => registerMember(input)))}>
-        <TextField label="Name" autoComplete="name" registration={register('name')} error={errors.name} />
-        <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
+        <TextField
+          label="Name"
+          autoComplete="name"
+          registration={register('name')}
+          error={errors.name}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={errors.email}
+        />
         <TextField
           label="Password"
           type="password"

@@ -7,7 +7,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { TextField } from '../../../components/form/text-field';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useBusy } from '../../../hooks/use-busy';
-import { saveResetPassword, savePasswordInputSchema, type SavePasswordInput } from '../api/password-reset';
+import {
+  saveResetPassword,
+  savePasswordInputSchema,
+  type SavePasswordInput,
+} from '../api/password-reset';
 import { AuthCard } from './auth-card';
 
 export function SavePasswordPage() {
@@ -19,7 +23,10 @@ export function SavePasswordPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SavePasswordInput>({ resolver: zodResolver(savePasswordInputSchema), mode: 'onTouched' });
+  } = useForm<SavePasswordInput>({
+    resolver: zodResolver(savePasswordInputSchema),
+    mode: 'onTouched',
+  });
 
   const onSubmit = async (input: SavePasswordInput) => {
     if (!oobCode) {
@@ -45,7 +52,8 @@ export function SavePasswordPage() {
       <Form
         noValidate
         onSubmit={handleSubmit(onSubmit, (formErrors) => {
-          if (formErrors.password?.message === 'Please enter a new password') toastError('Please enter a new password');
+          if (formErrors.password?.message === 'Please enter a new password')
+            toastError('Please enter a new password');
         })}
       >
         <TextField
@@ -55,7 +63,12 @@ export function SavePasswordPage() {
           registration={register('password')}
           error={errors.password}
         />
-        <Button type="submit" variant="success" className="w-100" disabled={isSubmitting || !oobCode}>
+        <Button
+          type="submit"
+          variant="success"
+          className="w-100"
+          disabled={isSubmitting || !oobCode}
+        >
           Save password
         </Button>
       </Form>

@@ -41,7 +41,9 @@ export type CreateChallengeInput = z.infer<typeof createChallengeInputSchema>;
 /** Why a member may not create a challenge; the message is SPEC's toast text. */
 export class CreateChallengeRefused extends Error {
   constructor(readonly reason: 'incomplete-profile' | 'active-limit') {
-    super(reason === 'incomplete-profile' ? INCOMPLETE_PROFILE_MESSAGE : ACTIVE_CHALLENGE_LIMIT_MESSAGE);
+    super(
+      reason === 'incomplete-profile' ? INCOMPLETE_PROFILE_MESSAGE : ACTIVE_CHALLENGE_LIMIT_MESSAGE,
+    );
     this.name = 'CreateChallengeRefused';
   }
 }
@@ -58,7 +60,10 @@ interface CountedInfo {
 async function activeChallengeCount(uid: string, now: number): Promise<number> {
   const info = await readValue<CountedInfo>(dbPaths.userInfo(uid));
   if ((info?.activeChallenges ?? 0) < MAX_ACTIVE_CHALLENGES) return info?.activeChallenges ?? 0;
-  const flagged = await readChildren<ChallengeRecord>(dbPaths.userChallenges(uid), { orderBy: 'isActive', equalTo: true });
+  const flagged = await readChildren<ChallengeRecord>(dbPaths.userChallenges(uid), {
+    orderBy: 'isActive',
+    equalTo: true,
+  });
   return flagged.filter(({ value }) => isChallengeActive(value, now)).length;
 }
 
@@ -73,7 +78,8 @@ async function hasCompleteProfile(uid: string): Promise<boolean> {
 /** SPEC §5's checks, done before the form opens; the API repeats both. */
 export async function assertCanCreateChallenge(uid: string, now = Date.now()): Promise<void> {
   if (!(await hasCompleteProfile(uid))) throw new CreateChallengeRefused('incomplete-profile');
-  if ((await activeChallengeCount(uid, now)) >= MAX_ACTIVE_CHALLENGES) throw new CreateChallengeRefused('active-limit');
+  if ((await activeChallengeCount(uid, now)) >= MAX_ACTIVE_CHALLENGES)
+    throw new CreateChallengeRefused('active-limit');
 }
 
 export function memberTimeZone(): string {
@@ -106,10 +112,15 @@ export async function createChallenge(
   input: CreateChallengeInput,
 ): Promise<{ challengeId?: string }> {
   try {
-    return await callApi<{ challengeId?: string }>('/api/generate', buildGenerateRequest(user, input));
+    return await callApi<{ challengeId?: string }>(
+      '/api/generate',
+      buildGenerateRequest(user, input),
+    );
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409) throw new CreateChallengeRefused('active-limit');
-    if (error instanceof ApiError && error.status === 422) throw new CreateChallengeRefused('incomplete-profile');
+    if (error instanceof ApiError && error.status === 409)
+      throw new CreateChallengeRefused('active-limit');
+    if (error instanceof ApiError && error.status === 422)
+      throw new CreateChallengeRefused('incomplete-profile');
     throw error;
   }
 }

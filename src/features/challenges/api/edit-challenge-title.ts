@@ -15,7 +15,10 @@ export const editTitleInputSchema = z.object({
 export type EditTitleInput = z.infer<typeof editTitleInputSchema>;
 
 /** The challenge and its feed entry change together, or not at all. */
-export function editChallengeTitle({ ownerId, challengeId }: ChallengeRef, { title }: EditTitleInput): Promise<void> {
+export function editChallengeTitle(
+  { ownerId, challengeId }: ChallengeRef,
+  { title }: EditTitleInput,
+): Promise<void> {
   const challenge = dbPaths.challenge(ownerId, challengeId);
   const feedEntry = dbPaths.feedEntry(challengeId);
   return writePaths({

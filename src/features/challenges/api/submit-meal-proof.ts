@@ -10,7 +10,11 @@ export interface StoredProof {
   path: string;
 }
 
-function mealPath({ ownerId, challengeId }: Pick<ChallengeRef, 'ownerId' | 'challengeId'>, dayNumber: number, slot: MealSlot) {
+function mealPath(
+  { ownerId, challengeId }: Pick<ChallengeRef, 'ownerId' | 'challengeId'>,
+  dayNumber: number,
+  slot: MealSlot,
+) {
   return `${dbPaths.challenge(ownerId, challengeId)}/meals/${dayKey(dayNumber)}/${slot}`;
 }
 

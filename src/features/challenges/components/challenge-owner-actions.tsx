@@ -6,7 +6,9 @@ import type { ChallengeRef } from '../api/challenge-ref';
 import { deleteChallenge, deleteConfirmation } from '../api/delete-challenge';
 import { regenerateMeals } from '../api/regenerate-meals';
 
-const EditTitleModal = lazy(async () => ({ default: (await import('./edit-title-modal')).EditTitleModal }));
+const EditTitleModal = lazy(async () => ({
+  default: (await import('./edit-title-modal')).EditTitleModal,
+}));
 
 interface ChallengeOwnerActionsProps {
   challenge: ChallengeRef;
@@ -15,7 +17,11 @@ interface ChallengeOwnerActionsProps {
 }
 
 /** Edit, Delete and Regenerate meals: render only for the challenge's owner. */
-export function ChallengeOwnerActions({ challenge, onDeleted, className = '' }: ChallengeOwnerActionsProps) {
+export function ChallengeOwnerActions({
+  challenge,
+  onDeleted,
+  className = '',
+}: ChallengeOwnerActionsProps) {
   const { whileBusy } = useBusy();
   const [editing, setEditing] = useState(false);
   const { title } = challenge;
@@ -49,10 +55,20 @@ export function ChallengeOwnerActions({ challenge, onDeleted, className = '' }: 
 
   return (
     <div className={`d-flex flex-wrap gap-2 ${className}`}>
-      <Button size="sm" variant="outline-primary" aria-label={`Edit ${title}`} onClick={() => setEditing(true)}>
+      <Button
+        size="sm"
+        variant="outline-primary"
+        aria-label={`Edit ${title}`}
+        onClick={() => setEditing(true)}
+      >
         Edit
       </Button>
-      <Button size="sm" variant="outline-danger" aria-label={`Delete ${title}`} onClick={() => void remove()}>
+      <Button
+        size="sm"
+        variant="outline-danger"
+        aria-label={`Delete ${title}`}
+        onClick={() => void remove()}
+      >
         Delete
       </Button>
       <Button

@@ -15,7 +15,9 @@ import { currentDayNumber, dayPlans, proofPhotos } from '../lib/challenge-meals'
 import { ChallengeOwnerActions } from './challenge-owner-actions';
 import { DayMealTable } from './day-meal-table';
 
-const ProofGalleryModal = lazy(async () => ({ default: (await import('./proof-gallery-modal')).ProofGalleryModal }));
+const ProofGalleryModal = lazy(async () => ({
+  default: (await import('./proof-gallery-modal')).ProofGalleryModal,
+}));
 
 interface ChallengeOwnerViewProps {
   challenge: ChallengeRecord;
@@ -96,9 +98,14 @@ export function ChallengeOwnerView({ challenge, challengeRef }: ChallengeOwnerVi
         className="mb-3 day-tabs"
       >
         {plans.map((plan) => (
-          <Tab key={plan.dayNumber} eventKey={`Day${plan.dayNumber}`} title={`Day${plan.dayNumber}`}>
+          <Tab
+            key={plan.dayNumber}
+            eventKey={`Day${plan.dayNumber}`}
+            title={`Day${plan.dayNumber}`}
+          >
             <p className="mb-2">
-              <strong>Day {plan.dayNumber} total:</strong> {plan.calories} kcal · {plan.protein} g protein
+              <strong>Day {plan.dayNumber} total:</strong> {plan.calories} kcal · {plan.protein} g
+              protein
             </p>
             <DayMealTable challenge={refs} plan={plan} now={now} />
           </Tab>

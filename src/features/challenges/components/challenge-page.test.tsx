@@ -15,8 +15,14 @@ const DAY = 24 * HOUR;
 const database = vi.hoisted(() => ({ challenge: null as unknown, fail: false }));
 
 vi.mock('../../../services/database', () => ({
-  watchValue: (_path: string, onChange: (value: unknown) => void, onError?: (error: Error) => void) => {
-    queueMicrotask(() => (database.fail ? onError?.(new Error('permission_denied')) : onChange(database.challenge)));
+  watchValue: (
+    _path: string,
+    onChange: (value: unknown) => void,
+    onError?: (error: Error) => void,
+  ) => {
+    queueMicrotask(() =>
+      database.fail ? onError?.(new Error('permission_denied')) : onChange(database.challenge),
+    );
     return () => {};
   },
   writePaths: vi.fn(() => Promise.resolve()),
@@ -27,7 +33,9 @@ vi.mock('../../../services/storage', () => ({
   uploadFile: vi.fn(),
   isCanceledUpload: (error: { code?: string }) => error?.code === 'storage/canceled',
 }));
-vi.mock('../../../lib/compress-photo', () => ({ compressPhoto: (file: File) => Promise.resolve(file) }));
+vi.mock('../../../lib/compress-photo', () => ({
+  compressPhoto: (file: File) => Promise.resolve(file),
+}));
 vi.mock('../../../lib/toast', () => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
@@ -96,8 +104,10 @@ function openChallenge(ownerId = memberFixture.uid) {
   });
 }
 
-const row = (name: string) => screen.getByRole('cell', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
-const proofInput = (label: string) => screen.getByLabelText(`Proof photo for ${label}`) as HTMLInputElement;
+const row = (name: string) =>
+  screen.getByRole('cell', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
+const proofInput = (label: string) =>
+  screen.getByLabelText(`Proof photo for ${label}`) as HTMLInputElement;
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -109,12 +119,16 @@ beforeEach(() => {
 describe('ChallengePage for the owner', () => {
   it('shows the plan header: title, owner, days, created date, preference and targets', async () => {
     openChallenge();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Green week' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Green week' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Asha Rao')).toBeInTheDocument();
     expect(screen.getByText('2 days')).toBeInTheDocument();
     expect(screen.getByText('VEG')).toBeInTheDocument();
     expect(screen.getByText('7:15 AM Nov 21, 2026')).toBeInTheDocument();
-    expect(screen.getByText('1800 kcal · 110 g protein · 200 g carbs · 60 g fat')).toBeInTheDocument();
+    expect(
+      screen.getByText('1800 kcal · 110 g protein · 200 g carbs · 60 g fat'),
+    ).toBeInTheDocument();
   });
 
   it('lists each meal with its window label and the status from the domain function', async () => {
@@ -128,7 +142,10 @@ describe('ChallengePage for the owner', () => {
     expect(within(row('Khichdi')).getByText('8PM to 11PM')).toBeInTheDocument();
     expect(within(row('Khichdi')).getByText('Khichdi details')).toBeInTheDocument();
     expect(within(row('Khichdi')).getByText('500 kcal')).toBeInTheDocument();
-    expect(within(row('Khichdi')).getByRole('img', { name: 'Khichdi' })).toHaveAttribute('src', '/meals/khichdi.svg');
+    expect(within(row('Khichdi')).getByRole('img', { name: 'Khichdi' })).toHaveAttribute(
+      'src',
+      '/meals/khichdi.svg',
+    );
     expect(screen.getByText(/1500 kcal · 90 g protein/)).toBeInTheDocument();
   });
 
@@ -176,7 +193,9 @@ describe('ChallengePage for the owner', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Photo gallery' }));
     const gallery = await screen.findByRole('dialog', { name: 'Photo gallery: Green week' });
     expect(within(gallery).getAllByRole('img')).toHaveLength(1);
-    expect(within(gallery).getByRole('img', { name: 'Proof of Day 1 breakfast: Poha' })).toHaveAttribute(
+    expect(
+      within(gallery).getByRole('img', { name: 'Proof of Day 1 breakfast: Poha' }),
+    ).toHaveAttribute(
       'src',
       'https://firebasestorage.googleapis.com/v0/b/demo/o/proof.jpg?alt=media',
     );
@@ -211,7 +230,9 @@ describe('ChallengePage for the owner', () => {
 
   it('regenerates meals through the API after confirming', async () => {
     openChallenge();
-    await userEvent.click(await screen.findByRole('button', { name: 'Regenerate meals of Green week' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Regenerate meals of Green week' }),
+    );
     await waitFor(() => expect(callApi).toHaveBeenCalledWith('/api/challenges/c1/regenerate', {}));
     expect(toastSuccess).toHaveBeenCalledWith('Meals regenerated successfully');
   });
@@ -224,7 +245,9 @@ describe('ChallengePage for the owner', () => {
     await userEvent.clear(title);
     await userEvent.type(title, 'Greener week');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Challenge updated successfully'));
+    await waitFor(() =>
+      expect(toastSuccess).toHaveBeenCalledWith('Challenge updated successfully'),
+    );
     expect(writePaths).toHaveBeenCalledWith({
       'users/uid-asha/challenges/c1/title': 'Greener week',
       'users/uid-asha/challenges/c1/updatedAt': { '.sv': 'timestamp' },
@@ -240,7 +263,12 @@ describe('Proof upload', () => {
       progress: (_: UploadProgress) => {},
       resolve: (_: { url: string; path: string }) => {},
       reject: (_: unknown) => {},
-      handle: { pause: vi.fn(() => true), resume: vi.fn(() => true), cancel: vi.fn(() => true), done: Promise.resolve({ url: '', path: '' }) },
+      handle: {
+        pause: vi.fn(() => true),
+        resume: vi.fn(() => true),
+        cancel: vi.fn(() => true),
+        done: Promise.resolve({ url: '', path: '' }),
+      },
     };
     vi.mocked(uploadFile).mockImplementation((_path, _blob, onProgress = () => {}) => {
       control.progress = onProgress;
@@ -256,7 +284,10 @@ describe('Proof upload', () => {
   async function chooseDinnerPhoto() {
     openChallenge();
     await screen.findByRole('heading', { level: 1, name: 'Green week' });
-    await userEvent.upload(proofInput('Day 1 dinner'), new File(['jpeg'], 'dinner.jpg', { type: 'image/jpeg' }));
+    await userEvent.upload(
+      proofInput('Day 1 dinner'),
+      new File(['jpeg'], 'dinner.jpg', { type: 'image/jpeg' }),
+    );
     await waitFor(() => expect(uploadFile).toHaveBeenCalled());
   }
 
@@ -266,20 +297,24 @@ describe('Proof upload', () => {
     expect(vi.mocked(uploadFile).mock.calls[0][0]).toBe('Challenge/uid-asha/c1/Day1-dinner.jpg');
 
     act(() => upload.progress({ state: 'running', bytesTransferred: 50, totalBytes: 100 }));
-    expect(screen.getByRole('progressbar', { name: 'Upload of Day 1 dinner proof' })).toHaveAttribute('aria-valuenow', '50');
+    expect(
+      screen.getByRole('progressbar', { name: 'Upload of Day 1 dinner proof' }),
+    ).toHaveAttribute('aria-valuenow', '50');
     await userEvent.click(screen.getByRole('button', { name: 'Pause' }));
     expect(upload.handle.pause).toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Resume' }));
     expect(upload.handle.resume).toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
 
-    const url = 'http://127.0.0.1:9199/v0/b/demo/o/Challenge%2Fuid-asha%2Fc1%2FDay1-dinner.jpg?alt=media&token=t';
+    const url =
+      'http://127.0.0.1:9199/v0/b/demo/o/Challenge%2Fuid-asha%2Fc1%2FDay1-dinner.jpg?alt=media&token=t';
     await act(async () => upload.resolve({ url, path: 'Challenge/uid-asha/c1/Day1-dinner.jpg' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Meal check successfully'));
     expect(toastSuccess).toHaveBeenCalledWith('Image uploaded successfully');
     expect(writePaths).toHaveBeenCalledWith({
       'users/uid-asha/challenges/c1/meals/Day1/dinner/img': url,
-      'users/uid-asha/challenges/c1/meals/Day1/dinner/imgPath': 'Challenge/uid-asha/c1/Day1-dinner.jpg',
+      'users/uid-asha/challenges/c1/meals/Day1/dinner/imgPath':
+        'Challenge/uid-asha/c1/Day1-dinner.jpg',
       'users/uid-asha/challenges/c1/meals/Day1/dinner/status': 'Done',
       'users/uid-asha/challenges/c1/meals/Day1/dinner/doneAt': { '.sv': 'timestamp' },
     });
@@ -331,13 +366,18 @@ describe('ChallengePage for other members and edge cases', () => {
   it('explains when no challenge is selected', () => {
     renderApp(<ChallengePage />, { user: memberFixture });
     expect(screen.getByText('No challenge is selected.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Choose a challenge from the feed' })).toHaveAttribute('href', '/feed');
+    expect(screen.getByRole('link', { name: 'Choose a challenge from the feed' })).toHaveAttribute(
+      'href',
+      '/feed',
+    );
   });
 
   it('treats a deleted challenge as gone', async () => {
     database.challenge = { ...challengeRecord(), deleted: true, isActive: false };
     openChallenge();
-    expect(await screen.findByText('This challenge does not exist or was deleted.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This challenge does not exist or was deleted.'),
+    ).toBeInTheDocument();
   });
 
   it('shows a load error', async () => {

@@ -28,7 +28,11 @@ export function ChallengePage() {
       </div>
     );
   } else if (loaded.status === 'error') {
-    content = <Alert variant="danger">This challenge could not be loaded. Check your connection and reload the page.</Alert>;
+    content = (
+      <Alert variant="danger">
+        This challenge could not be loaded. Check your connection and reload the page.
+      </Alert>
+    );
   } else if (!loaded.value || loaded.value.deleted) {
     content = <Missing text="This challenge does not exist or was deleted." />;
   } else if (ownerId === user.uid) {

@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, INCOMPLETE_PROFILE_MESSAGE } from '../../../domain/constants';
+import {
+  ACTIVE_CHALLENGE_LIMIT_MESSAGE,
+  INCOMPLETE_PROFILE_MESSAGE,
+} from '../../../domain/constants';
 import { toastError, toastInfo, toastSuccess } from '../../../lib/toast';
 import { ApiError, callApi } from '../../../services/api-client';
 import { readChildren, readValue } from '../../../services/database';
@@ -22,11 +25,19 @@ vi.mock('../../../lib/toast', () => ({
   toastInfo: vi.fn(),
 }));
 
-const completeInfo = { uid: memberFixture.uid, displayName: 'Asha Rao', location: 'Pune', preference: 'veg', activeChallenges: 0 };
+const completeInfo = {
+  uid: memberFixture.uid,
+  displayName: 'Asha Rao',
+  location: 'Pune',
+  preference: 'veg',
+  activeChallenges: 0,
+};
 const completeBody = { height: 165, weight: 60, age: 29 };
 
 function givenProfile(info: Record<string, unknown> | null, body: Record<string, unknown> | null) {
-  vi.mocked(readValue).mockImplementation(async (path: string) => (path.endsWith('/private') ? body : info));
+  vi.mocked(readValue).mockImplementation(async (path: string) =>
+    path.endsWith('/private') ? body : info,
+  );
 }
 
 function renderBanner(user = memberFixture) {
@@ -39,7 +50,8 @@ function renderBanner(user = memberFixture) {
   });
 }
 
-const openForm = () => userEvent.click(screen.getByRole('button', { name: PROMOTION_VARIANTS[0].action }));
+const openForm = () =>
+  userEvent.click(screen.getByRole('button', { name: PROMOTION_VARIANTS[0].action }));
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -50,11 +62,15 @@ describe('CreateChallengeBanner', () => {
   it('shows either promotion variant, picked at random', () => {
     const random = vi.spyOn(Math, 'random').mockReturnValue(0.7);
     const { unmount } = renderApp(<CreateChallengeBanner />, { user: memberFixture });
-    expect(screen.getByRole('heading', { name: PROMOTION_VARIANTS[1].heading })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: PROMOTION_VARIANTS[1].heading }),
+    ).toBeInTheDocument();
     unmount();
     random.mockReturnValue(0.2);
     renderApp(<CreateChallengeBanner />, { user: memberFixture });
-    expect(screen.getByRole('heading', { name: PROMOTION_VARIANTS[0].heading })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: PROMOTION_VARIANTS[0].heading }),
+    ).toBeInTheDocument();
     random.mockRestore();
   });
 
@@ -76,28 +92,44 @@ describe('CreateChallengeBanner', () => {
 
   it('refuses a third active challenge with the 5 s error toast', async () => {
     givenProfile({ ...completeInfo, activeChallenges: 2 }, completeBody);
-    const ongoing = { deleted: false, isActive: true, meals: { Day1: { dinner: { closesAt: Date.now() + 3_600_000 } } } };
+    const ongoing = {
+      deleted: false,
+      isActive: true,
+      meals: { Day1: { dinner: { closesAt: Date.now() + 3_600_000 } } },
+    };
     vi.mocked(readChildren).mockResolvedValue([
       { key: 'a', value: ongoing },
       { key: 'b', value: ongoing },
     ]);
     renderBanner();
     await openForm();
-    await waitFor(() => expect(toastError).toHaveBeenCalledWith(ACTIVE_CHALLENGE_LIMIT_MESSAGE, 5000));
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith(ACTIVE_CHALLENGE_LIMIT_MESSAGE, 5000),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('does not count challenges that have ended, even if the counter still does', async () => {
     givenProfile({ ...completeInfo, activeChallenges: 2 }, completeBody);
-    const ended = { deleted: false, isActive: true, meals: { Day1: { dinner: { closesAt: Date.now() - 1000 } } } };
-    const ongoing = { deleted: false, isActive: true, meals: { Day1: { dinner: { closesAt: Date.now() + 3_600_000 } } } };
+    const ended = {
+      deleted: false,
+      isActive: true,
+      meals: { Day1: { dinner: { closesAt: Date.now() - 1000 } } },
+    };
+    const ongoing = {
+      deleted: false,
+      isActive: true,
+      meals: { Day1: { dinner: { closesAt: Date.now() + 3_600_000 } } },
+    };
     vi.mocked(readChildren).mockResolvedValue([
       { key: 'a', value: ended },
       { key: 'b', value: ongoing },
     ]);
     renderBanner();
     await openForm();
-    expect(await screen.findByRole('dialog', { name: 'Create a meal challenge' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Create a meal challenge' }),
+    ).toBeInTheDocument();
     expect(toastError).not.toHaveBeenCalled();
   });
 });
@@ -110,13 +142,17 @@ describe('CreateChallengeModal', () => {
     await openForm();
     const dialog = await screen.findByRole('dialog', { name: 'Create a meal challenge' });
     const options = (label: string) =>
-      [...(screen.getByLabelText(label) as HTMLSelectElement).options].map((option) => option.value).filter(Boolean);
+      [...(screen.getByLabelText(label) as HTMLSelectElement).options]
+        .map((option) => option.value)
+        .filter(Boolean);
     expect(options('Days')).toEqual(['1', '2', '3', '4', '5', '6', '7']);
     expect(options('Preference')).toEqual(['veg', 'nonveg', 'vegan']);
     expect(options('Target body')).toEqual(['Bulk', 'Lean Bulk', 'Lean', 'Cutting', 'Maintain']);
     expect(screen.getByLabelText('Today')).toBeChecked();
 
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Challenge' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Challenge' }),
+    );
     expect(await screen.findByText('Title is required')).toBeInTheDocument();
     expect(screen.getByText('Choose the number of days')).toBeInTheDocument();
     expect(screen.getByText('Choose a preference')).toBeInTheDocument();
@@ -140,9 +176,13 @@ describe('CreateChallengeModal', () => {
     await openForm();
     await screen.findByRole('dialog');
     await fillForm();
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Challenge' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Challenge' }),
+    );
 
-    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Challenge created successfully'));
+    await waitFor(() =>
+      expect(toastSuccess).toHaveBeenCalledWith('Challenge created successfully'),
+    );
     const [path, body] = vi.mocked(callApi).mock.calls[0] as [string, Record<string, unknown>];
     expect(path).toBe('/api/generate');
     expect(body).toMatchObject({
@@ -165,8 +205,12 @@ describe('CreateChallengeModal', () => {
     await openForm();
     await screen.findByRole('dialog');
     await fillForm();
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Challenge' }));
-    await waitFor(() => expect(toastError).toHaveBeenCalledWith(ACTIVE_CHALLENGE_LIMIT_MESSAGE, 5000));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Challenge' }),
+    );
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith(ACTIVE_CHALLENGE_LIMIT_MESSAGE, 5000),
+    );
     expect(toastSuccess).not.toHaveBeenCalled();
   });
 
@@ -176,7 +220,9 @@ describe('CreateChallengeModal', () => {
     await openForm();
     await screen.findByRole('dialog');
     await fillForm();
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Challenge' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Challenge' }),
+    );
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('Error creating challenge'));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });

@@ -38,7 +38,10 @@ export function CreateChallengeBanner({ variant }: CreateChallengeBannerProps) {
   const { user } = useSession();
   const navigate = useNavigate();
   const { whileBusy } = useBusy();
-  const onRefused = useRefusalHandler({ uid: user?.uid ?? '', displayName: user?.displayName ?? null });
+  const onRefused = useRefusalHandler({
+    uid: user?.uid ?? '',
+    displayName: user?.displayName ?? null,
+  });
   const promotion = PROMOTION_VARIANTS[chosen];
 
   const start = async () => {
@@ -65,7 +68,11 @@ export function CreateChallengeBanner({ variant }: CreateChallengeBannerProps) {
           {promotion.heading}
         </h2>
         <p className="mb-3">{promotion.text}</p>
-        <Button variant="light" className="fw-semibold text-success-emphasis" onClick={() => void start()}>
+        <Button
+          variant="light"
+          className="fw-semibold text-success-emphasis"
+          onClick={() => void start()}
+        >
           {promotion.action}
         </Button>
       </div>

@@ -17,11 +17,17 @@ import {
 } from '../api/create-challenge';
 import { useRefusalHandler } from '../hooks/use-refusal-handler';
 
-const dayOptions = Array.from({ length: CHALLENGE_DAYS.max - CHALLENGE_DAYS.min + 1 }, (_, index) => {
-  const days = CHALLENGE_DAYS.min + index;
-  return { value: days, label: days === 1 ? '1 day' : `${days} days` };
-});
-const preferenceOptions = PREFERENCES.map((preference) => ({ value: preference, label: preference }));
+const dayOptions = Array.from(
+  { length: CHALLENGE_DAYS.max - CHALLENGE_DAYS.min + 1 },
+  (_, index) => {
+    const days = CHALLENGE_DAYS.min + index;
+    return { value: days, label: days === 1 ? '1 day' : `${days} days` };
+  },
+);
+const preferenceOptions = PREFERENCES.map((preference) => ({
+  value: preference,
+  label: preference,
+}));
 const targetBodyOptions = TARGET_BODIES.map((target) => ({ value: target, label: target }));
 
 interface CreateChallengeModalProps {
@@ -32,7 +38,12 @@ interface CreateChallengeModalProps {
 }
 
 /** SPEC's create-challenge form; the API generates the meal plan. */
-export function CreateChallengeModal({ member, show, onHide, onCreated }: CreateChallengeModalProps) {
+export function CreateChallengeModal({
+  member,
+  show,
+  onHide,
+  onCreated,
+}: CreateChallengeModalProps) {
   const { whileBusy } = useBusy();
   const onRefused = useRefusalHandler(member);
   const {
@@ -70,7 +81,12 @@ export function CreateChallengeModal({ member, show, onHide, onCreated }: Create
           <Modal.Title id="create-challenge-title">Create a meal challenge</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <TextField label="Title" registration={register('title')} error={errors.title} autoComplete="off" />
+          <TextField
+            label="Title"
+            registration={register('title')}
+            error={errors.title}
+            autoComplete="off"
+          />
           <SelectField
             label="Days"
             placeholder="Select days"
@@ -94,8 +110,22 @@ export function CreateChallengeModal({ member, show, onHide, onCreated }: Create
           />
           <fieldset>
             <legend className="form-label fs-6">Start</legend>
-            <Form.Check inline type="radio" id="start-today" label="Today" value="today" {...register('start')} />
-            <Form.Check inline type="radio" id="start-tomorrow" label="Tomorrow" value="tomorrow" {...register('start')} />
+            <Form.Check
+              inline
+              type="radio"
+              id="start-today"
+              label="Today"
+              value="today"
+              {...register('start')}
+            />
+            <Form.Check
+              inline
+              type="radio"
+              id="start-tomorrow"
+              label="Tomorrow"
+              value="tomorrow"
+              {...register('start')}
+            />
           </fieldset>
         </Modal.Body>
         <Modal.Footer>

@@ -54,14 +54,25 @@ export function DayMealTable({ challenge, plan, now }: DayMealTableProps) {
             <tr key={slot}>
               <th scope="row">
                 {slotLabel(slot)}
-                <div className="small fw-normal text-body-secondary">{MEAL_WINDOW_LABELS[slot]}</div>
+                <div className="small fw-normal text-body-secondary">
+                  {MEAL_WINDOW_LABELS[slot]}
+                </div>
               </th>
               <td data-label="Dish">
                 <div className="d-flex gap-2 align-items-start">
-                  {image && <img src={image} alt={meal.name} className="meal-image flex-shrink-0" loading="lazy" />}
+                  {image && (
+                    <img
+                      src={image}
+                      alt={meal.name}
+                      className="meal-image flex-shrink-0"
+                      loading="lazy"
+                    />
+                  )}
                   <div>
                     <div className="fw-semibold">{meal.name}</div>
-                    {meal.details && <div className="small text-body-secondary">{meal.details}</div>}
+                    {meal.details && (
+                      <div className="small text-body-secondary">{meal.details}</div>
+                    )}
                   </div>
                 </div>
               </td>
@@ -69,7 +80,9 @@ export function DayMealTable({ challenge, plan, now }: DayMealTableProps) {
                 <div>
                   {Math.round(meal.calories)} kcal
                   {typeof meal.protein === 'number' && (
-                    <div className="small text-body-secondary">{Math.round(meal.protein)} g protein</div>
+                    <div className="small text-body-secondary">
+                      {Math.round(meal.protein)} g protein
+                    </div>
                   )}
                 </div>
               </td>

@@ -7,7 +7,11 @@ import { TextField } from '../../../components/form/text-field';
 import { useBusy } from '../../../hooks/use-busy';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import type { ChallengeRef } from '../api/challenge-ref';
-import { editChallengeTitle, editTitleInputSchema, type EditTitleInput } from '../api/edit-challenge-title';
+import {
+  editChallengeTitle,
+  editTitleInputSchema,
+  type EditTitleInput,
+} from '../api/edit-challenge-title';
 
 interface EditTitleModalProps {
   challenge: ChallengeRef;
@@ -44,7 +48,12 @@ export function EditTitleModal({ challenge, show, onHide }: EditTitleModalProps)
           <Modal.Title id="edit-challenge-title">Edit challenge</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <TextField label="Title" registration={register('title')} error={errors.title} autoComplete="off" />
+          <TextField
+            label="Title"
+            registration={register('title')}
+            error={errors.title}
+            autoComplete="off"
+          />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onHide}>

@@ -20,7 +20,14 @@ interface MealProofUploadProps {
 }
 
 /** A proof photo for one meal: camera or file, compressed, uploaded with progress, pause, resume, cancel. */
-export function MealProofUpload({ challenge, dayNumber, slot, enabled, mealLabel, hint }: MealProofUploadProps) {
+export function MealProofUpload({
+  challenge,
+  dayNumber,
+  slot,
+  enabled,
+  mealLabel,
+  hint,
+}: MealProofUploadProps) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const { phase, start, pause, resume, cancel } = useProofUpload({ challenge, dayNumber, slot });
@@ -52,7 +59,11 @@ export function MealProofUpload({ challenge, dayNumber, slot, enabled, mealLabel
             aria-label={`Upload of ${mealLabel} proof`}
           />
         </ProgressBar>
-        <div className="d-flex flex-wrap gap-2" role="group" aria-label={`Upload of ${mealLabel} proof`}>
+        <div
+          className="d-flex flex-wrap gap-2"
+          role="group"
+          aria-label={`Upload of ${mealLabel} proof`}
+        >
           {phase.paused ? (
             <Button size="sm" variant="outline-success" onClick={resume}>
               Resume

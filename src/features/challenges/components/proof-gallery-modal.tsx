@@ -23,9 +23,16 @@ export function ProofGalleryModal({ title, photos, show, onHide }: ProofGalleryM
       </Modal.Header>
       <Modal.Body>
         {shown.length === 0 ? (
-          <p className="mb-0">No proof photos yet. Upload a photo of a meal during its window to see it here.</p>
+          <p className="mb-0">
+            No proof photos yet. Upload a photo of a meal during its window to see it here.
+          </p>
         ) : (
-          <Carousel interval={null} variant="dark" indicators={shown.length > 1} controls={shown.length > 1}>
+          <Carousel
+            interval={null}
+            variant="dark"
+            indicators={shown.length > 1}
+            controls={shown.length > 1}
+          >
             {shown.map((photo) => (
               <Carousel.Item key={`${photo.dayNumber}-${photo.slot}`}>
                 <img

@@ -86,10 +86,12 @@ export function useProofUpload({ challenge, dayNumber, slot }: ProofTarget) {
   );
 
   const pause = () => {
-    if (phase.kind === 'uploading' && !phase.paused && task.current?.pause()) show({ ...phase, paused: true });
+    if (phase.kind === 'uploading' && !phase.paused && task.current?.pause())
+      show({ ...phase, paused: true });
   };
   const resume = () => {
-    if (phase.kind === 'uploading' && phase.paused && task.current?.resume()) show({ ...phase, paused: false });
+    if (phase.kind === 'uploading' && phase.paused && task.current?.resume())
+      show({ ...phase, paused: false });
   };
   const cancel = () => {
     if (phase.kind === 'uploading') task.current?.cancel();

@@ -13,7 +13,9 @@ export interface DayPlan {
 export function dayPlans(challenge: Pick<ChallengeRecord, 'day' | 'meals'>): DayPlan[] {
   return Array.from({ length: challenge.day }, (_, index) => {
     const meals = challenge.meals?.[dayKey(index + 1)] ?? {};
-    const present = MEAL_SLOTS.map((slot) => meals[slot]).filter((meal): meal is MealRecord => Boolean(meal));
+    const present = MEAL_SLOTS.map((slot) => meals[slot]).filter((meal): meal is MealRecord =>
+      Boolean(meal),
+    );
     return {
       dayNumber: index + 1,
       meals,
@@ -25,7 +27,9 @@ export function dayPlans(challenge: Pick<ChallengeRecord, 'day' | 'meals'>): Day
 
 /** The day whose meals are happening now (or next), so the page opens on it. */
 export function currentDayNumber(plans: DayPlan[], now: number): number {
-  const upcoming = plans.find((plan) => MEAL_SLOTS.some((slot) => (plan.meals[slot]?.closesAt ?? 0) >= now));
+  const upcoming = plans.find((plan) =>
+    MEAL_SLOTS.some((slot) => (plan.meals[slot]?.closesAt ?? 0) >= now),
+  );
   return upcoming?.dayNumber ?? plans.at(-1)?.dayNumber ?? 1;
 }
 

@@ -26,7 +26,11 @@ export interface FeedCard {
 export function feedPageQuery(authorUid: string | null, cursor: FeedCursor | null): ChildQuery {
   const limitToLast = CARDS_PER_PAGE + 1;
   if (authorUid === null) {
-    return { orderBy: 'createdAt', limitToLast, ...(cursor && { endBefore: [cursor.value, cursor.key] }) };
+    return {
+      orderBy: 'createdAt',
+      limitToLast,
+      ...(cursor && { endBefore: [cursor.value, cursor.key] }),
+    };
   }
   if (cursor === null) return { orderBy: 'uid', equalTo: authorUid, limitToLast };
   return { orderBy: 'uid', startAt: [authorUid], endBefore: [authorUid, cursor.key], limitToLast };

@@ -20,7 +20,12 @@ interface ChallengeCardProps {
 }
 
 /** One challenge of the feed, per SPEC §2's card. */
-export function ChallengeCard({ card: { challengeId, entry }, isOwner, onChooseAuthor, priority = false }: ChallengeCardProps) {
+export function ChallengeCard({
+  card: { challengeId, entry },
+  isOwner,
+  onChooseAuthor,
+  priority = false,
+}: ChallengeCardProps) {
   const navigate = useNavigate();
   const cover = appImageSource(entry.cover);
   const author = entry.displayName || 'Member';

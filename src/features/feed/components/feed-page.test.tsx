@@ -7,7 +7,11 @@ import { memberFixture, renderApp } from '../../../testing/render-app';
 import { FeedPage } from './feed-page';
 
 type Row = { key: string; value: FeedEntry };
-type Listener = { spec: ChildQuery; onChange: (rows: Row[]) => void; onError?: (error: Error) => void };
+type Listener = {
+  spec: ChildQuery;
+  onChange: (rows: Row[]) => void;
+  onError?: (error: Error) => void;
+};
 
 const database = vi.hoisted(() => ({
   feed: new Map<string, FeedEntry>(),
@@ -17,7 +21,8 @@ const database = vi.hoisted(() => ({
 
 /** RTDB's ordering and windowing for one child query, enough to page feed/ like the server does. */
 function runQuery(spec: ChildQuery): Row[] {
-  const orderValue = (row: Row) => (row.value as unknown as Record<string, unknown>)[spec.orderBy] as string | number;
+  const orderValue = (row: Row) =>
+    (row.value as unknown as Record<string, unknown>)[spec.orderBy] as string | number;
   const compare = (a: [string | number, string], b: [string | number, string]) =>
     a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
   let rows = [...database.feed].map(([key, value]) => ({ key, value }));
@@ -36,7 +41,12 @@ function runQuery(spec: ChildQuery): Row[] {
 }
 
 vi.mock('../../../services/database', () => ({
-  watchChildren: (_path: string, spec: ChildQuery, onChange: Listener['onChange'], onError?: Listener['onError']) => {
+  watchChildren: (
+    _path: string,
+    spec: ChildQuery,
+    onChange: Listener['onChange'],
+    onError?: Listener['onError'],
+  ) => {
     const listener = { spec, onChange, onError };
     database.listeners.add(listener);
     queueMicrotask(() => {
@@ -77,16 +87,23 @@ function entry(overrides: Partial<FeedEntry> = {}): FeedEntry {
 function seedTwelve() {
   for (let index = 1; index <= 12; index++) {
     const author = index % 3 === 0 ? { uid: 'uid-meera', displayName: 'Meera Iyer' } : {};
-    database.feed.set(`c${String(index).padStart(2, '0')}`, entry({ title: `Challenge ${index}`, createdAt: CREATED + index * 60_000, ...author }));
+    database.feed.set(
+      `c${String(index).padStart(2, '0')}`,
+      entry({ title: `Challenge ${index}`, createdAt: CREATED + index * 60_000, ...author }),
+    );
   }
 }
 
-const titles = () => screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+const titles = () =>
+  screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
 const pageLinks = () =>
-  [...screen.getByRole('navigation', { name: 'Feed pages' }).querySelectorAll('[aria-label^="Page "]')].map((item) =>
-    item.getAttribute('aria-label'),
-  );
-const goToPage = (number: number) => userEvent.click(screen.getByRole('button', { name: `Page ${number}` }));
+  [
+    ...screen
+      .getByRole('navigation', { name: 'Feed pages' })
+      .querySelectorAll('[aria-label^="Page "]'),
+  ].map((item) => item.getAttribute('aria-label'));
+const goToPage = (number: number) =>
+  userEvent.click(screen.getByRole('button', { name: `Page ${number}` }));
 
 beforeEach(() => {
   database.feed.clear();
@@ -101,12 +118,18 @@ describe('FeedPage cards', () => {
     renderApp(<FeedPage />, { user: memberFixture });
 
     const card = (await screen.findByRole('article', { name: 'Seven day lean' })) as HTMLElement;
-    expect(within(card).getByRole('link', { name: 'Ravi Kumar' })).toHaveAttribute('href', '/profile/Ravi%20Kumar');
+    expect(within(card).getByRole('link', { name: 'Ravi Kumar' })).toHaveAttribute(
+      'href',
+      '/profile/Ravi%20Kumar',
+    );
     expect(within(card).getByText('7 days')).toBeInTheDocument();
     expect(within(card).getByText('Created 9:05 AM Nov 21, 2026')).toBeInTheDocument();
     expect(within(card).getByText('Updated 6:30 PM Nov 22, 2026')).toBeInTheDocument();
     expect(within(card).getByText('VEG')).toBeInTheDocument();
-    expect(card.querySelector('img.challenge-card-cover')).toHaveAttribute('src', '/meals/poha.svg');
+    expect(card.querySelector('img.challenge-card-cover')).toHaveAttribute(
+      'src',
+      '/meals/poha.svg',
+    );
   });
 
   it('leaves out the updated time when the challenge was never edited', async () => {
@@ -117,12 +140,32 @@ describe('FeedPage cards', () => {
   });
 
   it('renders only https (or app-shipped) images, never javascript: or plain http', async () => {
-    database.feed.set('c1', entry({ title: 'Script cover', cover: 'javascript:alert(1)', photoURL: 'javascript:alert(2)' }));
-    database.feed.set('c2', entry({ title: 'Http cover', cover: 'http://evil.example/a.jpg', createdAt: CREATED + 1 }));
-    database.feed.set('c3', entry({ title: 'Https cover', cover: 'https://cdn.example/a.jpg', photoURL: 'https://cdn.example/me.png', createdAt: CREATED + 2 }));
+    database.feed.set(
+      'c1',
+      entry({
+        title: 'Script cover',
+        cover: 'javascript:alert(1)',
+        photoURL: 'javascript:alert(2)',
+      }),
+    );
+    database.feed.set(
+      'c2',
+      entry({ title: 'Http cover', cover: 'http://evil.example/a.jpg', createdAt: CREATED + 1 }),
+    );
+    database.feed.set(
+      'c3',
+      entry({
+        title: 'Https cover',
+        cover: 'https://cdn.example/a.jpg',
+        photoURL: 'https://cdn.example/me.png',
+        createdAt: CREATED + 2,
+      }),
+    );
     const { container } = renderApp(<FeedPage />, { user: memberFixture });
     await screen.findByRole('article', { name: 'Https cover' });
-    const sources = [...container.querySelectorAll('img')].map((image) => image.getAttribute('src'));
+    const sources = [...container.querySelectorAll('img')].map((image) =>
+      image.getAttribute('src'),
+    );
     expect(sources).toEqual(['https://cdn.example/a.jpg', 'https://cdn.example/me.png']);
   });
 
@@ -132,14 +175,19 @@ describe('FeedPage cards', () => {
       user: memberFixture,
       routes: [{ path: '/challange/:postName', element: <p>challenge page</p> }],
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Open Challenge Bulk & Strong!' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Open Challenge Bulk & Strong!' }),
+    );
     expect(router.state.location.pathname).toBe('/challange/bulk-strong');
     expect(readStored(storageKeys.currentChallenge)).toBe('c1');
     expect(readStored(storageKeys.currentId)).toBe('uid-ravi');
   });
 
   it('shows Edit, Delete and Regenerate meals only on the member’s own challenges', async () => {
-    database.feed.set('mine', entry({ title: 'Mine', uid: memberFixture.uid, displayName: 'Asha Rao' }));
+    database.feed.set(
+      'mine',
+      entry({ title: 'Mine', uid: memberFixture.uid, displayName: 'Asha Rao' }),
+    );
     database.feed.set('theirs', entry({ title: 'Theirs', createdAt: CREATED + 1 }));
     renderApp(<FeedPage />, { user: memberFixture });
 
@@ -148,7 +196,9 @@ describe('FeedPage cards', () => {
       expect(within(mine).getByRole('button', { name })).toBeInTheDocument();
     }
     const theirs = screen.getByRole('article', { name: 'Theirs' });
-    expect(within(theirs).queryByRole('button', { name: /^(Edit|Delete|Regenerate)/ })).not.toBeInTheDocument();
+    expect(
+      within(theirs).queryByRole('button', { name: /^(Edit|Delete|Regenerate)/ }),
+    ).not.toBeInTheDocument();
   });
 
   it('shows visitors no owner actions', async () => {
@@ -165,13 +215,25 @@ describe('FeedPage pagination', () => {
     renderApp(<FeedPage />, { user: memberFixture });
 
     await screen.findByRole('article', { name: 'Challenge 12' });
-    expect(titles()).toEqual(['Challenge 12', 'Challenge 11', 'Challenge 10', 'Challenge 9', 'Challenge 8']);
+    expect(titles()).toEqual([
+      'Challenge 12',
+      'Challenge 11',
+      'Challenge 10',
+      'Challenge 9',
+      'Challenge 8',
+    ]);
     expect(pageLinks()).toEqual(['Page 1', 'Page 2']);
 
     await goToPage(2);
     await screen.findByRole('article', { name: 'Challenge 7' });
     expect(screen.getByRole('heading', { level: 2, name: 'Challenges' })).toHaveFocus();
-    expect(titles()).toEqual(['Challenge 7', 'Challenge 6', 'Challenge 5', 'Challenge 4', 'Challenge 3']);
+    expect(titles()).toEqual([
+      'Challenge 7',
+      'Challenge 6',
+      'Challenge 5',
+      'Challenge 4',
+      'Challenge 3',
+    ]);
     expect(pageLinks()).toEqual(['Page 1', 'Page 2', 'Page 3']);
 
     await goToPage(3);
@@ -190,7 +252,11 @@ describe('FeedPage pagination', () => {
     await goToPage(2);
     await screen.findByRole('article', { name: 'Challenge 7' });
     const [listener] = [...database.listeners];
-    expect(listener.spec).toEqual({ orderBy: 'createdAt', limitToLast: 6, endBefore: [CREATED + 8 * 60_000, 'c08'] });
+    expect(listener.spec).toEqual({
+      orderBy: 'createdAt',
+      limitToLast: 6,
+      endBefore: [CREATED + 8 * 60_000, 'c08'],
+    });
   });
 
   it('shows visitors the newest five with no page links', async () => {
@@ -233,7 +299,9 @@ describe('FeedPage author filter', () => {
 
     await screen.findByText(/Showing challenges by/);
     expect(screen.getByText('Meera Iyer', { selector: 'strong' })).toBeInTheDocument();
-    await waitFor(() => expect(titles()).toEqual(['Challenge 12', 'Challenge 9', 'Challenge 6', 'Challenge 3']));
+    await waitFor(() =>
+      expect(titles()).toEqual(['Challenge 12', 'Challenge 9', 'Challenge 6', 'Challenge 3']),
+    );
     expect(screen.queryByRole('navigation', { name: 'Feed pages' })).not.toBeInTheDocument();
     expect(readStored(storageKeys.loadProfile)).toBe('uid-meera');
 
@@ -247,7 +315,15 @@ describe('FeedPage author filter', () => {
 
   it('pages one author’s challenges with uid cursors', async () => {
     for (let index = 1; index <= 7; index++) {
-      database.feed.set(`m${index}`, entry({ uid: 'uid-meera', displayName: 'Meera Iyer', title: `Meera ${index}`, createdAt: CREATED + index }));
+      database.feed.set(
+        `m${index}`,
+        entry({
+          uid: 'uid-meera',
+          displayName: 'Meera Iyer',
+          title: `Meera ${index}`,
+          createdAt: CREATED + index,
+        }),
+      );
     }
     database.feed.set('other', entry({ title: 'Other author', createdAt: CREATED + 100 }));
     renderApp(<FeedPage />, { user: memberFixture, path: '/?author=uid-meera&name=Meera%20Iyer' });

@@ -83,7 +83,9 @@ function FeedList({ authorUid, onChooseAuthor, onRetry }: FeedListProps) {
       <div className="text-center bg-white rounded border p-5">
         <p className="h5">No challenges yet</p>
         <p className="mb-0 text-body-secondary">
-          {authorUid ? 'This member has no challenges to show.' : 'Be the first: create a challenge from the sidebar.'}
+          {authorUid
+            ? 'This member has no challenges to show.'
+            : 'Be the first: create a challenge from the sidebar.'}
         </p>
       </div>
     );

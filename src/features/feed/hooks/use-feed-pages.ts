@@ -5,16 +5,18 @@ import { dbPaths } from '../../../services/paths';
 import { feedPageQuery, toFeedPage, type FeedCard, type FeedCursor } from '../api/feed-pages';
 
 export type FeedPagesState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; cards: FeedCard[] };
+  { status: 'loading' } | { status: 'error' } | { status: 'ready'; cards: FeedCard[] };
 
 const sameCursor = (a: FeedCursor | null | undefined, b: FeedCursor | null | undefined) =>
   a?.key === b?.key && a?.value === b?.value;
 
 /** Keeps the cursors up to page `index`, then the one after it if the page has a successor. */
 function withNextCursor(known: Array<FeedCursor | null>, index: number, next: FeedCursor | null) {
-  if (next === null ? known.length === index + 1 : known.length === index + 2 && sameCursor(known[index + 1], next)) {
+  if (
+    next === null
+      ? known.length === index + 1
+      : known.length === index + 2 && sameCursor(known[index + 1], next)
+  ) {
     return known;
   }
   // A new or deleted challenge moved the page boundaries: cursors beyond this page are stale.

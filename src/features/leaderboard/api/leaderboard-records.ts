@@ -49,5 +49,10 @@ export async function readOwnRank(boardPath: string, uid: string): Promise<Ranke
     startAt: [Math.floor(own.points) + 1],
     limitToFirst: RANK_COUNT_WINDOW,
   });
-  return { ...own, uid, rank: ahead.length + 1, rankIsLowerBound: ahead.length >= RANK_COUNT_WINDOW };
+  return {
+    ...own,
+    uid,
+    rank: ahead.length + 1,
+    rankIsLowerBound: ahead.length >= RANK_COUNT_WINDOW,
+  };
 }

@@ -17,8 +17,17 @@ interface LeaderboardCardProps {
   emptyText: string;
 }
 
-export function LeaderboardCard({ title, boardPath, size, viewerUid, emptyText }: LeaderboardCardProps) {
-  const top = useDatabaseChildren<LeaderboardEntry>(boardPath, { orderBy: 'points', limitToLast: size });
+export function LeaderboardCard({
+  title,
+  boardPath,
+  size,
+  viewerUid,
+  emptyText,
+}: LeaderboardCardProps) {
+  const top = useDatabaseChildren<LeaderboardEntry>(boardPath, {
+    orderBy: 'points',
+    limitToLast: size,
+  });
   const ranked = top.status === 'ready' ? rankRows(top.value) : [];
   const viewerListed = ranked.some((entry) => entry.uid === viewerUid);
   const ownRank = useOwnRank(boardPath, viewerListed ? null : viewerUid, top.value);
@@ -56,7 +65,12 @@ export function LeaderboardCard({ title, boardPath, size, viewerUid, emptyText }
       {ranked.length > 0 && (
         <ListGroup as="ol" variant="flush">
           {ranked.map((entry) => (
-            <RankRow key={entry.uid} entry={entry} isViewer={entry.uid === viewerUid} linkable={viewerUid !== null} />
+            <RankRow
+              key={entry.uid}
+              entry={entry}
+              isViewer={entry.uid === viewerUid}
+              linkable={viewerUid !== null}
+            />
           ))}
         </ListGroup>
       )}
@@ -68,17 +82,29 @@ export function LeaderboardCard({ title, boardPath, size, viewerUid, emptyText }
           </ListGroup>
         </Card.Footer>
       )}
-      {top.status === 'ready' && viewerUid && !viewerListed && ownRank.status === 'ready' && !ownRank.entry && (
-        <Card.Footer className="bg-transparent small text-body-secondary">
-          You are not on this list yet: prove a meal inside its window to earn points.
-        </Card.Footer>
-      )}
+      {top.status === 'ready' &&
+        viewerUid &&
+        !viewerListed &&
+        ownRank.status === 'ready' &&
+        !ownRank.entry && (
+          <Card.Footer className="bg-transparent small text-body-secondary">
+            You are not on this list yet: prove a meal inside its window to earn points.
+          </Card.Footer>
+        )}
     </Card>
   );
 }
 
 /** Profiles are for signed-in members only, so visitors get plain names. */
-function RankRow({ entry, isViewer, linkable }: { entry: RankedEntry; isViewer: boolean; linkable: boolean }) {
+function RankRow({
+  entry,
+  isViewer,
+  linkable,
+}: {
+  entry: RankedEntry;
+  isViewer: boolean;
+  linkable: boolean;
+}) {
   const name = entry.displayName || 'Member';
   return (
     <ListGroup.Item
@@ -97,7 +123,11 @@ function RankRow({ entry, isViewer, linkable }: { entry: RankedEntry; isViewer: 
       </span>
       <MemberAvatar name={name} photoURL={entry.photoURL} size={36} />
       {linkable ? (
-        <ProfileLink uid={entry.uid} displayName={name} className="flex-grow-1 text-truncate link-dark">
+        <ProfileLink
+          uid={entry.uid}
+          displayName={name}
+          className="flex-grow-1 text-truncate link-dark"
+        >
           {name}
           {isViewer && <span className="visually-hidden"> (you)</span>}
         </ProfileLink>

@@ -14,9 +14,15 @@ const viewer = memberFixture;
 function board(count: number, viewerPoints?: number) {
   const entries: Record<string, object> = {};
   for (let n = 1; n <= count; n++) {
-    entries[`member-${n}`] = { points: n * 10, displayName: `Member ${n}`, photoURL: '', joinAt: `2026-01-0${(n % 9) + 1} 10:00:00` };
+    entries[`member-${n}`] = {
+      points: n * 10,
+      displayName: `Member ${n}`,
+      photoURL: '',
+      joinAt: `2026-01-0${(n % 9) + 1} 10:00:00`,
+    };
   }
-  if (viewerPoints !== undefined) entries[viewer.uid] = { points: viewerPoints, displayName: 'Asha Rao', photoURL: '' };
+  if (viewerPoints !== undefined)
+    entries[viewer.uid] = { points: viewerPoints, displayName: 'Asha Rao', photoURL: '' };
   return entries;
 }
 
@@ -34,7 +40,9 @@ beforeEach(() => resetFakeDatabase());
 
 describe('LeaderboardPage', () => {
   it("shows the top 5 of this week's, this month's and all-time boards, highest first", async () => {
-    resetFakeDatabase({ leaderboard: { all: board(8), weekly: { [week]: board(3) }, monthly: { [month]: board(6) } } });
+    resetFakeDatabase({
+      leaderboard: { all: board(8), weekly: { [week]: board(3) }, monthly: { [month]: board(6) } },
+    });
     renderApp(<LeaderboardPage />, { user: null });
     const weekly = await rowsOf('Weekly Top List');
     const weeklyRows = await weekly.findAllByRole('listitem');
@@ -55,7 +63,9 @@ describe('LeaderboardPage', () => {
   });
 
   it("shows the viewer's own rank below the list when outside the top 5", async () => {
-    resetFakeDatabase({ leaderboard: { all: board(9, 35), weekly: { [week]: {} }, monthly: { [month]: {} } } });
+    resetFakeDatabase({
+      leaderboard: { all: board(9, 35), weekly: { [week]: {} }, monthly: { [month]: {} } },
+    });
     renderApp(<LeaderboardPage />, { user: viewer });
     const allTime = await rowsOf('All-time Top List');
     expect(await allTime.findByText('Your rank')).toBeInTheDocument();
@@ -96,7 +106,9 @@ describe('LeaderboardPage', () => {
     const weekly = await rowsOf('Weekly Top List');
     expect(await weekly.findByText('No points earned this week yet.')).toBeInTheDocument();
     const monthly = await rowsOf('Monthly Top List');
-    expect(await monthly.findByText('This list could not be loaded. Please try again later.')).toBeInTheDocument();
+    expect(
+      await monthly.findByText('This list could not be loaded. Please try again later.'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -109,6 +121,9 @@ describe('TopChallengers', () => {
     expect(items[0]).toHaveTextContent('Member 5');
     expect(items[0]).toHaveTextContent('Total Score: 50');
     expect(items[0]).toHaveTextContent('Join At: 2026-01-06');
-    expect(within(items[0]).getByRole('link', { name: 'Member 5' })).toHaveAttribute('href', '/profile/Member%205');
+    expect(within(items[0]).getByRole('link', { name: 'Member 5' })).toHaveAttribute(
+      'href',
+      '/profile/Member%205',
+    );
   });
 });

@@ -15,7 +15,8 @@ export function LeaderboardPage() {
     <div className="container py-4">
       <h1 className="h3 mb-1">Leader-board</h1>
       <p className="text-body-secondary mb-4">
-        10 points for every meal proved inside its window, 10 more for a full day, 50 for a whole challenge.
+        10 points for every meal proved inside its window, 10 more for a full day, 50 for a whole
+        challenge.
       </p>
       <div className="row g-4">
         <div className="col-md-6 col-xl-4">

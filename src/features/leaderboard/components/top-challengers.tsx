@@ -37,9 +37,13 @@ export function TopChallengers({ signedIn }: { signedIn: boolean }) {
           </Placeholder>
         </Card.Body>
       )}
-      {top.status === 'error' && <Card.Body className="small text-danger">Top Challengers could not be loaded.</Card.Body>}
+      {top.status === 'error' && (
+        <Card.Body className="small text-danger">Top Challengers could not be loaded.</Card.Body>
+      )}
       {top.status === 'ready' && ranked.length === 0 && (
-        <Card.Body className="small text-body-secondary">No scores yet: be the first to prove a meal.</Card.Body>
+        <Card.Body className="small text-body-secondary">
+          No scores yet: be the first to prove a meal.
+        </Card.Body>
       )}
       {ranked.length > 0 && (
         <ListGroup as="ol" variant="flush">
@@ -50,7 +54,11 @@ export function TopChallengers({ signedIn }: { signedIn: boolean }) {
                 <MemberAvatar name={name} photoURL={entry.photoURL} size={40} />
                 <div className="flex-grow-1" style={{ minWidth: 0 }}>
                   {signedIn ? (
-                    <ProfileLink uid={entry.uid} displayName={name} className="fw-semibold d-block text-truncate link-dark" />
+                    <ProfileLink
+                      uid={entry.uid}
+                      displayName={name}
+                      className="fw-semibold d-block text-truncate link-dark"
+                    />
                   ) : (
                     <span className="fw-semibold d-block text-truncate">{name}</span>
                   )}

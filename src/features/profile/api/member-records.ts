@@ -44,7 +44,12 @@ interface NamedRecord {
 /** The rules allow only bounded, indexed queries on the public indexes (≤ 100 rows). */
 const NAME_SEARCH_WINDOW = 100;
 
-async function uidNamedIn(path: string, orderBy: string, displayName: string, keyIsUid: boolean): Promise<string | null> {
+async function uidNamedIn(
+  path: string,
+  orderBy: string,
+  displayName: string,
+  keyIsUid: boolean,
+): Promise<string | null> {
   const rows = await readChildren<NamedRecord>(path, { orderBy, limitToLast: NAME_SEARCH_WINDOW });
   const row = rows.find(({ value }) => value.displayName === displayName);
   if (!row) return null;

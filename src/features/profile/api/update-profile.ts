@@ -1,13 +1,24 @@
 import { z } from 'zod';
-import { profileBodySchema, profileInfoSchema, socialLinksSchema } from '../../../domain/profile-schema';
+import {
+  profileBodySchema,
+  profileInfoSchema,
+  socialLinksSchema,
+} from '../../../domain/profile-schema';
 import { writePaths } from '../../../services/database';
 import { dbPaths } from '../../../services/paths';
 import type { MemberInfo, MemberPrivate, MemberSocial } from './member-records';
 
-export const MISSING_PROFILE_FIELDS_MESSAGE = 'Some profile fields are missing. Please fill all fields.';
+export const MISSING_PROFILE_FIELDS_MESSAGE =
+  'Some profile fields are missing. Please fill all fields.';
 
 /** SPEC §5's five completeness fields, in form order. */
-export const REQUIRED_PROFILE_FIELDS = ['location', 'height', 'weight', 'age', 'preference'] as const;
+export const REQUIRED_PROFILE_FIELDS = [
+  'location',
+  'height',
+  'weight',
+  'age',
+  'preference',
+] as const;
 
 /** The Edit profile form: every input is text until it is parsed. */
 export interface ProfileFormValues {
@@ -65,11 +76,17 @@ export function parseProfileForm(
   return { ok: false, errors };
 }
 
-export function missingProfileFields(values: ProfileFormValues): Array<(typeof REQUIRED_PROFILE_FIELDS)[number]> {
+export function missingProfileFields(
+  values: ProfileFormValues,
+): Array<(typeof REQUIRED_PROFILE_FIELDS)[number]> {
   return REQUIRED_PROFILE_FIELDS.filter((field) => values[field].trim() === '');
 }
 
-export function profileFormDefaults(info: MemberInfo | null, body: MemberPrivate | null, social: MemberSocial | null): ProfileFormValues {
+export function profileFormDefaults(
+  info: MemberInfo | null,
+  body: MemberPrivate | null,
+  social: MemberSocial | null,
+): ProfileFormValues {
   const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
   return {
     location: text(info?.location),

@@ -7,13 +7,20 @@ import { dbPaths, storagePaths } from '../../../services/paths';
 const AVATAR_MAX_PIXELS = 512;
 
 /** Compresses the photo, uploads it to the member's avatar path, then points info and the Auth profile at it. */
-export async function uploadAvatar(uid: string, file: File, onProgress: (percent: number) => void): Promise<string> {
+export async function uploadAvatar(
+  uid: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<string> {
   const [compressed, { uploadFile }] = await Promise.all([
     compressPhoto(file, AVATAR_MAX_PIXELS),
     import('../../../services/storage'),
   ]);
-  const upload = uploadFile(storagePaths.avatar(uid), compressed, ({ bytesTransferred, totalBytes }) =>
-    onProgress(totalBytes > 0 ? Math.round((bytesTransferred / totalBytes) * 100) : 0),
+  const upload = uploadFile(
+    storagePaths.avatar(uid),
+    compressed,
+    ({ bytesTransferred, totalBytes }) =>
+      onProgress(totalBytes > 0 ? Math.round((bytesTransferred / totalBytes) * 100) : 0),
   );
   const { url } = await upload.done;
   await writePaths({ [`${dbPaths.userInfo(uid)}/photoURL`]: url });

@@ -5,7 +5,11 @@ import { memberFixture, renderApp } from '../../../testing/render-app';
 import { uploadAvatar } from '../api/upload-avatar';
 import { AvatarUploader } from './avatar-uploader';
 
-vi.mock('../../../lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn(), toastInfo: vi.fn() }));
+vi.mock('../../../lib/toast', () => ({
+  toastSuccess: vi.fn(),
+  toastError: vi.fn(),
+  toastInfo: vi.fn(),
+}));
 vi.mock('../api/upload-avatar', () => ({ uploadAvatar: vi.fn() }));
 
 const photo = new File(['pixels'], 'me.png', { type: 'image/png' });
@@ -22,10 +26,14 @@ describe('AvatarUploader', () => {
     renderApp(<AvatarUploader uid={memberFixture.uid} />, { user: memberFixture });
     await userEvent.upload(screen.getByLabelText('Profile photo file'), photo);
     expect(uploadAvatar).toHaveBeenCalledWith(memberFixture.uid, photo, expect.any(Function));
-    expect(await screen.findByRole('progressbar', { name: 'Profile photo upload progress' })).toHaveAttribute('aria-valuenow', '40');
+    expect(
+      await screen.findByRole('progressbar', { name: 'Profile photo upload progress' }),
+    ).toHaveAttribute('aria-valuenow', '40');
     expect(screen.getByRole('button', { name: 'Uploading…' })).toBeDisabled();
     finish('https://example.com/a.jpg');
-    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Profile photo uploaded successfully'));
+    await waitFor(() =>
+      expect(toastSuccess).toHaveBeenCalledWith('Profile photo uploaded successfully'),
+    );
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload photo' })).toBeEnabled();
   });

@@ -36,7 +36,12 @@ export function AvatarUploader({ uid }: { uid: string }) {
         disabled={uploading}
         onChange={(event) => void onChoose(event.target.files?.[0])}
       />
-      <Button variant="outline-success" size="sm" disabled={uploading} onClick={() => input.current?.click()}>
+      <Button
+        variant="outline-success"
+        size="sm"
+        disabled={uploading}
+        onClick={() => input.current?.click()}
+      >
         {uploading ? 'Uploading…' : 'Upload photo'}
       </Button>
       {uploading && (

@@ -1,12 +1,21 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { failNextWrite, resetFakeDatabase, valueAt, writeLog } from '../../../testing/fake-database';
+import {
+  failNextWrite,
+  resetFakeDatabase,
+  valueAt,
+  writeLog,
+} from '../../../testing/fake-database';
 import { memberFixture, renderApp } from '../../../testing/render-app';
 import { EditProfileModal } from './edit-profile-modal';
 
 vi.mock('../../../services/database', () => import('../../../testing/fake-database'));
-vi.mock('../../../lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn(), toastInfo: vi.fn() }));
+vi.mock('../../../lib/toast', () => ({
+  toastSuccess: vi.fn(),
+  toastError: vi.fn(),
+  toastInfo: vi.fn(),
+}));
 
 const uid = memberFixture.uid;
 const MISSING = 'Some profile fields are missing. Please fill all fields.';
@@ -15,7 +24,15 @@ function seedMember(extra: { info?: object; private?: object; social?: object } 
   resetFakeDatabase({
     users: {
       [uid]: {
-        info: { uid, displayName: 'Asha Rao', photoURL: '', joinAt: '2026-01-01 10:00:00', createdAt: 1, score: 40, ...extra.info },
+        info: {
+          uid,
+          displayName: 'Asha Rao',
+          photoURL: '',
+          joinAt: '2026-01-01 10:00:00',
+          createdAt: 1,
+          score: 40,
+          ...extra.info,
+        },
         private: { email: 'asha@example.com', emailVerified: true, ...extra.private },
         ...(extra.social ? { social: extra.social } : {}),
       },
@@ -30,7 +47,9 @@ async function openModal() {
   return onHide;
 }
 
-async function fillRequired(values = { location: 'Pune', preference: 'veg', height: '164', weight: '62', age: '29' }) {
+async function fillRequired(
+  values = { location: 'Pune', preference: 'veg', height: '164', weight: '62', age: '29' },
+) {
   await userEvent.selectOptions(screen.getByLabelText('Location'), values.location);
   await userEvent.selectOptions(screen.getByLabelText('Preference'), values.preference);
   await userEvent.type(screen.getByLabelText('Height (cm)'), values.height);
@@ -61,7 +80,13 @@ describe('EditProfileModal', () => {
 
   it('treats whitespace as empty', async () => {
     await openModal();
-    await fillRequired({ location: 'Pune', preference: 'veg', height: '164', weight: '62', age: ' ' });
+    await fillRequired({
+      location: 'Pune',
+      preference: 'veg',
+      height: '164',
+      weight: '62',
+      age: ' ',
+    });
     await save();
     expect(toastError).toHaveBeenCalledWith(MISSING);
     expect(writeLog).toHaveLength(0);
@@ -69,7 +94,13 @@ describe('EditProfileModal', () => {
 
   it('checks ranges inline without the missing-fields toast', async () => {
     await openModal();
-    await fillRequired({ location: 'Delhi', preference: 'vegan', height: '90', weight: '62', age: '8' });
+    await fillRequired({
+      location: 'Delhi',
+      preference: 'vegan',
+      height: '90',
+      weight: '62',
+      age: '8',
+    });
     await save();
     expect(await screen.findByText('Height must be at least 100')).toBeInTheDocument();
     expect(screen.getByText('Age must be at least 13')).toBeInTheDocument();
@@ -95,7 +126,9 @@ describe('EditProfileModal', () => {
     await fillRequired();
     await userEvent.type(screen.getByLabelText('Bio (optional)'), 'Runner.');
     await save();
-    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Profile info updated successfully'));
+    await waitFor(() =>
+      expect(toastSuccess).toHaveBeenCalledWith('Profile info updated successfully'),
+    );
     expect(onHide).toHaveBeenCalled();
     expect(writeLog).toHaveLength(1);
     expect(writeLog[0]).toMatchObject({
@@ -107,7 +140,9 @@ describe('EditProfileModal', () => {
       [`users/${uid}/private/age`]: 29,
     });
     // Server-owned fields are never part of the write.
-    expect(Object.keys(writeLog[0]).some((path) => /score|joinAt|createdAt|Challenges/.test(path))).toBe(false);
+    expect(
+      Object.keys(writeLog[0]).some((path) => /score|joinAt|createdAt|Challenges/.test(path)),
+    ).toBe(false);
     expect(valueAt(`users/${uid}/info/score`)).toBe(40);
   });
 
@@ -116,12 +151,22 @@ describe('EditProfileModal', () => {
     await fillRequired();
     await userEvent.type(screen.getByLabelText('Twitter'), 'https://x.com/asha');
     await save();
-    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Social links updated successfully'));
-    expect(valueAt(`users/${uid}/social`)).toEqual({ facebook: '', instagram: '', twitter: 'https://x.com/asha', linkedin: '' });
+    await waitFor(() =>
+      expect(toastSuccess).toHaveBeenCalledWith('Social links updated successfully'),
+    );
+    expect(valueAt(`users/${uid}/social`)).toEqual({
+      facebook: '',
+      instagram: '',
+      twitter: 'https://x.com/asha',
+      linkedin: '',
+    });
   });
 
   it('shows the stored values and reports a failed save with SPEC words', async () => {
-    seedMember({ info: { location: 'Agra', preference: 'nonveg' }, private: { height: 170, weight: 70, age: 40 } });
+    seedMember({
+      info: { location: 'Agra', preference: 'nonveg' },
+      private: { height: 170, weight: 70, age: 40 },
+    });
     await openModal();
     expect(screen.getByLabelText('Location')).toHaveValue('Agra');
     expect(screen.getByLabelText('Height (cm)')).toHaveValue(170);

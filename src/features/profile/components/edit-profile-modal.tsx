@@ -10,7 +10,13 @@ import { useForm } from 'react-hook-form';
 import { SelectField } from '../../../components/form/select-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
 import { TextField } from '../../../components/form/text-field';
-import { ACTIVITY_LEVELS, INPUT_LIMITS, LOCATIONS, PREFERENCES, SEXES } from '../../../domain/constants';
+import {
+  ACTIVITY_LEVELS,
+  INPUT_LIMITS,
+  LOCATIONS,
+  PREFERENCES,
+  SEXES,
+} from '../../../domain/constants';
 import { useBusy } from '../../../hooks/use-busy';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { readValue } from '../../../services/database';
@@ -42,7 +48,8 @@ const SOCIAL_FIELDS = [
   { name: 'linkedin', label: 'LinkedIn', example: 'https://linkedin.com/in/you' },
 ] as const;
 
-type LoadState = { status: 'loading' } | { status: 'ready'; values: ProfileFormValues } | { status: 'error' };
+type LoadState =
+  { status: 'loading' } | { status: 'ready'; values: ProfileFormValues } | { status: 'error' };
 
 async function loadFormValues(uid: string): Promise<ProfileFormValues> {
   const [info, body, social] = await Promise.all([
@@ -68,12 +75,25 @@ export function EditProfileModal({ uid, show, onHide }: EditProfileModalProps) {
         <Modal.Title id="edit-profile-title">Edit profile</Modal.Title>
       </Modal.Header>
       {/* The modal unmounts its content when hidden, so every opening reads fresh values. */}
-      <EditProfileContent key={attempt} uid={uid} onDone={onHide} onRetry={() => setAttempt((count) => count + 1)} />
+      <EditProfileContent
+        key={attempt}
+        uid={uid}
+        onDone={onHide}
+        onRetry={() => setAttempt((count) => count + 1)}
+      />
     </Modal>
   );
 }
 
-function EditProfileContent({ uid, onDone, onRetry }: { uid: string; onDone: () => void; onRetry: () => void }) {
+function EditProfileContent({
+  uid,
+  onDone,
+  onRetry,
+}: {
+  uid: string;
+  onDone: () => void;
+  onRetry: () => void;
+}) {
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   useEffect(() => {
     let current = true;
@@ -86,7 +106,8 @@ function EditProfileContent({ uid, onDone, onRetry }: { uid: string; onDone: () 
     };
   }, [uid]);
 
-  if (load.status === 'ready') return <EditProfileForm uid={uid} initialValues={load.values} onDone={onDone} />;
+  if (load.status === 'ready')
+    return <EditProfileForm uid={uid} initialValues={load.values} onDone={onDone} />;
   if (load.status === 'error') {
     return (
       <Modal.Body>
@@ -107,7 +128,15 @@ function EditProfileContent({ uid, onDone, onRetry }: { uid: string; onDone: () 
   );
 }
 
-function EditProfileForm({ uid, initialValues, onDone }: { uid: string; initialValues: ProfileFormValues; onDone: () => void }) {
+function EditProfileForm({
+  uid,
+  initialValues,
+  onDone,
+}: {
+  uid: string;
+  initialValues: ProfileFormValues;
+  onDone: () => void;
+}) {
   const { whileBusy } = useBusy();
   const {
     register,
@@ -137,7 +166,9 @@ function EditProfileForm({ uid, initialValues, onDone }: { uid: string; initialV
       return;
     }
     const links = socialLinksOf(parsed.update);
-    const linksChanged = SOCIAL_FIELDS.some(({ name }) => links[name] !== initialValues[name].trim());
+    const linksChanged = SOCIAL_FIELDS.some(
+      ({ name }) => links[name] !== initialValues[name].trim(),
+    );
     if (linksChanged) {
       try {
         await whileBusy(saveSocialLinks(uid, links));
@@ -147,7 +178,9 @@ function EditProfileForm({ uid, initialValues, onDone }: { uid: string; initialV
       }
     }
     // One toast at a time: a second one would replace the first before it is read.
-    toastSuccess(linksChanged ? 'Social links updated successfully' : 'Profile info updated successfully');
+    toastSuccess(
+      linksChanged ? 'Social links updated successfully' : 'Profile info updated successfully',
+    );
     onDone();
   };
 
@@ -155,8 +188,8 @@ function EditProfileForm({ uid, initialValues, onDone }: { uid: string; initialV
     <Form noValidate onSubmit={handleSubmit(onSubmit)} style={{ display: 'contents' }}>
       <Modal.Body>
         <p className="text-body-secondary small">
-          Location, height, weight, age and preference are needed to create a challenge. Height, weight and age
-          are private: only you can see them.
+          Location, height, weight, age and preference are needed to create a challenge. Height,
+          weight and age are private: only you can see them.
         </p>
         <Row className="g-x-3">
           <Col md={6}>
@@ -214,7 +247,10 @@ function EditProfileForm({ uid, initialValues, onDone }: { uid: string; initialV
             <SelectField
               label="Sex (optional, improves your targets)"
               placeholder="Prefer not to say"
-              options={SEXES.map((value) => ({ value, label: value === 'male' ? 'Male' : 'Female' }))}
+              options={SEXES.map((value) => ({
+                value,
+                label: value === 'male' ? 'Male' : 'Female',
+              }))}
               registration={register('sex')}
               error={errors.sex}
             />
@@ -223,7 +259,10 @@ function EditProfileForm({ uid, initialValues, onDone }: { uid: string; initialV
             <SelectField
               label="Activity (optional)"
               placeholder="Not sure"
-              options={ACTIVITY_LEVELS.map((value) => ({ value, label: ACTIVITY_LABELS[value] ?? value }))}
+              options={ACTIVITY_LEVELS.map((value) => ({
+                value,
+                label: ACTIVITY_LABELS[value] ?? value,
+              }))}
               registration={register('activity')}
               error={errors.activity}
             />

@@ -10,7 +10,13 @@ interface MemberAvatarProps {
 }
 
 /** A member's round photo, or their initial when there is no safe photo. */
-export function MemberAvatar({ name, photoURL, size = 40, decorative = true, className = '' }: MemberAvatarProps) {
+export function MemberAvatar({
+  name,
+  photoURL,
+  size = 40,
+  decorative = true,
+  className = '',
+}: MemberAvatarProps) {
   const source = imageSource(photoURL);
   const alt = decorative ? '' : `Photo of ${name}`;
   const style = { width: size, height: size };

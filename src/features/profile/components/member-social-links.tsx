@@ -9,17 +9,29 @@ const SITES = [
 ] as const;
 
 /** A member's social links; only https ones are ever rendered (DESIGN §7). */
-export function MemberSocialLinks({ social, name }: { social: MemberSocial | null | undefined; name: string }) {
+export function MemberSocialLinks({
+  social,
+  name,
+}: {
+  social: MemberSocial | null | undefined;
+  name: string;
+}) {
   const links = SITES.flatMap(({ key, label }) => {
     const href = httpsLink(social?.[key]);
     return href ? [{ key, label, href }] : [];
   });
-  if (links.length === 0) return <p className="text-body-secondary small mb-0">No social links yet.</p>;
+  if (links.length === 0)
+    return <p className="text-body-secondary small mb-0">No social links yet.</p>;
   return (
     <ul className="list-inline mb-0" aria-label={`${name} on social media`}>
       {links.map(({ key, label, href }) => (
         <li key={key} className="list-inline-item">
-          <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="btn btn-sm btn-outline-secondary">
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="btn btn-sm btn-outline-secondary"
+          >
             {label}
           </a>
         </li>

@@ -22,13 +22,17 @@ export function ProfileCard({ member }: { member: SessionUser }) {
         <h2 id="profile-card-title" className="h5 mt-2 mb-0">
           {name}
         </h2>
-        {member.email && <p className="small text-body-secondary text-break mb-3">{member.email}</p>}
+        {member.email && (
+          <p className="small text-body-secondary text-break mb-3">{member.email}</p>
+        )}
         {info.status === 'loading' && (
           <Placeholder as="p" animation="glow" aria-hidden="true">
             <Placeholder xs={10} />
           </Placeholder>
         )}
-        {info.status === 'error' && <p className="small text-danger">No User info data available</p>}
+        {info.status === 'error' && (
+          <p className="small text-danger">No User info data available</p>
+        )}
         {info.status === 'ready' && (
           <dl className="row g-0 text-center mb-3">
             <Stat label="Total Challange" value={info.value?.totalChallenges ?? 0} />

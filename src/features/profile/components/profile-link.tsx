@@ -12,7 +12,11 @@ interface ProfileLinkProps {
 /** A link to a member's profile that also stores whose profile it is (SPEC's loadProfile). */
 export function ProfileLink({ uid, displayName, className, children }: ProfileLinkProps) {
   return (
-    <Link to={profilePath(displayName)} className={className} onClick={() => rememberViewedProfile(uid)}>
+    <Link
+      to={profilePath(displayName)}
+      className={className}
+      onClick={() => rememberViewedProfile(uid)}
+    >
       {children ?? displayName}
     </Link>
   );

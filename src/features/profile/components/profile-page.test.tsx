@@ -6,10 +6,19 @@ import { memberFixture, renderApp } from '../../../testing/render-app';
 import { ProfilePage } from './profile-page';
 
 vi.mock('../../../services/database', () => import('../../../testing/fake-database'));
-vi.mock('../../../lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn(), toastInfo: vi.fn() }));
+vi.mock('../../../lib/toast', () => ({
+  toastSuccess: vi.fn(),
+  toastError: vi.fn(),
+  toastInfo: vi.fn(),
+}));
 
 const owner = memberFixture;
-const visitorMember = { ...memberFixture, uid: 'uid-vikram', email: 'vikram@example.com', displayName: 'Vikram Singh' };
+const visitorMember = {
+  ...memberFixture,
+  uid: 'uid-vikram',
+  email: 'vikram@example.com',
+  displayName: 'Vikram Singh',
+};
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -17,9 +26,28 @@ beforeEach(() => {
   resetFakeDatabase({
     users: {
       [owner.uid]: {
-        info: { uid: owner.uid, displayName: 'Asha Rao', photoURL: '', joinAt: '2026-01-01 10:00:00', location: 'Pune', preference: 'veg', bio: 'Runner.', score: 40 },
-        private: { email: 'asha@example.com', emailVerified: true, height: 164, weight: 62, age: 29 },
-        social: { instagram: 'https://www.instagram.com/asha', twitter: 'javascript:alert(1)', facebook: 'http://facebook.com/asha' },
+        info: {
+          uid: owner.uid,
+          displayName: 'Asha Rao',
+          photoURL: '',
+          joinAt: '2026-01-01 10:00:00',
+          location: 'Pune',
+          preference: 'veg',
+          bio: 'Runner.',
+          score: 40,
+        },
+        private: {
+          email: 'asha@example.com',
+          emailVerified: true,
+          height: 164,
+          weight: 62,
+          age: 29,
+        },
+        social: {
+          instagram: 'https://www.instagram.com/asha',
+          twitter: 'javascript:alert(1)',
+          facebook: 'http://facebook.com/asha',
+        },
       },
     },
     leaderboard: { all: { [owner.uid]: { points: 40, displayName: 'Asha Rao' } } },
@@ -30,7 +58,11 @@ const path = '/profile/Asha%20Rao';
 const route = '/profile/:profileName';
 
 async function renderProfile(user: typeof owner, at = path, state?: object) {
-  const { router } = renderApp(<p>Start</p>, { user, path: '/start', routes: [{ path: route, element: <ProfilePage /> }] });
+  const { router } = renderApp(<p>Start</p>, {
+    user,
+    path: '/start',
+    routes: [{ path: route, element: <ProfilePage /> }],
+  });
   await act(() => router.navigate(at, { state }));
 }
 
@@ -64,8 +96,12 @@ describe('ProfilePage', () => {
   it('renders only https social links', async () => {
     writeStored(storageKeys.loadProfile, owner.uid);
     await renderProfile(visitorMember);
-    const links = within(await screen.findByRole('list', { name: 'Asha Rao on social media' })).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://www.instagram.com/asha']);
+    const links = within(
+      await screen.findByRole('list', { name: 'Asha Rao on social media' }),
+    ).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      'https://www.instagram.com/asha',
+    ]);
   });
 
   it('finds the member by name when nothing is stored (a shared link)', async () => {
@@ -82,9 +118,12 @@ describe('ProfilePage', () => {
     writeStored(storageKeys.loadProfile, owner.uid);
     await renderProfile(owner, path, { editProfile: true });
     // The modal is a lazy chunk; give it time on a busy machine.
-    expect(await screen.findByRole('dialog', { name: 'Edit profile' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(await screen.findByLabelText('Location', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Edit profile' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByLabelText('Location', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
   });
 });
-

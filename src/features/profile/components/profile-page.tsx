@@ -14,7 +14,9 @@ import { AvatarUploader } from './avatar-uploader';
 import { MemberAvatar } from './member-avatar';
 import { MemberSocialLinks } from './member-social-links';
 
-const EditProfileModal = lazy(async () => ({ default: (await import('./edit-profile-modal')).EditProfileModal }));
+const EditProfileModal = lazy(async () => ({
+  default: (await import('./edit-profile-modal')).EditProfileModal,
+}));
 
 /** profile/:profileName (SPEC §2): a member's public profile; body stats and email only for its owner. */
 export function ProfilePage() {
@@ -23,7 +25,11 @@ export function ProfilePage() {
 
   if (profile.status === 'loading') return <ProfileSkeleton />;
   if (profile.status === 'error') {
-    return <Alert variant="danger">We could not load this profile. Check your connection and reload the page.</Alert>;
+    return (
+      <Alert variant="danger">
+        We could not load this profile. Check your connection and reload the page.
+      </Alert>
+    );
   }
   if (profile.status === 'missing') {
     return (
@@ -46,7 +52,8 @@ function ProfileSkeleton() {
           Loading profile…
         </span>
         <Placeholder as="div" animation="glow">
-          <Placeholder xs={3} className="rounded-circle" style={{ height: 96 }} /> <Placeholder xs={6} size="lg" />
+          <Placeholder xs={3} className="rounded-circle" style={{ height: 96 }} />{' '}
+          <Placeholder xs={6} size="lg" />
           <Placeholder xs={8} /> <Placeholder xs={5} />
         </Placeholder>
       </Card.Body>
@@ -58,7 +65,9 @@ function ProfileView({ uid }: { uid: string }) {
   const user = useSignedInUser();
   const location = useLocation();
   const isOwner = user.uid === uid;
-  const [editing, setEditing] = useState(Boolean(isOwner && (location.state as ProfileRouteState | null)?.editProfile));
+  const [editing, setEditing] = useState(
+    Boolean(isOwner && (location.state as ProfileRouteState | null)?.editProfile),
+  );
   const info = useDatabaseValue<MemberInfo>(dbPaths.userInfo(uid));
   const social = useDatabaseValue<MemberSocial>(dbPaths.userSocial(uid));
   const body = useDatabaseValue<MemberPrivate>(isOwner ? dbPaths.userPrivate(uid) : null);
@@ -99,13 +108,22 @@ function ProfileView({ uid }: { uid: string }) {
 
         <dl className="row mt-4 mb-0 profile-facts">
           <Fact label="Location" value={member.location} />
-          <Fact label="Preference" value={member.preference ? member.preference.toUpperCase() : undefined} />
+          <Fact
+            label="Preference"
+            value={member.preference ? member.preference.toUpperCase() : undefined}
+          />
           <Fact label="Total Score" value={String(member.score ?? 0)} />
           {member.joinAt && <Fact label="Join At" value={member.joinAt} />}
           {isOwner && (
             <>
-              <Fact label="Height" value={body.value?.height ? `${body.value.height} cm` : undefined} />
-              <Fact label="Weight" value={body.value?.weight ? `${body.value.weight} kg` : undefined} />
+              <Fact
+                label="Height"
+                value={body.value?.height ? `${body.value.height} cm` : undefined}
+              />
+              <Fact
+                label="Weight"
+                value={body.value?.weight ? `${body.value.weight} kg` : undefined}
+              />
               <Fact label="Age" value={body.value?.age ? String(body.value.age) : undefined} />
             </>
           )}
@@ -118,7 +136,9 @@ function ProfileView({ uid }: { uid: string }) {
 
         <h2 className="h6">Social links</h2>
         <MemberSocialLinks social={social.value} name={name} />
-        {social.status === 'error' && <p className="text-danger small mb-0">No social data available</p>}
+        {social.status === 'error' && (
+          <p className="text-danger small mb-0">No social data available</p>
+        )}
       </div>
       {isOwner && editing && (
         <Suspense fallback={null}>
@@ -133,7 +153,9 @@ function Fact({ label, value }: { label: string; value?: string }) {
   return (
     <div className="col-6 col-md-4 mb-3">
       <dt className="small text-body-secondary fw-normal">{label}</dt>
-      <dd className="mb-0 fw-semibold">{value || <span className="text-body-secondary fw-normal">Not set</span>}</dd>
+      <dd className="mb-0 fw-semibold">
+        {value || <span className="text-body-secondary fw-normal">Not set</span>}
+      </dd>
     </div>
   );
 }

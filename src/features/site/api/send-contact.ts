@@ -3,9 +3,19 @@ import { newKey, SERVER_TIME, writePaths } from '../../../services/database';
 import { dbPaths } from '../../../services/paths';
 import { EMAIL_MAX_LENGTH, emailField } from './email-field';
 
-export const CONTACT_LIMITS = { name: 100, email: EMAIL_MAX_LENGTH, reason: 100, message: 2000 } as const;
+export const CONTACT_LIMITS = {
+  name: 100,
+  email: EMAIL_MAX_LENGTH,
+  reason: 100,
+  message: 2000,
+} as const;
 
-export const CONTACT_REASONS = ['General question', 'Feedback', 'Report a problem', 'Partnership'] as const;
+export const CONTACT_REASONS = [
+  'General question',
+  'Feedback',
+  'Report a problem',
+  'Partnership',
+] as const;
 
 /** SPEC §5: name required, email required and valid; reason and message optional. */
 export const contactInputSchema = z.object({
@@ -27,5 +37,7 @@ export type ContactInput = z.infer<typeof contactInputSchema>;
 /** Pushes one website/contact entry; createdAt is the server's clock (DESIGN §3). */
 export function sendContactMessage(input: ContactInput): Promise<void> {
   const key = newKey(dbPaths.contactMessages);
-  return writePaths({ [`${dbPaths.contactMessages}/${key}`]: { ...input, createdAt: SERVER_TIME } });
+  return writePaths({
+    [`${dbPaths.contactMessages}/${key}`]: { ...input, createdAt: SERVER_TIME },
+  });
 }

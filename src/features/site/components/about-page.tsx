@@ -46,18 +46,21 @@ export function AboutPage() {
                 Our mission: elevate every meal
               </h1>
               <p className="lead">
-                ChallangeX exists to elevate how people eat: a structured meal plan for a few days, a clear goal,
-                and a community that keeps you honest.
+                ChallangeX exists to elevate how people eat: a structured meal plan for a few days,
+                a clear goal, and a community that keeps you honest.
               </p>
               <p>
-                Pick a goal (bulk, lean bulk, lean, cutting or maintain), a food preference and 1 to 7 days. Prove each
-                meal with a photo, climb the leader-board and inspire the members who follow your challenges.
+                Pick a goal (bulk, lean bulk, lean, cutting or maintain), a food preference and 1 to
+                7 days. Prove each meal with a photo, climb the leader-board and inspire the members
+                who follow your challenges.
               </p>
               <Button variant="success" size="lg" onClick={takeChallenge}>
                 Take Challenge
               </Button>
               {!user && user !== undefined && (
-                <p className="small text-body-secondary mt-2 mb-0">Log in first: your profile sets up your plan.</p>
+                <p className="small text-body-secondary mt-2 mb-0">
+                  Log in first: your profile sets up your plan.
+                </p>
               )}
             </div>
           </section>
@@ -80,35 +83,46 @@ export function AboutPage() {
             </div>
           </section>
 
-          <section id="privacy" tabIndex={-1} className="card shadow-sm mb-4" aria-labelledby="privacy-title">
+          <section
+            id="privacy"
+            tabIndex={-1}
+            className="card shadow-sm mb-4"
+            aria-labelledby="privacy-title"
+          >
             <div className="card-body p-4">
               <h2 id="privacy-title" className="h4">
                 Privacy Policy
               </h2>
               <p>
-                Your privacy comes first. Your name, photo, city, food preference, bio, social links, challenges and
-                points are visible to signed-in members. Your email, height, weight and age are private: only you
-                (and, for support, our administrators) can see them, and they are used only to plan your meals.
+                Your privacy comes first. Your name, photo, city, food preference, bio, social
+                links, challenges and points are visible to signed-in members. Your email, height,
+                weight and age are private: only you (and, for support, our administrators) can see
+                them, and they are used only to plan your meals.
               </p>
               <p className="mb-0">
-                Newsletter and contact messages are kept only to answer you. Meal photos are stored with your
-                challenge; deleting a challenge hides it everywhere.
+                Newsletter and contact messages are kept only to answer you. Meal photos are stored
+                with your challenge; deleting a challenge hides it everywhere.
               </p>
             </div>
           </section>
 
-          <section id="terms" tabIndex={-1} className="card shadow-sm" aria-labelledby="terms-title">
+          <section
+            id="terms"
+            tabIndex={-1}
+            className="card shadow-sm"
+            aria-labelledby="terms-title"
+          >
             <div className="card-body p-4">
               <h2 id="terms-title" className="h4">
                 Terms Conditions
               </h2>
               <p>
-                ChallangeX meal plans are general guidance, not medical advice; talk to a doctor before changing
-                your diet. You may have at most 2 active challenges at a time.
+                ChallangeX meal plans are general guidance, not medical advice; talk to a doctor
+                before changing your diet. You may have at most 2 active challenges at a time.
               </p>
               <p className="mb-0">
-                Upload only photos you took yourself, of your own meals. Points earned with false proofs may be
-                removed.
+                Upload only photos you took yourself, of your own meals. Points earned with false
+                proofs may be removed.
               </p>
             </div>
           </section>
@@ -119,7 +133,11 @@ export function AboutPage() {
       </div>
       {user && editingProfile && (
         <Suspense fallback={null}>
-          <EditProfileModal uid={user.uid} show={editingProfile} onHide={() => setEditingProfile(false)} />
+          <EditProfileModal
+            uid={user.uid}
+            show={editingProfile}
+            onHide={() => setEditingProfile(false)}
+          />
         </Suspense>
       )}
     </div>

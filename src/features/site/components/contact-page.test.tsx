@@ -1,12 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { failNextWrite, holdNextWrite, resetFakeDatabase, SERVER_TIME, valueAt, writeLog } from '../../../testing/fake-database';
+import {
+  failNextWrite,
+  holdNextWrite,
+  resetFakeDatabase,
+  SERVER_TIME,
+  valueAt,
+  writeLog,
+} from '../../../testing/fake-database';
 import { memberFixture, renderApp } from '../../../testing/render-app';
 import { ContactPage } from './contact-page';
 
 vi.mock('../../../services/database', () => import('../../../testing/fake-database'));
-vi.mock('../../../lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn(), toastInfo: vi.fn() }));
+vi.mock('../../../lib/toast', () => ({
+  toastSuccess: vi.fn(),
+  toastError: vi.fn(),
+  toastInfo: vi.fn(),
+}));
 
 const sendNow = () => screen.getByRole('button', { name: 'Send Now' });
 
@@ -42,7 +53,13 @@ describe('ContactPage', () => {
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Message sent successfully'));
     expect(writeLog).toHaveLength(1);
     expect(Object.values(valueAt('website/contact') as object)).toEqual([
-      { name: 'Ravi', email: 'ravi@example.com', reason: 'Feedback', message: 'Love the meal plans.', createdAt: SERVER_TIME },
+      {
+        name: 'Ravi',
+        email: 'ravi@example.com',
+        reason: 'Feedback',
+        message: 'Love the meal plans.',
+        createdAt: SERVER_TIME,
+      },
     ]);
     expect(screen.getByLabelText('Message (optional)')).toHaveValue('');
   });
@@ -68,7 +85,9 @@ describe('ContactPage', () => {
     failNextWrite();
     await waitFor(() => expect(sendNow()).toBeEnabled());
     await userEvent.click(sendNow());
-    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Message could not be sent. Please try again.'));
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith('Message could not be sent. Please try again.'),
+    );
     expect(toastSuccess).not.toHaveBeenCalled();
   });
 });

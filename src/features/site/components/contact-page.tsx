@@ -27,7 +27,12 @@ export function ContactPage() {
   } = useForm<ContactInput>({
     resolver: zodResolver(contactInputSchema),
     mode: 'onTouched',
-    defaultValues: { name: user?.displayName ?? '', email: user?.email ?? '', reason: '', message: '' },
+    defaultValues: {
+      name: user?.displayName ?? '',
+      email: user?.email ?? '',
+      reason: '',
+      message: '',
+    },
   });
 
   const onSubmit = async (input: ContactInput) => {
@@ -47,7 +52,9 @@ export function ContactPage() {
           <Card className="shadow-sm">
             <Card.Body className="p-4">
               <h1 className="h3">Contact</h1>
-              <p className="text-body-secondary">Questions, ideas or a problem? Write to the ChallangeX team.</p>
+              <p className="text-body-secondary">
+                Questions, ideas or a problem? Write to the ChallangeX team.
+              </p>
               <Form noValidate onSubmit={handleSubmit(onSubmit)}>
                 <TextField
                   label="Name"

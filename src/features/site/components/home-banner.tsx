@@ -8,7 +8,10 @@ export function HomeBanner() {
   const banner = useDatabaseValue<string>(dbPaths.banner);
   const topics = banner.status === 'ready' ? bannerTopics(banner.value) : [];
   return (
-    <section className="home-banner rounded-3 p-4 mb-4 text-white" aria-labelledby="home-banner-title">
+    <section
+      className="home-banner rounded-3 p-4 mb-4 text-white"
+      aria-labelledby="home-banner-title"
+    >
       <h1 id="home-banner-title" className="h3 mb-3">
         Which Challenge Would You Like to Take Today ?
       </h1>

@@ -12,7 +12,10 @@ const postedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** Sidebar 'Recent Post': the newest entries of the public feed index. */
 export function RecentPosts() {
-  const latest = useDatabaseChildren<FeedEntry>(dbPaths.feed, { orderBy: 'createdAt', limitToLast: RECENT_POST_COUNT });
+  const latest = useDatabaseChildren<FeedEntry>(dbPaths.feed, {
+    orderBy: 'createdAt',
+    limitToLast: RECENT_POST_COUNT,
+  });
   const posts = latest.status === 'ready' ? [...latest.value].reverse() : [];
 
   return (
@@ -22,8 +25,12 @@ export function RecentPosts() {
           Recent Post
         </h2>
       </Card.Header>
-      {latest.status === 'loading' && <Card.Body className="small text-body-secondary">Loading posts…</Card.Body>}
-      {latest.status === 'error' && <Card.Body className="small text-danger">Recent posts could not be loaded.</Card.Body>}
+      {latest.status === 'loading' && (
+        <Card.Body className="small text-body-secondary">Loading posts…</Card.Body>
+      )}
+      {latest.status === 'error' && (
+        <Card.Body className="small text-danger">Recent posts could not be loaded.</Card.Body>
+      )}
       {latest.status === 'ready' && posts.length === 0 && (
         <Card.Body className="small text-body-secondary">No challenges yet.</Card.Body>
       )}

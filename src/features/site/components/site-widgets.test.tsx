@@ -35,7 +35,10 @@ beforeEach(() => {
       },
     },
     feed: Object.fromEntries(
-      ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((title, index) => [`cid-${title}`, feedEntry(title, 1000 + index)]),
+      ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((title, index) => [
+        `cid-${title}`,
+        feedEntry(title, 1000 + index),
+      ]),
     ),
   });
 });
@@ -43,9 +46,15 @@ beforeEach(() => {
 describe('HomeBanner', () => {
   it("asks SPEC's question and lists the stored topic words split on spaces", async () => {
     renderApp(<HomeBanner />);
-    expect(screen.getByRole('heading', { name: 'Which Challenge Would You Like to Take Today ?' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Which Challenge Would You Like to Take Today ?' }),
+    ).toBeInTheDocument();
     const topics = await screen.findByRole('list', { name: 'Challenge topics' });
-    expect(within(topics).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Keto', 'Vegan', 'Bulk']);
+    expect(
+      within(topics)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Keto', 'Vegan', 'Bulk']);
   });
 });
 
@@ -68,9 +77,15 @@ describe('SocialLinksWidget', () => {
 
 describe('RecentPosts', () => {
   it('lists the five newest feed entries, newest first, and remembers the chosen challenge', async () => {
-    renderApp(<RecentPosts />, { routes: [{ path: '/challange/:postName', element: <h1>Challenge screen</h1> }] });
+    renderApp(<RecentPosts />, {
+      routes: [{ path: '/challange/:postName', element: <h1>Challenge screen</h1> }],
+    });
     const list = await screen.findByRole('list');
-    expect(within(list).getAllByRole('link').map((link) => link.textContent)).toEqual(['G', 'F', 'E', 'D', 'C']);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['G', 'F', 'E', 'D', 'C']);
     await userEvent.click(screen.getByRole('link', { name: 'F' }));
     expect(await screen.findByRole('heading', { name: 'Challenge screen' })).toBeInTheDocument();
     expect(readStored(storageKeys.currentChallenge)).toBe('cid-F');

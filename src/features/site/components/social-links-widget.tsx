@@ -18,8 +18,12 @@ export function SocialLinksWidget() {
         <h2 id="social-links-title" className="h6">
           Follow ChallangeX
         </h2>
-        {stored.status === 'loading' && <p className="small text-body-secondary mb-0">Loading links…</p>}
-        {stored.status === 'error' && <p className="small text-danger mb-0">Links could not be loaded.</p>}
+        {stored.status === 'loading' && (
+          <p className="small text-body-secondary mb-0">Loading links…</p>
+        )}
+        {stored.status === 'error' && (
+          <p className="small text-danger mb-0">Links could not be loaded.</p>
+        )}
         {stored.status === 'ready' && links.length === 0 && (
           <p className="small text-body-secondary mb-0">No social links yet.</p>
         )}
@@ -27,7 +31,12 @@ export function SocialLinksWidget() {
           <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
             {links.map(({ key, label, href }) => (
               <li key={key}>
-                <a href={href} target="_blank" rel="noopener noreferrer" className="btn btn-sm btn-outline-success">
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="btn btn-sm btn-outline-success"
+                >
                   {label}
                 </a>
               </li>

@@ -1,12 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { failNextWrite, holdNextWrite, resetFakeDatabase, SERVER_TIME, valueAt, writeLog } from '../../../testing/fake-database';
+import {
+  failNextWrite,
+  holdNextWrite,
+  resetFakeDatabase,
+  SERVER_TIME,
+  valueAt,
+  writeLog,
+} from '../../../testing/fake-database';
 import { renderApp } from '../../../testing/render-app';
 import { SubscribeBox } from './subscribe-box';
 
 vi.mock('../../../services/database', () => import('../../../testing/fake-database'));
-vi.mock('../../../lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn(), toastInfo: vi.fn() }));
+vi.mock('../../../lib/toast', () => ({
+  toastSuccess: vi.fn(),
+  toastError: vi.fn(),
+  toastInfo: vi.fn(),
+}));
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -35,7 +46,9 @@ describe('SubscribeBox', () => {
     await userEvent.type(screen.getByLabelText('Email address'), 'fan@example.com');
     const release = holdNextWrite();
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe now' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Subscribe now' })).toBeDisabled());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Subscribe now' })).toBeDisabled(),
+    );
     release();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Subscribed' })).toBeDisabled());
     expect(writeLog).toHaveLength(1);
@@ -54,7 +67,9 @@ describe('SubscribeBox', () => {
     failNextWrite();
     await userEvent.type(screen.getByLabelText('Email address'), 'fan@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe now' }));
-    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Subscription failed. Please try again.'));
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith('Subscription failed. Please try again.'),
+    );
     expect(screen.getByRole('button', { name: 'Subscribe now' })).toBeEnabled();
   });
 });

@@ -14,7 +14,10 @@ export function SubscribeBox({ className = '' }: { className?: string }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SubscribeInput>({ resolver: zodResolver(subscribeInputSchema), defaultValues: { email: '' } });
+  } = useForm<SubscribeInput>({
+    resolver: zodResolver(subscribeInputSchema),
+    defaultValues: { email: '' },
+  });
 
   const onSubmit = async (input: SubscribeInput) => {
     try {
@@ -33,7 +36,9 @@ export function SubscribeBox({ className = '' }: { className?: string }) {
         <h2 id={headingId} className="h6">
           Never Miss A News
         </h2>
-        <p className="small text-body-secondary">New challenges, features and tips, straight to your inbox.</p>
+        <p className="small text-body-secondary">
+          New challenges, features and tips, straight to your inbox.
+        </p>
         <Form noValidate onSubmit={handleSubmit(onSubmit)}>
           <Form.Group className="mb-2" controlId={`${headingId}-email`}>
             <Form.Label visuallyHidden>Email address</Form.Label>
@@ -53,7 +58,12 @@ export function SubscribeBox({ className = '' }: { className?: string }) {
               </Form.Control.Feedback>
             )}
           </Form.Group>
-          <Button type="submit" variant="success" className="w-100" disabled={subscribed || isSubmitting}>
+          <Button
+            type="submit"
+            variant="success"
+            className="w-100"
+            disabled={subscribed || isSubmitting}
+          >
             {subscribed ? 'Subscribed' : 'Subscribe now'}
           </Button>
           {subscribed && (

@@ -5,18 +5,27 @@ describe('httpsLink', () => {
     expect(httpsLink('https://github.com/challangex')).toBe('https://github.com/challangex');
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,<b>x</b>', 'http://example.com', 'ftp://x.org', '', '  ', 'not a url', 42, null])(
-    'refuses %s',
-    (value) => {
-      expect(httpsLink(value)).toBeNull();
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,<b>x</b>',
+    'http://example.com',
+    'ftp://x.org',
+    '',
+    '  ',
+    'not a url',
+    42,
+    null,
+  ])('refuses %s', (value) => {
+    expect(httpsLink(value)).toBeNull();
+  });
 });
 
 describe('imageSource', () => {
   it('accepts https and the local emulator over http, nothing else', () => {
     expect(imageSource('https://cdn.example.com/a.jpg')).toBe('https://cdn.example.com/a.jpg');
-    expect(imageSource('http://127.0.0.1:9199/v0/b/x/o/a.jpg')).toBe('http://127.0.0.1:9199/v0/b/x/o/a.jpg');
+    expect(imageSource('http://127.0.0.1:9199/v0/b/x/o/a.jpg')).toBe(
+      'http://127.0.0.1:9199/v0/b/x/o/a.jpg',
+    );
     expect(imageSource('http://evil.example.com/a.jpg')).toBeNull();
     expect(imageSource('javascript:alert(1)')).toBeNull();
   });
