@@ -23,3 +23,21 @@ export type SavePasswordInput = z.infer<typeof savePasswordInputSchema>;
 export function saveResetPassword(oobCode: string, { password }: SavePasswordInput) {
   return saveNewPassword(oobCode, password);
 }
+
+const INVALID_LINK_OR_PASSWORD = new Set([
+  'auth/invalid-action-code',
+  'auth/expired-action-code',
+  'auth/user-disabled',
+  'auth/user-not-found',
+  'auth/weak-password',
+  'auth/password-does-not-meet-requirements',
+]);
+
+/** SPEC §8 tells a bad link or password apart from any other failure (e.g. the network). */
+export function resetFailureMessage(error: unknown): string {
+  const code =
+    typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && INVALID_LINK_OR_PASSWORD.has(code)
+    ? 'Invalid reset link or password'
+    : 'Error resetting password';
+}

@@ -157,10 +157,22 @@ describe('SavePasswordPage', () => {
   });
 
   it('says the link is invalid when the code is rejected', async () => {
-    vi.mocked(saveResetPassword).mockRejectedValue(new Error('auth/invalid-action-code'));
+    vi.mocked(saveResetPassword).mockRejectedValue(
+      Object.assign(new Error('rejected'), { code: 'auth/invalid-action-code' }),
+    );
     renderApp(<SavePasswordPage />, { path: '/save-password?oobCode=stale' });
     await userEvent.type(screen.getByLabelText('New password'), 'brand-new-1');
     await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('Invalid reset link or password'));
+  });
+
+  it('reports any other failure as an error resetting the password', async () => {
+    vi.mocked(saveResetPassword).mockRejectedValue(
+      Object.assign(new Error('offline'), { code: 'auth/network-request-failed' }),
+    );
+    renderApp(<SavePasswordPage />, { path: '/save-password?oobCode=good' });
+    await userEvent.type(screen.getByLabelText('New password'), 'brand-new-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Error resetting password'));
   });
 });

@@ -8,6 +8,7 @@ import { TextField } from '../../../components/form/text-field';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useBusy } from '../../../hooks/use-busy';
 import {
+  resetFailureMessage,
   saveResetPassword,
   savePasswordInputSchema,
   type SavePasswordInput,
@@ -37,8 +38,8 @@ export function SavePasswordPage() {
       await whileBusy(saveResetPassword(oobCode, input));
       toastSuccess('Password reset successful');
       navigate('/login', { replace: true });
-    } catch {
-      toastError('Invalid reset link or password');
+    } catch (error) {
+      toastError(resetFailureMessage(error));
     }
   };
 
