@@ -1,6 +1,7 @@
-import { useId, type SelectHTMLAttributes } from 'react';
+import type { SelectHTMLAttributes } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { FormField } from './form-field';
 
 export interface SelectOption {
   value: string | number;
@@ -16,7 +17,7 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
   error?: FieldError;
 }
 
-/** A labelled select wired to react-hook-form, with its error announced to screen readers. */
+/** A labelled select wired to react-hook-form. */
 export function SelectField({
   label,
   options,
@@ -25,30 +26,18 @@ export function SelectField({
   error,
   ...selectProps
 }: SelectFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Select
-        isInvalid={Boolean(error)}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? errorId : undefined}
-        {...selectProps}
-        {...registration}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Form.Select>
-      {error?.message && (
-        <Form.Control.Feedback type="invalid" id={errorId}>
-          {error.message}
-        </Form.Control.Feedback>
+    <FormField label={label} error={error}>
+      {(control) => (
+        <Form.Select {...control} {...selectProps} {...registration}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Form.Select>
       )}
-    </Form.Group>
+    </FormField>
   );
 }

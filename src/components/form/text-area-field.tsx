@@ -1,6 +1,7 @@
-import { useId, type TextareaHTMLAttributes } from 'react';
+import type { TextareaHTMLAttributes } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { FormField } from './form-field';
 
 interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value'> {
   label: string;
@@ -8,7 +9,7 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
   error?: FieldError;
 }
 
-/** A labelled multi-line input wired to react-hook-form, with its error announced to screen readers. */
+/** A labelled multi-line input wired to react-hook-form. */
 export function TextAreaField({
   label,
   registration,
@@ -16,25 +17,11 @@ export function TextAreaField({
   rows = 3,
   ...textAreaProps
 }: TextAreaFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control
-        as="textarea"
-        rows={rows}
-        isInvalid={Boolean(error)}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? errorId : undefined}
-        {...textAreaProps}
-        {...registration}
-      />
-      {error?.message && (
-        <Form.Control.Feedback type="invalid" id={errorId}>
-          {error.message}
-        </Form.Control.Feedback>
+    <FormField label={label} error={error}>
+      {(control) => (
+        <Form.Control as="textarea" rows={rows} {...control} {...textAreaProps} {...registration} />
       )}
-    </Form.Group>
+    </FormField>
   );
 }

@@ -1,6 +1,7 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { FormField } from './form-field';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'value'> {
   label: string;
@@ -8,7 +9,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'si
   error?: FieldError;
 }
 
-/** A labelled input wired to react-hook-form, with its error announced to screen readers. */
+/** A labelled input wired to react-hook-form. */
 export function TextField({
   label,
   registration,
@@ -16,24 +17,9 @@ export function TextField({
   type = 'text',
   ...inputProps
 }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control
-        type={type}
-        isInvalid={Boolean(error)}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? errorId : undefined}
-        {...inputProps}
-        {...registration}
-      />
-      {error?.message && (
-        <Form.Control.Feedback type="invalid" id={errorId}>
-          {error.message}
-        </Form.Control.Feedback>
-      )}
-    </Form.Group>
+    <FormField label={label} error={error}>
+      {(control) => <Form.Control type={type} {...control} {...inputProps} {...registration} />}
+    </FormField>
   );
 }
