@@ -22,14 +22,6 @@ export const devPorts: StackPorts = {
   hub: 4400,
   logging: 4500,
 };
-export const testPorts: StackPorts = {
-  auth: 9399,
-  functions: 5401,
-  database: 9300,
-  storage: 9499,
-  hub: 4600,
-  logging: 4700,
-};
 
 export interface StackOptions {
   name: string;
