@@ -125,7 +125,7 @@ function modulepreloadAppStart(): Plugin {
           ),
         );
         const start = [...chunks.values()].find((chunk) =>
-          chunk.facadeModuleId?.endsWith(APP_START_MODULE),
+          chunk.moduleIds.some((id) => id.endsWith(APP_START_MODULE)),
         );
         if (!start) throw new Error(`No chunk for ${APP_START_MODULE}`);
         const files = new Set<string>();

@@ -1,12 +1,19 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { RedirectIfSignedIn, RequireLogin } from './routes/require-login';
 import { AppShell } from './shell/app-shell';
 
-/** Route-level code splitting: each screen is fetched when first visited. */
+/** Route-level code splitting: each screen is fetched when first visited, or earlier by `preload`. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => (loading ??= load().then((module) => ({ default: module[name] })));
+  return Object.assign(lazy(preload), { preload });
 }
+
+/** A route's `handle`: the screen chunk it renders, to fetch ahead of the session and the guards. */
+const shows = (screen: { preload: () => Promise<unknown> }) => ({
+  handle: { preload: screen.preload },
+});
 
 const LayoutPage = page(() => import('./routes/layout-page'), 'LayoutPage');
 const NotFoundPanel = page(() => import('./routes/not-found-panel'), 'NotFoundPanel');
@@ -43,12 +50,13 @@ const AdminPage = page(() => import('../features/admin/components/admin-page'), 
 const guarded = (element: ReactNode) => <RequireLogin>{element}</RequireLogin>;
 
 /** SPEC §2's routes, with DESIGN §7's guard that really blocks. */
-export const routes = [
+export const routes: RouteObject[] = [
   {
     element: <AppShell />,
     children: [
       {
         path: 'register',
+        ...shows(RegisterPage),
         element: (
           <RedirectIfSignedIn>
             <RegisterPage />
@@ -57,28 +65,38 @@ export const routes = [
       },
       {
         path: 'login',
+        ...shows(LoginPage),
         element: (
           <RedirectIfSignedIn>
             <LoginPage />
           </RedirectIfSignedIn>
         ),
       },
-      { path: 'forget-password', element: <ForgetPasswordPage /> },
-      { path: 'save-password', element: <SavePasswordPage /> },
-      { path: 'about', element: <AboutPage /> },
-      { path: 'contact', element: <ContactPage /> },
-      { path: 'leader-board', element: <LeaderboardPage /> },
-      { path: 'challange/:postName', element: guarded(<ChallengePage />) },
-      { path: 'admin-x', element: guarded(<AdminPage />) },
+      { path: 'forget-password', ...shows(ForgetPasswordPage), element: <ForgetPasswordPage /> },
+      { path: 'save-password', ...shows(SavePasswordPage), element: <SavePasswordPage /> },
+      { path: 'about', ...shows(AboutPage), element: <AboutPage /> },
+      { path: 'contact', ...shows(ContactPage), element: <ContactPage /> },
+      { path: 'leader-board', ...shows(LeaderboardPage), element: <LeaderboardPage /> },
+      {
+        path: 'challange/:postName',
+        ...shows(ChallengePage),
+        element: guarded(<ChallengePage />),
+      },
+      { path: 'admin-x', ...shows(AdminPage), element: guarded(<AdminPage />) },
       {
         path: '',
+        ...shows(LayoutPage),
         element: <LayoutPage />,
         children: [
-          { index: true, element: <FeedPage /> },
-          { path: 'feed', element: guarded(<FeedPage />) },
-          { path: 'profile/:profileName', element: guarded(<ProfilePage />) },
-          { path: 'dash-board', element: guarded(<FeedPage />) },
-          { path: '*', element: <NotFoundPanel /> },
+          { index: true, ...shows(FeedPage), element: <FeedPage /> },
+          { path: 'feed', ...shows(FeedPage), element: guarded(<FeedPage />) },
+          {
+            path: 'profile/:profileName',
+            ...shows(ProfilePage),
+            element: guarded(<ProfilePage />),
+          },
+          { path: 'dash-board', ...shows(FeedPage), element: guarded(<FeedPage />) },
+          { path: '*', ...shows(NotFoundPanel), element: <NotFoundPanel /> },
         ],
       },
     ],
@@ -86,3 +104,13 @@ export const routes = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);
+
+/**
+ * Starts fetching the screens `pathname` shows at once, in parallel with the
+ * session restore (the login guard renders nothing until it is known).
+ */
+export function preloadScreens(pathname: string) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    (route.handle as ReturnType<typeof shows>['handle'] | undefined)?.preload();
+  }
+}

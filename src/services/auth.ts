@@ -130,8 +130,9 @@ export function saveNewPassword(oobCode: string, newPassword: string): Promise<v
   return confirmPasswordReset(auth(), oobCode, newPassword);
 }
 
-/** The current member's ID token for the API, or null when signed out. */
+/** The current member's ID token for the API, or null when signed out (once the session is restored). */
 export async function currentIdToken(): Promise<string | null> {
+  await auth().authStateReady();
   return (await auth().currentUser?.getIdToken()) ?? null;
 }
 

@@ -1,37 +1,45 @@
-import {
-  connectDatabaseEmulator,
-  endBefore,
-  equalTo,
-  get,
-  getDatabase,
-  limitToFirst,
-  limitToLast,
-  onValue,
-  orderByChild,
-  push,
-  query,
-  ref,
-  serverTimestamp,
-  startAt,
-  update,
-  type Database,
-  type QueryConstraint,
-} from 'firebase/database';
+import type { Database, QueryConstraint, Unsubscribe } from 'firebase/database';
+import { restCanAnswer, restChildren, restValue } from './database-rest';
 import { emulators, firebaseApp } from './firebase-app';
+import { pushKey } from './push-key';
 
-let databaseInstance: Database | undefined;
+/**
+ * The Database SDK (~40 KB gzip) stays off the first page's critical path: the
+ * first reads go over REST, and the SDK (live updates, writes) is fetched once
+ * that first data is in, or at once by a write or a query REST cannot answer.
+ */
+const LIVE_UPDATES_AFTER_MS = 1000;
 
-function database(): Database {
-  if (!databaseInstance) {
-    databaseInstance = getDatabase(firebaseApp());
-    if (emulators)
-      connectDatabaseEmulator(databaseInstance, emulators.host, emulators.databasePort);
-  }
-  return databaseInstance;
+type DatabaseSdk = typeof import('firebase/database');
+interface LiveDatabase {
+  sdk: DatabaseSdk;
+  database: Database;
+}
+
+let liveLoading: Promise<LiveDatabase> | undefined;
+let announceLive: (live: LiveDatabase) => void;
+const liveLoaded = new Promise<LiveDatabase>((resolve) => (announceLive = resolve));
+
+function liveDatabase(): Promise<LiveDatabase> {
+  liveLoading ??= import('firebase/database').then((sdk) => {
+    const database = sdk.getDatabase(firebaseApp());
+    if (emulators) sdk.connectDatabaseEmulator(database, emulators.host, emulators.databasePort);
+    const live = { sdk, database };
+    announceLive(live);
+    return live;
+  });
+  return liveLoading;
+}
+
+let liveScheduled = false;
+function startLiveSoon() {
+  if (liveScheduled) return;
+  liveScheduled = true;
+  setTimeout(() => void liveDatabase(), LIVE_UPDATES_AFTER_MS);
 }
 
 /** Placeholder the server replaces with its clock (epoch ms) when the write lands. */
-export const SERVER_TIME = serverTimestamp() as unknown as number;
+export const SERVER_TIME = { '.sv': 'timestamp' } as unknown as number;
 
 export interface ChildQuery {
   orderBy: string;
@@ -43,32 +51,94 @@ export interface ChildQuery {
   equalTo?: number | string | boolean | null;
 }
 
-function constraints(spec: ChildQuery): QueryConstraint[] {
-  const list: QueryConstraint[] = [orderByChild(spec.orderBy)];
-  if (spec.equalTo !== undefined) list.push(equalTo(spec.equalTo));
-  if (spec.startAt) list.push(startAt(...spec.startAt));
-  if (spec.endBefore) list.push(endBefore(...spec.endBefore));
-  if (spec.limitToFirst !== undefined) list.push(limitToFirst(spec.limitToFirst));
-  if (spec.limitToLast !== undefined) list.push(limitToLast(spec.limitToLast));
+function constraints(sdk: DatabaseSdk, spec: ChildQuery): QueryConstraint[] {
+  const list: QueryConstraint[] = [sdk.orderByChild(spec.orderBy)];
+  if (spec.equalTo !== undefined) list.push(sdk.equalTo(spec.equalTo));
+  if (spec.startAt) list.push(sdk.startAt(...spec.startAt));
+  if (spec.endBefore) list.push(sdk.endBefore(...spec.endBefore));
+  if (spec.limitToFirst !== undefined) list.push(sdk.limitToFirst(spec.limitToFirst));
+  if (spec.limitToLast !== undefined) list.push(sdk.limitToLast(spec.limitToLast));
   return list;
 }
 
-export async function readValue<T>(path: string): Promise<T | null> {
-  const snapshot = await get(ref(database(), path));
-  return snapshot.exists() ? (snapshot.val() as T) : null;
-}
+type Rows<T> = Array<{ key: string; value: T }>;
 
-/** Children of `path` matching the query, in query order, with their keys. */
-export async function readChildren<T>(
-  path: string,
-  spec: ChildQuery,
-): Promise<Array<{ key: string; value: T }>> {
-  const snapshot = await get(query(ref(database(), path), ...constraints(spec)));
-  const rows: Array<{ key: string; value: T }> = [];
+function rowsOf<T>(snapshot: import('firebase/database').DataSnapshot): Rows<T> {
+  const rows: Rows<T> = [];
   snapshot.forEach((child) => {
     rows.push({ key: child.key!, value: child.val() as T });
   });
   return rows;
+}
+
+/** Over REST while the SDK is not loaded (the first page), else through the SDK; REST failing falls back to it. */
+async function readOnce<T>(
+  overRest: (() => Promise<T>) | null,
+  overSdk: (live: LiveDatabase) => Promise<T>,
+): Promise<T> {
+  if (overRest && !liveLoading) {
+    try {
+      return await overRest();
+    } catch {
+      // The SDK gives the error its usual shape (e.g. permission_denied), or succeeds on retry.
+    }
+  }
+  return overSdk(await liveDatabase());
+}
+
+export function readValue<T>(path: string): Promise<T | null> {
+  return readOnce(
+    async () => (await restValue(path)) as T | null,
+    async ({ sdk, database }) => {
+      const snapshot = await sdk.get(sdk.ref(database, path));
+      return snapshot.exists() ? (snapshot.val() as T) : null;
+    },
+  );
+}
+
+/** Children of `path` matching the query, in query order, with their keys. */
+export function readChildren<T>(path: string, spec: ChildQuery): Promise<Rows<T>> {
+  return readOnce(
+    restCanAnswer(spec) ? () => restChildren<T>(path, spec) : null,
+    async ({ sdk, database }) =>
+      rowsOf<T>(await sdk.get(sdk.query(sdk.ref(database, path), ...constraints(sdk, spec)))),
+  );
+}
+
+/**
+ * A live listener: on the first page the first answer comes over REST and the
+ * SDK's listener takes over once it has loaded; its answers always win.
+ */
+function watch<T>(
+  firstOverRest: (() => Promise<T>) | null,
+  listen: (live: LiveDatabase, onValue: (value: T) => void) => Unsubscribe,
+  onChange: (value: T) => void,
+): () => void {
+  let stopped = false;
+  let liveAnswered = false;
+  let unsubscribe: Unsubscribe = () => {};
+  if (firstOverRest && !liveLoading) {
+    firstOverRest().then(
+      (value) => {
+        if (!stopped && !liveAnswered) onChange(value);
+        startLiveSoon();
+      },
+      () => void liveDatabase(),
+    );
+  } else {
+    void liveDatabase();
+  }
+  void liveLoaded.then((live) => {
+    if (stopped) return;
+    unsubscribe = listen(live, (value) => {
+      liveAnswered = true;
+      onChange(value);
+    });
+  });
+  return () => {
+    stopped = true;
+    unsubscribe();
+  };
 }
 
 export function watchValue<T>(
@@ -76,38 +146,43 @@ export function watchValue<T>(
   onChange: (value: T | null) => void,
   onError?: (error: Error) => void,
 ) {
-  return onValue(
-    ref(database(), path),
-    (snapshot) => onChange(snapshot.exists() ? (snapshot.val() as T) : null),
-    onError,
+  return watch<T | null>(
+    async () => (await restValue(path)) as T | null,
+    ({ sdk, database }, deliver) =>
+      sdk.onValue(
+        sdk.ref(database, path),
+        (snapshot) => deliver(snapshot.exists() ? (snapshot.val() as T) : null),
+        onError,
+      ),
+    onChange,
   );
 }
 
 export function watchChildren<T>(
   path: string,
   spec: ChildQuery,
-  onChange: (rows: Array<{ key: string; value: T }>) => void,
+  onChange: (rows: Rows<T>) => void,
   onError?: (error: Error) => void,
 ) {
-  return onValue(
-    query(ref(database(), path), ...constraints(spec)),
-    (snapshot) => {
-      const rows: Array<{ key: string; value: T }> = [];
-      snapshot.forEach((child) => {
-        rows.push({ key: child.key!, value: child.val() as T });
-      });
-      onChange(rows);
-    },
-    onError,
+  return watch<Rows<T>>(
+    restCanAnswer(spec) ? () => restChildren<T>(path, spec) : null,
+    ({ sdk, database }, deliver) =>
+      sdk.onValue(
+        sdk.query(sdk.ref(database, path), ...constraints(sdk, spec)),
+        (snapshot) => deliver(rowsOf<T>(snapshot)),
+        onError,
+      ),
+    onChange,
   );
 }
 
 /** Atomic multi-path write: keys are absolute paths, null deletes. */
-export function writePaths(changes: Record<string, unknown>): Promise<void> {
-  return update(ref(database()), changes);
+export async function writePaths(changes: Record<string, unknown>): Promise<void> {
+  const { sdk, database } = await liveDatabase();
+  return sdk.update(sdk.ref(database), changes);
 }
 
-/** A new chronologically ordered key under `path` (no network round trip). */
-export function newKey(path: string): string {
-  return push(ref(database(), path)).key!;
+/** A new chronologically ordered key under `_path` (no network round trip, no SDK). */
+export function newKey(_path: string): string {
+  return pushKey();
 }

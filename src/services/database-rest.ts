@@ -1,0 +1,94 @@
+/**
+ * One-off reads over the Realtime Database REST API (`<path>.json`): a page's
+ * first data without the Database SDK or its WebSocket, so the SDK can load
+ * after the page has painted. Rows come back in the order the SDK gives them.
+ */
+import { currentIdToken } from './auth';
+import type { ChildQuery } from './database';
+import { emulators, firebaseConfig } from './firebase-app';
+
+/** Queries the REST API answers like the SDK: no cursors (those carry a key, which REST cannot). */
+export function restCanAnswer(spec: ChildQuery): boolean {
+  return spec.startAt === undefined && spec.endBefore === undefined;
+}
+
+function restUrl(path: string): URL {
+  const segments = path.split('/').filter(Boolean).map(encodeURIComponent).join('/');
+  const database = new URL(firebaseConfig.databaseURL);
+  if (!emulators) return new URL(`${database.origin}/${segments}.json`);
+  const url = new URL(`http://${emulators.host}:${emulators.databasePort}/${segments}.json`);
+  url.searchParams.set('ns', database.hostname.split('.')[0]);
+  return url;
+}
+
+export async function restValue(path: string, spec?: ChildQuery): Promise<unknown> {
+  const url = restUrl(path);
+  if (spec) {
+    url.searchParams.set('orderBy', JSON.stringify(spec.orderBy));
+    if (spec.equalTo !== undefined) url.searchParams.set('equalTo', JSON.stringify(spec.equalTo));
+    if (spec.limitToFirst !== undefined)
+      url.searchParams.set('limitToFirst', String(spec.limitToFirst));
+    if (spec.limitToLast !== undefined)
+      url.searchParams.set('limitToLast', String(spec.limitToLast));
+  }
+  const token = await currentIdToken();
+  if (token) url.searchParams.set('auth', token);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Reading ${path} failed (HTTP ${response.status})`);
+  return response.json();
+}
+
+/** The Realtime Database's order of values: null, false, true, numbers, strings, objects. */
+function typeRank(value: unknown): number {
+  if (value === null || value === undefined) return 0;
+  if (typeof value === 'boolean') return value ? 2 : 1;
+  if (typeof value === 'number') return 3;
+  if (typeof value === 'string') return 4;
+  return 5;
+}
+
+function compareValues(a: unknown, b: unknown): number {
+  const rank = typeRank(a) - typeRank(b);
+  if (rank !== 0) return rank;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  return 0;
+}
+
+/** Keys that are 32-bit integers come first, in numeric order; then the rest, as strings. */
+function compareKeys(a: string, b: string): number {
+  const asInt = (key: string) => (/^-?\d{1,10}$/.test(key) ? Number(key) : null);
+  const [intA, intB] = [asInt(a), asInt(b)];
+  if (intA !== null && intB !== null) return intA - intB || a.length - b.length;
+  if (intA !== null) return -1;
+  if (intB !== null) return 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function child(value: unknown, childPath: string): unknown {
+  return childPath
+    .split('/')
+    .reduce<unknown>(
+      (node, segment) =>
+        node !== null && typeof node === 'object'
+          ? (node as Record<string, unknown>)[segment]
+          : undefined,
+      value,
+    );
+}
+
+export async function restChildren<T>(
+  path: string,
+  spec: ChildQuery,
+): Promise<Array<{ key: string; value: T }>> {
+  const value = await restValue(path, spec);
+  const rows =
+    value !== null && typeof value === 'object'
+      ? Object.entries(value as Record<string, T>).map(([key, row]) => ({ key, value: row }))
+      : [];
+  return rows.sort(
+    (a, b) =>
+      compareValues(child(a.value, spec.orderBy), child(b.value, spec.orderBy)) ||
+      compareKeys(a.key, b.key),
+  );
+}
