@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import type { CodeSplittingGroup } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import purgeCss from '@fullhuman/postcss-purgecss';
 import type { Plugin as PostCssPlugin } from 'postcss';
@@ -103,6 +104,7 @@ function purgeUnusedBootstrap(): PostCssPlugin {
   };
 }
 
+const ENTRY_MODULE = '/src/main.tsx';
 /** The module src/main.tsx imports once the static shell has painted. */
 const APP_START_MODULE = '/src/app/start-app.tsx';
 
@@ -152,9 +154,75 @@ function modulepreloadAppStart(): Plugin {
   };
 }
 
+/**
+ * Chunking by screen, so a page's code arrives in a few requests (the first
+ * paint's critical path pays a round trip per request beyond the browser's
+ * six per origin): the app shell and everything it imports statically is one
+ * chunk; each main screen, with what it imports beyond the shell, is one
+ * chunk (code shared by screens goes to the first screen listed). Lazy pieces
+ * (modals, widgets, SDKs, admin) keep Rolldown's own splitting.
+ */
+const SCREEN_MODULES = [
+  '/src/app/routes/layout-page.tsx',
+  '/src/features/feed/components/feed-page.tsx',
+  '/src/features/challenges/components/challenge-page.tsx',
+  '/src/features/profile/components/profile-page.tsx',
+];
+
+function chunkByScreen(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
+  const staticImports = new Map<string, readonly string[]>();
+  const closures = new Map<string, Set<string>>();
+  const closureOf = (suffix: string): Set<string> => {
+    let closure = closures.get(suffix);
+    if (closure) return closure;
+    closure = new Set();
+    const pending = [...staticImports.keys()].filter((id) => id.endsWith(suffix));
+    while (pending.length > 0) {
+      const id = pending.pop()!;
+      if (closure.has(id)) continue;
+      closure.add(id);
+      pending.push(...(staticImports.get(id) ?? []));
+    }
+    closures.set(suffix, closure);
+    return closure;
+  };
+  const inShell = (id: string) =>
+    closureOf(APP_START_MODULE).has(id) && !closureOf(ENTRY_MODULE).has(id);
+  const plugin: Plugin = {
+    name: 'chunk-by-screen',
+    apply: 'build',
+    buildEnd() {
+      for (const id of this.getModuleIds())
+        staticImports.set(id, this.getModuleInfo(id)?.importedIds ?? []);
+    },
+  };
+  const groups: CodeSplittingGroup[] = [
+    // Virtual modules, e.g. Vite's preload helper, which main.tsx uses too: with the shell's chunk
+    // (groups take their modules' dependencies) the entry would import that chunk statically.
+    { name: 'vite-helpers', priority: SCREEN_MODULES.length + 2, test: /^\0/ },
+    { name: 'start-app', priority: SCREEN_MODULES.length + 1, test: inShell },
+    ...SCREEN_MODULES.map((screen, index) => ({
+      name: screen
+        .split('/')
+        .pop()!
+        .replace(/\.tsx$/, ''),
+      priority: SCREEN_MODULES.length - index,
+      test: (id: string) => closureOf(screen).has(id) && !inShell(id),
+    })),
+  ];
+  return { plugin, groups };
+}
+
+const screenChunks = chunkByScreen();
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), modulepreloadAppStart()],
+  plugins: [react(), modulepreloadAppStart(), screenChunks.plugin],
   css: { postcss: { plugins: command === 'build' ? [purgeUnusedBootstrap()] : [] } },
+  build: {
+    rolldownOptions: { output: { codeSplitting: { groups: screenChunks.groups } } },
+    // The shell is one chunk on purpose (~520 KB raw); tests/bench/bundle-budget.test.ts guards its gzip size.
+    chunkSizeWarningLimit: 600,
+  },
   server: { port: 5173, strictPort: true, host: '127.0.0.1', proxy },
   preview: { port: 4173, strictPort: true, host: '127.0.0.1', proxy },
 }));
