@@ -158,9 +158,9 @@ function modulepreloadAppStart(): Plugin {
  * Chunking by screen, so a page's code arrives in a few requests (the first
  * paint's critical path pays a round trip per request beyond the browser's
  * six per origin): the app shell and everything it imports statically is one
- * chunk; each main screen, with what it imports beyond the shell, is one
- * chunk (code shared by screens goes to the first screen listed). Lazy pieces
- * (modals, widgets, SDKs, admin) keep Rolldown's own splitting.
+ * chunk; what several main screens import beyond it is one more; each main
+ * screen with the rest of what it imports is one chunk. Lazy pieces (modals,
+ * widgets, SDKs, admin) keep Rolldown's own splitting.
  */
 const SCREEN_MODULES = [
   '/src/app/routes/layout-page.tsx',
@@ -199,8 +199,14 @@ function chunkByScreen(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
   const groups: CodeSplittingGroup[] = [
     // Virtual modules, e.g. Vite's preload helper, which main.tsx uses too: with the shell's chunk
     // (groups take their modules' dependencies) the entry would import that chunk statically.
-    { name: 'vite-helpers', priority: SCREEN_MODULES.length + 2, test: /^\0/ },
-    { name: 'start-app', priority: SCREEN_MODULES.length + 1, test: inShell },
+    { name: 'vite-helpers', priority: SCREEN_MODULES.length + 3, test: /^\0/ },
+    { name: 'start-app', priority: SCREEN_MODULES.length + 2, test: inShell },
+    {
+      name: 'screens-shared',
+      priority: SCREEN_MODULES.length + 1,
+      test: (id: string) =>
+        !inShell(id) && SCREEN_MODULES.filter((screen) => closureOf(screen).has(id)).length > 1,
+    },
     ...SCREEN_MODULES.map((screen, index) => ({
       name: screen
         .split('/')

@@ -3,11 +3,22 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RedirectIfSignedIn, RequireLogin } from './routes/require-login';
 import { AppShell } from './shell/app-shell';
 
+type ScreenModule = { default: ComponentType };
+
 /** Route-level code splitting: each screen is fetched when first visited, or earlier by `preload`. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () => (loading ??= load().then((module) => ({ default: module[name] })));
-  return Object.assign(lazy(preload), { preload });
+  let loaded: ScreenModule | undefined;
+  let loading: Promise<ScreenModule> | undefined;
+  const preload = () => (loading ??= load().then((module) => (loaded = { default: module[name] })));
+  // A screen already fetched is handed to React synchronously: a lazy component that suspends even
+  // briefly shows its fallback, and React then holds the screen back for ~300 ms (its reveal throttle).
+  const resolvedAtOnce = () =>
+    loaded
+      ? ({
+          then: (resolve: (module: ScreenModule) => void) => resolve(loaded!),
+        } as Promise<ScreenModule>)
+      : preload();
+  return Object.assign(lazy(resolvedAtOnce), { preload });
 }
 
 /** A route's `handle`: the screen chunk it renders, to fetch ahead of the session and the guards. */
