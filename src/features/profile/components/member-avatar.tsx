@@ -28,6 +28,8 @@ export function MemberAvatar({
         width={size}
         height={size}
         loading="lazy"
+        // Small avatars are decoration: the page's main image and text get the bandwidth first.
+        fetchPriority={size < 64 ? 'low' : 'auto'}
         className={`rounded-circle object-fit-cover flex-shrink-0 ${className}`}
         style={style}
       />
