@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { prefetchFirstFeedPage } from '../features/feed/api/prefetch-feed';
 import { RedirectIfSignedIn, RequireLogin } from './routes/require-login';
 import { AppShell } from './shell/app-shell';
 
@@ -21,10 +22,22 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return Object.assign(lazy(resolvedAtOnce), { preload });
 }
 
-/** A route's `handle`: the screen chunk it renders, to fetch ahead of the session and the guards. */
-const shows = (screen: { preload: () => Promise<unknown> }) => ({
-  handle: { preload: screen.preload },
+/**
+ * A route's `handle`: the screen chunk it renders (and, for the feed, its first
+ * page of data), to fetch ahead of the session and the guards.
+ */
+const shows = (
+  screen: { preload: () => Promise<unknown> },
+  prefetchData?: (location: Location) => void,
+) => ({
+  handle: {
+    preload: (location: Location) => {
+      void screen.preload();
+      prefetchData?.(location);
+    },
+  },
 });
+const feedData = (location: Location) => prefetchFirstFeedPage(location.search);
 
 const LayoutPage = page(() => import('./routes/layout-page'), 'LayoutPage');
 const NotFoundPanel = page(() => import('./routes/not-found-panel'), 'NotFoundPanel');
@@ -99,14 +112,18 @@ export const routes: RouteObject[] = [
         ...shows(LayoutPage),
         element: <LayoutPage />,
         children: [
-          { index: true, ...shows(FeedPage), element: <FeedPage /> },
-          { path: 'feed', ...shows(FeedPage), element: guarded(<FeedPage />) },
+          { index: true, ...shows(FeedPage, feedData), element: <FeedPage /> },
+          { path: 'feed', ...shows(FeedPage, feedData), element: guarded(<FeedPage />) },
           {
             path: 'profile/:profileName',
             ...shows(ProfilePage),
             element: guarded(<ProfilePage />),
           },
-          { path: 'dash-board', ...shows(FeedPage), element: guarded(<FeedPage />) },
+          {
+            path: 'dash-board',
+            ...shows(FeedPage, feedData),
+            element: guarded(<FeedPage />),
+          },
           { path: '*', ...shows(NotFoundPanel), element: <NotFoundPanel /> },
         ],
       },
@@ -120,8 +137,8 @@ export const createAppRouter = () => createBrowserRouter(routes);
  * Starts fetching the screens `pathname` shows at once, in parallel with the
  * session restore (the login guard renders nothing until it is known).
  */
-export function preloadScreens(pathname: string) {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    (route.handle as ReturnType<typeof shows>['handle'] | undefined)?.preload();
+export function preloadScreens(location: Location) {
+  for (const { route } of matchRoutes(routes, location.pathname) ?? []) {
+    (route.handle as ReturnType<typeof shows>['handle'] | undefined)?.preload(location);
   }
 }

@@ -4,7 +4,7 @@ import { App } from './app';
 import { preloadScreens } from './router';
 import { preconnectDatabase } from '../services/database-rest';
 
-preloadScreens(window.location.pathname);
+preloadScreens(window.location);
 preconnectDatabase();
 
 createRoot(document.getElementById('root')!).render(

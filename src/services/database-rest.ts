@@ -30,7 +30,16 @@ export function preconnectDatabase(): void {
   document.head.append(link);
 }
 
-export async function restValue(path: string, spec?: ChildQuery): Promise<unknown> {
+/** `anonymous`: data everyone may read, fetched without waiting for the session to be restored. */
+export interface RestReadOptions {
+  anonymous?: boolean;
+}
+
+export async function restValue(
+  path: string,
+  spec?: ChildQuery,
+  { anonymous = false }: RestReadOptions = {},
+): Promise<unknown> {
   const url = restUrl(path);
   if (spec) {
     url.searchParams.set('orderBy', JSON.stringify(spec.orderBy));
@@ -40,7 +49,7 @@ export async function restValue(path: string, spec?: ChildQuery): Promise<unknow
     if (spec.limitToLast !== undefined)
       url.searchParams.set('limitToLast', String(spec.limitToLast));
   }
-  const token = await currentIdToken();
+  const token = anonymous ? null : await currentIdToken();
   if (token) url.searchParams.set('auth', token);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`Reading ${path} failed (HTTP ${response.status})`);
@@ -89,8 +98,9 @@ function child(value: unknown, childPath: string): unknown {
 export async function restChildren<T>(
   path: string,
   spec: ChildQuery,
+  options?: RestReadOptions,
 ): Promise<Array<{ key: string; value: T }>> {
-  const value = await restValue(path, spec);
+  const value = await restValue(path, spec, options);
   const rows =
     value !== null && typeof value === 'object'
       ? Object.entries(value as Record<string, T>).map(([key, row]) => ({ key, value: row }))

@@ -25,6 +25,7 @@ function liveDatabase(): Promise<LiveDatabase> {
     const database = sdk.getDatabase(firebaseApp());
     if (emulators) sdk.connectDatabaseEmulator(database, emulators.host, emulators.databasePort);
     const live = { sdk, database };
+    prefetched.clear();
     announceLive(live);
     return live;
   });
@@ -36,6 +37,17 @@ function startLiveSoon() {
   if (liveScheduled) return;
   liveScheduled = true;
   setTimeout(() => void liveDatabase(), LIVE_UPDATES_AFTER_MS);
+}
+
+/** First-page reads started before their screen renders (see prefetchChildren), taken once. */
+const prefetched = new Map<string, Promise<unknown>>();
+const prefetchKey = (path: string, spec: ChildQuery) => `${path}?${JSON.stringify(spec)}`;
+
+function takePrefetched<T>(path: string, spec: ChildQuery): Promise<T> | undefined {
+  const key = prefetchKey(path, spec);
+  const pending = prefetched.get(key) as Promise<T> | undefined;
+  prefetched.delete(key);
+  return pending;
 }
 
 /** Placeholder the server replaces with its clock (epoch ms) when the write lands. */
@@ -158,6 +170,19 @@ export function watchValue<T>(
   );
 }
 
+/**
+ * Starts the first-page read of a public query (readable by everyone, so it
+ * needs no session) the app is about to watch, while the screen's code is
+ * still loading; the first watchChildren of the same query takes the answer.
+ * Nothing happens once the SDK is loaded (it answers itself).
+ */
+export function prefetchPublicChildren(path: string, spec: ChildQuery): void {
+  if (liveLoading || !restCanAnswer(spec)) return;
+  const pending = restChildren(path, spec, { anonymous: true });
+  pending.catch(() => {}); // The watcher that takes it reports failures.
+  prefetched.set(prefetchKey(path, spec), pending);
+}
+
 export function watchChildren<T>(
   path: string,
   spec: ChildQuery,
@@ -165,7 +190,9 @@ export function watchChildren<T>(
   onError?: (error: Error) => void,
 ) {
   return watch<Rows<T>>(
-    restCanAnswer(spec) ? () => restChildren<T>(path, spec) : null,
+    restCanAnswer(spec)
+      ? () => takePrefetched<Rows<T>>(path, spec) ?? restChildren<T>(path, spec)
+      : null,
     ({ sdk, database }, deliver) =>
       sdk.onValue(
         sdk.query(sdk.ref(database, path), ...constraints(sdk, spec)),

@@ -57,3 +57,6 @@ export function toFeedPage(
       : null;
   return { cards, next };
 }
+
+/** The URL parameter of the author filter (?author=uid). */
+export const AUTHOR_PARAM = 'author';

@@ -5,14 +5,13 @@ import Placeholder from 'react-bootstrap/Placeholder';
 import { useSearchParams } from 'react-router-dom';
 import { storageKeys, writeStored } from '../../../lib/browser-storage';
 import { useSession } from '../../../lib/session';
-import { CARDS_PER_PAGE } from '../api/feed-pages';
+import { AUTHOR_PARAM, CARDS_PER_PAGE } from '../api/feed-pages';
 import { useFeedPages } from '../hooks/use-feed-pages';
 import { ChallengeCard } from './challenge-card';
 import { FeedPagination } from './feed-pagination';
 import '../../challenges/components/challenges.css';
 
 /** The author filter lives in the URL (?author=uid) so Back returns to all members. */
-const AUTHOR_PARAM = 'author';
 const AUTHOR_NAME_PARAM = 'name';
 
 /** Routes /, /feed and /dash-board: challenges of all members, or of one author. */
