@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import type { CodeSplittingGroup } from 'rolldown';
 import react from '@vitejs/plugin-react';
@@ -224,6 +224,8 @@ const screenChunks = chunkByScreen();
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), modulepreloadAppStart(), screenChunks.plugin],
+  // `@/x` is `src/x`: imports name where a module lives, not how many folders to climb.
+  resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
   css: { postcss: { plugins: command === 'build' ? [purgeUnusedBootstrap()] : [] } },
   build: {
     rolldownOptions: { output: { codeSplitting: { groups: screenChunks.groups } } },

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: browser-free unit/component tests (fast, no emulators) and
@@ -18,6 +19,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
         test: {
           name: 'integration',
           environment: 'node',
