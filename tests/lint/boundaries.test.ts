@@ -1,0 +1,94 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The project's own eslint.config.js, run on in-memory files placed inside src/: each boundary
+// must report its violation, and the allowed direction must stay clean.
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.map((message) => message.ruleId ?? message.message);
+}
+
+const longBody = (lines: number) =>
+  Array.from({ length: lines }, (_, i) => `  total += ${i};`).join('\n');
+
+describe('import boundaries', () => {
+  it('refuses a feature importing another feature, by alias or by relative path', async () => {
+    const byAlias =
+      "import { login } from '@/features/auth/api/login';\nexport const use = login;\n";
+    const byPath = "import { login } from '../../auth/api/login';\nexport const use = login;\n";
+    expect(await ruleIdsFor('src/features/feed/components/probe.tsx', byAlias)).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await ruleIdsFor('src/features/feed/components/probe.tsx', byPath)).toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
+  it('lets a feature import its own files and the shared folders', async () => {
+    const code = [
+      "import { login } from '../api/login';",
+      "import { readStored } from '@/lib/browser-storage';",
+      "import { computeScore } from '@/domain/points';",
+      'export const use = [login, readStored, computeScore];',
+      '',
+    ].join('\n');
+    expect(await ruleIdsFor('src/features/auth/components/probe.tsx', code)).toEqual([]);
+  });
+
+  it('refuses a feature importing the app', async () => {
+    const code = "import { App } from '@/app/app';\nexport const use = App;\n";
+    expect(await ruleIdsFor('src/features/feed/components/probe.tsx', code)).toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
+  it.each(['components', 'lib', 'hooks', 'domain', 'services'])(
+    'refuses src/%s importing a feature or the app',
+    async (folder) => {
+      const feature =
+        "import { login } from '@/features/auth/api/login';\nexport const use = login;\n";
+      const app = "import { App } from '@/app/app';\nexport const use = App;\n";
+      expect(await ruleIdsFor(`src/${folder}/probe.ts`, feature)).toContain(
+        'import-x/no-restricted-paths',
+      );
+      expect(await ruleIdsFor(`src/${folder}/probe.ts`, app)).toContain(
+        'import-x/no-restricted-paths',
+      );
+    },
+  );
+
+  it('lets only src/services import firebase', async () => {
+    const code = "import { ref } from 'firebase/database';\nexport const use = ref;\n";
+    expect(await ruleIdsFor('src/features/feed/api/probe.ts', code)).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIdsFor('src/lib/probe.ts', code)).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/services/probe.ts', code)).toEqual([]);
+  });
+
+  it('refuses an import cycle in src', async () => {
+    // start-app.tsx imports ./app, so app.tsx importing start-app closes a loop.
+    const code = "import './start-app';\nexport const App = () => null;\n";
+    expect(await ruleIdsFor('src/app/app.tsx', code)).toContain('import-x/no-cycle');
+  });
+});
+
+describe('size limits', () => {
+  it('refuses a file over 500 lines', async () => {
+    const code =
+      Array.from({ length: 501 }, (_, i) => `export const value${i} = ${i};`).join('\n') + '\n';
+    expect(await ruleIdsFor('src/lib/probe.ts', code)).toContain('max-lines');
+    expect(
+      await ruleIdsFor('src/lib/probe.ts', code.split('\n').slice(0, 400).join('\n') + '\n'),
+    ).toEqual([]);
+  });
+
+  it('refuses a function over 120 lines outside tests, and allows it in a test file', async () => {
+    const code = `export function sum() {\n  let total = 0;\n${longBody(125)}\n  return total;\n}\n`;
+    expect(await ruleIdsFor('src/lib/probe.ts', code)).toContain('max-lines-per-function');
+    expect(await ruleIdsFor('functions/src/probe.ts', code)).toContain('max-lines-per-function');
+    expect(await ruleIdsFor('src/lib/probe.test.ts', code)).toEqual([]);
+  });
+});
