@@ -123,27 +123,6 @@ export default tseslint.config(
     },
   },
   {
-    // TEMPORARY: cross-feature imports that the next commit moves to shared folders.
-    files: [
-      'src/features/admin/api/admin-records.ts',
-      'src/features/admin/components/social-links-editor.tsx',
-      'src/features/admin/components/user-list.tsx',
-      'src/features/challenges/components/challenge-owner-view.tsx',
-      'src/features/challenges/components/challenge-summary-card.tsx',
-      'src/features/challenges/hooks/use-refusal-handler.ts',
-      'src/features/challenges/lib/safe-image-url.ts',
-      'src/features/feed/components/challenge-card.tsx',
-      'src/features/feed/components/feed-page.tsx',
-      'src/features/leaderboard/components/leaderboard-card.tsx',
-      'src/features/leaderboard/components/top-challengers.tsx',
-      'src/features/profile/components/member-avatar.tsx',
-      'src/features/profile/components/member-social-links.tsx',
-      'src/features/site/components/about-page.tsx',
-      'src/features/site/components/recent-posts.tsx',
-    ],
-    rules: { 'import-x/no-restricted-paths': 'off' },
-  },
-  {
     // TEMPORARY: the profile form shrinks when it moves to zodResolver (issue #12).
     files: ['src/features/profile/components/edit-profile-modal.tsx'],
     rules: { 'max-lines-per-function': 'off' },

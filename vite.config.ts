@@ -164,7 +164,7 @@ function modulepreloadAppStart(): Plugin {
  */
 const SCREEN_MODULES = [
   '/src/app/routes/layout-page.tsx',
-  '/src/features/feed/components/feed-page.tsx',
+  '/src/app/routes/feed-screen.tsx',
   '/src/features/challenges/components/challenge-page.tsx',
   '/src/features/profile/components/profile-page.tsx',
 ];

@@ -5,8 +5,8 @@
  */
 import type { Page } from '@playwright/test';
 import type { FeedEntry } from '../../src/domain/challenge-record';
-import { challengeSlug } from '../../src/features/challenges/lib/challenge-route';
-import { profilePath } from '../../src/features/profile/lib/profile-route';
+import { challengeSlug } from '../../src/lib/challenge-route';
+import { profilePath } from '../../src/lib/profile-route';
 import { storageKeys } from '../../src/lib/browser-storage';
 import { DEMO_PASSWORD, demoMembers } from '../lib/demo-seed';
 import type { AuditedPage, SessionSetup } from './lighthouse-audit';

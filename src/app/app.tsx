@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { BusyProvider } from '../components/busy-provider';
+import { BusyProvider } from '@/components/busy-provider';
 import { createAppRouter } from './router';
 import { SessionProvider } from './session-provider';
 

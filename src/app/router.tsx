@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
-import { prefetchFirstFeedPage } from '../features/feed/api/prefetch-feed';
+import { prefetchFirstFeedPage } from '@/features/feed/api/prefetch-feed';
 import { RedirectIfSignedIn, RequireLogin } from './routes/require-login';
 import { AppShell } from './shell/app-shell';
 
@@ -41,35 +41,29 @@ const feedData = (location: Location) => prefetchFirstFeedPage(location.search);
 
 const LayoutPage = page(() => import('./routes/layout-page'), 'LayoutPage');
 const NotFoundPanel = page(() => import('./routes/not-found-panel'), 'NotFoundPanel');
-const RegisterPage = page(
-  () => import('../features/auth/components/register-page'),
-  'RegisterPage',
-);
-const LoginPage = page(() => import('../features/auth/components/login-page'), 'LoginPage');
+const RegisterPage = page(() => import('@/features/auth/components/register-page'), 'RegisterPage');
+const LoginPage = page(() => import('@/features/auth/components/login-page'), 'LoginPage');
 const ForgetPasswordPage = page(
-  () => import('../features/auth/components/forget-password-page'),
+  () => import('@/features/auth/components/forget-password-page'),
   'ForgetPasswordPage',
 );
 const SavePasswordPage = page(
-  () => import('../features/auth/components/save-password-page'),
+  () => import('@/features/auth/components/save-password-page'),
   'SavePasswordPage',
 );
-const FeedPage = page(() => import('../features/feed/components/feed-page'), 'FeedPage');
-const ProfilePage = page(
-  () => import('../features/profile/components/profile-page'),
-  'ProfilePage',
-);
+const FeedScreen = page(() => import('./routes/feed-screen'), 'FeedScreen');
+const ProfilePage = page(() => import('@/features/profile/components/profile-page'), 'ProfilePage');
 const ChallengePage = page(
-  () => import('../features/challenges/components/challenge-page'),
+  () => import('@/features/challenges/components/challenge-page'),
   'ChallengePage',
 );
 const LeaderboardPage = page(
-  () => import('../features/leaderboard/components/leaderboard-page'),
+  () => import('@/features/leaderboard/components/leaderboard-page'),
   'LeaderboardPage',
 );
-const AboutPage = page(() => import('../features/site/components/about-page'), 'AboutPage');
-const ContactPage = page(() => import('../features/site/components/contact-page'), 'ContactPage');
-const AdminPage = page(() => import('../features/admin/components/admin-page'), 'AdminPage');
+const AboutScreen = page(() => import('./routes/about-screen'), 'AboutScreen');
+const ContactPage = page(() => import('@/features/site/components/contact-page'), 'ContactPage');
+const AdminPage = page(() => import('@/features/admin/components/admin-page'), 'AdminPage');
 
 const guarded = (element: ReactNode) => <RequireLogin>{element}</RequireLogin>;
 
@@ -98,7 +92,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'forget-password', ...shows(ForgetPasswordPage), element: <ForgetPasswordPage /> },
       { path: 'save-password', ...shows(SavePasswordPage), element: <SavePasswordPage /> },
-      { path: 'about', ...shows(AboutPage), element: <AboutPage /> },
+      { path: 'about', ...shows(AboutScreen), element: <AboutScreen /> },
       { path: 'contact', ...shows(ContactPage), element: <ContactPage /> },
       { path: 'leader-board', ...shows(LeaderboardPage), element: <LeaderboardPage /> },
       {
@@ -112,8 +106,8 @@ export const routes: RouteObject[] = [
         ...shows(LayoutPage),
         element: <LayoutPage />,
         children: [
-          { index: true, ...shows(FeedPage, feedData), element: <FeedPage /> },
-          { path: 'feed', ...shows(FeedPage, feedData), element: guarded(<FeedPage />) },
+          { index: true, ...shows(FeedScreen, feedData), element: <FeedScreen /> },
+          { path: 'feed', ...shows(FeedScreen, feedData), element: guarded(<FeedScreen />) },
           {
             path: 'profile/:profileName',
             ...shows(ProfilePage),
@@ -121,8 +115,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'dash-board',
-            ...shows(FeedPage, feedData),
-            element: guarded(<FeedPage />),
+            ...shows(FeedScreen, feedData),
+            element: guarded(<FeedScreen />),
           },
           { path: '*', ...shows(NotFoundPanel), element: <NotFoundPanel /> },
         ],

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { BusyContext } from '../hooks/use-busy';
+import { BusyContext } from '@/hooks/use-busy';
 import { LoadingOverlay } from './loading-overlay';
 
 /** Owns the one full-screen spinner; any number of overlapping tasks keep it up. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { watchChildren, watchValue, type ChildQuery } from '../services/database';
+import type { ChildQuery } from '@/domain/child-query';
+import { watchChildren, watchValue } from '@/services/database';
 
 export type Loadable<T> =
   | { status: 'loading'; value?: undefined; error?: undefined }

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { SessionUser } from '../services/auth';
+import type { SessionUser } from '@/services/auth';
 
 export interface SessionState {
   /** undefined while Firebase restores the session on start-up. */

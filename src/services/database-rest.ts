@@ -4,7 +4,7 @@
  * after the page has painted. Rows come back in the order the SDK gives them.
  */
 import { currentIdToken } from './auth';
-import type { ChildQuery } from './database';
+import { sortRows, type ChildQuery } from '@/domain/child-query';
 import { emulators, firebaseConfig } from './firebase-app';
 
 /** Queries the REST API answers like the SDK: no cursors (those carry a key, which REST cannot). */
@@ -56,45 +56,6 @@ export async function restValue(
   return response.json();
 }
 
-/** The Realtime Database's order of values: null, false, true, numbers, strings, objects. */
-function typeRank(value: unknown): number {
-  if (value === null || value === undefined) return 0;
-  if (typeof value === 'boolean') return value ? 2 : 1;
-  if (typeof value === 'number') return 3;
-  if (typeof value === 'string') return 4;
-  return 5;
-}
-
-function compareValues(a: unknown, b: unknown): number {
-  const rank = typeRank(a) - typeRank(b);
-  if (rank !== 0) return rank;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
-  return 0;
-}
-
-/** Keys that are 32-bit integers come first, in numeric order; then the rest, as strings. */
-function compareKeys(a: string, b: string): number {
-  const asInt = (key: string) => (/^-?\d{1,10}$/.test(key) ? Number(key) : null);
-  const [intA, intB] = [asInt(a), asInt(b)];
-  if (intA !== null && intB !== null) return intA - intB || a.length - b.length;
-  if (intA !== null) return -1;
-  if (intB !== null) return 1;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function child(value: unknown, childPath: string): unknown {
-  return childPath
-    .split('/')
-    .reduce<unknown>(
-      (node, segment) =>
-        node !== null && typeof node === 'object'
-          ? (node as Record<string, unknown>)[segment]
-          : undefined,
-      value,
-    );
-}
-
 export async function restChildren<T>(
   path: string,
   spec: ChildQuery,
@@ -105,9 +66,5 @@ export async function restChildren<T>(
     value !== null && typeof value === 'object'
       ? Object.entries(value as Record<string, T>).map(([key, row]) => ({ key, value: row }))
       : [];
-  return rows.sort(
-    (a, b) =>
-      compareValues(child(a.value, spec.orderBy), child(b.value, spec.orderBy)) ||
-      compareKeys(a.key, b.key),
-  );
+  return sortRows(rows, spec.orderBy);
 }

@@ -1,4 +1,5 @@
 import type { Database, QueryConstraint, Unsubscribe } from 'firebase/database';
+import type { ChildQuery, Row } from '@/domain/child-query';
 import { restCanAnswer, restChildren, restValue } from './database-rest';
 import { emulators, firebaseApp } from './firebase-app';
 import { pushKey } from './push-key';
@@ -53,16 +54,6 @@ function takePrefetched<T>(path: string, spec: ChildQuery): Promise<T> | undefin
 /** Placeholder the server replaces with its clock (epoch ms) when the write lands. */
 export const SERVER_TIME = { '.sv': 'timestamp' } as unknown as number;
 
-export interface ChildQuery {
-  orderBy: string;
-  limitToLast?: number;
-  limitToFirst?: number;
-  /** Exclusive upper bound: [value, key] of the last item of the previous page. */
-  endBefore?: [value: number | string | boolean | null, key?: string];
-  startAt?: [value: number | string | boolean | null, key?: string];
-  equalTo?: number | string | boolean | null;
-}
-
 function constraints(sdk: DatabaseSdk, spec: ChildQuery): QueryConstraint[] {
   const list: QueryConstraint[] = [sdk.orderByChild(spec.orderBy)];
   if (spec.equalTo !== undefined) list.push(sdk.equalTo(spec.equalTo));
@@ -73,7 +64,7 @@ function constraints(sdk: DatabaseSdk, spec: ChildQuery): QueryConstraint[] {
   return list;
 }
 
-type Rows<T> = Array<{ key: string; value: T }>;
+type Rows<T> = Array<Row<T>>;
 
 function rowsOf<T>(snapshot: import('firebase/database').DataSnapshot): Rows<T> {
   const rows: Rows<T> = [];

@@ -3,7 +3,7 @@
  * `vi.mock('<path>/services/database', () => import('<path>/testing/fake-database'))`.
  * Same exports as the real module, plus helpers to seed data, inspect writes and inject failures.
  */
-import type { ChildQuery } from '../services/database';
+import { applyChildQuery, type ChildQuery, type Row } from '@/domain/child-query';
 
 type Tree = Record<string, unknown>;
 type Listener = () => void;
@@ -21,6 +21,9 @@ export const writeLog: Array<Record<string, unknown>> = [];
 /** Every path read or watched, in order. */
 export const readLog: string[] = [];
 
+/** Every child query read or watched, in order. */
+export const queryLog: Array<{ path: string; spec: ChildQuery }> = [];
+
 export const SERVER_TIME = { '.sv': 'timestamp' } as unknown as number;
 
 export function resetFakeDatabase(initial: Tree = {}): void {
@@ -32,11 +35,17 @@ export function resetFakeDatabase(initial: Tree = {}): void {
   nextWriteGate = null;
   writeLog.length = 0;
   readLog.length = 0;
+  queryLog.length = 0;
 }
 
 /** Reads and watches of `path` (or below it) fail with `error`. */
 export function failReadsAt(path: string, error = new Error('permission_denied')): void {
   failingPaths.set(path, error);
+}
+
+/** Reads of `path` succeed again after failReadsAt. */
+export function allowReadsAt(path: string): void {
+  failingPaths.delete(path);
 }
 
 export function failNextWrite(error = new Error('PERMISSION_DENIED: Permission denied')): void {
@@ -84,50 +93,13 @@ function setAt(path: string, value: unknown): void {
   else node[last] = structuredClone(value);
 }
 
-function childValue(value: unknown, path: string): unknown {
-  return (
-    segments(path).reduce<unknown>(
-      (node, key) => (isObject(node) ? node[key] : undefined),
-      value,
-    ) ?? null
-  );
-}
-
-function compareValues(a: unknown, b: unknown): number {
-  const rank = (value: unknown) =>
-    value === null
-      ? 0
-      : value === false
-        ? 1
-        : value === true
-          ? 2
-          : typeof value === 'number'
-            ? 3
-            : typeof value === 'string'
-              ? 4
-              : 5;
-  if (rank(a) !== rank(b)) return rank(a) - rank(b);
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
-  return 0;
-}
-
-function queryRows<T>(path: string, spec: ChildQuery): Array<{ key: string; value: T }> {
+function queryRows<T>(path: string, spec: ChildQuery): Array<Row<T>> {
   const node = valueAt(path);
   if (!isObject(node)) return [];
-  let rows = Object.entries(node)
-    .map(([key, value]) => ({ key, value: value as T, order: childValue(value, spec.orderBy) }))
-    .sort(
-      (a, b) => compareValues(a.order, b.order) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
-    );
-  if (spec.equalTo !== undefined)
-    rows = rows.filter((row) => compareValues(row.order, spec.equalTo) === 0);
-  if (spec.startAt) rows = rows.filter((row) => compareValues(row.order, spec.startAt![0]) >= 0);
-  if (spec.endBefore) rows = rows.filter((row) => compareValues(row.order, spec.endBefore![0]) < 0);
-  if (spec.limitToFirst !== undefined) rows = rows.slice(0, spec.limitToFirst);
-  if (spec.limitToLast !== undefined)
-    rows = rows.slice(Math.max(0, rows.length - spec.limitToLast));
-  return rows.map(({ key, value }) => ({ key, value }));
+  return applyChildQuery(
+    Object.entries(node).map(([key, value]) => ({ key, value: value as T })),
+    spec,
+  );
 }
 
 export async function readValue<T>(path: string): Promise<T | null> {
@@ -140,6 +112,7 @@ export async function readChildren<T>(
   path: string,
   spec: ChildQuery,
 ): Promise<Array<{ key: string; value: T }>> {
+  queryLog.push({ path, spec });
   const error = readError(path);
   if (error) throw error;
   return structuredClone(queryRows<T>(path, spec));
@@ -170,6 +143,7 @@ export function watchChildren<T>(
   onChange: (rows: Array<{ key: string; value: T }>) => void,
   onError?: (error: Error) => void,
 ) {
+  queryLog.push({ path, spec });
   return watch(path, () => onChange(structuredClone(queryRows<T>(path, spec))), onError);
 }
 
@@ -193,3 +167,18 @@ export function newKey(path: string): string {
   keyCounter += 1;
   return `${segments(path).join('-')}-key-${keyCounter}`;
 }
+
+/** Nothing to prefetch in memory: the first watch answers at once. */
+export function prefetchPublicChildren(_path: string, _spec: ChildQuery): void {}
+
+// Type-checked against the real service: a new or changed export there fails here until the fake follows.
+void ({
+  SERVER_TIME,
+  readValue,
+  readChildren,
+  watchValue,
+  watchChildren,
+  prefetchPublicChildren,
+  writePaths,
+  newKey,
+} satisfies typeof import('@/services/database'));

@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { BusyProvider } from '../components/busy-provider';
-import { SessionContext } from '../lib/session';
-import type { SessionUser } from '../services/auth';
+import { BusyProvider } from '@/components/busy-provider';
+import { SessionContext } from '@/lib/session';
+import type { SessionUser } from '@/services/auth';
 
 export const memberFixture: SessionUser = {
   uid: 'uid-asha',

@@ -22,7 +22,7 @@ import {
   startDatabaseEmulator,
   type RunningDatabaseEmulator,
 } from '../../emulators/database/server';
-import type { ChildQuery } from '../../src/services/database';
+import type { ChildQuery } from '../../src/domain/child-query';
 
 const projectId = 'demo-rest-reads';
 const namespace = `${projectId}-default-rtdb`;

@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
-import { resetFakeDatabase } from '../../testing/fake-database';
-import { memberFixture, renderApp } from '../../testing/render-app';
+import { resetFakeDatabase } from '@/testing/fake-database';
+import { memberFixture, renderApp } from '@/testing/render-app';
 import { LayoutPage } from './layout-page';
 
-vi.mock('../../services/database', () => import('../../testing/fake-database'));
+vi.mock('@/services/database', () => import('@/testing/fake-database'));
 
 const BANNER = 'Which Challenge Would You Like to Take Today ?';
 const children = [

@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { HomeBanner } from '../../features/site/components/home-banner';
-import { useNearViewport } from '../../hooks/use-near-viewport';
-import { useSession } from '../../lib/session';
+import { HomeBanner } from '@/features/site/components/home-banner';
+import { useNearViewport } from '@/hooks/use-near-viewport';
+import { useSession } from '@/lib/session';
 
 /** Sidebar widgets load as their own chunks, so they never hold up the feed (the first page stays light). */
 function widget<K extends string, P extends object>(
@@ -13,29 +13,26 @@ function widget<K extends string, P extends object>(
 }
 
 const CreateChallengeBanner = widget(
-  () => import('../../features/challenges/components/create-challenge-banner'),
+  () => import('@/features/challenges/components/create-challenge-banner'),
   'CreateChallengeBanner',
 );
 const ProfileCard = widget(
-  () => import('../../features/profile/components/profile-card'),
+  () => import('@/features/profile/components/profile-card'),
   'ProfileCard',
 );
 const TopChallengers = widget(
-  () => import('../../features/leaderboard/components/top-challengers'),
+  () => import('@/features/leaderboard/components/top-challengers'),
   'TopChallengers',
 );
 const SubscribeBox = widget(
-  () => import('../../features/site/components/subscribe-box'),
+  () => import('@/features/site/components/subscribe-box'),
   'SubscribeBox',
 );
 const SocialLinksWidget = widget(
-  () => import('../../features/site/components/social-links-widget'),
+  () => import('@/features/site/components/social-links-widget'),
   'SocialLinksWidget',
 );
-const RecentPosts = widget(
-  () => import('../../features/site/components/recent-posts'),
-  'RecentPosts',
-);
+const RecentPosts = widget(() => import('@/features/site/components/recent-posts'), 'RecentPosts');
 
 /** Routes that show the feed, and with it SPEC's home banner. */
 const FEED_PATHS = new Set(['/', '/feed', '/dash-board']);

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { memberFixture, renderApp } from '../../testing/render-app';
+import { memberFixture, renderApp } from '@/testing/render-app';
 import { RedirectIfSignedIn, RequireLogin } from './require-login';
 
 const loginRoute = { path: '/login', element: <h1>Login screen</h1> };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useSession } from '../../lib/session';
+import { useSession } from '@/lib/session';
 
 /**
  * DESIGN §7: the login guard really blocks. While the session is being

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { LoadingOverlay } from '../../components/loading-overlay';
-import { useSession } from '../../lib/session';
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { useSession } from '@/lib/session';
 import { NavBar } from './nav-bar';
 import { SiteFooter } from './site-footer';
 

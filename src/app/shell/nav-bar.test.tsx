@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { memberFixture, renderApp } from '../../testing/render-app';
+import { memberFixture, renderApp } from '@/testing/render-app';
 import { NavBar } from './nav-bar';
 
-vi.mock('../../features/auth/api/logout', () => ({ logout: vi.fn(() => Promise.resolve()) }));
-vi.mock('../../lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
+vi.mock('@/features/auth/api/logout', () => ({ logout: vi.fn(() => Promise.resolve()) }));
+vi.mock('@/lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 
 const primaryLinks = ['Home', 'About', 'Contact', 'Leader-board'];
 

@@ -3,10 +3,10 @@ import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { logout } from '../../features/auth/api/logout';
-import { storageKeys, writeStored } from '../../lib/browser-storage';
-import { useSession } from '../../lib/session';
-import { toastError, toastSuccess } from '../../lib/toast';
+import { logout } from '@/features/auth/api/logout';
+import { storageKeys, writeStored } from '@/lib/browser-storage';
+import { useSession } from '@/lib/session';
+import { toastError, toastSuccess } from '@/lib/toast';
 
 const publicLinks = [
   { to: '/', label: 'Home', end: true },

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { readChildren, writePaths } from '../../../services/database';
-import { dbPaths } from '../../../services/paths';
-import type { MemberInfo, MemberPrivate } from '../../profile/api/member-records';
-import { SITE_SOCIAL_NETWORKS, type SiteSocialLinks } from '../../site/api/website-records';
-import { httpsLink } from '../../site/lib/safe-urls';
+import { readChildren, writePaths } from '@/services/database';
+import { dbPaths } from '@/services/paths';
+import type { MemberInfo, MemberPrivate } from '@/domain/member-records';
+import { SITE_SOCIAL_NETWORKS, type SiteSocialLinks } from '@/domain/website-records';
+import { httpsLink } from '@/lib/safe-urls';
 
 /** SPEC §7: the admin reads users ordered by info/createdAt; the rules cap queries at 100 rows. */
 export const ADMIN_USER_LIMIT = 100;

@@ -1,19 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readStored, storageKeys } from '../../../lib/browser-storage';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { readStored, storageKeys } from '@/lib/browser-storage';
+import { toastError, toastSuccess } from '@/lib/toast';
 import {
   failNextWrite,
   readLog,
   resetFakeDatabase,
   valueAt,
   writeLog,
-} from '../../../testing/fake-database';
-import { memberFixture, renderApp } from '../../../testing/render-app';
+} from '@/testing/fake-database';
+import { memberFixture, renderApp } from '@/testing/render-app';
 import { AdminPage } from './admin-page';
 
-vi.mock('../../../services/database', () => import('../../../testing/fake-database'));
-vi.mock('../../../lib/toast', () => ({
+vi.mock('@/services/database', () => import('@/testing/fake-database'));
+vi.mock('@/lib/toast', () => ({
   TOAST_SAVED_MS: 1500,
   toastSuccess: vi.fn(),
   toastError: vi.fn(),

@@ -1,9 +1,9 @@
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
-import { useDatabaseValue } from '../../../hooks/use-database';
-import { useSignedInUser } from '../../../lib/session';
-import { dbPaths } from '../../../services/paths';
+import { useDatabaseValue } from '@/hooks/use-database';
+import { useSignedInUser } from '@/lib/session';
+import { dbPaths } from '@/services/paths';
 import type { WebsiteRecord } from '../api/admin-records';
 import { BannerEditor } from './banner-editor';
 import { SocialLinksEditor } from './social-links-editor';

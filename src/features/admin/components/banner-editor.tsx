@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { TextField } from '../../../components/form/text-field';
-import { TOAST_SAVED_MS, toastError, toastSuccess } from '../../../lib/toast';
+import { TextField } from '@/components/form/text-field';
+import { TOAST_SAVED_MS, toastError, toastSuccess } from '@/lib/toast';
 import {
   BANNER_MAX_LENGTH,
   bannerInputSchema,

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { TextField } from '../../../components/form/text-field';
-import { TOAST_SAVED_MS, toastError, toastSuccess } from '../../../lib/toast';
-import { SITE_SOCIAL_NETWORKS, type SiteSocialLinks } from '../../site/api/website-records';
+import { TextField } from '@/components/form/text-field';
+import { TOAST_SAVED_MS, toastError, toastSuccess } from '@/lib/toast';
+import { SITE_SOCIAL_NETWORKS, type SiteSocialLinks } from '@/domain/website-records';
 import {
   saveSiteSocialLinks,
   siteSocialLinksSchema,

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { useNavigate } from 'react-router-dom';
-import { MemberAvatar } from '../../profile/components/member-avatar';
-import { profilePath, rememberViewedProfile } from '../../profile/lib/profile-route';
+import { MemberAvatar } from '@/components/member-avatar';
+import { profilePath, rememberViewedProfile } from '@/lib/profile-route';
 import { readUserList, type AdminUserRow } from '../api/admin-records';
 import { ScrollBox } from './scroll-box';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { signInWithEmail, signInWithGoogle, type GoogleTestAccount } from '../../../services/auth';
+import { signInWithEmail, signInWithGoogle, type GoogleTestAccount } from '@/services/auth';
 import { ensureMemberRecords } from './member-records';
 
 export const loginInputSchema = z.object({

@@ -1,5 +1,5 @@
-import { clearStored } from '../../../lib/browser-storage';
-import { signOutMember } from '../../../services/auth';
+import { clearStored } from '@/lib/browser-storage';
+import { signOutMember } from '@/services/auth';
 
 /** SPEC §4: logout clears browser storage (the caller then goes to login). */
 export async function logout(): Promise<void> {

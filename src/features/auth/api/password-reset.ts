@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { saveNewPassword, sendResetEmail } from '../../../services/auth';
+import { saveNewPassword, sendResetEmail } from '@/services/auth';
 
 export const forgetPasswordInputSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { registerWithEmail } from '../../../services/auth';
+import { registerWithEmail } from '@/services/auth';
 import { ensureMemberRecords } from './member-records';
 
 export const registerInputSchema = z.object({

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp } from '../../../testing/render-app';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { renderApp } from '@/testing/render-app';
+import { toastError, toastSuccess } from '@/lib/toast';
 import { register } from '../api/register';
 import { login } from '../api/login';
 import { requestPasswordReset, saveResetPassword } from '../api/password-reset';
@@ -10,7 +10,7 @@ import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
 import { SavePasswordPage } from './save-password-page';
 
-vi.mock('../../../lib/toast', () => ({
+vi.mock('@/lib/toast', () => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
   toastInfo: vi.fn(),

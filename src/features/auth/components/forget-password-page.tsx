@@ -5,9 +5,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { TextField } from '../../../components/form/text-field';
-import { toastError, toastSuccess } from '../../../lib/toast';
-import { useBusy } from '../../../hooks/use-busy';
+import { TextField } from '@/components/form/text-field';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { useBusy } from '@/hooks/use-busy';
 import {
   forgetPasswordInputSchema,
   requestPasswordReset,

@@ -4,8 +4,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
-import { TextField } from '../../../components/form/text-field';
-import { googleSignInUsesTestAccounts, type GoogleTestAccount } from '../../../services/auth';
+import { TextField } from '@/components/form/text-field';
+import { googleSignInUsesTestAccounts, type GoogleTestAccount } from '@/services/auth';
 import { googleTestAccountSchema, loginWithGoogle } from '../api/login';
 import { useSignIn } from '../hooks/use-sign-in';
 

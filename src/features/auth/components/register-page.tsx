@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { TextField } from '../../../components/form/text-field';
+import { TextField } from '@/components/form/text-field';
 import {
   register as registerMember,
   registerInputSchema,

@@ -4,9 +4,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { TextField } from '../../../components/form/text-field';
-import { toastError, toastSuccess } from '../../../lib/toast';
-import { useBusy } from '../../../hooks/use-busy';
+import { TextField } from '@/components/form/text-field';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { useBusy } from '@/hooks/use-busy';
 import {
   resetFailureMessage,
   saveResetPassword,

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router-dom';
-import { storageKeys, writeStored } from '../../../lib/browser-storage';
-import { toastError, toastSuccess } from '../../../lib/toast';
-import { useBusy } from '../../../hooks/use-busy';
-import type { SessionUser } from '../../../services/auth';
+import { storageKeys, writeStored } from '@/lib/browser-storage';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { useBusy } from '@/hooks/use-busy';
+import type { SessionUser } from '@/services/auth';
 
 /** Runs a sign-in attempt with the spinner, then SPEC §4: store the user, toast, go to the feed. */
 export function useSignIn() {

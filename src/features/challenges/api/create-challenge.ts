@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { addDays, calendarDateInZone } from '../../../domain/calendar-dates';
-import { isChallengeActive } from '../../../domain/challenge-activity';
-import type { ChallengeRecord } from '../../../domain/challenge-record';
+import { addDays, calendarDateInZone } from '@/domain/calendar-dates';
+import { isChallengeActive } from '@/domain/challenge-activity';
+import type { ChallengeRecord } from '@/domain/challenge-record';
 import {
   ACTIVE_CHALLENGE_LIMIT_MESSAGE,
   CHALLENGE_DAYS,
@@ -10,13 +10,13 @@ import {
   MAX_ACTIVE_CHALLENGES,
   PREFERENCES,
   TARGET_BODIES,
-} from '../../../domain/constants';
-import type { GenerateRequestInput } from '../../../domain/generate-request-schema';
-import { completeProfileSchema } from '../../../domain/profile-schema';
-import { ApiError, callApi } from '../../../services/api-client';
-import type { SessionUser } from '../../../services/auth';
-import { readChildren, readValue } from '../../../services/database';
-import { dbPaths } from '../../../services/paths';
+} from '@/domain/constants';
+import type { GenerateRequestInput } from '@/domain/generate-request-schema';
+import { completeProfileSchema } from '@/domain/profile-schema';
+import { ApiError, callApi } from '@/services/api-client';
+import type { SessionUser } from '@/services/auth';
+import { readChildren, readValue } from '@/services/database';
+import { dbPaths } from '@/services/paths';
 
 export const START_OPTIONS = ['today', 'tomorrow'] as const;
 

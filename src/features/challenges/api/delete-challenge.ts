@@ -1,6 +1,6 @@
-import { writePaths } from '../../../services/database';
-import { dbPaths } from '../../../services/paths';
-import type { ChallengeRef } from './challenge-ref';
+import { writePaths } from '@/services/database';
+import { dbPaths } from '@/services/paths';
+import type { ChallengeRef } from '@/domain/challenge-record';
 import { recomputeMemberTotals } from './recompute-member-totals';
 
 /** Soft delete (SPEC §4): hidden everywhere, no longer counted; the server then recounts. */

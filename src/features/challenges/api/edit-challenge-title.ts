@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { INPUT_LIMITS } from '../../../domain/constants';
-import { SERVER_TIME, writePaths } from '../../../services/database';
-import { dbPaths } from '../../../services/paths';
-import type { ChallengeRef } from './challenge-ref';
+import { INPUT_LIMITS } from '@/domain/constants';
+import { SERVER_TIME, writePaths } from '@/services/database';
+import { dbPaths } from '@/services/paths';
+import type { ChallengeRef } from '@/domain/challenge-record';
 
 export const editTitleInputSchema = z.object({
   title: z

@@ -1,4 +1,4 @@
-import { callApi } from '../../../services/api-client';
+import { callApi } from '@/services/api-client';
 
 /**
  * Score and counters are derived by the server from the data (DESIGN §5). The

@@ -1,8 +1,8 @@
-import type { MealSlot } from '../../../domain/constants';
-import { dayKey } from '../../../domain/meal-schedule';
-import { SERVER_TIME, writePaths } from '../../../services/database';
-import { dbPaths } from '../../../services/paths';
-import type { ChallengeRef } from './challenge-ref';
+import type { MealSlot } from '@/domain/constants';
+import { dayKey } from '@/domain/meal-schedule';
+import { SERVER_TIME, writePaths } from '@/services/database';
+import { dbPaths } from '@/services/paths';
+import type { ChallengeRef } from '@/domain/challenge-record';
 import { recomputeMemberTotals } from './recompute-member-totals';
 
 export interface StoredProof {

@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ChallengeRecord, MealRecord } from '../../../domain/challenge-record';
-import { writeStored, storageKeys } from '../../../lib/browser-storage';
-import { confirmAction, toastError, toastSuccess } from '../../../lib/toast';
-import { callApi } from '../../../services/api-client';
-import { writePaths } from '../../../services/database';
-import { uploadFile, type UploadProgress } from '../../../services/storage';
-import { memberFixture, renderApp } from '../../../testing/render-app';
+import type { ChallengeRecord, MealRecord } from '@/domain/challenge-record';
+import { writeStored, storageKeys } from '@/lib/browser-storage';
+import { confirmAction, toastError, toastSuccess } from '@/lib/toast';
+import { callApi } from '@/services/api-client';
+import { writePaths } from '@/services/database';
+import { uploadFile, type UploadProgress } from '@/services/storage';
+import { memberFixture, renderApp } from '@/testing/render-app';
 import { ChallengePage } from './challenge-page';
 
 const HOUR = 3_600_000;
@@ -14,7 +14,7 @@ const DAY = 24 * HOUR;
 
 const database = vi.hoisted(() => ({ challenge: null as unknown, fail: false }));
 
-vi.mock('../../../services/database', () => ({
+vi.mock('@/services/database', () => ({
   watchValue: (
     _path: string,
     onChange: (value: unknown) => void,
@@ -28,15 +28,15 @@ vi.mock('../../../services/database', () => ({
   writePaths: vi.fn(() => Promise.resolve()),
   SERVER_TIME: { '.sv': 'timestamp' },
 }));
-vi.mock('../../../services/api-client', () => ({ callApi: vi.fn(() => Promise.resolve({})) }));
-vi.mock('../../../services/storage', () => ({
+vi.mock('@/services/api-client', () => ({ callApi: vi.fn(() => Promise.resolve({})) }));
+vi.mock('@/services/storage', () => ({
   uploadFile: vi.fn(),
   isCanceledUpload: (error: { code?: string }) => error?.code === 'storage/canceled',
 }));
-vi.mock('../../../lib/compress-photo', () => ({
+vi.mock('@/lib/compress-photo', () => ({
   compressPhoto: (file: File) => Promise.resolve(file),
 }));
-vi.mock('../../../lib/toast', () => ({
+vi.mock('@/lib/toast', () => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
   toastInfo: vi.fn(),

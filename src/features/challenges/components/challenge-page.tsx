@@ -1,11 +1,11 @@
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router-dom';
-import type { ChallengeRecord } from '../../../domain/challenge-record';
-import { useDatabaseValue } from '../../../hooks/use-database';
-import { readStored, storageKeys } from '../../../lib/browser-storage';
-import { useSignedInUser } from '../../../lib/session';
-import { dbPaths } from '../../../services/paths';
+import type { ChallengeRecord } from '@/domain/challenge-record';
+import { useDatabaseValue } from '@/hooks/use-database';
+import { readStored, storageKeys } from '@/lib/browser-storage';
+import { useSignedInUser } from '@/lib/session';
+import { dbPaths } from '@/services/paths';
 import { ChallengeOwnerView } from './challenge-owner-view';
 import { ChallengeSummaryCard } from './challenge-summary-card';
 import './challenges.css';

@@ -1,7 +1,7 @@
 import Card from 'react-bootstrap/Card';
-import type { ChallengeRecord } from '../../../domain/challenge-record';
-import { MemberAvatar } from '../../profile/components/member-avatar';
-import { cardTime } from '../lib/card-time';
+import type { ChallengeRecord } from '@/domain/challenge-record';
+import { MemberAvatar } from '@/components/member-avatar';
+import { cardTime } from '@/lib/card-time';
 
 /** What members other than the owner see (SPEC §2): name, title, date time, days, meal type. */
 export function ChallengeSummaryCard({ challenge }: { challenge: ChallengeRecord }) {

@@ -1,24 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  ACTIVE_CHALLENGE_LIMIT_MESSAGE,
-  INCOMPLETE_PROFILE_MESSAGE,
-} from '../../../domain/constants';
-import { toastError, toastInfo, toastSuccess } from '../../../lib/toast';
-import { ApiError, callApi } from '../../../services/api-client';
-import { readChildren, readValue } from '../../../services/database';
-import { memberFixture, renderApp } from '../../../testing/render-app';
+import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, INCOMPLETE_PROFILE_MESSAGE } from '@/domain/constants';
+import { toastError, toastInfo, toastSuccess } from '@/lib/toast';
+import { ApiError, callApi } from '@/services/api-client';
+import { readChildren, readValue } from '@/services/database';
+import { memberFixture, renderApp } from '@/testing/render-app';
 import { CreateChallengeBanner, PROMOTION_VARIANTS } from './create-challenge-banner';
 
-vi.mock('../../../services/database', () => ({
+vi.mock('@/services/database', () => ({
   readValue: vi.fn(),
   readChildren: vi.fn(() => Promise.resolve([])),
 }));
-vi.mock('../../../services/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../services/api-client')>()),
+vi.mock('@/services/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/services/api-client')>()),
   callApi: vi.fn(),
 }));
-vi.mock('../../../lib/toast', () => ({
+vi.mock('@/lib/toast', () => ({
   TOAST_LIMIT_ERROR_MS: 5000,
   toastSuccess: vi.fn(),
   toastError: vi.fn(),

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useNavigate } from 'react-router-dom';
-import { useBusy } from '../../../hooks/use-busy';
-import { useSession } from '../../../lib/session';
-import { toastError } from '../../../lib/toast';
+import { useBusy } from '@/hooks/use-busy';
+import { useSession } from '@/lib/session';
+import { toastError } from '@/lib/toast';
 import { assertCanCreateChallenge, CreateChallengeRefused } from '../api/create-challenge';
 import { useRefusalHandler } from '../hooks/use-refusal-handler';
 import './challenges.css';

@@ -3,12 +3,12 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
-import { TextField } from '../../../components/form/text-field';
-import { SelectField } from '../../../components/form/select-field';
-import { CHALLENGE_DAYS, PREFERENCES, TARGET_BODIES } from '../../../domain/constants';
-import { useBusy } from '../../../hooks/use-busy';
-import { toastError, toastSuccess } from '../../../lib/toast';
-import type { SessionUser } from '../../../services/auth';
+import { TextField } from '@/components/form/text-field';
+import { SelectField } from '@/components/form/select-field';
+import { CHALLENGE_DAYS, PREFERENCES, TARGET_BODIES } from '@/domain/constants';
+import { useBusy } from '@/hooks/use-busy';
+import { toastError, toastSuccess } from '@/lib/toast';
+import type { SessionUser } from '@/services/auth';
 import {
   createChallenge,
   createChallengeInputSchema,

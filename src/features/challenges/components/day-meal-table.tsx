@@ -1,9 +1,9 @@
 import Table from 'react-bootstrap/Table';
-import { MEAL_SLOTS, MEAL_WINDOW_LABELS, type MealStatus } from '../../../domain/constants';
-import { canUploadProof, mealStatus } from '../../../domain/meal-status';
-import type { ChallengeRef } from '../api/challenge-ref';
+import { MEAL_SLOTS, MEAL_WINDOW_LABELS, type MealStatus } from '@/domain/constants';
+import { canUploadProof, mealStatus } from '@/domain/meal-status';
+import type { ChallengeRef } from '@/domain/challenge-record';
 import { slotLabel, type DayPlan } from '../lib/challenge-meals';
-import { appImageSource } from '../lib/safe-image-url';
+import { appImageSource } from '@/lib/safe-urls';
 import { MealProofUpload } from './meal-proof-upload';
 import { MealStatusBadge } from './meal-status-badge';
 

@@ -3,10 +3,10 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
-import { TextField } from '../../../components/form/text-field';
-import { useBusy } from '../../../hooks/use-busy';
-import { toastError, toastSuccess } from '../../../lib/toast';
-import type { ChallengeRef } from '../api/challenge-ref';
+import { TextField } from '@/components/form/text-field';
+import { useBusy } from '@/hooks/use-busy';
+import { toastError, toastSuccess } from '@/lib/toast';
+import type { ChallengeRef } from '@/domain/challenge-record';
 import {
   editChallengeTitle,
   editTitleInputSchema,

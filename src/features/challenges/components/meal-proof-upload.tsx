@@ -3,8 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import Spinner from 'react-bootstrap/Spinner';
-import type { MealSlot } from '../../../domain/constants';
-import type { ChallengeRef } from '../api/challenge-ref';
+import type { MealSlot } from '@/domain/constants';
+import type { ChallengeRef } from '@/domain/challenge-record';
 import { useProofUpload } from '../hooks/use-proof-upload';
 
 interface MealProofUploadProps {

@@ -1,5 +1,5 @@
 import Badge from 'react-bootstrap/Badge';
-import type { MealStatus } from '../../../domain/constants';
+import type { MealStatus } from '@/domain/constants';
 
 const STATUS_STYLE: Record<MealStatus, { bg: string; text?: 'dark' }> = {
   Pending: { bg: 'light', text: 'dark' },

@@ -1,7 +1,7 @@
 import Carousel from 'react-bootstrap/Carousel';
 import Modal from 'react-bootstrap/Modal';
 import { slotLabel, type ProofPhoto } from '../lib/challenge-meals';
-import { appImageSource } from '../lib/safe-image-url';
+import { appImageSource } from '@/lib/safe-urls';
 
 interface ProofGalleryModalProps {
   title: string;

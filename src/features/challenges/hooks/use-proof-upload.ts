@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { MealSlot } from '../../../domain/constants';
-import { toastError, toastSuccess } from '../../../lib/toast';
-import { storagePaths } from '../../../services/paths';
-import type { UploadHandle } from '../../../services/storage';
-import type { ChallengeRef } from '../api/challenge-ref';
+import type { MealSlot } from '@/domain/constants';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { storagePaths } from '@/services/paths';
+import type { UploadHandle } from '@/services/storage';
+import type { ChallengeRef } from '@/domain/challenge-record';
 import { submitMealProof } from '../api/submit-meal-proof';
-import { compressPhoto } from '../../../lib/compress-photo';
+import { compressPhoto } from '@/lib/compress-photo';
 
 /** DESIGN §4: proof photos at most 1600 px on their longer side. */
 const PROOF_MAX_PIXELS = 1600;
@@ -50,7 +50,7 @@ export function useProofUpload({ challenge, dayNumber, slot }: ProofTarget) {
       let stored: { url: string; path: string };
       try {
         const photo = await compressPhoto(file, PROOF_MAX_PIXELS);
-        const { uploadFile } = await import('../../../services/storage');
+        const { uploadFile } = await import('@/services/storage');
         const path = storagePaths.mealProof(ownerId, challengeId, dayNumber, slot);
         const handle = uploadFile(path, photo, ({ state, bytesTransferred, totalBytes }) => {
           if (state === 'running' || state === 'paused') {
@@ -67,7 +67,7 @@ export function useProofUpload({ challenge, dayNumber, slot }: ProofTarget) {
       } catch (error) {
         task.current = null;
         show({ kind: 'idle' });
-        const { isCanceledUpload } = await import('../../../services/storage');
+        const { isCanceledUpload } = await import('@/services/storage');
         if (!isCanceledUpload(error)) toastError('Error uploading image');
         return;
       }

@@ -1,5 +1,5 @@
-import type { FeedEntry } from '../../../domain/challenge-record';
-import type { ChildQuery } from '../../../services/database';
+import type { FeedEntry } from '@/domain/challenge-record';
+import type { ChildQuery } from '@/domain/child-query';
 
 export const CARDS_PER_PAGE = 5;
 

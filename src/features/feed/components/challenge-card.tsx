@@ -1,17 +1,20 @@
+import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useNavigate } from 'react-router-dom';
-import { ChallengeOwnerActions } from '../../challenges/components/challenge-owner-actions';
-import { rememberChallenge } from '../../challenges/lib/challenge-route';
-import { appImageSource } from '../../challenges/lib/safe-image-url';
-import { MemberAvatar } from '../../profile/components/member-avatar';
-import { ProfileLink } from '../../profile/components/profile-link';
+import { rememberChallenge } from '@/lib/challenge-route';
+import { appImageSource } from '@/lib/safe-urls';
+import { MemberAvatar } from '@/components/member-avatar';
+import { ProfileLink } from '@/components/profile-link';
+import type { ChallengeRef } from '@/domain/challenge-record';
 import type { FeedCard } from '../api/feed-pages';
-import { cardTime } from '../../challenges/lib/card-time';
+import { cardTime } from '@/lib/card-time';
 
 interface ChallengeCardProps {
   card: FeedCard;
+  /** The owner's actions for this card (edit, delete, regenerate); shown only on their own cards. */
+  ownerActions?: (challenge: ChallengeRef) => ReactNode;
   isOwner: boolean;
   /** Offered unless the feed already shows only this author. */
   onChooseAuthor?: (uid: string, displayName: string) => void;
@@ -23,6 +26,7 @@ interface ChallengeCardProps {
 export function ChallengeCard({
   card: { challengeId, entry },
   isOwner,
+  ownerActions,
   onChooseAuthor,
   priority = false,
 }: ChallengeCardProps) {
@@ -86,12 +90,7 @@ export function ChallengeCard({
           >
             Open Challenge
           </Button>
-          {isOwner && (
-            <ChallengeOwnerActions
-              className="ms-sm-auto"
-              challenge={{ ownerId: entry.uid, challengeId, title: entry.title }}
-            />
-          )}
+          {isOwner && ownerActions?.({ ownerId: entry.uid, challengeId, title: entry.title })}
         </div>
       </Card.Body>
     </Card>

@@ -1,21 +1,27 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { useSearchParams } from 'react-router-dom';
-import { storageKeys, writeStored } from '../../../lib/browser-storage';
-import { useSession } from '../../../lib/session';
+import { storageKeys, writeStored } from '@/lib/browser-storage';
+import { useSession } from '@/lib/session';
 import { AUTHOR_PARAM, CARDS_PER_PAGE } from '../api/feed-pages';
 import { useFeedPages } from '../hooks/use-feed-pages';
 import { ChallengeCard } from './challenge-card';
 import { FeedPagination } from './feed-pagination';
-import '../../challenges/components/challenges.css';
+import type { ChallengeRef } from '@/domain/challenge-record';
+import './feed.css';
 
 /** The author filter lives in the URL (?author=uid) so Back returns to all members. */
 const AUTHOR_NAME_PARAM = 'name';
 
+interface FeedPageProps {
+  /** What a member may do with their own challenge (src/app composes the challenges feature in). */
+  ownerActions?: (challenge: ChallengeRef) => ReactNode;
+}
+
 /** Routes /, /feed and /dash-board: challenges of all members, or of one author. */
-export function FeedPage() {
+export function FeedPage({ ownerActions }: FeedPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const authorUid = searchParams.get(AUTHOR_PARAM);
   const authorName = searchParams.get(AUTHOR_NAME_PARAM) || 'this member';
@@ -49,6 +55,7 @@ export function FeedPage() {
       <FeedList
         key={`${authorUid ?? 'all'}#${attempt}`}
         authorUid={authorUid}
+        ownerActions={ownerActions}
         onChooseAuthor={authorUid ? undefined : chooseAuthor}
         onRetry={() => setAttempt((count) => count + 1)}
       />
@@ -56,13 +63,13 @@ export function FeedPage() {
   );
 }
 
-interface FeedListProps {
+interface FeedListProps extends FeedPageProps {
   authorUid: string | null;
   onChooseAuthor?: (uid: string, displayName: string) => void;
   onRetry: () => void;
 }
 
-function FeedList({ authorUid, onChooseAuthor, onRetry }: FeedListProps) {
+function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedListProps) {
   const { user } = useSession();
   const { state, page, pageCount, goToPage } = useFeedPages(authorUid);
 
@@ -105,6 +112,7 @@ function FeedList({ authorUid, onChooseAuthor, onRetry }: FeedListProps) {
           card={card}
           priority={index === 0}
           isOwner={Boolean(user) && user?.uid === card.entry.uid}
+          ownerActions={ownerActions}
           onChooseAuthor={onChooseAuthor}
         />
       ))}

@@ -1,6 +1,6 @@
-import { isoWeekKey, monthKey } from '../../../domain/calendar-dates';
-import { readChildren, readValue } from '../../../services/database';
-import { dbPaths } from '../../../services/paths';
+import { isoWeekKey, monthKey } from '@/domain/calendar-dates';
+import { readChildren, readValue } from '@/services/database';
+import { dbPaths } from '@/services/paths';
 
 /** leaderboard/{all|weekly/W|monthly/M}/{uid}, written by the server only (DESIGN §5). */
 export interface LeaderboardEntry {

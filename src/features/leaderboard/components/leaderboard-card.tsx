@@ -1,9 +1,9 @@
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Placeholder from 'react-bootstrap/Placeholder';
-import { useDatabaseChildren } from '../../../hooks/use-database';
-import { MemberAvatar } from '../../profile/components/member-avatar';
-import { ProfileLink } from '../../profile/components/profile-link';
+import { useDatabaseChildren } from '@/hooks/use-database';
+import { MemberAvatar } from '@/components/member-avatar';
+import { ProfileLink } from '@/components/profile-link';
 import { rankRows, type LeaderboardEntry, type RankedEntry } from '../api/leaderboard-records';
 import { useOwnRank } from '../hooks/use-own-rank';
 

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { isoWeekKey, monthKey } from '../../../domain/calendar-dates';
-import { failReadsAt, resetFakeDatabase } from '../../../testing/fake-database';
-import { memberFixture, renderApp } from '../../../testing/render-app';
+import { isoWeekKey, monthKey } from '@/domain/calendar-dates';
+import { failReadsAt, resetFakeDatabase } from '@/testing/fake-database';
+import { memberFixture, renderApp } from '@/testing/render-app';
 import { browserTimeZone } from '../api/leaderboard-records';
 import { LeaderboardPage } from './leaderboard-page';
 import { TopChallengers } from './top-challengers';
 
-vi.mock('../../../services/database', () => import('../../../testing/fake-database'));
+vi.mock('@/services/database', () => import('@/testing/fake-database'));
 
 const viewer = memberFixture;
 

@@ -1,5 +1,5 @@
-import { useSession } from '../../../lib/session';
-import { dbPaths } from '../../../services/paths';
+import { useSession } from '@/lib/session';
+import { dbPaths } from '@/services/paths';
 import { currentPeriodPaths } from '../api/leaderboard-records';
 import { LeaderboardCard } from './leaderboard-card';
 

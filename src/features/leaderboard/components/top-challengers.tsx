@@ -2,10 +2,10 @@ import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link } from 'react-router-dom';
-import { useDatabaseChildren } from '../../../hooks/use-database';
-import { dbPaths } from '../../../services/paths';
-import { MemberAvatar } from '../../profile/components/member-avatar';
-import { ProfileLink } from '../../profile/components/profile-link';
+import { useDatabaseChildren } from '@/hooks/use-database';
+import { dbPaths } from '@/services/paths';
+import { MemberAvatar } from '@/components/member-avatar';
+import { ProfileLink } from '@/components/profile-link';
 import { rankRows, type LeaderboardEntry } from '../api/leaderboard-records';
 
 /** SPEC §9: the sidebar shows the top 3. */

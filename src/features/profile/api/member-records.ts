@@ -1,40 +1,6 @@
-import type { ActivityLevel, Preference, Sex } from '../../../domain/constants';
-import type { FeedEntry } from '../../../domain/challenge-record';
-import { readChildren, readValue } from '../../../services/database';
-import { dbPaths } from '../../../services/paths';
-
-/** users/{uid}/info as DESIGN §3 stores it (public to signed-in members). */
-export interface MemberInfo {
-  uid: string;
-  displayName: string;
-  photoURL?: string;
-  joinAt?: string;
-  createdAt?: number;
-  location?: string;
-  preference?: Preference | '';
-  bio?: string;
-  score?: number;
-  activeChallenges?: number;
-  totalChallenges?: number;
-}
-
-/** users/{uid}/private: the owner's (and admins') eyes only. */
-export interface MemberPrivate {
-  email?: string;
-  emailVerified?: boolean;
-  height?: number;
-  weight?: number;
-  age?: number;
-  sex?: Sex;
-  activity?: ActivityLevel;
-}
-
-export interface MemberSocial {
-  facebook?: string;
-  instagram?: string;
-  twitter?: string;
-  linkedin?: string;
-}
+import type { MemberInfo } from '@/domain/member-records';
+import { readChildren, readValue } from '@/services/database';
+import { dbPaths } from '@/services/paths';
 
 interface NamedRecord {
   uid?: string;
@@ -76,5 +42,3 @@ export async function resolveProfileUid(
     (await uidNamedIn(dbPaths.feed, 'createdAt', displayName, false).catch(() => null));
   return found ?? storedUid;
 }
-
-export type { FeedEntry };

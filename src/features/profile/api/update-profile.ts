@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import {
-  profileBodySchema,
-  profileInfoSchema,
-  socialLinksSchema,
-} from '../../../domain/profile-schema';
-import { writePaths } from '../../../services/database';
-import { dbPaths } from '../../../services/paths';
-import type { MemberInfo, MemberPrivate, MemberSocial } from './member-records';
+import { profileBodySchema, profileInfoSchema, socialLinksSchema } from '@/domain/profile-schema';
+import { writePaths } from '@/services/database';
+import { dbPaths } from '@/services/paths';
+import type { MemberInfo, MemberPrivate, MemberSocial } from '@/domain/member-records';
 
 export const MISSING_PROFILE_FIELDS_MESSAGE =
   'Some profile fields are missing. Please fill all fields.';

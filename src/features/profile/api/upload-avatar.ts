@@ -1,7 +1,7 @@
-import { compressPhoto } from '../../../lib/compress-photo';
-import { updateMemberProfile } from '../../../services/auth';
-import { writePaths } from '../../../services/database';
-import { dbPaths, storagePaths } from '../../../services/paths';
+import { compressPhoto } from '@/lib/compress-photo';
+import { updateMemberProfile } from '@/services/auth';
+import { writePaths } from '@/services/database';
+import { dbPaths, storagePaths } from '@/services/paths';
 
 /** Avatars are shown small; 512 px keeps them sharp on high-density screens. */
 const AVATAR_MAX_PIXELS = 512;
@@ -14,7 +14,7 @@ export async function uploadAvatar(
 ): Promise<string> {
   const [compressed, { uploadFile }] = await Promise.all([
     compressPhoto(file, AVATAR_MAX_PIXELS),
-    import('../../../services/storage'),
+    import('@/services/storage'),
   ]);
   const upload = uploadFile(
     storagePaths.avatar(uid),

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toastError, toastSuccess } from '../../../lib/toast';
-import { memberFixture, renderApp } from '../../../testing/render-app';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { memberFixture, renderApp } from '@/testing/render-app';
 import { uploadAvatar } from '../api/upload-avatar';
 import { AvatarUploader } from './avatar-uploader';
 
-vi.mock('../../../lib/toast', () => ({
+vi.mock('@/lib/toast', () => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
   toastInfo: vi.fn(),

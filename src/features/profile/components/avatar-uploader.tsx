@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastError, toastSuccess } from '@/lib/toast';
 import { uploadAvatar } from '../api/upload-avatar';
 
 /** The owner's photo upload button: compress, upload with progress, then toast (SPEC §8). */

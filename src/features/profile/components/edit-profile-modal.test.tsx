@@ -1,17 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toastError, toastSuccess } from '../../../lib/toast';
-import {
-  failNextWrite,
-  resetFakeDatabase,
-  valueAt,
-  writeLog,
-} from '../../../testing/fake-database';
-import { memberFixture, renderApp } from '../../../testing/render-app';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { failNextWrite, resetFakeDatabase, valueAt, writeLog } from '@/testing/fake-database';
+import { memberFixture, renderApp } from '@/testing/render-app';
 import { EditProfileModal } from './edit-profile-modal';
 
-vi.mock('../../../services/database', () => import('../../../testing/fake-database'));
-vi.mock('../../../lib/toast', () => ({
+vi.mock('@/services/database', () => import('@/testing/fake-database'));
+vi.mock('@/lib/toast', () => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
   toastInfo: vi.fn(),

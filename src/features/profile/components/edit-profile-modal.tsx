@@ -7,21 +7,15 @@ import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
-import { SelectField } from '../../../components/form/select-field';
-import { TextAreaField } from '../../../components/form/text-area-field';
-import { TextField } from '../../../components/form/text-field';
-import {
-  ACTIVITY_LEVELS,
-  INPUT_LIMITS,
-  LOCATIONS,
-  PREFERENCES,
-  SEXES,
-} from '../../../domain/constants';
-import { useBusy } from '../../../hooks/use-busy';
-import { toastError, toastSuccess } from '../../../lib/toast';
-import { readValue } from '../../../services/database';
-import { dbPaths } from '../../../services/paths';
-import type { MemberInfo, MemberPrivate, MemberSocial } from '../api/member-records';
+import { SelectField } from '@/components/form/select-field';
+import { TextAreaField } from '@/components/form/text-area-field';
+import { TextField } from '@/components/form/text-field';
+import { ACTIVITY_LEVELS, INPUT_LIMITS, LOCATIONS, PREFERENCES, SEXES } from '@/domain/constants';
+import { useBusy } from '@/hooks/use-busy';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { readValue } from '@/services/database';
+import { dbPaths } from '@/services/paths';
+import type { MemberInfo, MemberPrivate, MemberSocial } from '@/domain/member-records';
 import {
   MISSING_PROFILE_FIELDS_MESSAGE,
   missingProfileFields,

@@ -1,5 +1,5 @@
-import { httpsLink } from '../../site/lib/safe-urls';
-import type { MemberSocial } from '../api/member-records';
+import { httpsLink } from '@/lib/safe-urls';
+import type { MemberSocial } from '@/domain/member-records';
 
 const SITES = [
   { key: 'facebook', label: 'Facebook' },

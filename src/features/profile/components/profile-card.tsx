@@ -1,12 +1,12 @@
 import Card from 'react-bootstrap/Card';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link } from 'react-router-dom';
-import { useDatabaseValue } from '../../../hooks/use-database';
-import type { SessionUser } from '../../../services/auth';
-import { dbPaths } from '../../../services/paths';
-import type { MemberInfo, MemberSocial } from '../api/member-records';
-import { profilePath, rememberViewedProfile } from '../lib/profile-route';
-import { MemberAvatar } from './member-avatar';
+import { useDatabaseValue } from '@/hooks/use-database';
+import type { SessionUser } from '@/services/auth';
+import { dbPaths } from '@/services/paths';
+import type { MemberInfo, MemberSocial } from '@/domain/member-records';
+import { profilePath, rememberViewedProfile } from '@/lib/profile-route';
+import { MemberAvatar } from '@/components/member-avatar';
 import { MemberSocialLinks } from './member-social-links';
 
 /** The sidebar card of the signed-in member (SPEC §2): their own email is fine to show them. */

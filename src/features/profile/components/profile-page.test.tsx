@@ -1,12 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { storageKeys, writeStored } from '../../../lib/browser-storage';
-import { readLog, resetFakeDatabase } from '../../../testing/fake-database';
-import { memberFixture, renderApp } from '../../../testing/render-app';
+import { storageKeys, writeStored } from '@/lib/browser-storage';
+import { readLog, resetFakeDatabase } from '@/testing/fake-database';
+import { memberFixture, renderApp } from '@/testing/render-app';
 import { ProfilePage } from './profile-page';
 
-vi.mock('../../../services/database', () => import('../../../testing/fake-database'));
-vi.mock('../../../lib/toast', () => ({
+vi.mock('@/services/database', () => import('@/testing/fake-database'));
+vi.mock('@/lib/toast', () => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
   toastInfo: vi.fn(),

@@ -4,14 +4,14 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { useDatabaseValue } from '../../../hooks/use-database';
-import { useSignedInUser } from '../../../lib/session';
-import { dbPaths } from '../../../services/paths';
-import type { MemberInfo, MemberPrivate, MemberSocial } from '../api/member-records';
+import { useDatabaseValue } from '@/hooks/use-database';
+import { useSignedInUser } from '@/lib/session';
+import { dbPaths } from '@/services/paths';
+import type { MemberInfo, MemberPrivate, MemberSocial } from '@/domain/member-records';
 import { useProfileUid } from '../hooks/use-profile-uid';
-import type { ProfileRouteState } from '../lib/profile-route';
+import type { ProfileRouteState } from '@/lib/profile-route';
 import { AvatarUploader } from './avatar-uploader';
-import { MemberAvatar } from './member-avatar';
+import { MemberAvatar } from '@/components/member-avatar';
 import { MemberSocialLinks } from './member-social-links';
 
 const EditProfileModal = lazy(async () => ({

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { storageKeys, readStored } from '../../../lib/browser-storage';
-import { useSession } from '../../../lib/session';
+import { storageKeys, readStored } from '@/lib/browser-storage';
+import { useSession } from '@/lib/session';
 import { resolveProfileUid } from '../api/member-records';
 
 export type ProfileUidState =

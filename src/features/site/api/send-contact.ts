@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { newKey, SERVER_TIME, writePaths } from '../../../services/database';
-import { dbPaths } from '../../../services/paths';
+import { newKey, SERVER_TIME, writePaths } from '@/services/database';
+import { dbPaths } from '@/services/paths';
 import { EMAIL_MAX_LENGTH, emailField } from './email-field';
 
 export const CONTACT_LIMITS = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { newKey, SERVER_TIME, writePaths } from '../../../services/database';
-import { dbPaths } from '../../../services/paths';
+import { newKey, SERVER_TIME, writePaths } from '@/services/database';
+import { dbPaths } from '@/services/paths';
 import { emailField } from './email-field';
 
 export const subscribeInputSchema = z.object({ email: emailField() });

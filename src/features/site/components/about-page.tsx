@@ -1,13 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useNavigate } from 'react-router-dom';
-import { useSession } from '../../../lib/session';
+import { useSession } from '@/lib/session';
 import { useScrollToHash } from '../hooks/use-scroll-to-hash';
 import { SubscribeBox } from './subscribe-box';
-
-const EditProfileModal = lazy(async () => ({
-  default: (await import('../../profile/components/edit-profile-modal')).EditProfileModal,
-}));
 
 const INNOVATIONS = [
   {
@@ -25,7 +21,12 @@ const INNOVATIONS = [
 ] as const;
 
 /** about (SPEC §1, §2): mission, innovation, privacy and terms, Take Challenge and the subscribe form. */
-export function AboutPage() {
+interface AboutPageProps {
+  /** Take Challenge opens the member's profile editor (src/app composes the profile feature in). */
+  profileEditor?: (editor: { uid: string; onHide: () => void }) => ReactNode;
+}
+
+export function AboutPage({ profileEditor }: AboutPageProps) {
   useScrollToHash();
   const { user } = useSession();
   const navigate = useNavigate();
@@ -131,15 +132,9 @@ export function AboutPage() {
           <SubscribeBox />
         </aside>
       </div>
-      {user && editingProfile && (
-        <Suspense fallback={null}>
-          <EditProfileModal
-            uid={user.uid}
-            show={editingProfile}
-            onHide={() => setEditingProfile(false)}
-          />
-        </Suspense>
-      )}
+      {user &&
+        editingProfile &&
+        profileEditor?.({ uid: user.uid, onHide: () => setEditingProfile(false) })}
     </div>
   );
 }

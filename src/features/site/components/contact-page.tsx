@@ -3,11 +3,11 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { SelectField } from '../../../components/form/select-field';
-import { TextAreaField } from '../../../components/form/text-area-field';
-import { TextField } from '../../../components/form/text-field';
-import { useSession } from '../../../lib/session';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { SelectField } from '@/components/form/select-field';
+import { TextAreaField } from '@/components/form/text-area-field';
+import { TextField } from '@/components/form/text-field';
+import { useSession } from '@/lib/session';
+import { toastError, toastSuccess } from '@/lib/toast';
 import {
   CONTACT_LIMITS,
   CONTACT_REASONS,

@@ -1,7 +1,7 @@
 import './home-banner.css';
-import { useDatabaseValue } from '../../../hooks/use-database';
-import { dbPaths } from '../../../services/paths';
-import { bannerTopics } from '../api/website-records';
+import { useDatabaseValue } from '@/hooks/use-database';
+import { dbPaths } from '@/services/paths';
+import { bannerTopics } from '@/domain/website-records';
 
 /** SPEC §1's home banner: the question and the topic words stored in website/banner/val. */
 export function HomeBanner() {

@@ -1,10 +1,10 @@
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router-dom';
-import type { FeedEntry } from '../../../domain/challenge-record';
-import { useDatabaseChildren } from '../../../hooks/use-database';
-import { dbPaths } from '../../../services/paths';
-import { challengeSlug, rememberChallenge } from '../../challenges/lib/challenge-route';
+import type { FeedEntry } from '@/domain/challenge-record';
+import { useDatabaseChildren } from '@/hooks/use-database';
+import { dbPaths } from '@/services/paths';
+import { challengeSlug, rememberChallenge } from '@/lib/challenge-route';
 
 export const RECENT_POST_COUNT = 5;
 

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readStored, storageKeys } from '../../../lib/browser-storage';
-import { failReadsAt, resetFakeDatabase } from '../../../testing/fake-database';
-import { renderApp } from '../../../testing/render-app';
+import { readStored, storageKeys } from '@/lib/browser-storage';
+import { failReadsAt, resetFakeDatabase } from '@/testing/fake-database';
+import { renderApp } from '@/testing/render-app';
 import { HomeBanner } from './home-banner';
 import { RecentPosts } from './recent-posts';
 import { SocialLinksWidget } from './social-links-widget';
 
-vi.mock('../../../services/database', () => import('../../../testing/fake-database'));
+vi.mock('@/services/database', () => import('@/testing/fake-database'));
 
 const feedEntry = (title: string, createdAt: number) => ({
   uid: `uid-${title}`,

@@ -1,8 +1,8 @@
 import Card from 'react-bootstrap/Card';
-import { useDatabaseValue } from '../../../hooks/use-database';
-import { dbPaths } from '../../../services/paths';
-import { SITE_SOCIAL_NETWORKS, type SiteSocialLinks } from '../api/website-records';
-import { httpsLink } from '../lib/safe-urls';
+import { useDatabaseValue } from '@/hooks/use-database';
+import { dbPaths } from '@/services/paths';
+import { SITE_SOCIAL_NETWORKS, type SiteSocialLinks } from '@/domain/website-records';
+import { httpsLink } from '@/lib/safe-urls';
 
 /** Sidebar: ChallangeX's own accounts from website/social-link; https links only (DESIGN §7). */
 export function SocialLinksWidget() {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastError, toastSuccess } from '@/lib/toast';
 import {
   failNextWrite,
   holdNextWrite,
@@ -8,12 +8,12 @@ import {
   SERVER_TIME,
   valueAt,
   writeLog,
-} from '../../../testing/fake-database';
-import { renderApp } from '../../../testing/render-app';
+} from '@/testing/fake-database';
+import { renderApp } from '@/testing/render-app';
 import { SubscribeBox } from './subscribe-box';
 
-vi.mock('../../../services/database', () => import('../../../testing/fake-database'));
-vi.mock('../../../lib/toast', () => ({
+vi.mock('@/services/database', () => import('@/testing/fake-database'));
+vi.mock('@/lib/toast', () => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
   toastInfo: vi.fn(),

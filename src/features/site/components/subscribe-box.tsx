@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastError, toastSuccess } from '@/lib/toast';
 import { subscribe, subscribeInputSchema, type SubscribeInput } from '../api/subscribe';
 
 /** 'Never Miss A News' (SPEC §2): one subscribe per visit, then the button stays disabled (SPEC §4). */

@@ -1,4 +1,4 @@
-import { imageSource } from '../../site/lib/safe-urls';
+import { imageSource } from '@/lib/safe-urls';
 
 interface MemberAvatarProps {
   name: string;

@@ -1,11 +1,11 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetFakeDatabase } from '../../../testing/fake-database';
-import { memberFixture, renderApp } from '../../../testing/render-app';
-import { AboutPage } from './about-page';
+import { resetFakeDatabase } from '@/testing/fake-database';
+import { memberFixture, renderApp } from '@/testing/render-app';
+import { AboutScreen } from './about-screen';
 
-vi.mock('../../../services/database', () => import('../../../testing/fake-database'));
-vi.mock('../../../lib/toast', () => ({
+vi.mock('@/services/database', () => import('@/testing/fake-database'));
+vi.mock('@/lib/toast', () => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
   toastInfo: vi.fn(),
@@ -18,9 +18,9 @@ beforeEach(() => {
   Element.prototype.scrollIntoView = vi.fn();
 });
 
-describe('AboutPage', () => {
+describe('AboutScreen', () => {
   it("states SPEC's mission and has the privacy and terms anchors the footer links to", () => {
-    renderApp(<AboutPage />, { path: '/about' });
+    renderApp(<AboutScreen />, { path: '/about' });
     expect(screen.getByRole('heading', { name: /elevate/i, level: 1 })).toBeInTheDocument();
     ['AI challenge automation', 'Verification', 'Blockchain security'].forEach((name) =>
       expect(screen.getByRole('heading', { name })).toBeInTheDocument(),
@@ -37,7 +37,7 @@ describe('AboutPage', () => {
   it('scrolls to #privacy when the footer link opens the page', async () => {
     const { router } = renderApp(<p>Start</p>, {
       path: '/start',
-      routes: [{ path: '/about', element: <AboutPage /> }],
+      routes: [{ path: '/about', element: <AboutScreen /> }],
     });
     await act(() => router.navigate('/about#privacy'));
     expect(Element.prototype.scrollIntoView).toHaveBeenCalledTimes(1);
@@ -45,7 +45,7 @@ describe('AboutPage', () => {
   });
 
   it('sends a visitor to login from Take Challenge', async () => {
-    const { router } = renderApp(<AboutPage />, {
+    const { router } = renderApp(<AboutScreen />, {
       path: '/about',
       user: null,
       routes: [{ path: '/login', element: <h1>Login screen</h1> }],
@@ -55,7 +55,7 @@ describe('AboutPage', () => {
   });
 
   it('opens the profile modal for a member', async () => {
-    renderApp(<AboutPage />, { path: '/about', user: memberFixture });
+    renderApp(<AboutScreen />, { path: '/about', user: memberFixture });
     await userEvent.click(screen.getByRole('button', { name: 'Take Challenge' }));
     expect(
       await screen.findByRole('dialog', { name: 'Edit profile' }, { timeout: 5000 }),

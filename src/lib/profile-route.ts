@@ -1,4 +1,4 @@
-import { storageKeys, writeStored } from '../../../lib/browser-storage';
+import { storageKeys, writeStored } from './browser-storage';
 
 /** profile/{displayName} (SPEC §2); the uid itself travels in browser storage. */
 export function profilePath(displayName: string): string {

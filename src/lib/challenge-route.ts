@@ -1,4 +1,4 @@
-import { storageKeys, writeStored } from '../../../lib/browser-storage';
+import { storageKeys, writeStored } from './browser-storage';
 
 /** The readable part of challange/:post-name; the ids themselves travel in browser storage (SPEC §2). */
 export function challengeSlug(title: string): string {

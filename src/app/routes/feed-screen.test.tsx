@@ -1,65 +1,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FeedEntry } from '../../../domain/challenge-record';
-import { readStored, storageKeys } from '../../../lib/browser-storage';
-import type { ChildQuery } from '../../../services/database';
-import { memberFixture, renderApp } from '../../../testing/render-app';
-import { FeedPage } from './feed-page';
+import type { FeedEntry } from '@/domain/challenge-record';
+import { readStored, storageKeys } from '@/lib/browser-storage';
+import {
+  allowReadsAt,
+  failReadsAt,
+  queryLog,
+  resetFakeDatabase,
+  writePaths,
+} from '@/testing/fake-database';
+import { memberFixture, renderApp } from '@/testing/render-app';
+import { FeedScreen } from './feed-screen';
 
-type Row = { key: string; value: FeedEntry };
-type Listener = {
-  spec: ChildQuery;
-  onChange: (rows: Row[]) => void;
-  onError?: (error: Error) => void;
-};
-
-const database = vi.hoisted(() => ({
-  feed: new Map<string, FeedEntry>(),
-  listeners: new Set<Listener>(),
-  failReads: false,
-}));
-
-/** RTDB's ordering and windowing for one child query, enough to page feed/ like the server does. */
-function runQuery(spec: ChildQuery): Row[] {
-  const orderValue = (row: Row) =>
-    (row.value as unknown as Record<string, unknown>)[spec.orderBy] as string | number;
-  const compare = (a: [string | number, string], b: [string | number, string]) =>
-    a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
-  let rows = [...database.feed].map(([key, value]) => ({ key, value }));
-  rows.sort((a, b) => compare([orderValue(a), a.key], [orderValue(b), b.key]));
-  if (spec.equalTo !== undefined) rows = rows.filter((row) => orderValue(row) === spec.equalTo);
-  if (spec.startAt) {
-    const [value, key = ''] = spec.startAt as [string | number, string?];
-    rows = rows.filter((row) => compare([orderValue(row), row.key], [value, key]) >= 0);
-  }
-  if (spec.endBefore) {
-    const [value, key = '\uffff'] = spec.endBefore as [string | number, string?];
-    rows = rows.filter((row) => compare([orderValue(row), row.key], [value, key]) < 0);
-  }
-  if (spec.limitToLast !== undefined) rows = rows.slice(-spec.limitToLast);
-  return rows;
-}
-
-vi.mock('../../../services/database', () => ({
-  watchChildren: (
-    _path: string,
-    spec: ChildQuery,
-    onChange: Listener['onChange'],
-    onError?: Listener['onError'],
-  ) => {
-    const listener = { spec, onChange, onError };
-    database.listeners.add(listener);
-    queueMicrotask(() => {
-      if (database.failReads) onError?.(new Error('permission_denied'));
-      else onChange(runQuery(spec));
-    });
-    return () => database.listeners.delete(listener);
-  },
-  writePaths: vi.fn(() => Promise.resolve()),
-  SERVER_TIME: { '.sv': 'timestamp' },
-}));
-vi.mock('../../../services/api-client', () => ({ callApi: vi.fn(() => Promise.resolve({})) }));
-vi.mock('../../../lib/toast', () => ({
+vi.mock('@/services/database', () => import('@/testing/fake-database'));
+vi.mock('@/services/api-client', () => ({ callApi: vi.fn(() => Promise.resolve({})) }));
+vi.mock('@/lib/toast', () => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
   toastInfo: vi.fn(),
@@ -87,7 +42,7 @@ function entry(overrides: Partial<FeedEntry> = {}): FeedEntry {
 function seedTwelve() {
   for (let index = 1; index <= 12; index++) {
     const author = index % 3 === 0 ? { uid: 'uid-meera', displayName: 'Meera Iyer' } : {};
-    database.feed.set(
+    feed.set(
       `c${String(index).padStart(2, '0')}`,
       entry({ title: `Challenge ${index}`, createdAt: CREATED + index * 60_000, ...author }),
     );
@@ -105,17 +60,25 @@ const pageLinks = () =>
 const goToPage = (number: number) =>
   userEvent.click(screen.getByRole('button', { name: `Page ${number}` }));
 
+/** feed/ as the tests seed it, before the page renders. */
+const feed = new Map<string, FeedEntry>();
+
+/** Puts the seeded feed in the fake database (the page reads it when it renders). */
+function renderFeed(...args: Parameters<typeof renderApp>) {
+  resetFakeDatabase({ feed: Object.fromEntries(feed) });
+  return renderApp(...args);
+}
+
 beforeEach(() => {
-  database.feed.clear();
-  database.listeners.clear();
-  database.failReads = false;
+  feed.clear();
+  resetFakeDatabase();
   localStorage.clear();
 });
 
-describe('FeedPage cards', () => {
+describe('FeedScreen cards', () => {
   it('shows SPEC’s card fields: cover, title, author link, days, times, preference in capitals', async () => {
-    database.feed.set('c1', entry({ updatedAt: new Date(2026, 10, 22, 18, 30).getTime() }));
-    renderApp(<FeedPage />, { user: memberFixture });
+    feed.set('c1', entry({ updatedAt: new Date(2026, 10, 22, 18, 30).getTime() }));
+    renderFeed(<FeedScreen />, { user: memberFixture });
 
     const card = (await screen.findByRole('article', { name: 'Seven day lean' })) as HTMLElement;
     expect(within(card).getByRole('link', { name: 'Ravi Kumar' })).toHaveAttribute(
@@ -133,14 +96,14 @@ describe('FeedPage cards', () => {
   });
 
   it('leaves out the updated time when the challenge was never edited', async () => {
-    database.feed.set('c1', entry());
-    renderApp(<FeedPage />, { user: memberFixture });
+    feed.set('c1', entry());
+    renderFeed(<FeedScreen />, { user: memberFixture });
     await screen.findByRole('article', { name: 'Seven day lean' });
     expect(screen.queryByText(/^Updated/)).not.toBeInTheDocument();
   });
 
   it('renders only https (or app-shipped) images, never javascript: or plain http', async () => {
-    database.feed.set(
+    feed.set(
       'c1',
       entry({
         title: 'Script cover',
@@ -148,11 +111,11 @@ describe('FeedPage cards', () => {
         photoURL: 'javascript:alert(2)',
       }),
     );
-    database.feed.set(
+    feed.set(
       'c2',
       entry({ title: 'Http cover', cover: 'http://evil.example/a.jpg', createdAt: CREATED + 1 }),
     );
-    database.feed.set(
+    feed.set(
       'c3',
       entry({
         title: 'Https cover',
@@ -161,7 +124,7 @@ describe('FeedPage cards', () => {
         createdAt: CREATED + 2,
       }),
     );
-    const { container } = renderApp(<FeedPage />, { user: memberFixture });
+    const { container } = renderFeed(<FeedScreen />, { user: memberFixture });
     await screen.findByRole('article', { name: 'Https cover' });
     const sources = [...container.querySelectorAll('img')].map((image) =>
       image.getAttribute('src'),
@@ -170,8 +133,8 @@ describe('FeedPage cards', () => {
   });
 
   it('Open Challenge stores the challenge and owner ids and goes to challange/{slug}', async () => {
-    database.feed.set('c1', entry({ title: 'Bulk & Strong!' }));
-    const { router } = renderApp(<FeedPage />, {
+    feed.set('c1', entry({ title: 'Bulk & Strong!' }));
+    const { router } = renderFeed(<FeedScreen />, {
       user: memberFixture,
       routes: [{ path: '/challange/:postName', element: <p>challenge page</p> }],
     });
@@ -184,12 +147,9 @@ describe('FeedPage cards', () => {
   });
 
   it('shows Edit, Delete and Regenerate meals only on the member’s own challenges', async () => {
-    database.feed.set(
-      'mine',
-      entry({ title: 'Mine', uid: memberFixture.uid, displayName: 'Asha Rao' }),
-    );
-    database.feed.set('theirs', entry({ title: 'Theirs', createdAt: CREATED + 1 }));
-    renderApp(<FeedPage />, { user: memberFixture });
+    feed.set('mine', entry({ title: 'Mine', uid: memberFixture.uid, displayName: 'Asha Rao' }));
+    feed.set('theirs', entry({ title: 'Theirs', createdAt: CREATED + 1 }));
+    renderFeed(<FeedScreen />, { user: memberFixture });
 
     const mine = (await screen.findByRole('article', { name: 'Mine' })) as HTMLElement;
     for (const name of ['Edit Mine', 'Delete Mine', 'Regenerate meals of Mine']) {
@@ -202,17 +162,17 @@ describe('FeedPage cards', () => {
   });
 
   it('shows visitors no owner actions', async () => {
-    database.feed.set('c1', entry({ uid: memberFixture.uid }));
-    renderApp(<FeedPage />, { user: null });
+    feed.set('c1', entry({ uid: memberFixture.uid }));
+    renderFeed(<FeedScreen />, { user: null });
     await screen.findByRole('article', { name: 'Seven day lean' });
     expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
   });
 });
 
-describe('FeedPage pagination', () => {
+describe('FeedScreen pagination', () => {
   it('pages a member through 12 challenges newest first: 5, 5, 2', async () => {
     seedTwelve();
-    renderApp(<FeedPage />, { user: memberFixture });
+    renderFeed(<FeedScreen />, { user: memberFixture });
 
     await screen.findByRole('article', { name: 'Challenge 12' });
     expect(titles()).toEqual([
@@ -247,49 +207,50 @@ describe('FeedPage pagination', () => {
 
   it('asks RTDB for one page at a time: orderByChild createdAt, limitToLast, endBefore the last card', async () => {
     seedTwelve();
-    renderApp(<FeedPage />, { user: memberFixture });
+    renderFeed(<FeedScreen />, { user: memberFixture });
     await screen.findByRole('article', { name: 'Challenge 12' });
     await goToPage(2);
     await screen.findByRole('article', { name: 'Challenge 7' });
-    const [listener] = [...database.listeners];
-    expect(listener.spec).toEqual({
-      orderBy: 'createdAt',
-      limitToLast: 6,
-      endBefore: [CREATED + 8 * 60_000, 'c08'],
+    expect(queryLog.at(-1)).toEqual({
+      path: 'feed',
+      spec: {
+        orderBy: 'createdAt',
+        limitToLast: 6,
+        endBefore: [CREATED + 8 * 60_000, 'c08'],
+      },
     });
   });
 
   it('shows visitors the newest five with no page links', async () => {
     seedTwelve();
-    renderApp(<FeedPage />, { user: null });
+    renderFeed(<FeedScreen />, { user: null });
     await screen.findByRole('article', { name: 'Challenge 12' });
     expect(titles()).toHaveLength(5);
     expect(screen.queryByRole('navigation', { name: 'Feed pages' })).not.toBeInTheDocument();
   });
 
   it('hides page links when everything fits on one page', async () => {
-    database.feed.set('c1', entry());
-    renderApp(<FeedPage />, { user: memberFixture });
+    feed.set('c1', entry());
+    renderFeed(<FeedScreen />, { user: memberFixture });
     await screen.findByRole('article', { name: 'Seven day lean' });
     expect(screen.queryByRole('navigation', { name: 'Feed pages' })).not.toBeInTheDocument();
   });
 
   it('updates the page live when a new challenge arrives', async () => {
-    database.feed.set('c1', entry());
-    renderApp(<FeedPage />, { user: memberFixture });
+    feed.set('c1', entry());
+    renderFeed(<FeedScreen />, { user: memberFixture });
     await screen.findByRole('article', { name: 'Seven day lean' });
-    database.feed.set('c2', entry({ title: 'Fresh one', createdAt: CREATED + 1 }));
-    act(() => {
-      for (const listener of database.listeners) listener.onChange(runQuery(listener.spec));
-    });
+    await act(() =>
+      writePaths({ 'feed/c2': entry({ title: 'Fresh one', createdAt: CREATED + 1 }) }),
+    );
     expect(titles()).toEqual(['Fresh one', 'Seven day lean']);
   });
 });
 
-describe('FeedPage author filter', () => {
+describe('FeedScreen author filter', () => {
   it('shows one author’s challenges after choosing them, and all again from page 1 when cleared', async () => {
     seedTwelve();
-    renderApp(<FeedPage />, { user: memberFixture });
+    renderFeed(<FeedScreen />, { user: memberFixture });
     await screen.findByRole('article', { name: 'Challenge 12' });
     await goToPage(2);
     await screen.findByRole('article', { name: 'Challenge 7' });
@@ -315,7 +276,7 @@ describe('FeedPage author filter', () => {
 
   it('pages one author’s challenges with uid cursors', async () => {
     for (let index = 1; index <= 7; index++) {
-      database.feed.set(
+      feed.set(
         `m${index}`,
         entry({
           uid: 'uid-meera',
@@ -325,8 +286,11 @@ describe('FeedPage author filter', () => {
         }),
       );
     }
-    database.feed.set('other', entry({ title: 'Other author', createdAt: CREATED + 100 }));
-    renderApp(<FeedPage />, { user: memberFixture, path: '/?author=uid-meera&name=Meera%20Iyer' });
+    feed.set('other', entry({ title: 'Other author', createdAt: CREATED + 100 }));
+    renderFeed(<FeedScreen />, {
+      user: memberFixture,
+      path: '/?author=uid-meera&name=Meera%20Iyer',
+    });
     await screen.findByRole('article', { name: 'Meera 7' });
     expect(titles()).toEqual(['Meera 7', 'Meera 6', 'Meera 5', 'Meera 4', 'Meera 3']);
     await goToPage(2);
@@ -335,20 +299,20 @@ describe('FeedPage author filter', () => {
   });
 });
 
-describe('FeedPage states', () => {
+describe('FeedScreen states', () => {
   it('announces loading, then an empty state', async () => {
-    renderApp(<FeedPage />, { user: memberFixture });
+    renderFeed(<FeedScreen />, { user: memberFixture });
     expect(screen.getByRole('status')).toHaveTextContent('Loading challenges…');
     expect(await screen.findByText('No challenges yet')).toBeInTheDocument();
   });
 
   it('shows an error with a retry that reads again', async () => {
-    database.failReads = true;
+    failReadsAt('feed');
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderApp(<FeedPage />, { user: memberFixture });
+    renderApp(<FeedScreen />, { user: memberFixture });
     expect(await screen.findByText(/Challenges could not be loaded/)).toBeInTheDocument();
-    database.failReads = false;
-    database.feed.set('c1', entry());
+    allowReadsAt('feed');
+    await writePaths({ 'feed/c1': entry() });
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Seven day lean' })).toBeInTheDocument();
   });

@@ -26,3 +26,12 @@ export function imageSource(value: unknown): string | null {
     return null;
   }
 }
+
+/**
+ * Meal images and feed covers ship with the app (root-relative paths such as
+ * /meals/idli.svg); anything else must pass the https rule above.
+ */
+export function appImageSource(value: unknown): string | null {
+  if (typeof value === 'string' && /^\/(?![/\\])/.test(value)) return value;
+  return imageSource(value);
+}

@@ -1,0 +1,34 @@
+import type { ActivityLevel, Preference, Sex } from './constants';
+
+/** users/{uid}/info as DESIGN §3 stores it (public to signed-in members). */
+export interface MemberInfo {
+  uid: string;
+  displayName: string;
+  photoURL?: string;
+  joinAt?: string;
+  createdAt?: number;
+  location?: string;
+  preference?: Preference | '';
+  bio?: string;
+  score?: number;
+  activeChallenges?: number;
+  totalChallenges?: number;
+}
+
+/** users/{uid}/private: the owner's (and admins') eyes only. */
+export interface MemberPrivate {
+  email?: string;
+  emailVerified?: boolean;
+  height?: number;
+  weight?: number;
+  age?: number;
+  sex?: Sex;
+  activity?: ActivityLevel;
+}
+
+export interface MemberSocial {
+  facebook?: string;
+  instagram?: string;
+  twitter?: string;
+  linkedin?: string;
+}
