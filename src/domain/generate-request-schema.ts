@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate, isValidTimeZone } from './calendar-dates';
+import { challengeTitleField } from './form-fields';
 import { CHALLENGE_DAYS, INPUT_LIMITS, PREFERENCES, TARGET_BODIES } from './constants';
 
 /** http(s) only; plain http is for the local emulators' download URLs. */
@@ -22,7 +23,7 @@ const optionalText = (max: number) =>
 
 /** SPEC §3's payload plus timezone and an optional start date (DESIGN §6). */
 export const generateRequestSchema = z.strictObject({
-  title: z.string().trim().min(1, 'Title is required').max(INPUT_LIMITS.title),
+  title: challengeTitleField(),
   day: z.number().int().min(CHALLENGE_DAYS.min).max(CHALLENGE_DAYS.max),
   user_id: z.string().min(1).max(128),
   preference: z.enum(PREFERENCES),

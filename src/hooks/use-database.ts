@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { ChildQuery } from '@/domain/child-query';
+import type { ChildQuery, Row } from '@/domain/child-query';
 import { watchChildren, watchValue } from '@/services/database';
 
-export type Loadable<T> =
-  | { status: 'loading'; value?: undefined; error?: undefined }
-  | { status: 'ready'; value: T; error?: undefined }
-  | { status: 'error'; value?: undefined; error: Error };
+import type { Loadable } from './use-async';
 
 /** Live value at `path` (null when absent); pass null to read nothing. */
 export function useDatabaseValue<T>(path: string | null): Loadable<T | null> {
@@ -24,8 +21,6 @@ export function useDatabaseValue<T>(path: string | null): Loadable<T | null> {
   // A new path shows loading until its first answer, never the previous path's value.
   return state.path === path ? state.loaded : { status: 'loading' };
 }
-
-export type Row<T> = { key: string; value: T };
 
 /** Live children of `path` matching the query, in query order. */
 export function useDatabaseChildren<T>(

@@ -2,7 +2,7 @@ import type { Database, QueryConstraint, Unsubscribe } from 'firebase/database';
 import type { ChildQuery, Row } from '@/domain/child-query';
 import { restCanAnswer, restChildren, restValue } from './database-rest';
 import { emulators, firebaseApp } from './firebase-app';
-import { pushKey } from './push-key';
+import { pushKey } from '@/domain/push-key';
 
 /**
  * The Database SDK (~40 KB gzip) stays off the first page's critical path: the

@@ -13,7 +13,7 @@ async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
 const longBody = (lines: number) =>
   Array.from({ length: lines }, (_, i) => `  total += ${i};`).join('\n');
 
-describe('import boundaries', () => {
+describe('import boundaries', { timeout: 120_000 }, () => {
   it('refuses a feature importing another feature, by alias or by relative path', async () => {
     const byAlias =
       "import { login } from '@/features/auth/api/login';\nexport const use = login;\n";
@@ -68,6 +68,15 @@ describe('import boundaries', () => {
     expect(await ruleIdsFor('src/services/probe.ts', code)).toEqual([]);
   });
 
+  it('keeps database paths in api/ and services/', async () => {
+    const code = "import { dbPaths } from '@/services/paths';\nexport const path = dbPaths.feed;\n";
+    expect(await ruleIdsFor('src/features/feed/components/probe.tsx', code)).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIdsFor('src/hooks/probe.ts', code)).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('src/features/feed/api/probe.ts', code)).toEqual([]);
+  });
+
   it('refuses an import cycle in src', async () => {
     // start-app.tsx imports ./app, so app.tsx importing start-app closes a loop.
     const code = "import './start-app';\nexport const App = () => null;\n";
@@ -75,7 +84,7 @@ describe('import boundaries', () => {
   });
 });
 
-describe('size limits', () => {
+describe('size limits', { timeout: 120_000 }, () => {
   it('refuses a file over 500 lines', async () => {
     const code =
       Array.from({ length: 501 }, (_, i) => `export const value${i} = ${i};`).join('\n') + '\n';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { emailField } from '@/domain/form-fields';
 import { signInWithEmail, signInWithGoogle, type GoogleTestAccount } from '@/services/auth';
 import { ensureMemberRecords } from './member-records';
 
 export const loginInputSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
+  email: emailField(),
   password: z.string().min(1, 'Password is required'),
 });
 
@@ -16,7 +17,7 @@ export async function login({ email, password }: LoginInput) {
 }
 
 export const googleTestAccountSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
+  email: emailField(),
   displayName: z.string().trim().min(1, 'Display name is required').max(60),
 });
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { emailField } from '@/domain/form-fields';
 import { saveNewPassword, sendResetEmail } from '@/services/auth';
 
 export const forgetPasswordInputSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
+  email: emailField(),
 });
 
 export type ForgetPasswordInput = z.infer<typeof forgetPasswordInputSchema>;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { emailField } from '@/domain/form-fields';
 import { registerWithEmail } from '@/services/auth';
 import { ensureMemberRecords } from './member-records';
 
 export const registerInputSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
+  email: emailField(),
   password: z
     .string()
     .min(1, 'Password is required')

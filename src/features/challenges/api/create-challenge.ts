@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { challengeTitleField } from '@/domain/form-fields';
 import { addDays, calendarDateInZone } from '@/domain/calendar-dates';
 import { isChallengeActive } from '@/domain/challenge-activity';
 import type { ChallengeRecord } from '@/domain/challenge-record';
@@ -6,7 +7,6 @@ import {
   ACTIVE_CHALLENGE_LIMIT_MESSAGE,
   CHALLENGE_DAYS,
   INCOMPLETE_PROFILE_MESSAGE,
-  INPUT_LIMITS,
   MAX_ACTIVE_CHALLENGES,
   PREFERENCES,
   TARGET_BODIES,
@@ -21,11 +21,7 @@ import { dbPaths } from '@/services/paths';
 export const START_OPTIONS = ['today', 'tomorrow'] as const;
 
 export const createChallengeInputSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, 'Title is required')
-    .max(INPUT_LIMITS.title, `Title must be at most ${INPUT_LIMITS.title} characters`),
+  title: challengeTitleField(),
   day: z
     .number({ error: 'Choose the number of days' })
     .int()

@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import { INPUT_LIMITS } from '@/domain/constants';
+import { challengeTitleField } from '@/domain/form-fields';
 import { SERVER_TIME, writePaths } from '@/services/database';
 import { dbPaths } from '@/services/paths';
 import type { ChallengeRef } from '@/domain/challenge-record';
 
 export const editTitleInputSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, 'Title is required')
-    .max(INPUT_LIMITS.title, `Title must be at most ${INPUT_LIMITS.title} characters`),
+  title: challengeTitleField(),
 });
 
 export type EditTitleInput = z.infer<typeof editTitleInputSchema>;

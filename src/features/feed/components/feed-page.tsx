@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { storageKeys, writeStored } from '@/lib/browser-storage';
 import { useSession } from '@/lib/session';
 import { AUTHOR_PARAM, CARDS_PER_PAGE } from '../api/feed-pages';
-import { useFeedPages } from '../hooks/use-feed-pages';
+import { useFeedPages } from '../api/use-feed-pages';
 import { ChallengeCard } from './challenge-card';
 import { FeedPagination } from './feed-pagination';
 import type { ChallengeRef } from '@/domain/challenge-record';

@@ -24,12 +24,14 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-/** The current ISO week's and month's boards, in the viewer's time zone. */
-export function currentPeriodPaths(now = Date.now(), timeZone = browserTimeZone()) {
-  return {
-    weekly: dbPaths.leaderboardWeekly(isoWeekKey(now, timeZone)),
-    monthly: dbPaths.leaderboardMonthly(monthKey(now, timeZone)),
-  };
+/** The three boards: the current ISO week's, the current month's and all time. */
+export type Board = 'weekly' | 'monthly' | 'all';
+
+/** Where `board` lives now; the week and month are the viewer's (their time zone). */
+export function boardPath(board: Board, now = Date.now(), timeZone = browserTimeZone()): string {
+  if (board === 'weekly') return dbPaths.leaderboardWeekly(isoWeekKey(now, timeZone));
+  if (board === 'monthly') return dbPaths.leaderboardMonthly(monthKey(now, timeZone));
+  return dbPaths.leaderboardAll;
 }
 
 /** Highest points first; ties keep the database's order. */

@@ -1,15 +1,14 @@
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Placeholder from 'react-bootstrap/Placeholder';
-import { useDatabaseChildren } from '@/hooks/use-database';
 import { MemberAvatar } from '@/components/member-avatar';
 import { ProfileLink } from '@/components/profile-link';
-import { rankRows, type LeaderboardEntry, type RankedEntry } from '../api/leaderboard-records';
-import { useOwnRank } from '../hooks/use-own-rank';
+import type { Board, RankedEntry } from '../api/leaderboard-records';
+import { useLeaderboard, useOwnRank } from '../api/use-leaderboard';
 
 interface LeaderboardCardProps {
   title: string;
-  boardPath: string;
+  board: Board;
   /** SPEC §9: top 5 on the leaderboard page. */
   size: number;
   /** The signed-in member, whose rank shows even outside the top list. */
@@ -19,18 +18,16 @@ interface LeaderboardCardProps {
 
 export function LeaderboardCard({
   title,
-  boardPath,
+  board,
   size,
   viewerUid,
   emptyText,
 }: LeaderboardCardProps) {
-  const top = useDatabaseChildren<LeaderboardEntry>(boardPath, {
-    orderBy: 'points',
-    limitToLast: size,
-  });
-  const ranked = top.status === 'ready' ? rankRows(top.value) : [];
+  const top = useLeaderboard(board, size);
+  const ranked = top.value ?? [];
   const viewerListed = ranked.some((entry) => entry.uid === viewerUid);
-  const ownRank = useOwnRank(boardPath, viewerListed ? null : viewerUid, top.value);
+  // The viewer's rank is read again whenever the list itself changes.
+  const ownRank = useOwnRank(board, viewerListed ? null : viewerUid, JSON.stringify(ranked));
   const headingId = `${title.replace(/\W+/g, '-').toLowerCase()}-title`;
 
   return (
@@ -74,11 +71,11 @@ export function LeaderboardCard({
           ))}
         </ListGroup>
       )}
-      {top.status === 'ready' && ownRank.status === 'ready' && ownRank.entry && (
+      {top.status === 'ready' && ownRank.status === 'ready' && ownRank.value && (
         <Card.Footer className="bg-transparent p-0">
           <p className="small text-body-secondary mb-0 px-3 pt-2">Your rank</p>
           <ListGroup as="ol" variant="flush">
-            <RankRow entry={ownRank.entry} isViewer linkable />
+            <RankRow entry={ownRank.value} isViewer linkable />
           </ListGroup>
         </Card.Footer>
       )}
@@ -86,7 +83,7 @@ export function LeaderboardCard({
         viewerUid &&
         !viewerListed &&
         ownRank.status === 'ready' &&
-        !ownRank.entry && (
+        !ownRank.value && (
           <Card.Footer className="bg-transparent small text-body-secondary">
             You are not on this list yet: prove a meal inside its window to earn points.
           </Card.Footer>

@@ -1,6 +1,4 @@
 import { useSession } from '@/lib/session';
-import { dbPaths } from '@/services/paths';
-import { currentPeriodPaths } from '../api/leaderboard-records';
 import { LeaderboardCard } from './leaderboard-card';
 
 /** SPEC §9: the leaderboard page shows the top 5 of each list. */
@@ -10,7 +8,6 @@ export const LEADERBOARD_PAGE_SIZE = 5;
 export function LeaderboardPage() {
   const { user } = useSession();
   const viewerUid = user?.uid ?? null;
-  const periods = currentPeriodPaths();
   return (
     <div className="container py-4">
       <h1 className="h3 mb-1">Leader-board</h1>
@@ -22,7 +19,7 @@ export function LeaderboardPage() {
         <div className="col-md-6 col-xl-4">
           <LeaderboardCard
             title="Weekly Top List"
-            boardPath={periods.weekly}
+            board="weekly"
             size={LEADERBOARD_PAGE_SIZE}
             viewerUid={viewerUid}
             emptyText="No points earned this week yet."
@@ -31,7 +28,7 @@ export function LeaderboardPage() {
         <div className="col-md-6 col-xl-4">
           <LeaderboardCard
             title="Monthly Top List"
-            boardPath={periods.monthly}
+            board="monthly"
             size={LEADERBOARD_PAGE_SIZE}
             viewerUid={viewerUid}
             emptyText="No points earned this month yet."
@@ -40,7 +37,7 @@ export function LeaderboardPage() {
         <div className="col-md-12 col-xl-4">
           <LeaderboardCard
             title="All-time Top List"
-            boardPath={dbPaths.leaderboardAll}
+            board="all"
             size={LEADERBOARD_PAGE_SIZE}
             viewerUid={viewerUid}
             emptyText="Nobody has earned points yet."

@@ -2,22 +2,17 @@ import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link } from 'react-router-dom';
-import { useDatabaseChildren } from '@/hooks/use-database';
-import { dbPaths } from '@/services/paths';
 import { MemberAvatar } from '@/components/member-avatar';
 import { ProfileLink } from '@/components/profile-link';
-import { rankRows, type LeaderboardEntry } from '../api/leaderboard-records';
+import { useLeaderboard } from '../api/use-leaderboard';
 
 /** SPEC §9: the sidebar shows the top 3. */
 export const TOP_CHALLENGERS_SIZE = 3;
 
 /** Sidebar widget: the three members with the most points of all time. */
 export function TopChallengers({ signedIn }: { signedIn: boolean }) {
-  const top = useDatabaseChildren<LeaderboardEntry>(dbPaths.leaderboardAll, {
-    orderBy: 'points',
-    limitToLast: TOP_CHALLENGERS_SIZE,
-  });
-  const ranked = top.status === 'ready' ? rankRows(top.value) : [];
+  const top = useLeaderboard('all', TOP_CHALLENGERS_SIZE);
+  const ranked = top.value ?? [];
 
   return (
     <Card as="section" className="shadow-sm" aria-labelledby="top-challengers-title">

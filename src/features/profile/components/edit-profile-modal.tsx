@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -6,26 +6,23 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
 import { ACTIVITY_LEVELS, INPUT_LIMITS, LOCATIONS, PREFERENCES, SEXES } from '@/domain/constants';
 import { useBusy } from '@/hooks/use-busy';
 import { toastError, toastSuccess } from '@/lib/toast';
-import { readValue } from '@/services/database';
-import { dbPaths } from '@/services/paths';
-import type { MemberInfo, MemberPrivate, MemberSocial } from '@/domain/member-records';
 import {
   MISSING_PROFILE_FIELDS_MESSAGE,
   missingProfileFields,
   parseProfileForm,
-  profileFormDefaults,
   saveProfileInfo,
   saveSocialLinks,
   socialLinksOf,
   type ProfileFormValues,
 } from '../api/update-profile';
+import { useProfileFormValues } from '../api/use-profile-form-values';
 
 const asOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 const ACTIVITY_LABELS: Record<string, string> = {
@@ -41,18 +38,6 @@ const SOCIAL_FIELDS = [
   { name: 'twitter', label: 'Twitter', example: 'https://twitter.com/you' },
   { name: 'linkedin', label: 'LinkedIn', example: 'https://linkedin.com/in/you' },
 ] as const;
-
-type LoadState =
-  { status: 'loading' } | { status: 'ready'; values: ProfileFormValues } | { status: 'error' };
-
-async function loadFormValues(uid: string): Promise<ProfileFormValues> {
-  const [info, body, social] = await Promise.all([
-    readValue<MemberInfo>(dbPaths.userInfo(uid)),
-    readValue<MemberPrivate>(dbPaths.userPrivate(uid)),
-    readValue<MemberSocial>(dbPaths.userSocial(uid)),
-  ]);
-  return profileFormDefaults(info, body, social);
-}
 
 interface EditProfileModalProps {
   uid: string;
@@ -88,20 +73,9 @@ function EditProfileContent({
   onDone: () => void;
   onRetry: () => void;
 }) {
-  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
-  useEffect(() => {
-    let current = true;
-    loadFormValues(uid).then(
-      (values) => current && setLoad({ status: 'ready', values }),
-      () => current && setLoad({ status: 'error' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [uid]);
-
+  const load = useProfileFormValues(uid);
   if (load.status === 'ready')
-    return <EditProfileForm uid={uid} initialValues={load.values} onDone={onDone} />;
+    return <EditProfileForm uid={uid} initialValues={load.value} onDone={onDone} />;
   if (load.status === 'error') {
     return (
       <Modal.Body>
@@ -185,107 +159,7 @@ function EditProfileForm({
           Location, height, weight, age and preference are needed to create a challenge. Height,
           weight and age are private: only you can see them.
         </p>
-        <Row className="g-x-3">
-          <Col md={6}>
-            <SelectField
-              label="Location"
-              placeholder="Choose your city"
-              options={asOptions(LOCATIONS)}
-              registration={register('location')}
-              error={errors.location}
-            />
-          </Col>
-          <Col md={6}>
-            <SelectField
-              label="Preference"
-              placeholder="Choose your food preference"
-              options={asOptions(PREFERENCES)}
-              registration={register('preference')}
-              error={errors.preference}
-            />
-          </Col>
-          <Col xs={4}>
-            <TextField
-              label="Height (cm)"
-              type="number"
-              inputMode="decimal"
-              min={INPUT_LIMITS.height.min}
-              max={INPUT_LIMITS.height.max}
-              registration={register('height')}
-              error={errors.height}
-            />
-          </Col>
-          <Col xs={4}>
-            <TextField
-              label="Weight (kg)"
-              type="number"
-              inputMode="decimal"
-              min={INPUT_LIMITS.weight.min}
-              max={INPUT_LIMITS.weight.max}
-              registration={register('weight')}
-              error={errors.weight}
-            />
-          </Col>
-          <Col xs={4}>
-            <TextField
-              label="Age"
-              type="number"
-              inputMode="numeric"
-              min={INPUT_LIMITS.age.min}
-              max={INPUT_LIMITS.age.max}
-              registration={register('age')}
-              error={errors.age}
-            />
-          </Col>
-          <Col md={6}>
-            <SelectField
-              label="Sex (optional, improves your targets)"
-              placeholder="Prefer not to say"
-              options={SEXES.map((value) => ({
-                value,
-                label: value === 'male' ? 'Male' : 'Female',
-              }))}
-              registration={register('sex')}
-              error={errors.sex}
-            />
-          </Col>
-          <Col md={6}>
-            <SelectField
-              label="Activity (optional)"
-              placeholder="Not sure"
-              options={ACTIVITY_LEVELS.map((value) => ({
-                value,
-                label: ACTIVITY_LABELS[value] ?? value,
-              }))}
-              registration={register('activity')}
-              error={errors.activity}
-            />
-          </Col>
-        </Row>
-        <TextAreaField
-          label="Bio (optional)"
-          maxLength={INPUT_LIMITS.bio}
-          registration={register('bio')}
-          error={errors.bio}
-        />
-        <fieldset>
-          <legend className="fs-6 fw-semibold">Social links (optional, https only)</legend>
-          <Row>
-            {SOCIAL_FIELDS.map(({ name, label, example }) => (
-              <Col md={6} key={name}>
-                <TextField
-                  label={label}
-                  type="url"
-                  inputMode="url"
-                  placeholder={example}
-                  maxLength={INPUT_LIMITS.url}
-                  registration={register(name)}
-                  error={errors[name]}
-                />
-              </Col>
-            ))}
-          </Row>
-        </fieldset>
+        <ProfileFields register={register} errors={errors} />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onDone}>
@@ -296,5 +170,118 @@ function EditProfileForm({
         </Button>
       </Modal.Footer>
     </Form>
+  );
+}
+
+interface ProfileFieldsProps {
+  register: UseFormRegister<ProfileFormValues>;
+  errors: FieldErrors<ProfileFormValues>;
+}
+
+function ProfileFields({ register, errors }: ProfileFieldsProps) {
+  return (
+    <>
+      <Row className="g-x-3">
+        <Col md={6}>
+          <SelectField
+            label="Location"
+            placeholder="Choose your city"
+            options={asOptions(LOCATIONS)}
+            registration={register('location')}
+            error={errors.location}
+          />
+        </Col>
+        <Col md={6}>
+          <SelectField
+            label="Preference"
+            placeholder="Choose your food preference"
+            options={asOptions(PREFERENCES)}
+            registration={register('preference')}
+            error={errors.preference}
+          />
+        </Col>
+        <Col xs={4}>
+          <TextField
+            label="Height (cm)"
+            type="number"
+            inputMode="decimal"
+            min={INPUT_LIMITS.height.min}
+            max={INPUT_LIMITS.height.max}
+            registration={register('height')}
+            error={errors.height}
+          />
+        </Col>
+        <Col xs={4}>
+          <TextField
+            label="Weight (kg)"
+            type="number"
+            inputMode="decimal"
+            min={INPUT_LIMITS.weight.min}
+            max={INPUT_LIMITS.weight.max}
+            registration={register('weight')}
+            error={errors.weight}
+          />
+        </Col>
+        <Col xs={4}>
+          <TextField
+            label="Age"
+            type="number"
+            inputMode="numeric"
+            min={INPUT_LIMITS.age.min}
+            max={INPUT_LIMITS.age.max}
+            registration={register('age')}
+            error={errors.age}
+          />
+        </Col>
+        <Col md={6}>
+          <SelectField
+            label="Sex (optional, improves your targets)"
+            placeholder="Prefer not to say"
+            options={SEXES.map((value) => ({
+              value,
+              label: value === 'male' ? 'Male' : 'Female',
+            }))}
+            registration={register('sex')}
+            error={errors.sex}
+          />
+        </Col>
+        <Col md={6}>
+          <SelectField
+            label="Activity (optional)"
+            placeholder="Not sure"
+            options={ACTIVITY_LEVELS.map((value) => ({
+              value,
+              label: ACTIVITY_LABELS[value] ?? value,
+            }))}
+            registration={register('activity')}
+            error={errors.activity}
+          />
+        </Col>
+      </Row>
+      <TextAreaField
+        label="Bio (optional)"
+        maxLength={INPUT_LIMITS.bio}
+        registration={register('bio')}
+        error={errors.bio}
+      />
+      <fieldset>
+        <legend className="fs-6 fw-semibold">Social links (optional, https only)</legend>
+        <Row>
+          {SOCIAL_FIELDS.map(({ name, label, example }) => (
+            <Col md={6} key={name}>
+              <TextField
+                label={label}
+                type="url"
+                inputMode="url"
+                placeholder={example}
+                maxLength={INPUT_LIMITS.url}
+                registration={register(name)}
+                error={errors[name]}
+              />
+            </Col>
+          ))}
+        </Row>
+      </fieldset>
+    </>
   );
 }

@@ -1,18 +1,15 @@
 import Card from 'react-bootstrap/Card';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link } from 'react-router-dom';
-import { useDatabaseValue } from '@/hooks/use-database';
 import type { SessionUser } from '@/services/auth';
-import { dbPaths } from '@/services/paths';
-import type { MemberInfo, MemberSocial } from '@/domain/member-records';
 import { profilePath, rememberViewedProfile } from '@/lib/profile-route';
 import { MemberAvatar } from '@/components/member-avatar';
+import { useMemberProfile } from '../api/use-member-profile';
 import { MemberSocialLinks } from './member-social-links';
 
 /** The sidebar card of the signed-in member (SPEC §2): their own email is fine to show them. */
 export function ProfileCard({ member }: { member: SessionUser }) {
-  const info = useDatabaseValue<MemberInfo>(dbPaths.userInfo(member.uid));
-  const social = useDatabaseValue<MemberSocial>(dbPaths.userSocial(member.uid));
+  const { info, social } = useMemberProfile(member.uid);
   const name = info.value?.displayName || member.displayName || 'Member';
 
   return (

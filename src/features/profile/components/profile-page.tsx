@@ -4,10 +4,8 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { useDatabaseValue } from '@/hooks/use-database';
 import { useSignedInUser } from '@/lib/session';
-import { dbPaths } from '@/services/paths';
-import type { MemberInfo, MemberPrivate, MemberSocial } from '@/domain/member-records';
+import { useMemberProfile } from '../api/use-member-profile';
 import { useProfileUid } from '../hooks/use-profile-uid';
 import type { ProfileRouteState } from '@/lib/profile-route';
 import { AvatarUploader } from './avatar-uploader';
@@ -68,9 +66,7 @@ function ProfileView({ uid }: { uid: string }) {
   const [editing, setEditing] = useState(
     Boolean(isOwner && (location.state as ProfileRouteState | null)?.editProfile),
   );
-  const info = useDatabaseValue<MemberInfo>(dbPaths.userInfo(uid));
-  const social = useDatabaseValue<MemberSocial>(dbPaths.userSocial(uid));
-  const body = useDatabaseValue<MemberPrivate>(isOwner ? dbPaths.userPrivate(uid) : null);
+  const { info, social, body } = useMemberProfile(uid, { withPrivate: isOwner });
 
   if (info.status === 'loading') return <ProfileSkeleton />;
   if (info.status === 'error' || !info.value) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useAsync } from '@/hooks/use-async';
 import { storageKeys, readStored } from '@/lib/browser-storage';
 import { useSession } from '@/lib/session';
 import { resolveProfileUid } from '../api/member-records';
@@ -14,27 +14,16 @@ export function useProfileUid(profileName: string): ProfileUidState {
   const { user } = useSession();
   const selfUid = user?.uid ?? null;
   const selfName = user?.displayName ?? null;
-  const [state, setState] = useState<{ name: string; result: ProfileUidState }>({
-    name: profileName,
-    result: { status: 'loading' },
-  });
-
-  useEffect(() => {
-    let current = true;
-    const self = selfUid ? { uid: selfUid, displayName: selfName } : null;
-    resolveProfileUid(profileName, readStored<string>(storageKeys.loadProfile), self).then(
-      (uid) =>
-        current &&
-        setState({
-          name: profileName,
-          result: uid ? { status: 'found', uid } : { status: 'missing' },
-        }),
-      () => current && setState({ name: profileName, result: { status: 'error' } }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [profileName, selfUid, selfName]);
-
-  return state.name === profileName ? state.result : { status: 'loading' };
+  const resolved = useAsync(
+    profileName,
+    () =>
+      resolveProfileUid(
+        profileName,
+        readStored<string>(storageKeys.loadProfile),
+        selfUid ? { uid: selfUid, displayName: selfName } : null,
+      ),
+    `${selfUid}|${selfName}`,
+  );
+  if (resolved.status !== 'ready') return { status: resolved.status };
+  return resolved.value ? { status: 'found', uid: resolved.value } : { status: 'missing' };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { newKey, SERVER_TIME, writePaths } from '@/services/database';
 import { dbPaths } from '@/services/paths';
-import { EMAIL_MAX_LENGTH, emailField } from './email-field';
+import { EMAIL_MAX_LENGTH, storableEmailField } from '@/domain/form-fields';
 
 export const CONTACT_LIMITS = {
   name: 100,
@@ -24,7 +24,7 @@ export const contactInputSchema = z.object({
     .trim()
     .min(1, 'Name is required')
     .max(CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters`),
-  email: emailField(),
+  email: storableEmailField(),
   reason: z.string().trim().max(CONTACT_LIMITS.reason),
   message: z
     .string()

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { newKey, SERVER_TIME, writePaths } from '@/services/database';
 import { dbPaths } from '@/services/paths';
-import { emailField } from './email-field';
+import { storableEmailField } from '@/domain/form-fields';
 
-export const subscribeInputSchema = z.object({ email: emailField() });
+export const subscribeInputSchema = z.object({ email: storableEmailField() });
 
 export type SubscribeInput = z.infer<typeof subscribeInputSchema>;
 

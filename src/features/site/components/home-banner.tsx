@@ -1,12 +1,9 @@
 import './home-banner.css';
-import { useDatabaseValue } from '@/hooks/use-database';
-import { dbPaths } from '@/services/paths';
-import { bannerTopics } from '@/domain/website-records';
+import { useBannerTopics } from '../api/use-banner';
 
 /** SPEC §1's home banner: the question and the topic words stored in website/banner/val. */
 export function HomeBanner() {
-  const banner = useDatabaseValue<string>(dbPaths.banner);
-  const topics = banner.status === 'ready' ? bannerTopics(banner.value) : [];
+  const topics = useBannerTopics();
   return (
     <section
       className="home-banner rounded-3 p-4 mb-4 text-white"

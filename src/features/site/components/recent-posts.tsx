@@ -1,10 +1,8 @@
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router-dom';
-import type { FeedEntry } from '@/domain/challenge-record';
-import { useDatabaseChildren } from '@/hooks/use-database';
-import { dbPaths } from '@/services/paths';
 import { challengeSlug, rememberChallenge } from '@/lib/challenge-route';
+import { useRecentPosts } from '../api/use-recent-posts';
 
 export const RECENT_POST_COUNT = 5;
 
@@ -12,11 +10,8 @@ const postedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** Sidebar 'Recent Post': the newest entries of the public feed index. */
 export function RecentPosts() {
-  const latest = useDatabaseChildren<FeedEntry>(dbPaths.feed, {
-    orderBy: 'createdAt',
-    limitToLast: RECENT_POST_COUNT,
-  });
-  const posts = latest.status === 'ready' ? [...latest.value].reverse() : [];
+  const latest = useRecentPosts(RECENT_POST_COUNT);
+  const posts = latest.status === 'ready' ? latest.value : [];
 
   return (
     <Card as="section" className="shadow-sm" aria-labelledby="recent-post-title">

@@ -1,12 +1,11 @@
 import Card from 'react-bootstrap/Card';
-import { useDatabaseValue } from '@/hooks/use-database';
-import { dbPaths } from '@/services/paths';
-import { SITE_SOCIAL_NETWORKS, type SiteSocialLinks } from '@/domain/website-records';
+import { SITE_SOCIAL_NETWORKS } from '@/domain/website-records';
 import { httpsLink } from '@/lib/safe-urls';
+import { useSocialLinks } from '../api/use-social-links';
 
 /** Sidebar: ChallangeX's own accounts from website/social-link; https links only (DESIGN §7). */
 export function SocialLinksWidget() {
-  const stored = useDatabaseValue<SiteSocialLinks>(dbPaths.socialLinks);
+  const stored = useSocialLinks();
   const links = SITE_SOCIAL_NETWORKS.flatMap(({ key, label }) => {
     const href = httpsLink(stored.value?.[key]);
     return href ? [{ key, label, href }] : [];

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { pushKey } from './push-key';
 
 describe('pushKey', () => {

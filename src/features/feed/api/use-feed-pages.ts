@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FeedEntry } from '@/domain/challenge-record';
 import { watchChildren } from '@/services/database';
 import { dbPaths } from '@/services/paths';
-import { feedPageQuery, toFeedPage, type FeedCard, type FeedCursor } from '../api/feed-pages';
+import { feedPageQuery, toFeedPage, type FeedCard, type FeedCursor } from './feed-pages';
 
 export type FeedPagesState =
   { status: 'loading' } | { status: 'error' } | { status: 'ready'; cards: FeedCard[] };

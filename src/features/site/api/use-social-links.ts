@@ -1,0 +1,9 @@
+import type { SiteSocialLinks } from '@/domain/website-records';
+import type { Loadable } from '@/hooks/use-async';
+import { useDatabaseValue } from '@/hooks/use-database';
+import { dbPaths } from '@/services/paths';
+
+/** ChallangeX's own social accounts, live from website/social-link (unchecked: render through httpsLink). */
+export function useSocialLinks(): Loadable<SiteSocialLinks | null> {
+  return useDatabaseValue<SiteSocialLinks>(dbPaths.socialLinks);
+}
