@@ -87,10 +87,6 @@ export function isPrefix(prefix: readonly string[], path: readonly string[]): bo
 
 // ---------------------------------------------------------------- access
 
-export function priorityOf(node: MaybeNode): Priority {
-  return node ? node.priority : null;
-}
-
 export function getChild(node: MaybeNode, key: string): MaybeNode {
   if (!node) return null;
   if (key === '.priority') return node.priority === null ? null : new Leaf(node.priority);
@@ -329,14 +325,6 @@ export function fromJson(
   return new Branch(children, priority);
 }
 
-/** Plain JSON (no priorities) → node, for trusted data such as snapshots. */
-export function fromPlainJson(json: unknown): MaybeNode {
-  return fromJson(json, [], {
-    now: Date.now(),
-    existing: () => null,
-  });
-}
-
 // ---------------------------------------------------------------- serializing
 
 /** Plain JSON without priorities (what rules and REST see); memoized and frozen. */
@@ -368,10 +356,6 @@ export function toExportString(node: MaybeNode): string {
   }
   node._export = s;
   return s;
-}
-
-export function toExportJson(node: MaybeNode): JsonValue {
-  return JSON.parse(toExportString(node)) as JsonValue;
 }
 
 /**

@@ -200,7 +200,7 @@ export async function writePaths(changes: Record<string, unknown>): Promise<void
   return sdk.update(sdk.ref(database), changes);
 }
 
-/** A new chronologically ordered key under `_path` (no network round trip, no SDK). */
-export function newKey(_path: string): string {
+/** A new chronologically ordered child key (no network round trip, no SDK). */
+export function newKey(): string {
   return pushKey();
 }

@@ -20,7 +20,6 @@ export const dbPaths = {
 /** Cloud Storage object paths (SPEC §3, DESIGN §4). */
 export const storagePaths = {
   avatar: (uid: string) => `Challenge/${uid}/profile/avtar.jpg`,
-  challengeFolder: (uid: string, challengeId: string) => `Challenge/${uid}/${challengeId}`,
   mealProof: (uid: string, challengeId: string, day: number, meal: string) =>
     `Challenge/${uid}/${challengeId}/Day${day}-${meal}.jpg`,
 } as const;

@@ -2,7 +2,6 @@ import {
   connectStorageEmulator,
   getDownloadURL,
   getStorage,
-  listAll,
   ref,
   uploadBytesResumable,
   type FirebaseStorage,
@@ -65,14 +64,6 @@ export function uploadFile(
     cancel: () => task.cancel(),
     done,
   };
-}
-
-/** Download URLs of every file directly inside `folder`. */
-export async function listFileUrls(folder: string): Promise<Array<{ path: string; url: string }>> {
-  const { items } = await listAll(ref(storage(), folder));
-  return Promise.all(
-    items.map(async (item) => ({ path: item.fullPath, url: await getDownloadURL(item) })),
-  );
 }
 
 export function isCanceledUpload(error: unknown): boolean {

@@ -163,9 +163,9 @@ export async function writePaths(changes: Record<string, unknown>): Promise<void
   listeners.forEach((notify) => notify());
 }
 
-export function newKey(path: string): string {
+export function newKey(): string {
   keyCounter += 1;
-  return `${segments(path).join('-')}-key-${keyCounter}`;
+  return `key-${keyCounter}`;
 }
 
 /** Nothing to prefetch in memory: the first watch answers at once. */

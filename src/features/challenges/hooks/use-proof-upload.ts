@@ -1,26 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { MealSlot } from '@/domain/constants';
 import { toastError, toastSuccess } from '@/lib/toast';
-import { storagePaths } from '@/services/paths';
 import type { UploadHandle } from '@/services/storage';
-import type { ChallengeRef } from '@/domain/challenge-record';
 import { submitMealProof } from '../api/submit-meal-proof';
-import { compressPhoto } from '@/lib/compress-photo';
-
-/** DESIGN §4: proof photos at most 1600 px on their longer side. */
-const PROOF_MAX_PIXELS = 1600;
+import {
+  isCanceledProofUpload,
+  startMealProofUpload,
+  type ProofTarget,
+} from '../api/upload-meal-proof';
 
 export type ProofUploadPhase =
   | { kind: 'idle' }
   | { kind: 'compressing' }
   | { kind: 'uploading'; paused: boolean; percent: number }
   | { kind: 'saving' };
-
-interface ProofTarget {
-  challenge: Pick<ChallengeRef, 'ownerId' | 'challengeId'>;
-  dayNumber: number;
-  slot: MealSlot;
-}
 
 /**
  * One meal's proof: compress, upload resumably (SPEC §4's task states: pause
@@ -45,14 +37,12 @@ export function useProofUpload({ challenge, dayNumber, slot }: ProofTarget) {
 
   const start = useCallback(
     async (file: File) => {
-      const { ownerId, challengeId } = challenge;
       show({ kind: 'compressing' });
       let stored: { url: string; path: string };
       try {
-        const photo = await compressPhoto(file, PROOF_MAX_PIXELS);
-        const { uploadFile } = await import('@/services/storage');
-        const path = storagePaths.mealProof(ownerId, challengeId, dayNumber, slot);
-        const handle = uploadFile(path, photo, ({ state, bytesTransferred, totalBytes }) => {
+        const target = { challenge, dayNumber, slot };
+        const handle = await startMealProofUpload(target, file, (progress) => {
+          const { state, bytesTransferred, totalBytes } = progress;
           if (state === 'running' || state === 'paused') {
             show({
               kind: 'uploading',
@@ -67,8 +57,7 @@ export function useProofUpload({ challenge, dayNumber, slot }: ProofTarget) {
       } catch (error) {
         task.current = null;
         show({ kind: 'idle' });
-        const { isCanceledUpload } = await import('@/services/storage');
-        if (!isCanceledUpload(error)) toastError('Error uploading image');
+        if (!(await isCanceledProofUpload(error))) toastError('Error uploading image');
         return;
       }
       task.current = null;

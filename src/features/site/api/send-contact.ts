@@ -36,7 +36,7 @@ export type ContactInput = z.infer<typeof contactInputSchema>;
 
 /** Pushes one website/contact entry; createdAt is the server's clock (DESIGN §3). */
 export function sendContactMessage(input: ContactInput): Promise<void> {
-  const key = newKey(dbPaths.contactMessages);
+  const key = newKey();
   return writePaths({
     [`${dbPaths.contactMessages}/${key}`]: { ...input, createdAt: SERVER_TIME },
   });

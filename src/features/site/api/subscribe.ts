@@ -9,6 +9,6 @@ export type SubscribeInput = z.infer<typeof subscribeInputSchema>;
 
 /** Pushes one website/subscribers entry; createdAt is the server's clock (DESIGN §3). */
 export function subscribe({ email }: SubscribeInput): Promise<void> {
-  const key = newKey(dbPaths.subscribers);
+  const key = newKey();
   return writePaths({ [`${dbPaths.subscribers}/${key}`]: { email, createdAt: SERVER_TIME } });
 }
