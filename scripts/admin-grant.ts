@@ -1,6 +1,6 @@
 /**
  * `npm run admin:grant -- EMAIL [EMAIL…]`: gives members the `admin: true`
- * custom claim (DESIGN §3). With no email, grants the default admin accounts.
+ * custom claim (docs/architecture.md#data-model-and-access). With no email, grants the default admin accounts.
  *
  * Target: the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST, default
  * 127.0.0.1:9099, project GCLOUD_PROJECT or demo-challangex), unless
@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { deleteApp, initializeApp, applicationDefault } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 
-/** SPEC §2's two admin accounts, as seeded by `npm run dev` / `npm run seed`. */
+/** The two default admin accounts, as seeded by `npm run dev` / `npm run seed`. */
 export const DEFAULT_ADMIN_EMAILS = ['admin@challangex.dev', 'admin2@challangex.dev'] as const;
 
 export const DEFAULT_AUTH_EMULATOR_HOST = '127.0.0.1:9099';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: DESIGN §8's budgets, measured on this machine, printed as
+ * `npm run bench`: the budgets of docs/architecture.md#budgets-and-quality, measured on this machine, printed as
  * one table and written to bench-results/bench.md and bench.json.
  *
  *   npm run bench -- --only bundle,lighthouse   # some sections only

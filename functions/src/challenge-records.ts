@@ -18,7 +18,7 @@ export interface NewChallenge {
   createdAt: number;
 }
 
-/** The stored challenge: SPEC's fields plus DESIGN §3's schedule, targets and per-meal windows. */
+/** The stored challenge: the product's fields plus the schedule, targets and per-meal windows of docs/architecture.md#data-model-and-access. */
 export function buildChallengeRecord({
   request,
   startDate,

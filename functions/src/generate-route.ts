@@ -35,7 +35,7 @@ function resolveStartDate(request: GenerateRequest, now: number): string {
   return request.startDate;
 }
 
-/** POST /api/generate (DESIGN §6). */
+/** POST /api/generate (docs/product.md#challenge-generation). */
 export function generateChallenge({
   database,
   clock,

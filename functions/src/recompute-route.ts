@@ -12,7 +12,7 @@ export interface RecomputeDependencies {
 }
 
 /**
- * POST /api/me/recompute: the caller's score and counters derived from their own data (DESIGN §5),
+ * POST /api/me/recompute: the caller's score and counters derived from their own data (docs/product.md#points-and-leaderboards),
  * written with the leaderboard entries in one update; deleted challenges also leave the feed.
  * Idempotent, so the client may call it freely.
  */

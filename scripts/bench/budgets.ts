@@ -1,4 +1,4 @@
-/** DESIGN §8's budgets, in the units the bench measures. */
+/** The budgets of docs/architecture.md#budgets-and-quality, in the units the bench measures. */
 export const budgets = {
   homeInitialJsGzipBytes: 170 * 1024,
   lighthouse: { performance: 95, accessibility: 100, bestPractices: 95 },

@@ -1,5 +1,5 @@
 /**
- * Code that must never be in the home route's initial JS (DESIGN §8): found
+ * Code that must never be in the home route's initial JS (docs/architecture.md#budgets-and-quality): found
  * in built chunks by a string only that code carries (minifiers keep string
  * literals), or, for our own admin screen, by the chunk Vite names after it.
  */

@@ -67,7 +67,7 @@ const AdminPage = page(() => import('@/features/admin/components/admin-page'), '
 
 const guarded = (element: ReactNode) => <RequireLogin>{element}</RequireLogin>;
 
-/** SPEC §2's routes, with DESIGN §7's guard that really blocks. */
+/** The routes of docs/product.md#routes-and-screens; the login guard really blocks. */
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,

@@ -4,7 +4,7 @@ interface LoadingOverlayProps {
   visible: boolean;
 }
 
-/** SPEC's full-screen spinner: translucent green backdrop, ball-scale-multiple, the word ChallangeX. */
+/** The product's full-screen spinner: translucent green backdrop, ball-scale-multiple, the word ChallangeX. */
 export function LoadingOverlay({ visible }: LoadingOverlayProps) {
   return (
     <div

@@ -9,7 +9,7 @@ interface ProfileLinkProps {
   children?: ReactNode;
 }
 
-/** A link to a member's profile that also stores whose profile it is (SPEC's loadProfile). */
+/** A link to a member's profile that also stores whose profile it is (loadProfile in browser storage). */
 export function ProfileLink({ uid, displayName, className, children }: ProfileLinkProps) {
   return (
     <Link

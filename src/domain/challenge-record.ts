@@ -1,7 +1,7 @@
 import type { MealSlot, Preference, TargetBody } from './constants';
 import type { NutritionTargets } from './nutrition-targets';
 
-/** users/{uid}/challenges/{cid}/meals/Day{n}/{slot} (DESIGN §3). */
+/** users/{uid}/challenges/{cid}/meals/Day{n}/{slot} (docs/architecture.md#data-model-and-access). */
 export interface MealRecord {
   name: string;
   calories: number;
@@ -19,7 +19,7 @@ export interface MealRecord {
 
 export type DayMeals = Partial<Record<MealSlot, MealRecord>>;
 
-/** users/{uid}/challenges/{cid} (DESIGN §3). */
+/** users/{uid}/challenges/{cid} (docs/architecture.md#data-model-and-access). */
 export interface ChallengeRecord {
   title: string;
   day: number;
@@ -37,7 +37,7 @@ export interface ChallengeRecord {
   meals: Record<string, DayMeals>;
 }
 
-/** feed/{cid} (DESIGN §3). */
+/** feed/{cid} (docs/architecture.md#data-model-and-access). */
 export interface FeedEntry {
   uid: string;
   title: string;
@@ -51,7 +51,7 @@ export interface FeedEntry {
   updatedAt?: number;
 }
 
-/** Which challenge an owner action applies to (ids come from the storage path, SPEC §3). */
+/** Which challenge an owner action applies to (ids come from the storage path, docs/architecture.md#data-model-and-access). */
 export interface ChallengeRef {
   ownerId: string;
   challengeId: string;

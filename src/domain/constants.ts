@@ -1,4 +1,4 @@
-/** Product constants shared by the SPA and the API (SPEC §5, §9; DESIGN §4–§6). */
+/** Product constants shared by the SPA and the API (docs/product.md: validation, meal windows, points, generation, constants). */
 
 export const MEAL_SLOTS = ['breakfast', 'lunch', 'dinner'] as const;
 export type MealSlot = (typeof MEAL_SLOTS)[number];

@@ -21,7 +21,7 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => value ?? '');
 
-/** SPEC §3's payload plus timezone and an optional start date (DESIGN §6). */
+/** The generate payload plus time zone and an optional start date (docs/product.md#challenge-generation). */
 export const generateRequestSchema = z.strictObject({
   title: challengeTitleField(),
   day: z.number().int().min(CHALLENGE_DAYS.min).max(CHALLENGE_DAYS.max),

@@ -1,6 +1,6 @@
 import type { ActivityLevel, Preference, Sex } from './constants';
 
-/** users/{uid}/info as DESIGN §3 stores it (public to signed-in members). */
+/** users/{uid}/info as docs/architecture.md#data-model-and-access stores it (public to signed-in members). */
 export interface MemberInfo {
   uid: string;
   displayName: string;

@@ -47,14 +47,14 @@ function measurement(label: string, { min, max }: { min: number; max: number }) 
     .max(max, `${label} must be at most ${max}`);
 }
 
-/** users/{uid}/info fields a member edits (SPEC §5: location and preference required, bio optional). */
+/** users/{uid}/info fields a member edits (docs/product.md#validation: location and preference required, bio optional). */
 export const profileInfoSchema = z.object({
   location: z.enum(LOCATIONS, { error: 'Choose a location' }),
   preference: z.enum(PREFERENCES, { error: 'Choose a preference' }),
   bio: z.string().trim().max(INPUT_LIMITS.bio).optional(),
 });
 
-/** users/{uid}/private body stats (SPEC §5: height, weight, age required; sex and activity optional). */
+/** users/{uid}/private body stats (docs/product.md#validation: height, weight, age required; sex and activity optional). */
 export const profileBodySchema = z.object({
   height: measurement('Height', INPUT_LIMITS.height),
   weight: measurement('Weight', INPUT_LIMITS.weight),
@@ -71,7 +71,7 @@ export const socialLinksSchema = z.object({
   linkedin: socialLink('linkedin').optional(),
 });
 
-/** Everything a challenge needs from a profile: the five completeness fields of SPEC §5 plus optional extras. */
+/** Everything a challenge needs from a profile: the five completeness fields of docs/product.md#validation plus optional extras. */
 export const completeProfileSchema = profileInfoSchema.extend(profileBodySchema.shape);
 
 export type ProfileInfo = z.infer<typeof profileInfoSchema>;

@@ -21,7 +21,7 @@ function firstIssuePath(result: {
 }
 
 describe('generateRequestSchema', () => {
-  it('accepts SPEC payload plus timezone, with or without startDate, and null names', () => {
+  it('accepts the generate payload plus timezone, with or without startDate, and null names', () => {
     expect(generateRequestSchema.safeParse(validRequest).success).toBe(true);
     expect(
       generateRequestSchema.safeParse({ ...validRequest, startDate: '2025-06-11' }).success,

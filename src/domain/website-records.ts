@@ -1,4 +1,4 @@
-/** website/social-link (SPEC §3): the product's own accounts, admin-edited. */
+/** website/social-link (docs/architecture.md#data-model-and-access): the product's own accounts, admin-edited. */
 export const SITE_SOCIAL_NETWORKS = [
   { key: 'facebook', label: 'Facebook' },
   { key: 'twitter', label: 'Twitter' },
@@ -11,7 +11,7 @@ export type SiteSocialNetwork = (typeof SITE_SOCIAL_NETWORKS)[number]['key'];
 
 export type SiteSocialLinks = Partial<Record<SiteSocialNetwork, string>>;
 
-/** SPEC §1: the banner's topic words are the stored value split on spaces. */
+/** docs/product.md#what-challangex-is: the banner's topic words are the stored value split on spaces. */
 export function bannerTopics(value: unknown): string[] {
   return typeof value === 'string' ? value.split(' ').filter((word) => word.trim() !== '') : [];
 }

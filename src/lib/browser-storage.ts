@@ -1,5 +1,5 @@
 /**
- * Browser storage keys of SPEC §3. The chosen challenge travels in storage
+ * Browser storage keys (docs/product.md#routes-and-screens). The chosen challenge travels in storage
  * (not in the route), so a shared challenge link needs these to be set.
  */
 export const storageKeys = {

@@ -9,7 +9,7 @@ const dateText = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
 });
 
-/** SPEC §9: cards display times like "h:mm a MMM d, y" (Intl, so the feed needs no date library). */
+/** docs/product.md#constants-and-limits: cards display times like "h:mm a MMM d, y" (Intl, so the feed needs no date library). */
 export function cardTime(epochMs: number | undefined): string | null {
   if (typeof epochMs !== 'number' || !Number.isFinite(epochMs)) return null;
   const parts = timeParts.formatToParts(epochMs);

@@ -1,6 +1,6 @@
 import { storageKeys, writeStored } from './browser-storage';
 
-/** The readable part of challange/:post-name; the ids themselves travel in browser storage (SPEC §2). */
+/** The readable part of challange/:post-name; the ids themselves travel in browser storage (docs/product.md#routes-and-screens). */
 export function challengeSlug(title: string): string {
   const slug = title
     .normalize('NFKD')
@@ -10,7 +10,7 @@ export function challengeSlug(title: string): string {
   return slug || 'challenge';
 }
 
-/** Stores which challenge to open (SPEC §3: currentChallange, currentId) and returns its route. */
+/** Stores which challenge to open (currentChallange, currentId; docs/product.md#routes-and-screens) and returns its route. */
 export function rememberChallenge(ownerId: string, challengeId: string, title: string): string {
   writeStored(storageKeys.currentChallenge, challengeId);
   writeStored(storageKeys.currentId, ownerId);

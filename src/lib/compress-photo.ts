@@ -2,7 +2,7 @@
 // (the CSP would block one anyway).
 import compressionLibraryUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
 
-/** SPEC §9: photos are compressed at quality 0.4 in a web worker, always to JPEG to match the upload paths. */
+/** docs/product.md#constants-and-limits: photos are compressed at quality 0.4 in a web worker, always to JPEG to match the upload paths. */
 export async function compressPhoto(file: File, maxWidthOrHeight: number): Promise<Blob> {
   const { default: imageCompression } = await import('browser-image-compression');
   return imageCompression(file, {

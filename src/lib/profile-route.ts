@@ -1,6 +1,6 @@
 import { storageKeys, writeStored } from './browser-storage';
 
-/** profile/{displayName} (SPEC §2); the uid itself travels in browser storage. */
+/** profile/{displayName} (docs/product.md#routes-and-screens); the uid itself travels in browser storage. */
 export function profilePath(displayName: string): string {
   return `/profile/${encodeURIComponent(displayName)}`;
 }

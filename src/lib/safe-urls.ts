@@ -1,5 +1,5 @@
 /**
- * DESIGN §7: user-provided URLs are rendered only when they are https, so a
+ * docs/product.md#routes-and-screens: user-provided URLs are rendered only when they are https, so a
  * stored `javascript:` or `data:` value can never become a live link.
  */
 export function httpsLink(value: unknown): string | null {

@@ -1,5 +1,5 @@
 /**
- * Toasts per SPEC §9: sweetalert2, top-end, 2.5 s by default. sweetalert2 is
+ * Toasts per docs/product.md#constants-and-limits: sweetalert2, top-end, 2.5 s by default. sweetalert2 is
  * loaded on first use so it stays out of the first page's JavaScript.
  */
 export const TOAST_DEFAULT_MS = 2500;

@@ -19,7 +19,7 @@ beforeEach(() => {
 });
 
 describe('AboutScreen', () => {
-  it("states SPEC's mission and has the privacy and terms anchors the footer links to", () => {
+  it("states the product's mission and has the privacy and terms anchors the footer links to", () => {
     renderApp(<AboutScreen />, { path: '/about' });
     expect(screen.getByRole('heading', { name: /elevate/i, level: 1 })).toBeInTheDocument();
     ['AI challenge automation', 'Verification', 'Blockchain security'].forEach((name) =>

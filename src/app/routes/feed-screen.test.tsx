@@ -76,7 +76,7 @@ beforeEach(() => {
 });
 
 describe('FeedScreen cards', () => {
-  it('shows SPEC’s card fields: cover, title, author link, days, times, preference in capitals', async () => {
+  it('shows the product’s card fields: cover, title, author link, days, times, preference in capitals', async () => {
     feed.set('c1', entry({ updatedAt: new Date(2026, 10, 22, 18, 30).getTime() }));
     renderFeed(<FeedScreen />, { user: memberFixture });
 

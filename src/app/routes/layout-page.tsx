@@ -34,7 +34,7 @@ const SocialLinksWidget = widget(
 );
 const RecentPosts = widget(() => import('@/features/site/components/recent-posts'), 'RecentPosts');
 
-/** Routes that show the feed, and with it SPEC's home banner. */
+/** Routes that show the feed, and with it the product's home banner. */
 const FEED_PATHS = new Set(['/', '/feed', '/dash-board']);
 
 function SidebarSlot({ children }: { children: ReactNode }) {
@@ -53,7 +53,7 @@ function SidebarSlot({ children }: { children: ReactNode }) {
   );
 }
 
-/** SPEC's layout page: the nested page beside the sidebar (stacked below it on phones). */
+/** The product's layout page: the nested page beside the sidebar (stacked below it on phones). */
 export function LayoutPage() {
   const { user } = useSession();
   const { pathname } = useLocation();

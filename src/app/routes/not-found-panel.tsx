@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-/** SPEC: unknown paths fall back to the layout page; this says so instead of showing nothing. */
+/** Unknown paths fall back to the layout page (docs/product.md#routes-and-screens); this says so instead of showing nothing. */
 export function NotFoundPanel() {
   return (
     <section className="card shadow-sm p-4 text-center" aria-labelledby="not-found-title">

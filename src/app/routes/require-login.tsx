@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 
 /**
- * DESIGN §7: the login guard really blocks. While the session is being
+ * docs/product.md#routes-and-screens: the login guard really blocks. While the session is being
  * restored nothing renders; visitors are sent to login and never see the page.
  */
 export function RequireLogin({ children }: { children: ReactNode }) {

@@ -5,7 +5,7 @@ import { useSession } from '@/lib/session';
 import { NavBar } from './nav-bar';
 import { SiteFooter } from './site-footer';
 
-/** SPEC's shell: spinner overlay, nav bar, the routed page, footer. */
+/** The product's shell: spinner overlay, nav bar, the routed page, footer. */
 export function AppShell() {
   const { user } = useSession();
   return (

@@ -5,7 +5,7 @@ import type { MemberInfo, MemberPrivate } from '@/domain/member-records';
 import { SITE_SOCIAL_NETWORKS, type SiteSocialLinks } from '@/domain/website-records';
 import { httpsLink } from '@/lib/safe-urls';
 
-/** SPEC §7: the admin reads users ordered by info/createdAt; the rules cap queries at 100 rows. */
+/** docs/architecture.md#reading-and-writing-data: the admin reads users ordered by info/createdAt; the rules cap queries at 100 rows. */
 export const ADMIN_USER_LIMIT = 100;
 
 export interface AdminUserRow {
@@ -27,7 +27,7 @@ export async function readUserList(): Promise<AdminUserRow[]> {
   }));
 }
 
-/** website (SPEC §3) as the admin reads it in one go. */
+/** website (docs/architecture.md#data-model-and-access) as the admin reads it in one go. */
 export interface WebsiteRecord {
   banner?: { val?: string };
   'social-link'?: SiteSocialLinks;

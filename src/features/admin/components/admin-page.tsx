@@ -11,7 +11,7 @@ import { UserList } from './user-list';
 import { WebsiteInbox } from './website-inbox';
 import { WebsiteSettings } from './website-settings';
 
-/** admin-x: only for members whose token carries the admin claim (DESIGN §3); the rules enforce the same. */
+/** admin-x: only for members whose token carries the admin claim (docs/architecture.md#data-model-and-access); the rules enforce the same. */
 export function AdminPage() {
   const user = useSignedInUser();
   return (

@@ -11,7 +11,7 @@ import {
   type BannerInput,
 } from '../api/admin-records';
 
-/** Beyond SPEC: the admin edits website/banner/val (the home banner's topic words, split on spaces). */
+/** The admin edits website/banner/val (the home banner's topic words, split on spaces). */
 export function BannerEditor({ current }: { current: string }) {
   const {
     register,

@@ -11,7 +11,7 @@ import {
   type SiteSocialLinksInput,
 } from '../api/admin-records';
 
-/** Beyond SPEC: the admin edits website/social-link; https links only (DESIGN §7). */
+/** The admin edits website/social-link; https links only (docs/product.md#routes-and-screens). */
 export function SocialLinksEditor({ current }: { current: SiteSocialLinks | undefined }) {
   const values = Object.fromEntries(
     SITE_SOCIAL_NETWORKS.map(({ key }) => [key, current?.[key] ?? '']),

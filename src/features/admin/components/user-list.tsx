@@ -10,7 +10,7 @@ import { ScrollBox } from './scroll-box';
 type UsersState =
   { status: 'loading' } | { status: 'ready'; users: AdminUserRow[] } | { status: 'error' };
 
-/** SPEC's 'User List' (users ordered by info/createdAt, newest first), each with an edit action. */
+/** The product's 'User List' (users ordered by info/createdAt, newest first), each with an edit action. */
 export function UserList() {
   const navigate = useNavigate();
   const [state, setState] = useState<UsersState>({ status: 'loading' });
@@ -20,7 +20,7 @@ export function UserList() {
     readUserList().then(
       (users) => current && setState({ status: 'ready', users }),
       (error: unknown) => {
-        // SPEC §8: admin read errors are logged; the box also says so.
+        // docs/product.md#messages: admin read errors are logged; the box also says so.
         console.error('No users found', error);
         if (current) setState({ status: 'error' });
       },

@@ -18,7 +18,7 @@ function newestFirst<T extends { createdAt?: number | string }>(
   );
 }
 
-/** Beyond SPEC: the admin reads newsletter subscribers and contact messages. */
+/** The admin reads newsletter subscribers and contact messages. */
 export function WebsiteInbox({ website }: { website: WebsiteRecord | null }) {
   const subscribers = newestFirst(website?.subscribers);
   const messages = newestFirst(website?.contact);

@@ -2,7 +2,7 @@ import type { WebsiteRecord } from '../api/admin-records';
 import { websiteSettingRows } from '../lib/website-setting-rows';
 import { ScrollBox } from './scroll-box';
 
-/** SPEC's second 300 px box: the entries of the website settings record as key and value. */
+/** The product's second 300 px box: the entries of the website settings record as key and value. */
 export function WebsiteSettings({ website }: { website: WebsiteRecord | null }) {
   const rows = websiteSettingRows(website);
   return (

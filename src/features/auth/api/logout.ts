@@ -1,7 +1,7 @@
 import { clearStored } from '@/lib/browser-storage';
 import { signOutMember } from '@/services/auth';
 
-/** SPEC §4: logout clears browser storage (the caller then goes to login). */
+/** docs/product.md#states-and-transitions: logout clears browser storage (the caller then goes to login). */
 export async function logout(): Promise<void> {
   await signOutMember();
   clearStored();

@@ -5,7 +5,7 @@ import { dbPaths } from '@/services/paths';
 
 /**
  * First sign-in only: creates the member's public info and private records
- * (SPEC §4). Later sign-ins leave them alone so edits and joinAt survive.
+ * (docs/product.md#states-and-transitions). Later sign-ins leave them alone so edits and joinAt survive.
  */
 export async function ensureMemberRecords(user: SessionUser, now = new Date()): Promise<void> {
   const existing = await readValue<{ uid: string }>(dbPaths.userInfo(user.uid));

@@ -34,7 +34,7 @@ const INVALID_LINK_OR_PASSWORD = new Set([
   'auth/password-does-not-meet-requirements',
 ]);
 
-/** SPEC §8 tells a bad link or password apart from any other failure (e.g. the network). */
+/** docs/product.md#messages tells a bad link or password apart from any other failure (e.g. the network). */
 export function resetFailureMessage(error: unknown): string {
   const code =
     typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;

@@ -4,7 +4,7 @@ import { toastError, toastSuccess } from '@/lib/toast';
 import { useBusy } from '@/hooks/use-busy';
 import type { SessionUser } from '@/services/auth';
 
-/** Runs a sign-in attempt with the spinner, then SPEC §4: store the user, toast, go to the feed. */
+/** Runs a sign-in attempt with the spinner, then docs/product.md#states-and-transitions: store the user, toast, go to the feed. */
 export function useSignIn() {
   const navigate = useNavigate();
   const { whileBusy } = useBusy();

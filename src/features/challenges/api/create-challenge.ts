@@ -34,7 +34,7 @@ export const createChallengeInputSchema = z.object({
 
 export type CreateChallengeInput = z.infer<typeof createChallengeInputSchema>;
 
-/** Why a member may not create a challenge; the message is SPEC's toast text. */
+/** Why a member may not create a challenge; the message is the product's toast text. */
 export class CreateChallengeRefused extends Error {
   constructor(readonly reason: 'incomplete-profile' | 'active-limit') {
     super(
@@ -71,7 +71,7 @@ async function hasCompleteProfile(uid: string): Promise<boolean> {
   return completeProfileSchema.safeParse({ ...info, ...body }).success;
 }
 
-/** SPEC §5's checks, done before the form opens; the API repeats both. */
+/** The checks of docs/product.md#validation, done before the form opens; the API repeats both. */
 export async function assertCanCreateChallenge(uid: string, now = Date.now()): Promise<void> {
   if (!(await hasCompleteProfile(uid))) throw new CreateChallengeRefused('incomplete-profile');
   if ((await activeChallengeCount(uid, now)) >= MAX_ACTIVE_CHALLENGES)

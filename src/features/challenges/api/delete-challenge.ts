@@ -3,7 +3,7 @@ import { dbPaths } from '@/services/paths';
 import type { ChallengeRef } from '@/domain/challenge-record';
 import { recomputeMemberTotals } from './recompute-member-totals';
 
-/** Soft delete (SPEC §4): hidden everywhere, no longer counted; the server then recounts. */
+/** Soft delete (docs/product.md#states-and-transitions): hidden everywhere, no longer counted; the server then recounts. */
 export async function deleteChallenge({ ownerId, challengeId }: ChallengeRef): Promise<void> {
   const challenge = dbPaths.challenge(ownerId, challengeId);
   await writePaths({
@@ -14,7 +14,7 @@ export async function deleteChallenge({ ownerId, challengeId }: ChallengeRef): P
   await recomputeMemberTotals();
 }
 
-/** SPEC §5's confirmation words, verbatim. */
+/** The confirmation words of docs/product.md#states-and-transitions, verbatim. */
 export function deleteConfirmation(title: string) {
   return {
     title: 'Are you sure?',

@@ -20,7 +20,7 @@ function mealPath(
 
 /**
  * Marks the meal proved in one update: the rules accept it only inside the
- * meal's window and only once (DESIGN §3). Points follow from the server.
+ * meal's window and only once (docs/architecture.md#data-model-and-access). Points follow from the server.
  */
 export async function submitMealProof(
   challenge: Pick<ChallengeRef, 'ownerId' | 'challengeId'>,

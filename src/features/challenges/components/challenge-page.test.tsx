@@ -201,7 +201,7 @@ describe('ChallengePage for the owner', () => {
     );
   });
 
-  it('deletes only after SPEC’s confirmation, softly and with the feed entry, then recounts', async () => {
+  it('deletes only after the product’s confirmation, softly and with the feed entry, then recounts', async () => {
     const { router } = openChallenge();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Green week' }));
     expect(confirmAction).toHaveBeenCalledWith({
@@ -352,7 +352,7 @@ describe('Proof upload', () => {
 });
 
 describe('ChallengePage for other members and edge cases', () => {
-  it('shows non-owners only SPEC’s summary card', async () => {
+  it('shows non-owners only the product’s summary card', async () => {
     openChallenge('uid-ravi');
     const card = await screen.findByRole('article', { name: 'Green week' });
     expect(within(card).getByText('Asha Rao')).toBeInTheDocument();

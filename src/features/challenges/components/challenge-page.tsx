@@ -10,7 +10,7 @@ import { ChallengeOwnerView } from './challenge-owner-view';
 import { ChallengeSummaryCard } from './challenge-summary-card';
 import './challenges.css';
 
-/** Route challange/:post-name; which challenge is in browser storage (SPEC §2, §3). */
+/** Route challange/:post-name; which challenge is in browser storage (docs/product.md#routes-and-screens). */
 export function ChallengePage() {
   const user = useSignedInUser();
   const challengeId = readStored<string>(storageKeys.currentChallenge);

@@ -3,7 +3,7 @@ import type { ChallengeRecord } from '@/domain/challenge-record';
 import { MemberAvatar } from '@/components/member-avatar';
 import { cardTime } from '@/lib/card-time';
 
-/** What members other than the owner see (SPEC §2): name, title, date time, days, meal type. */
+/** What members other than the owner see (docs/product.md#routes-and-screens): name, title, date time, days, meal type. */
 export function ChallengeSummaryCard({ challenge }: { challenge: ChallengeRecord }) {
   const owner = challenge.displayName || 'Member';
   const created = cardTime(challenge.createdAt);

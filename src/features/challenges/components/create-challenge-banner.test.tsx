@@ -77,7 +77,7 @@ describe('CreateChallengeBanner', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('sends a member with an incomplete profile to their profile with SPEC’s info toast', async () => {
+  it('sends a member with an incomplete profile to their profile with the product’s info toast', async () => {
     givenProfile(completeInfo, { height: 165, weight: 60 });
     const { router } = renderBanner();
     await openForm();
@@ -134,7 +134,7 @@ describe('CreateChallengeBanner', () => {
 describe('CreateChallengeModal', () => {
   beforeEach(() => givenProfile(completeInfo, completeBody));
 
-  it('offers SPEC’s options and requires every field', async () => {
+  it('offers the product’s options and requires every field', async () => {
     renderBanner();
     await openForm();
     const dialog = await screen.findByRole('dialog', { name: 'Create a meal challenge' });
@@ -167,7 +167,7 @@ describe('CreateChallengeModal', () => {
     await userEvent.click(screen.getByLabelText('Tomorrow'));
   }
 
-  it('sends SPEC’s payload with the time zone and start date, then confirms', async () => {
+  it('sends the product’s payload with the time zone and start date, then confirms', async () => {
     vi.mocked(callApi).mockResolvedValue({ challengeId: 'new-id' });
     renderBanner();
     await openForm();

@@ -12,7 +12,7 @@ const CreateChallengeModal = lazy(async () => ({
   default: (await import('./create-challenge-modal')).CreateChallengeModal,
 }));
 
-/** The two promotion variants of SPEC §2; one is picked at random (50 %) per visit. */
+/** The two promotion variants of docs/product.md#routes-and-screens; one is picked at random (50 %) per visit. */
 export const PROMOTION_VARIANTS = [
   {
     heading: 'Take a meal challenge',
@@ -31,7 +31,7 @@ interface CreateChallengeBannerProps {
   variant?: 0 | 1;
 }
 
-/** Sidebar promotion that opens the create-challenge form after SPEC §5's checks. */
+/** Sidebar promotion that opens the create-challenge form after the checks of docs/product.md#validation. */
 export function CreateChallengeBanner({ variant }: CreateChallengeBannerProps) {
   const [chosen] = useState<0 | 1>(() => variant ?? (Math.random() < 0.5 ? 0 : 1));
   const [open, setOpen] = useState(false);

@@ -37,7 +37,7 @@ interface CreateChallengeModalProps {
   onCreated?: (challengeId: string | undefined) => void;
 }
 
-/** SPEC's create-challenge form; the API generates the meal plan. */
+/** The product's create-challenge form; the API generates the meal plan. */
 export function CreateChallengeModal({
   member,
   show,

@@ -11,7 +11,7 @@ interface MealProofUploadProps {
   challenge: Pick<ChallengeRef, 'ownerId' | 'challengeId'>;
   dayNumber: number;
   slot: MealSlot;
-  /** False for Pending, Expired and Done meals (SPEC §4). */
+  /** False for Pending, Expired and Done meals (docs/product.md#states-and-transitions). */
   enabled: boolean;
   /** Names the meal for assistive tech, e.g. "Day 1 breakfast". */
   mealLabel: string;

@@ -10,7 +10,7 @@ interface ProofGalleryModalProps {
   onHide: () => void;
 }
 
-/** The challenge's proof photos as a carousel (SPEC §2's photo gallery). */
+/** The challenge's proof photos as a carousel (the photo gallery of docs/product.md#routes-and-screens). */
 export function ProofGalleryModal({ title, photos, show, onHide }: ProofGalleryModalProps) {
   const shown = photos.flatMap((photo) => {
     const source = appImageSource(photo.url);

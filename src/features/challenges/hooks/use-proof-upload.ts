@@ -15,7 +15,7 @@ export type ProofUploadPhase =
   | { kind: 'saving' };
 
 /**
- * One meal's proof: compress, upload resumably (SPEC §4's task states: pause
+ * One meal's proof: compress, upload resumably (the upload states of docs/product.md#states-and-transitions: pause
  * only while running, resume while paused, cancel either way), then record it.
  */
 export function useProofUpload({ challenge, dayNumber, slot }: ProofTarget) {

@@ -3,7 +3,7 @@ import { TOAST_LIMIT_ERROR_MS, toastError, toastInfo } from '@/lib/toast';
 import { profilePath, rememberViewedProfile } from '@/lib/profile-route';
 import type { CreateChallengeRefused } from '../api/create-challenge';
 
-/** SPEC §5: the limit is a 5 s error toast; an incomplete profile is an info toast and a trip to the profile. */
+/** docs/product.md#validation: the limit is a 5 s error toast; an incomplete profile is an info toast and a trip to the profile. */
 export function useRefusalHandler(member: { uid: string; displayName: string | null }) {
   const navigate = useNavigate();
   return (refusal: CreateChallengeRefused) => {

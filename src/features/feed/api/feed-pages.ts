@@ -15,7 +15,7 @@ export interface FeedCard {
 }
 
 /**
- * The query of one page of feed/ (DESIGN §3): orderByChild + limitToLast +
+ * The query of one page of feed/ (docs/architecture.md#data-model-and-access): orderByChild + limitToLast +
  * endBefore, so a page costs the same whatever the number of challenges. One
  * extra row is asked for to learn whether an older page exists.
  *
@@ -42,7 +42,7 @@ export interface FeedPage {
   next: FeedCursor | null;
 }
 
-/** Rows arrive oldest first; cards show newest first (SPEC §2). */
+/** Rows arrive oldest first; cards show newest first (docs/product.md#routes-and-screens). */
 export function toFeedPage(
   rows: Array<{ key: string; value: FeedEntry }>,
   authorUid: string | null,

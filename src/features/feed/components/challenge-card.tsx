@@ -22,7 +22,7 @@ interface ChallengeCardProps {
   priority?: boolean;
 }
 
-/** One challenge of the feed, per SPEC §2's card. */
+/** One challenge of the feed, the card of docs/product.md#routes-and-screens. */
 export function ChallengeCard({
   card: { challengeId, entry },
   isOwner,

@@ -6,7 +6,7 @@ interface FeedPaginationProps {
   onPage: (page: number) => void;
 }
 
-/** Page-number links (SPEC §2); pages appear as the member reaches them. */
+/** Page-number links (docs/product.md#routes-and-screens); pages appear as the member reaches them. */
 export function FeedPagination({ page, pageCount, onPage }: FeedPaginationProps) {
   if (pageCount <= 1) return null;
   return (

@@ -2,7 +2,7 @@ import { isoWeekKey, monthKey } from '@/domain/calendar-dates';
 import { readChildren, readValue } from '@/services/database';
 import { dbPaths } from '@/services/paths';
 
-/** leaderboard/{all|weekly/W|monthly/M}/{uid}, written by the server only (DESIGN §5). */
+/** leaderboard/{all|weekly/W|monthly/M}/{uid}, written by the server only (docs/product.md#points-and-leaderboards). */
 export interface LeaderboardEntry {
   points: number;
   displayName: string;

@@ -9,7 +9,7 @@ import { useLeaderboard, useOwnRank } from '../api/use-leaderboard';
 interface LeaderboardCardProps {
   title: string;
   board: Board;
-  /** SPEC §9: top 5 on the leaderboard page. */
+  /** docs/product.md#constants-and-limits: top 5 on the leaderboard page. */
   size: number;
   /** The signed-in member, whose rank shows even outside the top list. */
   viewerUid: string | null;

@@ -1,10 +1,10 @@
 import { useSession } from '@/lib/session';
 import { LeaderboardCard } from './leaderboard-card';
 
-/** SPEC §9: the leaderboard page shows the top 5 of each list. */
+/** docs/product.md#constants-and-limits: the leaderboard page shows the top 5 of each list. */
 export const LEADERBOARD_PAGE_SIZE = 5;
 
-/** leader-board: this week's, this month's and all-time top lists (DESIGN §5). */
+/** leader-board: this week's, this month's and all-time top lists (docs/product.md#points-and-leaderboards). */
 export function LeaderboardPage() {
   const { user } = useSession();
   const viewerUid = user?.uid ?? null;

@@ -6,7 +6,7 @@ import { MemberAvatar } from '@/components/member-avatar';
 import { ProfileLink } from '@/components/profile-link';
 import { useLeaderboard } from '../api/use-leaderboard';
 
-/** SPEC §9: the sidebar shows the top 3. */
+/** docs/product.md#constants-and-limits: the sidebar shows the top 3. */
 export const TOP_CHALLENGERS_SIZE = 3;
 
 /** Sidebar widget: the three members with the most points of all time. */

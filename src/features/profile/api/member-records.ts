@@ -23,7 +23,7 @@ async function uidNamedIn(
 }
 
 /**
- * The uid behind profile/{displayName}: SPEC keeps it in browser storage
+ * The uid behind profile/{displayName}: the app keeps it in browser storage
  * (loadProfile). A shared link has none, so the name is looked for among the
  * top scorers (leaderboard/all, keyed by uid) and the newest feed authors.
  */

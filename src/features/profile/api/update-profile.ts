@@ -7,7 +7,7 @@ import type { MemberInfo, MemberPrivate, MemberSocial } from '@/domain/member-re
 export const MISSING_PROFILE_FIELDS_MESSAGE =
   'Some profile fields are missing. Please fill all fields.';
 
-/** SPEC §5's five completeness fields, in form order. */
+/** The five completeness fields (docs/product.md#validation), in form order. */
 export const REQUIRED_PROFILE_FIELDS = [
   'location',
   'height',

@@ -17,7 +17,7 @@ const photo = new File(['pixels'], 'me.png', { type: 'image/png' });
 beforeEach(() => vi.clearAllMocks());
 
 describe('AvatarUploader', () => {
-  it('shows progress while uploading, then the SPEC success toast', async () => {
+  it('shows progress while uploading, then the product’s success toast', async () => {
     let finish!: (url: string) => void;
     vi.mocked(uploadAvatar).mockImplementation((_uid, _file, onProgress) => {
       onProgress(40);
@@ -38,7 +38,7 @@ describe('AvatarUploader', () => {
     expect(screen.getByRole('button', { name: 'Upload photo' })).toBeEnabled();
   });
 
-  it('reports a failed upload with the SPEC error toast', async () => {
+  it('reports a failed upload with the product’s error toast', async () => {
     vi.mocked(uploadAvatar).mockRejectedValue(new Error('storage/unauthorized'));
     renderApp(<AvatarUploader uid={memberFixture.uid} />, { user: memberFixture });
     await userEvent.upload(screen.getByLabelText('Profile photo file'), photo);

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { uploadAvatar } from '../api/upload-avatar';
 
-/** The owner's photo upload button: compress, upload with progress, then toast (SPEC §8). */
+/** The owner's photo upload button: compress, upload with progress, then toast (docs/product.md#messages). */
 export function AvatarUploader({ uid }: { uid: string }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);

@@ -60,7 +60,7 @@ beforeEach(() => {
 });
 
 describe('EditProfileModal', () => {
-  it('refuses to save with any of the five fields empty: SPEC toast, fields marked, nothing written', async () => {
+  it('refuses to save with any of the five fields empty: the product’s toast, fields marked, nothing written', async () => {
     await openModal();
     await userEvent.selectOptions(screen.getByLabelText('Location'), 'Pune');
     await userEvent.type(screen.getByLabelText('Height (cm)'), '170');
@@ -157,7 +157,7 @@ describe('EditProfileModal', () => {
     });
   });
 
-  it('shows the stored values and reports a failed save with SPEC words', async () => {
+  it('shows the stored values and reports a failed save with the product’s words', async () => {
     seedMember({
       info: { location: 'Agra', preference: 'nonveg' },
       private: { height: 170, weight: 70, age: 40 },

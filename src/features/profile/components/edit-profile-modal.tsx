@@ -45,7 +45,7 @@ interface EditProfileModalProps {
   onHide: () => void;
 }
 
-/** SPEC's Edit profile modal; also opened by About's Take Challenge and the create-challenge completeness check. */
+/** The product's Edit profile modal; also opened by About's Take Challenge and the create-challenge completeness check. */
 export function EditProfileModal({ uid, show, onHide }: EditProfileModalProps) {
   const [attempt, setAttempt] = useState(0);
   return (

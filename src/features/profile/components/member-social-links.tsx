@@ -8,7 +8,7 @@ const SITES = [
   { key: 'linkedin', label: 'LinkedIn' },
 ] as const;
 
-/** A member's social links; only https ones are ever rendered (DESIGN §7). */
+/** A member's social links; only https ones are ever rendered (docs/product.md#routes-and-screens). */
 export function MemberSocialLinks({
   social,
   name,

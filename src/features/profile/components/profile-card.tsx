@@ -7,7 +7,7 @@ import { MemberAvatar } from '@/components/member-avatar';
 import { useMemberProfile } from '../api/use-member-profile';
 import { MemberSocialLinks } from './member-social-links';
 
-/** The sidebar card of the signed-in member (SPEC §2): their own email is fine to show them. */
+/** The sidebar card of the signed-in member (docs/product.md#routes-and-screens): their own email is fine to show them. */
 export function ProfileCard({ member }: { member: SessionUser }) {
   const { info, social } = useMemberProfile(member.uid);
   const name = info.value?.displayName || member.displayName || 'Member';

@@ -16,7 +16,7 @@ const EditProfileModal = lazy(async () => ({
   default: (await import('./edit-profile-modal')).EditProfileModal,
 }));
 
-/** profile/:profileName (SPEC §2): a member's public profile; body stats and email only for its owner. */
+/** profile/:profileName (docs/product.md#routes-and-screens): a member's public profile; body stats and email only for its owner. */
 export function ProfilePage() {
   const { profileName = '' } = useParams();
   const profile = useProfileUid(profileName);

@@ -17,7 +17,7 @@ export const CONTACT_REASONS = [
   'Partnership',
 ] as const;
 
-/** SPEC §5: name required, email required and valid; reason and message optional. */
+/** docs/product.md#validation: name required, email required and valid; reason and message optional. */
 export const contactInputSchema = z.object({
   name: z
     .string()
@@ -34,7 +34,7 @@ export const contactInputSchema = z.object({
 
 export type ContactInput = z.infer<typeof contactInputSchema>;
 
-/** Pushes one website/contact entry; createdAt is the server's clock (DESIGN §3). */
+/** Pushes one website/contact entry; createdAt is the server's clock (docs/architecture.md#data-model-and-access). */
 export function sendContactMessage(input: ContactInput): Promise<void> {
   const key = newKey();
   return writePaths({

@@ -7,7 +7,7 @@ export const subscribeInputSchema = z.object({ email: storableEmailField() });
 
 export type SubscribeInput = z.infer<typeof subscribeInputSchema>;
 
-/** Pushes one website/subscribers entry; createdAt is the server's clock (DESIGN §3). */
+/** Pushes one website/subscribers entry; createdAt is the server's clock (docs/architecture.md#data-model-and-access). */
 export function subscribe({ email }: SubscribeInput): Promise<void> {
   const key = newKey();
   return writePaths({ [`${dbPaths.subscribers}/${key}`]: { email, createdAt: SERVER_TIME } });

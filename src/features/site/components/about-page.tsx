@@ -20,7 +20,7 @@ const INNOVATIONS = [
   },
 ] as const;
 
-/** about (SPEC §1, §2): mission, innovation, privacy and terms, Take Challenge and the subscribe form. */
+/** about (docs/product.md#what-challangex-is, docs/product.md#routes-and-screens): mission, innovation, privacy and terms, Take Challenge and the subscribe form. */
 interface AboutPageProps {
   /** Take Challenge opens the member's profile editor (src/app composes the profile feature in). */
   profileEditor?: (editor: { uid: string; onHide: () => void }) => ReactNode;

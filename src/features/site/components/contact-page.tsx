@@ -16,7 +16,7 @@ import {
   type ContactInput,
 } from '../api/send-contact';
 
-/** contact (SPEC §2, §5): Send Now stays disabled while the form is invalid or being sent. */
+/** contact (docs/product.md#routes-and-screens, docs/product.md#validation): Send Now stays disabled while the form is invalid or being sent. */
 export function ContactPage() {
   const { user } = useSession();
   const {

@@ -1,7 +1,7 @@
 import './home-banner.css';
 import { useBannerTopics } from '../api/use-banner';
 
-/** SPEC §1's home banner: the question and the topic words stored in website/banner/val. */
+/** The home banner (docs/product.md#what-challangex-is): the question and the topic words stored in website/banner/val. */
 export function HomeBanner() {
   const topics = useBannerTopics();
   return (

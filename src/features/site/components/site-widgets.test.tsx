@@ -44,7 +44,7 @@ beforeEach(() => {
 });
 
 describe('HomeBanner', () => {
-  it("asks SPEC's question and lists the stored topic words split on spaces", async () => {
+  it("asks the product's question and lists the stored topic words split on spaces", async () => {
     renderApp(<HomeBanner />);
     expect(
       screen.getByRole('heading', { name: 'Which Challenge Would You Like to Take Today ?' }),

@@ -3,7 +3,7 @@ import { SITE_SOCIAL_NETWORKS } from '@/domain/website-records';
 import { httpsLink } from '@/lib/safe-urls';
 import { useSocialLinks } from '../api/use-social-links';
 
-/** Sidebar: ChallangeX's own accounts from website/social-link; https links only (DESIGN §7). */
+/** Sidebar: ChallangeX's own accounts from website/social-link; https links only (docs/product.md#routes-and-screens). */
 export function SocialLinksWidget() {
   const stored = useSocialLinks();
   const links = SITE_SOCIAL_NETWORKS.flatMap(({ key, label }) => {

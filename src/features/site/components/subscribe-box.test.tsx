@@ -25,7 +25,7 @@ beforeEach(() => {
 });
 
 describe('SubscribeBox', () => {
-  it("is SPEC's 'Never Miss A News' box and stays disabled after one subscribe", async () => {
+  it("is the product's 'Never Miss A News' box and stays disabled after one subscribe", async () => {
     renderApp(<SubscribeBox />);
     expect(screen.getByRole('heading', { name: 'Never Miss A News' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Email address'), 'fan@example.com');

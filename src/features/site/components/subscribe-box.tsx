@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { subscribe, subscribeInputSchema, type SubscribeInput } from '../api/subscribe';
 
-/** 'Never Miss A News' (SPEC §2): one subscribe per visit, then the button stays disabled (SPEC §4). */
+/** 'Never Miss A News' (docs/product.md#routes-and-screens): one subscribe per visit, then the button stays disabled. */
 export function SubscribeBox({ className = '' }: { className?: string }) {
   const headingId = useId();
   const [subscribed, setSubscribed] = useState(false);
