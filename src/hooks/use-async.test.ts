@@ -34,6 +34,18 @@ describe('useAsync', () => {
     expect(result.current).toEqual({ status: 'ready', value: 'answer for b' });
   });
 
+  it('shows loading for a new key even when the previous key had its answer', async () => {
+    const load = (key: string) =>
+      key === 'a' ? Promise.resolve('answer for a') : new Promise<string>(() => {});
+    const { result, rerender } = renderHook(
+      ({ key }: { key: string }) => useAsync(key, () => load(key)),
+      { initialProps: { key: 'a' } },
+    );
+    await waitFor(() => expect(result.current).toEqual({ status: 'ready', value: 'answer for a' }));
+    rerender({ key: 'b' });
+    expect(result.current.status).toBe('loading');
+  });
+
   it('loads nothing for a null key', () => {
     const load = vi.fn(() => Promise.resolve(1));
     const { result } = renderHook(() => useAsync(null, load));
