@@ -41,7 +41,7 @@ const firebaseOnlyInServices = {
   message: 'Only src/services may import Firebase: call a service function instead.',
 };
 const dbPathsOnlyInApi = {
-  group: ['@/services/paths', '**/services/paths'],
+  group: ['@/domain/database-paths', '**/domain/database-paths'],
   importNames: ['dbPaths'],
   message: "Read and write the database through a hook or function in the feature's api/ folder.",
 };

@@ -1,5 +1,5 @@
 import type { Database } from 'firebase-admin/database';
-import { paths } from './database-paths';
+import { dbPaths } from '../../src/domain/database-paths';
 import { HttpError } from './http-error';
 
 /** Long enough for one create; short enough that a crashed holder does not block the member for long. */
@@ -26,7 +26,7 @@ export class ChallengeCreationLock {
     uid: string,
     readonly holder: string,
   ) {
-    this.path = paths.challengeCreationLock(uid);
+    this.path = dbPaths.challengeCreationLock(uid);
   }
 
   async acquire(): Promise<void> {

@@ -12,7 +12,7 @@ import { nutritionTargets } from '../../src/domain/nutrition-targets';
 import { memberUid } from './authenticate';
 import { buildChallengeRecord, buildFeedEntry } from './challenge-records';
 import { ChallengeCreationLock } from './challenge-creation-lock';
-import { paths } from './database-paths';
+import { dbPaths } from '../../src/domain/database-paths';
 import { HttpError, parseOrThrow } from './http-error';
 import type { MealPlanProvider } from './meal-plan-provider';
 import { readCompleteProfile } from './profile-reader';
@@ -50,7 +50,7 @@ export function generateChallenge({
     const now = clock();
     const startDate = resolveStartDate(body, now);
     const targets = nutritionTargets(profile, body.targetBody);
-    const challengeId = database.ref(paths.challenges(uid)).push().key!;
+    const challengeId = database.ref(dbPaths.userChallenges(uid)).push().key!;
     const plan = await planMeals({
       targets,
       days: body.day,
@@ -69,7 +69,7 @@ export function generateChallenge({
     await lock.acquire();
     let created = false;
     try {
-      const existing = (await database.ref(paths.challenges(uid)).get()).val() as Record<
+      const existing = (await database.ref(dbPaths.userChallenges(uid)).get()).val() as Record<
         string,
         ChallengeRecord
       > | null;
@@ -77,10 +77,10 @@ export function generateChallenge({
       if (counts.activeChallenges >= MAX_ACTIVE_CHALLENGES)
         throw new HttpError(409, ACTIVE_CHALLENGE_LIMIT_MESSAGE);
       await database.ref().update({
-        [paths.challenge(uid, challengeId)]: challenge,
-        [paths.feedEntry(challengeId)]: buildFeedEntry(uid, challenge),
-        [`${paths.info(uid)}/activeChallenges`]: counts.activeChallenges + 1,
-        [`${paths.info(uid)}/totalChallenges`]: counts.totalChallenges + 1,
+        [dbPaths.challenge(uid, challengeId)]: challenge,
+        [dbPaths.feedEntry(challengeId)]: buildFeedEntry(uid, challenge),
+        [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges + 1,
+        [`${dbPaths.userInfo(uid)}/totalChallenges`]: counts.totalChallenges + 1,
         [lock.path]: null,
       });
       created = true;

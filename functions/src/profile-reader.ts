@@ -1,7 +1,7 @@
 import type { Database } from 'firebase-admin/database';
 import { INCOMPLETE_PROFILE_MESSAGE } from '../../src/domain/constants';
 import { completeProfileSchema, type CompleteProfile } from '../../src/domain/profile-schema';
-import { paths } from './database-paths';
+import { dbPaths } from '../../src/domain/database-paths';
 import { HttpError } from './http-error';
 
 type StoredRecord = Record<string, unknown> | null;
@@ -31,8 +31,8 @@ export async function readCompleteProfile(
   uid: string,
 ): Promise<CompleteProfile> {
   const [info, body] = await Promise.all([
-    database.ref(paths.info(uid)).get(),
-    database.ref(paths.privateProfile(uid)).get(),
+    database.ref(dbPaths.userInfo(uid)).get(),
+    database.ref(dbPaths.userPrivate(uid)).get(),
   ]);
   const result = profileFrom(info.val(), body.val());
   if (result.success) return result.data;

@@ -4,7 +4,7 @@ import { countChallenges } from '../../src/domain/challenge-activity';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
 import { computeScore } from '../../src/domain/points';
 import { memberUid } from './authenticate';
-import { paths } from './database-paths';
+import { dbPaths } from '../../src/domain/database-paths';
 
 export interface RecomputeDependencies {
   database: Database;
@@ -20,8 +20,8 @@ export function recomputeMember({ database, clock }: RecomputeDependencies): Req
   return async (_request, response) => {
     const uid = memberUid(response);
     const [challengesSnapshot, infoSnapshot] = await Promise.all([
-      database.ref(paths.challenges(uid)).get(),
-      database.ref(paths.info(uid)).get(),
+      database.ref(dbPaths.userChallenges(uid)).get(),
+      database.ref(dbPaths.userInfo(uid)).get(),
     ]);
     const challengesById = (challengesSnapshot.val() ?? {}) as Record<string, ChallengeRecord>;
     const challenges = Object.values(challengesById);
@@ -36,20 +36,20 @@ export function recomputeMember({ database, clock }: RecomputeDependencies): Req
     });
 
     const update: Record<string, unknown> = {
-      [`${paths.info(uid)}/score`]: score.total,
-      [`${paths.info(uid)}/activeChallenges`]: counts.activeChallenges,
-      [`${paths.info(uid)}/totalChallenges`]: counts.totalChallenges,
-      [paths.leaderboardAll(uid)]: entry(score.total),
+      [`${dbPaths.userInfo(uid)}/score`]: score.total,
+      [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges,
+      [`${dbPaths.userInfo(uid)}/totalChallenges`]: counts.totalChallenges,
+      [`${dbPaths.leaderboardAll}/${uid}`]: entry(score.total),
     };
     // A deleted challenge leaves the public feed even if the client's own removal did not happen.
     for (const [challengeId, challenge] of Object.entries(challengesById)) {
-      if (challenge.deleted === true) update[paths.feedEntry(challengeId)] = null;
+      if (challenge.deleted === true) update[dbPaths.feedEntry(challengeId)] = null;
     }
     for (const [week, points] of Object.entries(score.weekly)) {
-      update[paths.leaderboardWeekly(week, uid)] = points > 0 ? entry(points) : null;
+      update[`${dbPaths.leaderboardWeekly(week)}/${uid}`] = points > 0 ? entry(points) : null;
     }
     for (const [month, points] of Object.entries(score.monthly)) {
-      update[paths.leaderboardMonthly(month, uid)] = points > 0 ? entry(points) : null;
+      update[`${dbPaths.leaderboardMonthly(month)}/${uid}`] = points > 0 ? entry(points) : null;
     }
     await database.ref().update(update);
     response.json({ score: score.total, weekly: score.weekly, monthly: score.monthly, ...counts });

@@ -6,7 +6,7 @@ import { MEAL_SLOTS } from '../../src/domain/constants';
 import { planMeals, type FixedMeal } from '../../src/domain/meal-planner';
 import { dayKey } from '../../src/domain/meal-schedule';
 import { memberUid } from './authenticate';
-import { DATABASE_KEY, paths } from './database-paths';
+import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
 import { HttpError, parseOrThrow } from './http-error';
 import type { MealPlanProvider } from './meal-plan-provider';
 
@@ -50,7 +50,7 @@ export function regenerateMeals({
   return async (request, response) => {
     const uid = memberUid(response);
     const { challengeId } = parseOrThrow(paramsSchema, request.params);
-    const challengeRef = database.ref(paths.challenge(uid, challengeId));
+    const challengeRef = database.ref(dbPaths.challenge(uid, challengeId));
     const current = (await challengeRef.get()).val() as ChallengeRecord | null;
     if (!current || current.deleted === true) throw new HttpError(404, 'Challenge not found');
 
@@ -93,7 +93,7 @@ export function regenerateMeals({
 
     const cover = stored.meals?.[dayKey(1)]?.breakfast;
     if (cover && cover.status !== 'Done') {
-      const feed = database.ref(paths.feedEntry(challengeId));
+      const feed = database.ref(dbPaths.feedEntry(challengeId));
       if ((await feed.child('uid').get()).val() === uid) await feed.update({ cover: cover.img });
     }
     response.json({ challengeId, replanned });

@@ -10,6 +10,8 @@ import { getAuth } from 'firebase-admin/auth';
 import { getDatabase, type Database } from 'firebase-admin/database';
 import { addDays } from '../../src/domain/calendar-dates';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
+import { dbPaths } from '../../src/domain/database-paths';
+import { storagePaths } from '../../src/domain/storage-paths';
 import { identiconPng } from './identicon-png';
 
 export const DEMO_PASSWORD = 'challangex-demo';
@@ -202,13 +204,13 @@ async function callApi(apiBase: string, path: string, token: string, body: unkno
 
 /** Moves a freshly generated challenge back in time so its meals show every status. */
 async function shiftIntoPast(db: Database, uid: string, challengeId: string, daysAgo: number) {
-  const path = `users/${uid}/challenges/${challengeId}`;
+  const path = dbPaths.challenge(uid, challengeId);
   const challenge = (await db.ref(path).get()).val() as ChallengeRecord;
   const shift = daysAgo * DAY_MS;
   const changes: Record<string, unknown> = {
     [`${path}/createdAt`]: challenge.createdAt - shift,
     [`${path}/startDate`]: addDays(challenge.startDate, -daysAgo),
-    [`feed/${challengeId}/createdAt`]: challenge.createdAt - shift,
+    [`${dbPaths.feedEntry(challengeId)}/createdAt`]: challenge.createdAt - shift,
   };
   for (const [dayKey, meals] of Object.entries(challenge.meals)) {
     for (const [slot, meal] of Object.entries(meals)) {
@@ -258,7 +260,7 @@ export async function seedDemoData({
       if (member.admin) await auth.setCustomUserClaims(user.uid, { admin: true });
       const photoURL = await uploadImage(
         bucket,
-        `Challenge/${user.uid}/profile/avtar.jpg`,
+        storagePaths.avatar(user.uid),
         identiconPng(member.email),
       );
       await auth.updateUser(user.uid, { photoURL });
@@ -304,11 +306,11 @@ export async function seedDemoData({
         if (challenge.startedDaysAgo > 0)
           await shiftIntoPast(db, user.uid, challengeId, challenge.startedDaysAgo);
 
-        const path = `users/${user.uid}/challenges/${challengeId}`;
+        const path = dbPaths.challenge(user.uid, challengeId);
         for (const [day, slot] of challenge.proved ?? []) {
           const mealPath = `${path}/meals/Day${day}/${slot}`;
           const opensAt = (await db.ref(`${mealPath}/opensAt`).get()).val() as number;
-          const imgPath = `Challenge/${user.uid}/${challengeId}/Day${day}-${slot}.jpg`;
+          const imgPath = storagePaths.mealProof(user.uid, challengeId, day, slot);
           const img = await uploadImage(
             bucket,
             imgPath,
@@ -322,7 +324,7 @@ export async function seedDemoData({
           await db.ref().update({
             [`${path}/deleted`]: true,
             [`${path}/isActive`]: false,
-            [`feed/${challengeId}`]: null,
+            [dbPaths.feedEntry(challengeId)]: null,
           });
         }
       }

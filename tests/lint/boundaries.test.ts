@@ -69,7 +69,8 @@ describe('import boundaries', { timeout: 120_000 }, () => {
   });
 
   it('keeps database paths in api/ and services/', async () => {
-    const code = "import { dbPaths } from '@/services/paths';\nexport const path = dbPaths.feed;\n";
+    const code =
+      "import { dbPaths } from '@/domain/database-paths';\nexport const path = dbPaths.feed;\n";
     expect(await ruleIdsFor('src/features/feed/components/probe.tsx', code)).toContain(
       'no-restricted-imports',
     );

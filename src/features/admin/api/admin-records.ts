@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { readChildren, writePaths } from '@/services/database';
-import { dbPaths } from '@/services/paths';
+import { dbPaths } from '@/domain/database-paths';
 import type { MemberInfo, MemberPrivate } from '@/domain/member-records';
 import { SITE_SOCIAL_NETWORKS, type SiteSocialLinks } from '@/domain/website-records';
 import { httpsLink } from '@/lib/safe-urls';

@@ -3,7 +3,7 @@ import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import { useDatabaseValue } from '@/hooks/use-database';
 import { useSignedInUser } from '@/lib/session';
-import { dbPaths } from '@/services/paths';
+import { dbPaths } from '@/domain/database-paths';
 import type { WebsiteRecord } from '../api/admin-records';
 import { BannerEditor } from './banner-editor';
 import { SocialLinksEditor } from './social-links-editor';

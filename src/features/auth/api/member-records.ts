@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import type { SessionUser } from '@/services/auth';
 import { readValue, SERVER_TIME, writePaths } from '@/services/database';
-import { dbPaths } from '@/services/paths';
+import { dbPaths } from '@/domain/database-paths';
 
 /**
  * First sign-in only: creates the member's public info and private records

@@ -16,7 +16,7 @@ import { completeProfileSchema } from '@/domain/profile-schema';
 import { ApiError, callApi } from '@/services/api-client';
 import type { SessionUser } from '@/services/auth';
 import { readChildren, readValue } from '@/services/database';
-import { dbPaths } from '@/services/paths';
+import { dbPaths } from '@/domain/database-paths';
 
 export const START_OPTIONS = ['today', 'tomorrow'] as const;
 

@@ -1,5 +1,5 @@
 import { writePaths } from '@/services/database';
-import { dbPaths } from '@/services/paths';
+import { dbPaths } from '@/domain/database-paths';
 import type { ChallengeRef } from '@/domain/challenge-record';
 import { recomputeMemberTotals } from './recompute-member-totals';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { challengeTitleField } from '@/domain/form-fields';
 import { SERVER_TIME, writePaths } from '@/services/database';
-import { dbPaths } from '@/services/paths';
+import { dbPaths } from '@/domain/database-paths';
 import type { ChallengeRef } from '@/domain/challenge-record';
 
 export const editTitleInputSchema = z.object({

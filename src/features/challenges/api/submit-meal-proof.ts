@@ -1,7 +1,7 @@
 import type { MealSlot } from '@/domain/constants';
 import { dayKey } from '@/domain/meal-schedule';
 import { SERVER_TIME, writePaths } from '@/services/database';
-import { dbPaths } from '@/services/paths';
+import { dbPaths } from '@/domain/database-paths';
 import type { ChallengeRef } from '@/domain/challenge-record';
 import { recomputeMemberTotals } from './recompute-member-totals';
 

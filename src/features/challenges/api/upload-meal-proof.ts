@@ -1,10 +1,10 @@
 import type { ChallengeRef } from '@/domain/challenge-record';
 import type { MealSlot } from '@/domain/constants';
 import { compressPhoto } from '@/lib/compress-photo';
-import { storagePaths } from '@/services/paths';
+import { storagePaths } from '@/domain/storage-paths';
 import type { UploadHandle, UploadProgress } from '@/services/storage';
 
-/** Proof photos at most 1600 px on their longer side (docs/product.md, "Meal proofs"). */
+/** Proof photos at most 1600 px on their longer side (docs/product.md#meal-proofs). */
 const PROOF_MAX_PIXELS = 1600;
 
 export interface ProofTarget {

@@ -5,7 +5,7 @@ import type { ChallengeRecord } from '@/domain/challenge-record';
 import { useDatabaseValue } from '@/hooks/use-database';
 import { readStored, storageKeys } from '@/lib/browser-storage';
 import { useSignedInUser } from '@/lib/session';
-import { dbPaths } from '@/services/paths';
+import { dbPaths } from '@/domain/database-paths';
 import { ChallengeOwnerView } from './challenge-owner-view';
 import { ChallengeSummaryCard } from './challenge-summary-card';
 import './challenges.css';

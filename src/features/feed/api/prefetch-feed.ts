@@ -1,5 +1,5 @@
 import { prefetchPublicChildren } from '@/services/database';
-import { dbPaths } from '@/services/paths';
+import { dbPaths } from '@/domain/database-paths';
 import { AUTHOR_PARAM, feedPageQuery } from './feed-pages';
 
 /** Starts reading the first page a feed URL shows, ahead of the feed screen's code (feed/ is public). */

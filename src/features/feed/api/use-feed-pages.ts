@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FeedEntry } from '@/domain/challenge-record';
 import { watchChildren } from '@/services/database';
-import { dbPaths } from '@/services/paths';
+import { dbPaths } from '@/domain/database-paths';
 import { feedPageQuery, toFeedPage, type FeedCard, type FeedCursor } from './feed-pages';
 
 export type FeedPagesState =

@@ -1,6 +1,6 @@
 import { isoWeekKey, monthKey } from '@/domain/calendar-dates';
 import { readChildren, readValue } from '@/services/database';
-import { dbPaths } from '@/services/paths';
+import { dbPaths } from '@/domain/database-paths';
 
 /** leaderboard/{all|weekly/W|monthly/M}/{uid}, written by the server only (docs/product.md#points-and-leaderboards). */
 export interface LeaderboardEntry {

@@ -1,6 +1,6 @@
 import type { MemberInfo } from '@/domain/member-records';
 import { readChildren, readValue } from '@/services/database';
-import { dbPaths } from '@/services/paths';
+import { dbPaths } from '@/domain/database-paths';
 
 interface NamedRecord {
   uid?: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { profileBodySchema, profileInfoSchema, socialLinksSchema } from '@/domain/profile-schema';
 import { writePaths } from '@/services/database';
-import { dbPaths } from '@/services/paths';
+import { dbPaths } from '@/domain/database-paths';
 import type { MemberInfo, MemberPrivate, MemberSocial } from '@/domain/member-records';
 
 export const MISSING_PROFILE_FIELDS_MESSAGE =

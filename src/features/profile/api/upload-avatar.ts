@@ -1,7 +1,8 @@
 import { compressPhoto } from '@/lib/compress-photo';
 import { updateMemberProfile } from '@/services/auth';
 import { writePaths } from '@/services/database';
-import { dbPaths, storagePaths } from '@/services/paths';
+import { dbPaths } from '@/domain/database-paths';
+import { storagePaths } from '@/domain/storage-paths';
 
 /** Avatars are shown small; 512 px keeps them sharp on high-density screens. */
 const AVATAR_MAX_PIXELS = 512;

@@ -1,6 +1,6 @@
 import type { MemberInfo, MemberPrivate, MemberSocial } from '@/domain/member-records';
 import { useDatabaseValue } from '@/hooks/use-database';
-import { dbPaths } from '@/services/paths';
+import { dbPaths } from '@/domain/database-paths';
 
 /**
  * A member's profile, live: public info and social links, plus the private

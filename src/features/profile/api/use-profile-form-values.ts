@@ -1,7 +1,7 @@
 import type { MemberInfo, MemberPrivate, MemberSocial } from '@/domain/member-records';
 import { useAsync, type Loadable } from '@/hooks/use-async';
 import { readValue } from '@/services/database';
-import { dbPaths } from '@/services/paths';
+import { dbPaths } from '@/domain/database-paths';
 import { profileFormDefaults, type ProfileFormValues } from './update-profile';
 
 async function readProfileFormValues(uid: string): Promise<ProfileFormValues> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newKey, SERVER_TIME, writePaths } from '@/services/database';
-import { dbPaths } from '@/services/paths';
+import { dbPaths } from '@/domain/database-paths';
 import { storableEmailField } from '@/domain/form-fields';
 
 export const subscribeInputSchema = z.object({ email: storableEmailField() });

@@ -1,4 +1,8 @@
-/** Every Realtime Database location the app touches (DESIGN §3), in one place. */
+/**
+ * Every Realtime Database location the app and its functions touch, in one
+ * place (docs/architecture.md, "Data model and access"). database.rules.json
+ * guards each of them.
+ */
 export const dbPaths = {
   userInfo: (uid: string) => `users/${uid}/info`,
   userPrivate: (uid: string) => `users/${uid}/private`,
@@ -15,11 +19,9 @@ export const dbPaths = {
   socialLinks: 'website/social-link',
   subscribers: 'website/subscribers',
   contactMessages: 'website/contact',
+  /** Server-only; no client rule grants access to it. */
+  challengeCreationLock: (uid: string) => `serverLocks/challengeCreation/${uid}`,
 } as const;
 
-/** Cloud Storage object paths (SPEC §3, DESIGN §4). */
-export const storagePaths = {
-  avatar: (uid: string) => `Challenge/${uid}/profile/avtar.jpg`,
-  mealProof: (uid: string, challengeId: string, day: number, meal: string) =>
-    `Challenge/${uid}/${challengeId}/Day${day}-${meal}.jpg`,
-} as const;
+/** RTDB push ids and Auth uids: no . # $ / [ ]. */
+export const DATABASE_KEY = /^[A-Za-z0-9_-]{1,128}$/;
