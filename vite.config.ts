@@ -5,6 +5,7 @@ import type { CodeSplittingGroup } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import purgeCss from '@fullhuman/postcss-purgecss';
 import type { Plugin as PostCssPlugin } from 'postcss';
+import { describeProblems, productionConfigProblems } from './scripts/lib/firebase-web-config.ts';
 
 // The SPA calls /api/...; locally that is the Functions emulator (Hosting rewrites it in production).
 const apiTarget =
@@ -222,8 +223,32 @@ function chunkByScreen(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
 
 const screenChunks = chunkByScreen();
 
+/**
+ * A production build takes its Firebase config from the environment
+ * (.env.production.local or CI; see .env.example) and stops, naming each
+ * missing variable, rather than ship an app wired to nothing or to the emulators.
+ */
+function requireProductionFirebaseConfig(): Plugin {
+  return {
+    name: 'require-production-firebase-config',
+    apply: (_config, { command, mode }) => command === 'build' && mode === 'production',
+    configResolved({ env }) {
+      const problems = productionConfigProblems(env);
+      if (problems.length === 0) return;
+      const error = new Error(describeProblems(problems));
+      error.stack = error.message; // what to fix, not where Vite noticed it
+      throw error;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), modulepreloadAppStart(), screenChunks.plugin],
+  plugins: [
+    requireProductionFirebaseConfig(),
+    react(),
+    modulepreloadAppStart(),
+    screenChunks.plugin,
+  ],
   // `@/x` is `src/x`: imports name where a module lives, not how many folders to climb.
   resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
   css: { postcss: { plugins: command === 'build' ? [purgeUnusedBootstrap()] : [] } },

@@ -36,7 +36,7 @@ if (firstRun) {
   await seedDemoData({ projectId, dataDir });
 }
 
-const vite = spawn(join(repoRoot, 'node_modules/.bin/vite'), [], {
+const vite = spawn(join(repoRoot, 'node_modules/.bin/vite'), ['--mode', 'emulators'], {
   cwd: repoRoot,
   stdio: 'inherit',
   env: { ...process.env, ...stack.env },

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { SAMPLE_PRODUCTION_ENV } from './lib/sample-firebase-config';
 import { repoRoot } from './lib/stack';
 
 const results = join(repoRoot, 'test-results');
@@ -35,7 +36,11 @@ const steps: Step[] = [
     command: [bin('vitest'), 'run', '--project', 'unit', ...vitestJson('unit.json')],
     report: 'unit.json',
   },
-  { name: 'production build', command: [bin('vite'), 'build', '--logLevel', 'warn'] },
+  {
+    name: 'production build (sample Firebase config)',
+    command: [bin('vite'), 'build', '--mode', 'production', '--logLevel', 'warn'],
+    env: SAMPLE_PRODUCTION_ENV,
+  },
   {
     name: 'integration tests (emulator conformance, rules, API, security, bundle)',
     command: [bin('vitest'), 'run', '--project', 'integration', ...vitestJson('integration.json')],

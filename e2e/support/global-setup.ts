@@ -34,7 +34,7 @@ export default async function globalSetup() {
   const vite = join(repoRoot, 'node_modules/.bin/vite');
   const build = spawnSync(
     vite,
-    ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    ['build', '--mode', 'emulators', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
     {
       cwd: repoRoot,
       env: viteEnv,

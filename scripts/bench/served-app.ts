@@ -42,7 +42,7 @@ export function buildApp(ports: StackPorts, log: (line: string) => void): AppBui
   log('vite build');
   const build = spawnSync(
     bin('vite'),
-    ['build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'],
+    ['build', '--mode', 'emulators', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'],
     {
       cwd: repoRoot,
       env: { ...process.env, ...env },
