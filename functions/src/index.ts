@@ -32,12 +32,15 @@ let app: Express | undefined;
 // Params and secrets are read when an instance starts, not while a deploy analyses this file.
 onInit(() => {
   const inEmulator = process.env.FUNCTIONS_EMULATOR === 'true';
+  // Deployed, FIREBASE_CONFIG names the project's database (a regional one too). The emulator names
+  // https://<project>.firebaseio.com for demo- projects; the local stack serves <project>-default-rtdb.
+  const defaultDatabase = `https://${projectId}-default-rtdb.firebaseio.com`;
   const firebaseApp = initializeApp({
     projectId,
     databaseURL:
       process.env.DATABASE_URL ||
-      databaseURL.value() ||
-      `https://${projectId}-default-rtdb.firebaseio.com`,
+      (inEmulator ? defaultDatabase : databaseURL.value()) ||
+      defaultDatabase,
   });
   app = createApp({
     database: getDatabase(firebaseApp),
