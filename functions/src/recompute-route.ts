@@ -5,6 +5,7 @@ import type { ChallengeRecord } from '../../src/domain/challenge-record';
 import { computeScore } from '../../src/domain/points';
 import { memberUid } from './authenticate';
 import { paths } from './database-paths';
+import { HttpError } from './http-error';
 
 export interface RecomputeDependencies {
   database: Database;
@@ -26,6 +27,13 @@ export function recomputeMember({ database, clock }: RecomputeDependencies): Req
     const challengesById = (challengesSnapshot.val() ?? {}) as Record<string, ChallengeRecord>;
     const challenges = Object.values(challengesById);
     const info = (infoSnapshot.val() ?? {}) as Record<string, unknown>;
+    // The rules accept the member's first sign-in record only while info does not exist: writing
+    // info/score before it would lock them out of their info for ever (createdAt marks that record).
+    if (typeof info.createdAt !== 'number')
+      throw new HttpError(
+        409,
+        'Your member record does not exist yet: sign in to the app once, then try again',
+      );
     const score = computeScore(challenges);
     const counts = countChallenges(challenges, clock());
     const entry = (points: number) => ({

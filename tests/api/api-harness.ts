@@ -117,6 +117,8 @@ export const COMPLETE_PROFILE = {
     displayName: 'Asha',
     photoURL: '',
     joinAt: '2025-06-01 10:00:00',
+    /** Set to the server time by the member's first sign-in (the rules' marker of that record). */
+    createdAt: Date.parse('2025-06-01T04:30:00Z'),
   },
   private: { height: 165, weight: 62, age: 29, sex: 'female' },
 } as const;

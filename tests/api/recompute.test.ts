@@ -4,6 +4,7 @@ import {
   generatePayload,
   postJson,
   readyMember,
+  signUpMember,
   startApiHarness,
   type ApiHarness,
   type TestMember,
@@ -111,5 +112,15 @@ describe('POST /api/me/recompute', () => {
     await harness.database.ref(`users/${member.uid}/info/score`).set(99_999);
     expect((await recompute(member)).body).toMatchObject({ score: 0 });
     expect(await read(`users/${member.uid}/info/score`)).toBe(0);
+  });
+
+  it('409 and writes nothing before the member’s first sign-in record exists', async () => {
+    const member = await signUpMember();
+    const response = await recompute(member);
+    expect(response.status).toBe(409);
+    expect(response.body.error).toMatch(/sign in/i);
+    // An info node holding only a score would make the rules refuse the first sign-in record for ever.
+    expect(await read(`users/${member.uid}`)).toBeNull();
+    expect(await read(`leaderboard/all/${member.uid}`)).toBeNull();
   });
 });
