@@ -1,9 +1,11 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
+import { getStorage } from 'firebase-admin/storage';
 import { onRequest } from 'firebase-functions/v2/https';
 import { createApp } from './app';
 import { mealPlannerFromEnvironment } from './gemini-meal-planner';
+import { bucketProofStore } from './proof-store';
 
 const projectId = process.env.GCLOUD_PROJECT ?? 'demo-challangex';
 
@@ -27,6 +29,7 @@ function allowedOrigins(): string[] {
 const firebaseApp = initializeApp({
   projectId,
   databaseURL: process.env.DATABASE_URL ?? `https://${projectId}-default-rtdb.firebaseio.com`,
+  storageBucket: process.env.STORAGE_BUCKET ?? `${projectId}.appspot.com`,
 });
 
 const app = createApp({
@@ -34,6 +37,7 @@ const app = createApp({
   auth: getAuth(firebaseApp),
   allowedOrigins: allowedOrigins(),
   planMeals: mealPlannerFromEnvironment(),
+  proofs: bucketProofStore(getStorage(firebaseApp).bucket()),
 });
 
 export const api = onRequest({ region: 'us-central1' }, app);
