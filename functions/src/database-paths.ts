@@ -2,6 +2,9 @@
 export const paths = {
   info: (uid: string) => `users/${uid}/info`,
   privateProfile: (uid: string) => `users/${uid}/private`,
+  /** Server-written; the rules keep the member from changing them (see member-time-zone.ts). */
+  memberTimeZone: (uid: string) => `users/${uid}/private/timeZone`,
+  memberTimeZoneSetAt: (uid: string) => `users/${uid}/private/timeZoneSetAt`,
   challenges: (uid: string) => `users/${uid}/challenges`,
   challenge: (uid: string, challengeId: string) => `users/${uid}/challenges/${challengeId}`,
   feedEntry: (challengeId: string) => `feed/${challengeId}`,

@@ -1,13 +1,15 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
+import { getStorage } from 'firebase-admin/storage';
 import { onInit } from 'firebase-functions/v2/core';
-import { databaseURL, defineSecret, defineString } from 'firebase-functions/params';
+import { databaseURL, defineSecret, defineString, storageBucket } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
 import type { Express } from 'express';
 import { allowedOrigins } from './allowed-origins';
 import { createApp } from './app';
 import { mealPlannerFromEnvironment } from './gemini-meal-planner';
+import { bucketProofStore } from './proof-store';
 
 // Settings, the Firebase way: values come from functions/.env (checked in, the defaults) and
 // functions/.env.<project-id> (yours); see docs/deploy.md.
@@ -41,6 +43,11 @@ onInit(() => {
       process.env.DATABASE_URL ||
       (inEmulator ? defaultDatabase : databaseURL.value()) ||
       defaultDatabase,
+    // Proof photos are checked in the project's bucket; the emulator serves <project>.appspot.com.
+    storageBucket:
+      process.env.STORAGE_BUCKET ||
+      (inEmulator ? `${projectId}.appspot.com` : storageBucket.value()) ||
+      `${projectId}.appspot.com`,
   });
   app = createApp({
     database: getDatabase(firebaseApp),
@@ -54,6 +61,7 @@ onInit(() => {
       ...process.env,
       GEMINI_API_KEY: mealPlanner.value() === 'gemini' ? geminiApiKey?.value() : undefined,
     }),
+    proofs: bucketProofStore(getStorage(firebaseApp).bucket()),
   });
 });
 

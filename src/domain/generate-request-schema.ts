@@ -27,11 +27,13 @@ export const generateRequestSchema = z.strictObject({
   user_id: z.string().min(1).max(128),
   preference: z.enum(PREFERENCES),
   targetBody: z.enum(TARGET_BODIES),
+  /** Accepted for SPEC's payload but not trusted: the server copies both from users/{uid}/info. */
   displayName: optionalText(INPUT_LIMITS.displayName),
   photoURL: optionalText(INPUT_LIMITS.url).refine(
     (value) => value === '' || isWebUrl(value),
     'Must be an http(s) URL',
   ),
+  /** The device's zone: sets the member's zone at their first challenge, later a request to move it. */
   timezone: z
     .string()
     .min(1)

@@ -36,6 +36,11 @@ export function challengeSchedule(
   });
 }
 
+/** True while at least one meal of the schedule can still be proved. */
+export function hasWindowLeft(schedule: readonly DayWindows[], now: number): boolean {
+  return schedule.some((windows) => MEAL_SLOTS.some((slot) => now <= windows[slot].closesAt));
+}
+
 export function dayKey(dayNumber: number): string {
   return `Day${dayNumber}`;
 }

@@ -306,6 +306,38 @@ privateRecord.allowed(
   (db) => db.ref(`${PRIVATE}/sex`).remove(),
   (world) => setInWorld(world, `${PRIVATE}/sex`, 'female'),
 );
+const withServerTimeZone = (world: DatabaseWorld) => {
+  setInWorld(world, `${PRIVATE}/timeZone`, 'Asia/Kolkata');
+  setInWorld(world, `${PRIVATE}/timeZoneSetAt`, 1_750_000_000_000);
+};
+privateRecord.denied(
+  'owner',
+  'update',
+  'moves its meal-window time zone (server-written)',
+  (db) => db.ref(PRIVATE).update({ timeZone: 'Europe/London', timeZoneSetAt: 1 }),
+  withServerTimeZone,
+);
+privateRecord.denied(
+  'owner',
+  'create',
+  'sets a time zone at first sign-in',
+  (db) => db.ref().update(firstSignIn({}, { timeZone: 'Europe/London', timeZoneSetAt: 1 })),
+  withoutOwnerRecords,
+);
+privateRecord.denied(
+  'owner',
+  'delete',
+  'clears its time zone to choose a new one',
+  (db) => db.ref(`${PRIVATE}/timeZone`).remove(),
+  withServerTimeZone,
+);
+privateRecord.allowed(
+  'owner',
+  'update',
+  'saves its body stats while the server keeps its time zone',
+  (db) => db.ref(PRIVATE).update({ weight: 70 }),
+  withServerTimeZone,
+);
 privateRecord.denied('owner', 'delete', 'removes its whole private record', (db) =>
   db.ref(PRIVATE).remove(),
 );

@@ -4,6 +4,7 @@ import {
   ACTIVE_CHALLENGE_LIMIT_MESSAGE,
   INCOMPLETE_PROFILE_MESSAGE,
 } from '../../../domain/constants';
+import { addDays, calendarDateInZone } from '../../../domain/calendar-dates';
 import { toastError, toastInfo, toastSuccess } from '../../../lib/toast';
 import { ApiError, callApi } from '../../../services/api-client';
 import { readChildren, readValue } from '../../../services/database';
@@ -225,5 +226,40 @@ describe('CreateChallengeModal', () => {
     );
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('Error creating challenge'));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('shows the server’s message for a refusal that is not about the profile', async () => {
+    givenProfile(completeInfo, completeBody);
+    const noWindowLeft =
+      'Every meal window of this challenge has already closed in your time zone (Asia/Kolkata); start it tomorrow instead';
+    vi.mocked(callApi).mockRejectedValue(new ApiError(422, noWindowLeft));
+    const { router } = renderBanner();
+    await openForm();
+    await screen.findByRole('dialog');
+    await fillForm();
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Challenge' }),
+    );
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith(noWindowLeft));
+    expect(toastInfo).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).not.toMatch(/^\/profile/);
+  });
+
+  it('shows the time zone the server keeps for the member and counts “today” in it', async () => {
+    const keptZone = 'Pacific/Kiritimati';
+    givenProfile(completeInfo, { ...completeBody, timeZone: keptZone, timeZoneSetAt: Date.now() });
+    vi.mocked(callApi).mockResolvedValue({ challengeId: 'new-id' });
+    renderBanner();
+    await openForm();
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/Meal times follow your time zone/)).toHaveTextContent(
+      keptZone,
+    );
+    await fillForm();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Challenge' }));
+    await waitFor(() => expect(callApi).toHaveBeenCalled());
+    const [, body] = vi.mocked(callApi).mock.calls[0] as [string, Record<string, unknown>];
+    expect(body.startDate).toBe(addDays(calendarDateInZone(Date.now(), keptZone), 1));
+    expect(body.timezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 });
