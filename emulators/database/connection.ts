@@ -16,7 +16,8 @@ import {
   requesterForAuthVar,
   type Requester,
 } from './rules-adapter';
-import { DataError, parsePath } from './tree';
+import { parsePath } from './paths';
+import { DataError } from './tree';
 
 type OnDisconnectOp = { action: 'o' | 'om'; path: string[]; data: unknown };
 

@@ -12,15 +12,10 @@ import type { Listen, ListenSink, Namespace } from './namespace';
 import { windowPlain } from './namespace';
 import { indexOnName, loadsAllData, parseRestQuery, queryWindow, type QuerySpec } from './query';
 import { loadRules, requesterFor, RulesError, type Requester } from './rules-adapter';
-import {
-  DataError,
-  type JsonValue,
-  getAt,
-  isValidKey,
-  nodeHash,
-  pathString,
-  toRestJson,
-} from './tree';
+import { nodeHash } from './node-hash';
+import { toRestJson } from './node-json';
+import { isValidKey, pathString } from './paths';
+import { DataError, type JsonValue, getAt } from './tree';
 
 export interface RestContext {
   namespace(name: string): Namespace;
