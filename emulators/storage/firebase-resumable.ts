@@ -5,7 +5,7 @@
 import type * as http from 'node:http';
 import { drain, header, HttpError, sendJson } from './http';
 import type { Api } from './object-resources';
-import { finalizeUpload, withLock } from './resumable-uploads';
+import { finalizeUpload, withLock, type UploadSession } from './resumable-uploads';
 import type { StorageContext } from './storage-context';
 
 export async function continueFirebaseUpload(
@@ -72,64 +72,7 @@ export async function continueFirebaseUpload(
   }
 
   if (commands.has('upload')) {
-    const offsetRaw = header(req, 'x-goog-upload-offset');
-    if (offsetRaw === undefined || !/^\d+$/.test(offsetRaw.trim())) {
-      await drain(req);
-      throw new HttpError(
-        400,
-        'X-Goog-Upload-Offset must be a non-negative integer',
-        statusHeaders(),
-      );
-    }
-    const offset = Number(offsetRaw);
-    const turn = ++u.turns;
-    try {
-      await withLock(u, async () => {
-        if (u.status !== 'active') throw new HttpError(400, 'upload is no longer active');
-        if (offset > u.writer.size) {
-          throw new HttpError(
-            400,
-            `X-Goog-Upload-Offset ${offset} is beyond the ${u.writer.size} bytes received`,
-          );
-        }
-        u.writerTurn = turn; // supersedes any request still streaming an earlier chunk
-        await u.writer.truncate(offset);
-      });
-    } catch (err) {
-      await drain(req);
-      if (err instanceof HttpError) throw new HttpError(err.status, err.message, statusHeaders());
-      throw err;
-    }
-    let failure: HttpError | null = null;
-    let superseded = false;
-    try {
-      for await (const chunk of req) {
-        if (failure || superseded) continue; // keep draining so the client can read our answer
-        await withLock(u, async () => {
-          if (u.writerTurn !== turn || u.status !== 'active') {
-            superseded = true;
-            return;
-          }
-          const buf = chunk as Buffer;
-          if (u.declaredSize !== null && u.writer.size + buf.length > u.declaredSize) {
-            failure = new HttpError(400, `upload exceeds the declared ${u.declaredSize} bytes`);
-            return;
-          }
-          await u.writer.append(buf);
-        });
-      }
-    } catch {
-      return; // client went away mid-chunk; what arrived stays (query reports it)
-    }
-    u.touched = Date.now();
-    if (failure)
-      throw new HttpError(
-        (failure as HttpError).status,
-        (failure as HttpError).message,
-        statusHeaders(),
-      );
-    if (superseded)
-      throw new HttpError(409, 'superseded by a newer request for this upload', statusHeaders());
+    if (!(await receiveChunk(u, req, statusHeaders))) return;
   } else {
     await drain(req);
   }
@@ -141,4 +84,74 @@ export async function continueFirebaseUpload(
   res
     .writeHead(200, { ...statusHeaders(), 'X-GUploader-UploadID': u.id, 'Content-Length': '0' })
     .end();
+}
+
+/**
+ * Writes one chunk at X-Goog-Upload-Offset. A newer request for the same upload supersedes this
+ * one (409); false when the client went away mid-chunk.
+ */
+async function receiveChunk(
+  u: UploadSession,
+  req: http.IncomingMessage,
+  statusHeaders: () => Record<string, string>,
+): Promise<boolean> {
+  const offsetRaw = header(req, 'x-goog-upload-offset');
+  if (offsetRaw === undefined || !/^\d+$/.test(offsetRaw.trim())) {
+    await drain(req);
+    throw new HttpError(
+      400,
+      'X-Goog-Upload-Offset must be a non-negative integer',
+      statusHeaders(),
+    );
+  }
+  const offset = Number(offsetRaw);
+  const turn = ++u.turns;
+  try {
+    await withLock(u, async () => {
+      if (u.status !== 'active') throw new HttpError(400, 'upload is no longer active');
+      if (offset > u.writer.size) {
+        throw new HttpError(
+          400,
+          `X-Goog-Upload-Offset ${offset} is beyond the ${u.writer.size} bytes received`,
+        );
+      }
+      u.writerTurn = turn; // supersedes any request still streaming an earlier chunk
+      await u.writer.truncate(offset);
+    });
+  } catch (err) {
+    await drain(req);
+    if (err instanceof HttpError) throw new HttpError(err.status, err.message, statusHeaders());
+    throw err;
+  }
+  let failure: HttpError | null = null;
+  let superseded = false;
+  try {
+    for await (const chunk of req) {
+      if (failure || superseded) continue; // keep draining so the client can read our answer
+      await withLock(u, async () => {
+        if (u.writerTurn !== turn || u.status !== 'active') {
+          superseded = true;
+          return;
+        }
+        const buf = chunk as Buffer;
+        if (u.declaredSize !== null && u.writer.size + buf.length > u.declaredSize) {
+          failure = new HttpError(400, `upload exceeds the declared ${u.declaredSize} bytes`);
+          return;
+        }
+        await u.writer.append(buf);
+      });
+    }
+  } catch {
+    return false; // client went away mid-chunk; what arrived stays (query reports it)
+  }
+  u.touched = Date.now();
+  if (failure)
+    throw new HttpError(
+      (failure as HttpError).status,
+      (failure as HttpError).message,
+      statusHeaders(),
+    );
+  if (superseded)
+    throw new HttpError(409, 'superseded by a newer request for this upload', statusHeaders());
+  return true;
 }
