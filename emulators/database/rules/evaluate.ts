@@ -7,8 +7,8 @@
  * mismatch, a child() of a non-string…) makes the whole rule false.
  */
 import { createExpressionCompiler } from './compile-expression';
-import { RulesError } from './errors';
-import { describeExpressionError, parseExpression, type Expr } from './expression';
+import { describeExpressionError, RulesError } from './errors';
+import { parseExpression, type Expr } from './expression';
 import type { ConditionOptions, RuleEnv } from './rule-env';
 import { BOOL, typeName } from './static-types';
 
