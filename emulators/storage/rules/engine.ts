@@ -21,7 +21,7 @@ export interface RulesRequest {
   objectPath: string;
   operation: StorageOperation;
   auth: { uid: string; token: Record<string, unknown> } | null;
-  /** The existing object, in rules shape (see objectForRules), or null. */
+  /** The existing object, in rules shape (see rulesView in ../rules-gate.ts), or null. */
   resource: Record<string, unknown> | null;
   /** The object as it would be after a write, or null for reads and deletes. */
   requestResource: Record<string, unknown> | null;
