@@ -7,23 +7,18 @@
  */
 import { indexOnName, inRange, loadsAllData, queryWindow, type QuerySpec } from './query';
 import { OPEN_RULES, type Requester, type RulesState } from './rules-adapter';
+import { nodeHash, nodesEqual } from './node-hash';
+import { fromJson, toExportString, toPlain } from './node-json';
+import { isPrefix, isValidKey, pathString } from './paths';
+import type { SortedEntry } from './sorted-index';
 import {
   DataError,
   type MaybeNode,
-  type SortedEntry,
   applyUpdateTree,
   buildUpdateTree,
-  fromJson,
   getAt,
   getChild,
-  isPrefix,
-  isValidKey,
-  nodeHash,
-  nodesEqual,
-  pathString,
   setAt,
-  toExportString,
-  toPlain,
 } from './tree';
 import type { JsonValue } from './rules-types';
 

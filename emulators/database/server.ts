@@ -13,7 +13,7 @@ import { LongPollServer } from './longpoll';
 import { Namespace } from './namespace';
 import { handleRest } from './rest';
 import { loadRules, OPEN_RULES, RulesError, type RulesState } from './rules-adapter';
-import { fromJson, toExportString } from './tree';
+import { fromJson, toExportString } from './node-json';
 import { controlMessage, readMessages, WsTransport } from './websocket';
 
 export interface DatabaseEmulatorOptions {
