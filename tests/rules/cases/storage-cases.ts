@@ -41,6 +41,9 @@ proofs.allowed('owner', 'create', 'uploads a WebP meal proof', (s) =>
 proofs.allowed('owner', 'create', 'uploads a JPEG of exactly 5 MB', (s) =>
   upload(s, NEW_PROOF, imageBytes(5 * MB), 'image/jpeg'),
 );
+proofs.denied('owner', 'create', 'uploads a JPEG of 5 MB and one byte', (s) =>
+  upload(s, NEW_PROOF, imageBytes(5 * MB + 1), 'image/jpeg'),
+);
 proofs.denied('owner', 'create', 'uploads a 6 MB JPEG', (s) =>
   upload(s, NEW_PROOF, imageBytes(6 * MB), 'image/jpeg'),
 );
@@ -132,6 +135,12 @@ avatars.allowed(
   (world) => {
     delete world.objects[AVATAR];
   },
+);
+avatars.allowed('owner', 'update', 'uploads an avatar of exactly 2 MB', (s) =>
+  upload(s, AVATAR, imageBytes(2 * MB), 'image/jpeg'),
+);
+avatars.denied('owner', 'update', 'uploads an avatar of 2 MB and one byte', (s) =>
+  upload(s, AVATAR, imageBytes(2 * MB + 1), 'image/jpeg'),
 );
 avatars.denied('owner', 'update', 'uploads a 3 MB avatar (over the 2 MB cap)', (s) =>
   upload(s, AVATAR, imageBytes(3 * MB), 'image/jpeg'),

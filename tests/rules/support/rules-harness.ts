@@ -11,9 +11,15 @@ import { IDENTITIES, type Role } from './roles';
 
 export const PROJECT_ID = 'demo-challangex-rules';
 
-// The overrides exist for mutation checks: the matrix must fail against open or closed rules.
-const rulesText = (file: string, override: string | undefined) =>
-  readFileSync(override ?? new URL(`../../../${file}`, import.meta.url), 'utf8');
+/** The project's own rules file, as checked in. */
+export const projectRulesText = (file: 'database.rules.json' | 'storage.rules') =>
+  readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8');
+
+/** Rules to load instead of the project's (the mutation checks load altered copies). */
+export interface RulesOverride {
+  databaseRules?: string;
+  storageRules?: string;
+}
 
 export interface RulesHarness {
   env: RulesTestEnvironment;
@@ -24,7 +30,7 @@ export interface RulesHarness {
 }
 
 /** Both offline emulators on ephemeral ports, loaded with the project's own rules files. */
-export async function startRulesHarness(): Promise<RulesHarness> {
+export async function startRulesHarness(override: RulesOverride = {}): Promise<RulesHarness> {
   const silent = () => {};
   // Denied writes are the point of the matrix; the SDK's warning for each one is noise.
   firebase.setLogLevel('error');
@@ -35,12 +41,12 @@ export async function startRulesHarness(): Promise<RulesHarness> {
     database: {
       host: database.host,
       port: database.port,
-      rules: rulesText('database.rules.json', process.env.RULES_MATRIX_DATABASE_RULES),
+      rules: override.databaseRules ?? projectRulesText('database.rules.json'),
     },
     storage: {
       host: storage.host,
       port: storage.port,
-      rules: rulesText('storage.rules', process.env.RULES_MATRIX_STORAGE_RULES),
+      rules: override.storageRules ?? projectRulesText('storage.rules'),
     },
   });
 

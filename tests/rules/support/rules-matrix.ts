@@ -77,14 +77,21 @@ export function describeRulesMatrix<World, Client>(
     });
 
     for (const c of cases) {
-      test(caseTitle(c as RulesCase<unknown, unknown>), async () => {
-        const world = fixture.buildWorld();
-        c.arrange?.(world);
-        await fixture.seed(harness.env, world);
-        const attempt = Promise.resolve(c.act(fixture.client(harness.as(c.role)), world));
-        if (c.expect === 'allowed') await assertSucceeds(attempt);
-        else await assertFails(attempt);
-      });
+      test(caseTitle(c as RulesCase<unknown, unknown>), () => runCase(harness, fixture, c));
     }
   });
+}
+
+/** Seeds a fresh world and makes the attempt; rejects when the outcome is not the expected one. */
+export async function runCase<World, Client>(
+  harness: RulesHarness,
+  fixture: MatrixFixture<World, Client>,
+  c: RulesCase<World, Client>,
+): Promise<void> {
+  const world = fixture.buildWorld();
+  c.arrange?.(world);
+  await fixture.seed(harness.env, world);
+  const attempt = Promise.resolve(c.act(fixture.client(harness.as(c.role)), world));
+  if (c.expect === 'allowed') await assertSucceeds(attempt);
+  else await assertFails(attempt);
 }

@@ -19,8 +19,9 @@ vi.mock('../../../services/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../services/api-client')>()),
   callApi: vi.fn(),
 }));
-vi.mock('../../../lib/toast', () => ({
-  TOAST_LIMIT_ERROR_MS: 5000,
+// Partial mock: the real TOAST_LIMIT_ERROR_MS stays, so the 5 s assertions below check the app's constant.
+vi.mock('../../../lib/toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/toast')>()),
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
   toastInfo: vi.fn(),
@@ -171,7 +172,10 @@ describe('CreateChallengeModal', () => {
     await userEvent.click(screen.getByLabelText('Tomorrow'));
   }
 
-  it('sends SPEC’s payload with the time zone and start date, then confirms', async () => {
+  it('sends SPEC’s payload with the time zone and tomorrow’s date, then confirms', async () => {
+    // Noon UTC is the same calendar day in every zone from UTC−11 to UTC+11, so "tomorrow" is known.
+    vi.useFakeTimers({ now: new Date('2026-03-14T12:00:00Z'), toFake: ['Date'] });
+    onTestFinished(() => vi.useRealTimers());
     vi.mocked(callApi).mockResolvedValue({ challengeId: 'new-id' });
     renderBanner();
     await openForm();
@@ -195,8 +199,8 @@ describe('CreateChallengeModal', () => {
       displayName: 'Asha Rao',
       photoURL: '',
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      startDate: '2026-03-15',
     });
-    expect(body.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
