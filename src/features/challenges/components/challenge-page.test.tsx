@@ -12,16 +12,29 @@ import { ChallengePage } from './challenge-page';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const database = vi.hoisted(() => ({ challenge: null as unknown, fail: false }));
+const database = vi.hoisted(() => ({
+  challenge: null as unknown,
+  fail: false,
+  watched: [] as string[],
+}));
 
 vi.mock('../../../services/database', () => ({
+  // Serves the challenge record at users/{uid}/challenges/{cid} and its fields below it.
   watchValue: (
-    _path: string,
+    path: string,
     onChange: (value: unknown) => void,
     onError?: (error: Error) => void,
   ) => {
+    database.watched.push(path);
+    const value = path
+      .split('/')
+      .slice(4)
+      .reduce<unknown>(
+        (node, key) => (node as Record<string, unknown> | null)?.[key] ?? null,
+        database.challenge,
+      );
     queueMicrotask(() =>
-      database.fail ? onError?.(new Error('permission_denied')) : onChange(database.challenge),
+      database.fail ? onError?.(new Error('permission_denied')) : onChange(value),
     );
     return () => {};
   },
@@ -114,6 +127,7 @@ beforeEach(() => {
   localStorage.clear();
   database.challenge = challengeRecord();
   database.fail = false;
+  database.watched = [];
 });
 
 describe('ChallengePage for the owner', () => {
@@ -361,6 +375,26 @@ describe('ChallengePage for other members and edge cases', () => {
     expect(within(card).getByText('VEG')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete|Photo gallery/ })).not.toBeInTheDocument();
+  });
+
+  it('reads only the summary fields for non-owners, never the plan (targets, meals, proofs)', async () => {
+    openChallenge('uid-ravi');
+    await screen.findByRole('article', { name: 'Green week' });
+    const challenge = 'users/uid-ravi/challenges/c1';
+    expect(database.watched.length).toBeGreaterThan(0);
+    expect(database.watched.sort()).toEqual(
+      ['createdAt', 'day', 'deleted', 'displayName', 'photoURL', 'preference', 'title'].map(
+        (field) => `${challenge}/${field}`,
+      ),
+    );
+  });
+
+  it('treats a deleted challenge as gone for non-owners too', async () => {
+    database.challenge = { ...challengeRecord(), deleted: true, isActive: false };
+    openChallenge('uid-ravi');
+    expect(
+      await screen.findByText('This challenge does not exist or was deleted.'),
+    ).toBeInTheDocument();
   });
 
   it('explains when no challenge is selected', () => {
