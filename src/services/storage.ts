@@ -67,6 +67,15 @@ export function uploadFile(
   };
 }
 
+/** The download URL of the object at `path`, or null when there is none (or it may not be read). */
+export async function storedFileUrl(path: string): Promise<string | null> {
+  try {
+    return await getDownloadURL(ref(storage(), path));
+  } catch {
+    return null;
+  }
+}
+
 /** Download URLs of every file directly inside `folder`. */
 export async function listFileUrls(folder: string): Promise<Array<{ path: string; url: string }>> {
   const { items } = await listAll(ref(storage(), folder));

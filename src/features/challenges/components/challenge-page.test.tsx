@@ -5,7 +5,7 @@ import { writeStored, storageKeys } from '../../../lib/browser-storage';
 import { confirmAction, toastError, toastSuccess } from '../../../lib/toast';
 import { callApi } from '../../../services/api-client';
 import { writePaths } from '../../../services/database';
-import { uploadFile, type UploadProgress } from '../../../services/storage';
+import { storedFileUrl, uploadFile, type UploadProgress } from '../../../services/storage';
 import { memberFixture, renderApp } from '../../../testing/render-app';
 import { ChallengePage } from './challenge-page';
 
@@ -44,6 +44,7 @@ vi.mock('../../../services/database', () => ({
 vi.mock('../../../services/api-client', () => ({ callApi: vi.fn(() => Promise.resolve({})) }));
 vi.mock('../../../services/storage', () => ({
   uploadFile: vi.fn(),
+  storedFileUrl: vi.fn(() => Promise.resolve(null)),
   isCanceledUpload: (error: { code?: string }) => error?.code === 'storage/canceled',
 }));
 vi.mock('../../../lib/compress-photo', () => ({
@@ -353,6 +354,21 @@ describe('Proof upload', () => {
     await act(async () => upload.reject({ code: 'storage/unauthorized' }));
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('Error uploading image'));
     expect(writePaths).not.toHaveBeenCalled();
+  });
+
+  it('records the photo an earlier attempt stored when the retry is refused (proofs are create-only)', async () => {
+    const upload = controllableUpload();
+    const earlier =
+      'http://127.0.0.1:9199/v0/b/demo/o/Challenge%2Fuid-asha%2Fc1%2FDay1-dinner.jpg?alt=media&token=t0';
+    vi.mocked(storedFileUrl).mockResolvedValueOnce(earlier);
+    await chooseDinnerPhoto();
+    await act(async () => upload.reject({ code: 'storage/unauthorized' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Meal check successfully'));
+    expect(storedFileUrl).toHaveBeenCalledWith('Challenge/uid-asha/c1/Day1-dinner.jpg');
+    expect(writePaths).toHaveBeenCalledWith(
+      expect.objectContaining({ 'users/uid-asha/challenges/c1/meals/Day1/dinner/img': earlier }),
+    );
+    expect(toastError).not.toHaveBeenCalled();
   });
 
   it('says "Error submitting meal" when the rules refuse the proof', async () => {
