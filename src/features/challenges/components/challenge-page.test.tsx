@@ -16,6 +16,8 @@ const database = vi.hoisted(() => ({
   challenge: null as unknown,
   fail: false,
   watched: [] as string[],
+  /** feed/c1/uid: who published the feed entry (null: the challenge has none). */
+  feedAuthor: 'uid-asha' as string | null,
 }));
 
 vi.mock('../../../services/database', () => ({
@@ -38,6 +40,7 @@ vi.mock('../../../services/database', () => ({
     );
     return () => {};
   },
+  readValue: (path: string) => Promise.resolve(path === 'feed/c1/uid' ? database.feedAuthor : null),
   writePaths: vi.fn(() => Promise.resolve()),
   SERVER_TIME: { '.sv': 'timestamp' },
 }));
@@ -129,6 +132,7 @@ beforeEach(() => {
   database.challenge = challengeRecord();
   database.fail = false;
   database.watched = [];
+  database.feedAuthor = 'uid-asha';
 });
 
 describe('ChallengePage for the owner', () => {
@@ -268,6 +272,23 @@ describe('ChallengePage for the owner', () => {
       'users/uid-asha/challenges/c1/updatedAt': { '.sv': 'timestamp' },
       'feed/c1/title': 'Greener week',
       'feed/c1/updatedAt': { '.sv': 'timestamp' },
+    });
+  });
+
+  it('edits the title of a challenge that has no feed entry without making one up', async () => {
+    database.feedAuthor = null;
+    openChallenge();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Green week' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit challenge' });
+    await userEvent.clear(within(dialog).getByLabelText('Title'));
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Greener week');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(toastSuccess).toHaveBeenCalledWith('Challenge updated successfully'),
+    );
+    expect(writePaths).toHaveBeenCalledWith({
+      'users/uid-asha/challenges/c1/title': 'Greener week',
+      'users/uid-asha/challenges/c1/updatedAt': { '.sv': 'timestamp' },
     });
   });
 });
