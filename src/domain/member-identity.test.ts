@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { joinAtText, memberDisplayName } from './member-identity';
 
 describe('memberDisplayName', () => {

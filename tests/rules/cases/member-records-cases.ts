@@ -235,9 +235,13 @@ info.denied('other member', 'delete', "removes another member's info", (db) =>
 info.denied('admin', 'delete', "removes a member's info", (db) => db.ref(INFO).remove());
 
 const users = casesFor<DatabaseWorld, Database>('users');
-users.allowed('admin', 'query', 'lists members ordered by info/createdAt (admin screen)', (db) =>
+users.allowed('admin', 'query', 'reads a page of 11 members ordered by info/createdAt', (db) =>
+  db.ref('users').orderByChild('info/createdAt').limitToLast(11).get(),
+);
+users.denied('admin', 'query', 'reads 100 members with their challenges in one page', (db) =>
   db.ref('users').orderByChild('info/createdAt').limitToLast(100).get(),
 );
+users.denied('admin', 'read', 'reads the whole users tree', (db) => db.ref('users').get());
 users.denied(
   'member',
   'query',
