@@ -8,7 +8,7 @@ import { publicCases } from './cases/public-cases';
 import { websiteCases } from './cases/website-cases';
 import { storageCases } from './cases/storage-cases';
 
-// The matrix is only as good as its reach: these checks keep every path of DESIGN §3 in it.
+// The matrix is only as good as its reach: these checks keep every path the app uses in it.
 const allCases = [
   ...memberRecordCases,
   ...challengeCases,
@@ -17,7 +17,7 @@ const allCases = [
   ...storageCases,
 ] as RulesCase<unknown, unknown>[];
 
-/** DESIGN §3 paths; server-only ones need write denials all the same. */
+/** Every database path the app uses (docs/security.md); server-only ones need write denials all the same. */
 const DESIGN_PATHS = [
   'users/{uid}/info',
   'users/{uid}/private',

@@ -14,7 +14,7 @@ export type Outcome = 'allowed' | 'denied';
 
 /** One row of the matrix: who tries what on which path, and whether the rules must let it through. */
 export interface RulesCase<World, Client> {
-  /** The path pattern of DESIGN §3 (or the Storage object pattern) under test. */
+  /** The database path pattern (or the Storage object pattern) under test. */
   path: string;
   role: Role;
   operation: Operation;
