@@ -18,7 +18,7 @@ const allCases = [
 ] as RulesCase<unknown, unknown>[];
 
 /** Every database path the app uses (docs/security.md); server-only ones need write denials all the same. */
-const DESIGN_PATHS = [
+const DATABASE_PATHS = [
   'users/{uid}/info',
   'users/{uid}/private',
   'users/{uid}/social',
@@ -89,7 +89,7 @@ describe('rules matrix coverage', () => {
     }
   });
 
-  test.each([...DESIGN_PATHS, ...STORAGE_PATHS])(
+  test.each([...DATABASE_PATHS, ...STORAGE_PATHS])(
     '%s is tried by every role, for reading and for writing',
     (path) => {
       const cases = casesOf(path);
@@ -102,7 +102,7 @@ describe('rules matrix coverage', () => {
     },
   );
 
-  test.each(DESIGN_PATHS)('database.rules.json has rules for %s', (path) => {
+  test.each(DATABASE_PATHS)('database.rules.json has rules for %s', (path) => {
     expect(rulesNodeAt(path)).toBeDefined();
   });
 

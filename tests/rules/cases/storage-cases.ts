@@ -120,13 +120,13 @@ proofs.denied('visitor', 'read', 'reads the metadata of a proof', (s) =>
 proofs.denied('visitor', 'read', 'gets a download URL of a proof', (s) =>
   s.ref(STORED_PROOF).getDownloadURL(),
 );
-proofs.allowed('member', 'read', "gets a download URL of a member's proof", (s) =>
+proofs.denied('member', 'read', "gets a download URL of a member's proof", (s) =>
   s.ref(STORED_PROOF).getDownloadURL(),
 );
 proofs.allowed('owner', 'read', 'gets a download URL of its own proof', (s) =>
   s.ref(STORED_PROOF).getDownloadURL(),
 );
-proofs.allowed('other member', 'read', "reads the metadata of another member's proof", (s) =>
+proofs.denied('other member', 'read', "reads the metadata of another member's proof", (s) =>
   s.ref(STORED_PROOF).getMetadata(),
 );
 proofs.allowed('admin', 'read', "gets a download URL of a member's proof", (s) =>
@@ -135,7 +135,10 @@ proofs.allowed('admin', 'read', "gets a download URL of a member's proof", (s) =
 proofs.allowed('owner', 'query', 'lists the proofs of its challenge (gallery)', (s) =>
   s.ref(CHALLENGE_FOLDER).listAll(),
 );
-proofs.allowed('member', 'query', "lists the proofs of a member's challenge", (s) =>
+proofs.denied('member', 'query', "lists the proofs of a member's challenge", (s) =>
+  s.ref(CHALLENGE_FOLDER).listAll(),
+);
+proofs.allowed('admin', 'query', "lists the proofs of a member's challenge", (s) =>
   s.ref(CHALLENGE_FOLDER).listAll(),
 );
 proofs.denied('visitor', 'query', "lists the proofs of a member's challenge", (s) =>
