@@ -121,11 +121,16 @@ describe('AdminPage', () => {
       'banner/valBulk Lean',
       'social-link/githubhttps://github.com/challangex',
     ]);
-    expect(screen.getByRole('region', { name: /^Subscribers/ })).toHaveTextContent(
-      'fan@example.com',
+    // Each list loads its own page.
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: /^Subscribers/ })).toHaveTextContent(
+        'fan@example.com',
+      ),
     );
-    expect(screen.getByRole('region', { name: /^Contact messages/ })).toHaveTextContent(
-      'Ravi <ravi@example.com>',
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: /^Contact messages/ })).toHaveTextContent(
+        'Ravi <ravi@example.com>',
+      ),
     );
   });
 
@@ -218,6 +223,7 @@ describe('AdminPage', () => {
       ]),
     );
     const subscribers = screen.getByRole('region', { name: 'Subscribers' });
+    await within(subscribers).findAllByRole('listitem');
     expect(names(subscribers, /@example\.com$/)).toEqual([
       'reader3@example.com',
       'reader2@example.com',
