@@ -5,6 +5,7 @@ import { useDatabaseValue } from '../../../hooks/use-database';
 import { useSignedInUser } from '../../../lib/session';
 import { dbPaths } from '../../../services/paths';
 import type { SiteSocialLinks } from '../../site/api/website-records';
+import type { WebsiteSettingsRecord } from '../api/admin-records';
 import { BannerEditor } from './banner-editor';
 import { SocialLinksEditor } from './social-links-editor';
 import { UserList } from './user-list';
@@ -54,11 +55,11 @@ function AdminConsole() {
     : banner.status === 'ready' && socialLinks.status === 'ready'
       ? 'ready'
       : 'loading';
-  const record =
+  const record: WebsiteSettingsRecord | null =
     status === 'ready'
       ? {
-          ...(banner.value !== null && { banner: { val: banner.value ?? '' } }),
-          ...(socialLinks.value && { 'social-link': socialLinks.value }),
+          ...(banner.value !== null && { banner: { val: banner.value } }),
+          ...(socialLinks.value !== null && { 'social-link': socialLinks.value }),
         }
       : null;
   return (
