@@ -2,7 +2,6 @@ import {
   connectStorageEmulator,
   getDownloadURL,
   getStorage,
-  listAll,
   ref,
   uploadBytesResumable,
   type FirebaseStorage,
@@ -74,14 +73,6 @@ export async function storedFileUrl(path: string): Promise<string | null> {
   } catch {
     return null;
   }
-}
-
-/** Download URLs of every file directly inside `folder`. */
-export async function listFileUrls(folder: string): Promise<Array<{ path: string; url: string }>> {
-  const { items } = await listAll(ref(storage(), folder));
-  return Promise.all(
-    items.map(async (item) => ({ path: item.fullPath, url: await getDownloadURL(item) })),
-  );
 }
 
 export function isCanceledUpload(error: unknown): boolean {
