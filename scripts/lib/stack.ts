@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { emulatorDatabaseRules } from './database-rules';
 import { waitForHttp } from './free-port';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -99,6 +100,13 @@ async function stopProcess({ child }: Managed): Promise<void> {
   });
 }
 
+/** The emulator build of database.rules.json (scripts/lib/database-rules.ts), written for this stack. */
+function emulatorRulesFile(options: Pick<StackOptions, 'name'>): string {
+  const path = join(repoRoot, `.stack-${options.name}.database.rules.json`);
+  writeFileSync(path, emulatorDatabaseRules());
+  return path;
+}
+
 function firebaseConfig(options: StackOptions): string {
   const { ports } = options;
   const emulators: Record<string, unknown> = {
@@ -127,7 +135,7 @@ function firebaseConfig(options: StackOptions): string {
             ignore: ['node_modules', 'src', '*.log'],
           },
         ],
-        database: { rules: 'database.rules.json' },
+        database: { rules: emulatorRulesFile(options) },
         storage: { rules: 'storage.rules' },
       },
       null,
@@ -149,6 +157,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const stop = async () => {
     await Promise.all(processes.reverse().map(stopProcess));
     rmSync(join(repoRoot, `.stack-${options.name}.firebase.json`), { force: true });
+    rmSync(join(repoRoot, `.stack-${options.name}.database.rules.json`), { force: true });
   };
   try {
     const build = startProcess(
@@ -179,7 +188,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
             '--port',
             String(ports.database),
             '--rules',
-            'database.rules.json',
+            emulatorRulesFile(options),
             ...data('database'),
           ],
           env,

@@ -10,7 +10,6 @@ export const dbPaths = {
   leaderboardAll: 'leaderboard/all',
   leaderboardWeekly: (isoWeek: string) => `leaderboard/weekly/${isoWeek}`,
   leaderboardMonthly: (month: string) => `leaderboard/monthly/${month}`,
-  website: 'website',
   banner: 'website/banner/val',
   socialLinks: 'website/social-link',
   subscribers: 'website/subscribers',

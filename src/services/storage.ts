@@ -2,7 +2,6 @@ import {
   connectStorageEmulator,
   getDownloadURL,
   getStorage,
-  listAll,
   ref,
   uploadBytesResumable,
   type FirebaseStorage,
@@ -67,12 +66,13 @@ export function uploadFile(
   };
 }
 
-/** Download URLs of every file directly inside `folder`. */
-export async function listFileUrls(folder: string): Promise<Array<{ path: string; url: string }>> {
-  const { items } = await listAll(ref(storage(), folder));
-  return Promise.all(
-    items.map(async (item) => ({ path: item.fullPath, url: await getDownloadURL(item) })),
-  );
+/** The download URL of the object at `path`, or null when there is none (or it may not be read). */
+export async function storedFileUrl(path: string): Promise<string | null> {
+  try {
+    return await getDownloadURL(ref(storage(), path));
+  } catch {
+    return null;
+  }
 }
 
 export function isCanceledUpload(error: unknown): boolean {

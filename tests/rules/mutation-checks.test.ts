@@ -12,7 +12,8 @@ import { INITIAL_OBJECTS, storageCases } from './cases/storage-cases';
 import { websiteCases } from './cases/website-cases';
 import { RULE_MUTANTS } from './rule-mutant-catalogue';
 import { databaseFixture } from './support/database-world';
-import { projectRulesText, startRulesHarness } from './support/rules-harness';
+import { emulatorDatabaseRules, sourceDatabaseRules } from '../../scripts/lib/database-rules';
+import { projectStorageRules, startRulesHarness } from './support/rules-harness';
 import { caseTitle, runCase, type MatrixFixture, type RulesCase } from './support/rules-matrix';
 import type { RuleMutant, RulesFile } from './support/rule-mutants';
 import { storageFixture } from './support/storage-world';
@@ -54,11 +55,16 @@ function expectedKills(mutant: RuleMutant, cases: Matrix['cases']): string[] {
   });
 }
 
+/** Mutants of the source are loaded as the emulator build (whole-file replacements name no bucket). */
+const emulatorBuild = (rules: string) =>
+  rules.includes('STORAGE_BUCKET') ? emulatorDatabaseRules(rules) : rules;
+
 async function failingCases(mutant: RuleMutant): Promise<string[]> {
   const { cases, fixture } = MATRICES[mutant.file];
-  const mutated = mutant.mutate(projectRulesText(mutant.file));
   const harness = await startRulesHarness(
-    mutant.file === 'storage.rules' ? { storageRules: mutated } : { databaseRules: mutated },
+    mutant.file === 'storage.rules'
+      ? { storageRules: mutant.mutate(projectStorageRules()) }
+      : { databaseRules: emulatorBuild(mutant.mutate(sourceDatabaseRules())) },
   );
   const failing: string[] = [];
   try {

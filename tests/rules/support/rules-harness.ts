@@ -7,17 +7,20 @@ import {
 } from '@firebase/rules-unit-testing';
 import { startDatabaseEmulator } from '../../../emulators/database/server';
 import { startStorageEmulator } from '../../../emulators/storage/server';
+import { emulatorDatabaseRules } from '../../../scripts/lib/database-rules';
 import { IDENTITIES, type Role } from './roles';
 
 export const PROJECT_ID = 'demo-challangex-rules';
 
-/** The project's own rules file, as checked in. */
-export const projectRulesText = (file: 'database.rules.json' | 'storage.rules') =>
-  readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8');
+/** The project's storage rules, as checked in. */
+export const projectStorageRules = () =>
+  readFileSync(new URL('../../../storage.rules', import.meta.url), 'utf8');
 
 /** Rules to load instead of the project's (the mutation checks load altered copies). */
-export interface RulesOverride {
+export interface RulesHarnessOptions {
+  /** Database rules text; by default the emulator build of database.rules.json. */
   databaseRules?: string;
+  /** Storage rules text; by default storage.rules. */
   storageRules?: string;
 }
 
@@ -30,7 +33,7 @@ export interface RulesHarness {
 }
 
 /** Both offline emulators on ephemeral ports, loaded with the project's own rules files. */
-export async function startRulesHarness(override: RulesOverride = {}): Promise<RulesHarness> {
+export async function startRulesHarness(options: RulesHarnessOptions = {}): Promise<RulesHarness> {
   const silent = () => {};
   // Denied writes are the point of the matrix; the SDK's warning for each one is noise.
   firebase.setLogLevel('error');
@@ -41,12 +44,12 @@ export async function startRulesHarness(override: RulesOverride = {}): Promise<R
     database: {
       host: database.host,
       port: database.port,
-      rules: override.databaseRules ?? projectRulesText('database.rules.json'),
+      rules: options.databaseRules ?? emulatorDatabaseRules(),
     },
     storage: {
       host: storage.host,
       port: storage.port,
-      rules: override.storageRules ?? projectRulesText('storage.rules'),
+      rules: options.storageRules ?? projectStorageRules(),
     },
   });
 

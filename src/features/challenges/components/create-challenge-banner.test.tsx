@@ -175,7 +175,9 @@ describe('CreateChallengeModal', () => {
   it('sends SPEC’s payload with the time zone and tomorrow’s date, then confirms', async () => {
     // Noon UTC is the same calendar day in every zone from UTC−11 to UTC+11, so "tomorrow" is known.
     vi.useFakeTimers({ now: new Date('2026-03-14T12:00:00Z'), toFake: ['Date'] });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     vi.mocked(callApi).mockResolvedValue({ challengeId: 'new-id' });
     renderBanner();
     await openForm();

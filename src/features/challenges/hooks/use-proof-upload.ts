@@ -46,12 +46,12 @@ export function useProofUpload({ challenge, dayNumber, slot }: ProofTarget) {
   const start = useCallback(
     async (file: File) => {
       const { ownerId, challengeId } = challenge;
+      const path = storagePaths.mealProof(ownerId, challengeId, dayNumber, slot);
       show({ kind: 'compressing' });
       let stored: { url: string; path: string };
       try {
         const photo = await compressPhoto(file, PROOF_MAX_PIXELS);
         const { uploadFile } = await import('../../../services/storage');
-        const path = storagePaths.mealProof(ownerId, challengeId, dayNumber, slot);
         const handle = uploadFile(path, photo, ({ state, bytesTransferred, totalBytes }) => {
           if (state === 'running' || state === 'paused') {
             show({
@@ -66,10 +66,16 @@ export function useProofUpload({ challenge, dayNumber, slot }: ProofTarget) {
         stored = await handle.done;
       } catch (error) {
         task.current = null;
-        show({ kind: 'idle' });
-        const { isCanceledUpload } = await import('../../../services/storage');
-        if (!isCanceledUpload(error)) toastError('Error uploading image');
-        return;
+        const { isCanceledUpload, storedFileUrl } = await import('../../../services/storage');
+        // Proofs are create-only (storage.rules): after an upload whose record was never saved, the
+        // retry is refused, and the photo already stored is the one to record.
+        const earlier = isCanceledUpload(error) ? null : await storedFileUrl(path);
+        if (!earlier) {
+          show({ kind: 'idle' });
+          if (!isCanceledUpload(error)) toastError('Error uploading image');
+          return;
+        }
+        stored = { url: earlier, path };
       }
       task.current = null;
       toastSuccess('Image uploaded successfully');

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, useLocation, useParams } from 'react-router-dom';
+import { joinAtText } from '../../../domain/member-identity';
 import { useDatabaseValue } from '../../../hooks/use-database';
 import { useSignedInUser } from '../../../lib/session';
 import { dbPaths } from '../../../services/paths';
@@ -79,6 +80,7 @@ function ProfileView({ uid }: { uid: string }) {
   const member = info.value;
   const name = member.displayName || 'Member';
   const email = isOwner ? (body.value?.email ?? user.email) : null;
+  const joined = joinAtText(member.joinAt);
 
   return (
     <article className="card shadow-sm" aria-labelledby="profile-name">
@@ -113,7 +115,7 @@ function ProfileView({ uid }: { uid: string }) {
             value={member.preference ? member.preference.toUpperCase() : undefined}
           />
           <Fact label="Total Score" value={String(member.score ?? 0)} />
-          {member.joinAt && <Fact label="Join At" value={member.joinAt} />}
+          {joined && <Fact label="Join At" value={joined} />}
           {isOwner && (
             <>
               <Fact
