@@ -28,6 +28,10 @@ export interface StartOptions {
   /** Output lines, by source name; without it the output is ignored unless `inherit` is set. */
   log?: (source: string, line: string) => void;
   inherit?: boolean;
+  /** Working directory (default: the repository root). */
+  cwd?: string;
+  /** The signal `stop()` sends by default (SIGINT for programs that clean up on Ctrl-C). */
+  stopSignal?: NodeJS.Signals;
 }
 
 /** A package's executable in node_modules/.bin, as the Node script it links to. */
@@ -40,16 +44,30 @@ export function startNodeProcess(
   args: string[],
   options: StartOptions = {},
 ): ManagedProcess {
-  const child = spawn(
+  return startProcess(
+    name,
     process.execPath,
     ['--import', TETHER, ...(options.nodeArgs ?? []), script, ...args],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, ...options.env, CHALLANGEX_TETHER_PARENT: String(process.pid) },
-      stdio: options.inherit ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
+    { ...options, env: { ...options.env, CHALLANGEX_TETHER_PARENT: String(process.pid) } },
   );
+}
+
+/**
+ * Starts any command in its own process group (so stopping it stops what it started), stopped
+ * by this script's shutdown if still running. Not tethered: use startNodeProcess for Node programs.
+ */
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  options: Omit<StartOptions, 'nodeArgs'> = {},
+): ManagedProcess {
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? repoRoot,
+    env: { ...process.env, ...options.env },
+    stdio: options.inherit ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const { log } = options;
   const forward = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line.trim()) log?.(name, line);
@@ -60,7 +78,7 @@ export function startNodeProcess(
     child.once('exit', (code) => resolve(code));
     // A failed spawn emits 'error' and no 'exit'.
     child.once('error', (error) => {
-      log?.(name, `could not start: ${error.message}`);
+      log?.(name, `could not start ${command}: ${error.message}`);
       resolve(null);
     });
   });
@@ -68,7 +86,8 @@ export function startNodeProcess(
     name,
     child,
     exited,
-    stop: (signal = 'SIGTERM', graceMs = 10_000) => stopGroup(managed, signal, graceMs),
+    stop: (signal = options.stopSignal ?? 'SIGTERM', graceMs = 10_000) =>
+      stopGroup(managed, signal, graceMs),
   };
   const forget = onShutdown(() => managed.stop());
   void exited.then(forget);
