@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './lib/find-chromium';
 import { startProcess } from './lib/processes';
-import { handleShutdown, step as namedStep } from './lib/shutdown';
+import { exitAfterCleanup, handleShutdown, shuttingDown, step as namedStep } from './lib/shutdown';
 import { repoRoot } from './lib/stack';
 
 handleShutdown('npm test');
@@ -32,6 +32,11 @@ const vitestJson = (file: string) => [
   `--outputFile.json=${join(results, file)}`,
 ];
 
+const processChecks = [
+  'tests/scripts/dev-stack-crash.test.ts',
+  'tests/scripts/bench-clean-exit.test.ts',
+];
+
 const steps: Step[] = [
   { name: 'lint and format', command: ['npm', 'run', '--silent', 'lint'] },
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
@@ -43,8 +48,29 @@ const steps: Step[] = [
   { name: 'production build', command: [bin('vite'), 'build', '--logLevel', 'warn'] },
   {
     name: 'integration tests (emulator conformance, rules, API, security, bundle)',
-    command: [bin('vitest'), 'run', '--project', 'integration', ...vitestJson('integration.json')],
+    command: [
+      bin('vitest'),
+      'run',
+      '--project',
+      'integration',
+      ...processChecks.flatMap((file) => ['--exclude', file]),
+      ...vitestJson('integration.json'),
+    ],
     report: 'integration.json',
+  },
+  {
+    // Alone and one at a time: the dev stack uses its fixed ports, and both start whole stacks.
+    name: 'process checks (dev stack killed hard, bench failing and interrupted)',
+    command: [
+      bin('vitest'),
+      'run',
+      '--project',
+      'integration',
+      '--no-file-parallelism',
+      ...processChecks,
+      ...vitestJson('process-checks.json'),
+    ],
+    report: 'process-checks.json',
   },
   {
     name: 'end-to-end tests (Chromium)',
@@ -102,6 +128,8 @@ for (const step of steps) {
     return run.exited;
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  // Interrupted: the shutdown under way says so and exits; no summary, no next step.
+  if (shuttingDown()) await exitAfterCleanup('', 1);
   let ok = code === 0;
   if (step.report) {
     const counts = countTests(step.report);

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { onShutdown } from './shutdown';
+import { onShutdown, shuttingDown } from './shutdown';
 import { repoRoot } from './repo-root';
 
 const TETHER = pathToFileURL(join(import.meta.dirname, 'tether.js')).href;
@@ -62,6 +62,7 @@ export function startProcess(
   args: string[],
   options: Omit<StartOptions, 'nodeArgs'> = {},
 ): ManagedProcess {
+  if (shuttingDown()) throw new Error(`not starting ${name}: stopping`);
   const child = spawn(command, args, {
     cwd: options.cwd ?? repoRoot,
     env: { ...process.env, ...options.env },

@@ -12,6 +12,9 @@ let exiting: Promise<never> | undefined;
 /** Longest wait for the cleanups before exiting anyway (the tether ends what is left). */
 const CLEANUP_LIMIT_MS = 30_000;
 
+/** Whether the script is stopping (nothing new should start). */
+export const shuttingDown = () => exiting !== undefined;
+
 /** Registers something to stop when this script ends early; returns a function that unregisters it. */
 export function onShutdown(cleanup: Cleanup): () => void {
   cleanups.add(cleanup);
