@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 
 const POLL_MS = 250;
 /** Time for a graceful stop (firebase-tools exports its data on SIGTERM) before SIGKILL. */
-const GRACE_MS = 10_000;
+const GRACE_MS = 30_000;
 // The starter names itself, so a parent that died before this module loaded is noticed too;
 // the variable is removed so that this process's own children watch nobody by mistake.
 const parent = Number(process.env.CHALLANGEX_TETHER_PARENT) || process.ppid;
@@ -36,6 +36,9 @@ function signalOwnProcesses(signal) {
 const watch = setInterval(() => {
   if (process.ppid === parent) return;
   clearInterval(watch);
+  // Our output went to the parent: writing to it now fails (EPIPE), which must not crash the
+  // graceful stop (firebase-tools exporting its data) before it is done.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
   process.stderr.write(`The process that started ${process.pid} (${parent}) is gone; stopping.\n`);
   setTimeout(() => signalOwnProcesses('SIGKILL'), GRACE_MS).unref();
   signalOwnProcesses('SIGTERM');

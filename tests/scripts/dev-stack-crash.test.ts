@@ -1,7 +1,8 @@
 /**
  * `npm run dev` killed hard: SIGKILL of the process that started the stack leaves no
  * emulator, firebase-tools or Vite behind (they are tethered to it), and a value written to
- * the RTDB emulator one second before the kill is there after a restart. Also: a fixed port
+ * the RTDB emulator one second before the kill is there after a restart, as are the demo
+ * members in the Auth emulator. Also: a fixed port
  * already taken stops the start with a message naming who holds it. Uses the dev ports, so
  * it needs them free.
  */
@@ -9,7 +10,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../scripts/lib/demo-seed';
 import { assertPortsFree } from '../../scripts/lib/ports-in-use';
 import { devPorts, repoRoot } from '../../scripts/lib/stack';
 import { descendants, waitForNothingLeft } from './process-tree';
@@ -69,17 +71,23 @@ beforeAll(async () => {
   await assertPortsFree(ports);
 });
 
-afterAll(async () => {
-  for (const child of started) {
-    for (const pid of descendants(child.pid!)) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        /* gone */
-      }
+/** Kills whatever a failed test left (so the next test finds the ports free). */
+async function killLeftovers(): Promise<void> {
+  const pids = [...started].flatMap((child) => [child.pid!, ...descendants(child.pid!)]);
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* gone */
     }
-    child.kill('SIGKILL');
   }
+  started.clear();
+  await waitForNothingLeft(pids, allPorts, 30_000);
+}
+
+afterEach(killLeftovers);
+afterAll(async () => {
+  await killLeftovers();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -100,13 +108,27 @@ describe('npm run dev, crash-safe', () => {
     expect(stack.length).toBeGreaterThanOrEqual(4); // emulators, firebase-tools, Vite (and more)
     first.child.kill('SIGKILL');
     await first.exited;
-    expect(await waitForNothingLeft(stack, allPorts, 30_000)).toEqual({ pids: [], ports: [] });
+    expect(await waitForNothingLeft(stack, allPorts, 60_000)).toEqual({ pids: [], ports: [] });
 
     const second = startDev();
     await waitUntilServing(second);
     expect(second.output()).not.toContain('Seeding demo data');
     const read = await fetch(valueUrl, { headers: owner });
     expect(await read.json()).toEqual(value);
+    // The demo members survived too: firebase-tools, stopped by its tether with SIGTERM, exported them.
+    const signIn = await fetch(
+      `http://127.0.0.1:${devPorts.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          email: 'asha@challangex.dev',
+          password: DEMO_PASSWORD,
+          returnSecureToken: true,
+        }),
+      },
+    );
+    expect(signIn.status, await signIn.clone().text()).toBe(200);
 
     // A clean stop (SIGTERM, as from a process manager) stops everything too.
     const secondStack = descendants(second.child.pid!);
