@@ -37,6 +37,13 @@ export interface StartOptions {
 /** A package's executable in node_modules/.bin, as the Node script it links to. */
 export const nodeBin = (name: string) => realpathSync(join(repoRoot, 'node_modules/.bin', name));
 
+const output = ({ inherit, log }: StartOptions) =>
+  inherit
+    ? (['inherit', 'inherit'] as const)
+    : log
+      ? (['pipe', 'pipe'] as const)
+      : (['ignore', 'ignore'] as const);
+
 /** Starts `node <script> <args>` tethered to this process, in its own process group. */
 export function startNodeProcess(
   name: string,
@@ -66,7 +73,8 @@ export function startProcess(
   const child = spawn(command, args, {
     cwd: options.cwd ?? repoRoot,
     env: { ...process.env, ...options.env },
-    stdio: options.inherit ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+    // Output nobody reads must not be piped: a full pipe would block the process.
+    stdio: ['ignore', ...output(options)],
     detached: true,
   });
   const { log } = options;
