@@ -59,6 +59,8 @@ export class Namespace {
   rules: RulesState = OPEN_RULES;
   private trie = new TrieNode();
   readonly listens = new Set<Listen>();
+  /** Called after every change of the tree (the server persists `--data` from it). */
+  onChange?: () => void;
 
   constructor(readonly name: string) {}
 
@@ -284,6 +286,7 @@ export class Namespace {
     const oldRoot = this.root;
     this.root = newRoot;
     if (oldRoot === newRoot) return;
+    this.onChange?.();
     const writes =
       shape.kind === 'set' ? [shape.path] : shape.rels.map((r) => [...shape.base, ...r]);
     this.revalidateListens();
