@@ -31,7 +31,7 @@ async function asOwner(method: 'GET' | 'PUT' | 'DELETE', path: string, body?: un
   return response.json() as Promise<unknown>;
 }
 
-/** As in the rules matrix, RULES_MATRIX_DATABASE_RULES swaps the rules (to try older ones). */
+/** RULES_MATRIX_DATABASE_RULES swaps the rules (to try older ones against these writes). */
 const databaseRules = () =>
   process.env.RULES_MATRIX_DATABASE_RULES
     ? readFileSync(process.env.RULES_MATRIX_DATABASE_RULES, 'utf8')
