@@ -42,8 +42,11 @@ export const PROTEIN_GRAMS_PER_KG: Record<TargetBody, number> = {
 
 export const MIN_DAILY_CALORIES = 1200;
 export const FAT_CALORIE_SHARE = 0.25;
-/** g/kg alone asks heavy or small members on low calories for more protein than a meal plan can hold. */
-export const MAX_PROTEIN_CALORIE_SHARE = 0.3;
+/**
+ * g/kg alone asks heavy or small members on low calories for more protein than a meal plan can hold:
+ * a quarter of the day's energy is what vegan and vegetarian Indian dishes (IFCT 2017) can carry.
+ */
+export const MAX_PROTEIN_CALORIE_SHARE = 0.25;
 
 const SEX_CONSTANT: Record<Sex, number> = { male: 5, female: -161 };
 /** Midpoint of the two Mifflin–St Jeor constants when sex is unknown. */
