@@ -22,7 +22,7 @@ const density = (dish: Dish) => dish.protein / dish.kcal;
 
 function roundedPortion(portion: number): number {
   const stepped = Math.round(portion / PORTION_STEP) * PORTION_STEP;
-  return Number(Math.min(PORTION_LIMITS.max, Math.max(PORTION_LIMITS.min, stepped)).toFixed(2));
+  return Math.round(Math.min(PORTION_LIMITS.max, Math.max(PORTION_LIMITS.min, stepped)) * 100) / 100;
 }
 
 /**
