@@ -52,7 +52,10 @@ function ingredientsOf(recipe: Recipe): Ingredient[] {
   return Object.entries(recipe.ingredients).map(([key, grams]) => {
     const { code, label } = FOODS[key as FoodKey];
     const food = IFCT_FOODS[code];
-    if (!food) throw new Error(`${recipe.id}: IFCT food ${code} is missing; run scripts/generate-ifct-table.ts`);
+    if (!food)
+      throw new Error(
+        `${recipe.id}: IFCT food ${code} is missing; run scripts/generate-ifct-table.ts`,
+      );
     return { code, label, group: food.group, grams: grams! };
   });
 }

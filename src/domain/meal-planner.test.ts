@@ -116,7 +116,9 @@ describe('a planned meal', () => {
       for (const ingredient of main.ingredients) {
         const served = meal.ingredients.find((entry) => entry.label === ingredient.label);
         expect(served, ingredient.label).toBeDefined();
-        expect(served!.grams).toBeGreaterThanOrEqual(Math.round(ingredient.grams * meal.portion) - 1);
+        expect(served!.grams).toBeGreaterThanOrEqual(
+          Math.round(ingredient.grams * meal.portion) - 1,
+        );
       }
       const items = [
         { dish: main, portion: meal.portion },

@@ -267,7 +267,8 @@ export function planAroundMains(request: PlanRequest, mains: readonly DayMains[]
     const sides = {} as Record<MealSlot, Dish[]>;
     for (const slot of MEAL_SLOTS) sides[slot] = shuffled(SIDES[request.preference][slot], random);
     const fill = bestFill(dayMains, needs, sides);
-    if (!fill) throw new Error(`day ${index + 1} cannot reach ${request.targets.protein} g protein`);
+    if (!fill)
+      throw new Error(`day ${index + 1} cannot reach ${request.targets.protein} g protein`);
     const day: Partial<PlannedDay> = {};
     for (const slot of MEAL_SLOTS) {
       const slotFill = fill.fills[slot];

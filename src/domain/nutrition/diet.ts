@@ -33,7 +33,10 @@ export const EXCLUDED_BY_PREFERENCE: Record<Preference, readonly DietaryContent[
   nonveg: [],
 };
 
-export function fitsPreference(contains: readonly DietaryContent[], preference: Preference): boolean {
+export function fitsPreference(
+  contains: readonly DietaryContent[],
+  preference: Preference,
+): boolean {
   const excluded = EXCLUDED_BY_PREFERENCE[preference];
   return !contains.some((content) => excluded.includes(content));
 }

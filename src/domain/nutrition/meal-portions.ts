@@ -22,7 +22,9 @@ const density = (dish: Dish) => dish.protein / dish.kcal;
 
 function roundedPortion(portion: number): number {
   const stepped = Math.round(portion / PORTION_STEP) * PORTION_STEP;
-  return Math.round(Math.min(PORTION_LIMITS.max, Math.max(PORTION_LIMITS.min, stepped)) * 100) / 100;
+  return (
+    Math.round(Math.min(PORTION_LIMITS.max, Math.max(PORTION_LIMITS.min, stepped)) * 100) / 100
+  );
 }
 
 /**
@@ -79,8 +81,9 @@ export function fillMeal(
     const gap = kcal - total() * PORTION_LIMITS.max;
     // Prefer a side that closes the gap without pushing the meal's minimum past the target.
     const next =
-      offered.find((side) => side.kcal * PORTION_LIMITS.max >= gap && fits([...chosen, side], kcal)) ??
-      offered.find((side) => (total() + side.kcal) * PORTION_LIMITS.min <= kcal);
+      offered.find(
+        (side) => side.kcal * PORTION_LIMITS.max >= gap && fits([...chosen, side], kcal),
+      ) ?? offered.find((side) => (total() + side.kcal) * PORTION_LIMITS.min <= kcal);
     if (!next) break;
     chosen.push(next);
     offered.splice(offered.indexOf(next), 1);
