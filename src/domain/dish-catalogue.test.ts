@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MEAL_SLOTS, PREFERENCES } from './constants';
 import { DISH_CATALOGUE, dishFitsPreference, GENERIC_MEAL_IMAGES } from './dish-catalogue';
 import { FOODS } from './nutrition/ifct-food-keys';
-import { IFCT_FOODS } from './nutrition/ifct-foods.generated';
+import { IFCT_FOODS } from './nutrition/ifct-food';
 
 const PUBLIC_DIR = resolve(import.meta.dirname, '../../public');
 

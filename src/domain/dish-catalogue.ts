@@ -1,7 +1,7 @@
 import type { MealSlot, Preference } from './constants';
 import { dietaryContentOf, fitsPreference, type DietaryContent } from './nutrition/diet';
 import { FOODS, type FoodKey } from './nutrition/ifct-food-keys';
-import { IFCT_FOODS } from './nutrition/ifct-foods.generated';
+import { IFCT_FOODS } from './nutrition/ifct-food';
 import type { Recipe, Region } from './nutrition/recipe';
 import { BREAKFAST_RECIPES, MAIN_RECIPES, SIDE_RECIPES } from './nutrition/recipes';
 

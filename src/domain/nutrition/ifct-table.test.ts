@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readIfctCsv } from '../../../scripts/lib/ifct-csv';
 import { DISH_CATALOGUE } from '../dish-catalogue';
 import { FAT_KJ_PER_GRAM, KJ_PER_KCAL } from './ifct-energy';
-import { IFCT_FOODS } from './ifct-foods.generated';
+import { IFCT_FOODS } from './ifct-food';
 
 const csv = readIfctCsv();
 
