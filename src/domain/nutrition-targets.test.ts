@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   basalMetabolicRate,
+  dailyFibreTarget,
   MAX_PROTEIN_CALORIE_SHARE,
   mealCalorieTargets,
   nutritionTargets,
@@ -61,5 +62,12 @@ describe('nutritionTargets', () => {
 describe('mealCalorieTargets', () => {
   it('splits 30/40/30', () => {
     expect(mealCalorieTargets(2000)).toEqual({ breakfast: 600, lunch: 800, dinner: 600 });
+  });
+});
+
+describe('dailyFibreTarget', () => {
+  it('asks 14 g per 1,000 kcal', () => {
+    expect(dailyFibreTarget(2000)).toBe(28);
+    expect(dailyFibreTarget(1500)).toBe(21);
   });
 });

@@ -72,6 +72,11 @@ export function nutritionTargets(body: BodyStats, goal: TargetBody): NutritionTa
   return { calories, protein, carbs, fat };
 }
 
+/** Adequate fibre for a day's calories: 14 g per 1,000 kcal (the Institute of Medicine's adequate intake). */
+export function dailyFibreTarget(dailyCalories: number): number {
+  return Math.round((dailyCalories * 14) / 1000);
+}
+
 /** Calories per meal from the day's target (breakfast 30%, lunch 40%, dinner 30%). */
 export function mealCalorieTargets(dailyCalories: number): Record<MealSlot, number> {
   const perSlot = {} as Record<MealSlot, number>;

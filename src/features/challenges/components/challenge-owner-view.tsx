@@ -14,6 +14,7 @@ import { cardTime } from '../lib/card-time';
 import { currentDayNumber, dayPlans, proofPhotos } from '../lib/challenge-meals';
 import { ChallengeOwnerActions } from './challenge-owner-actions';
 import { DayMealTable } from './day-meal-table';
+import { DayNutritionSummary } from './day-nutrition-summary';
 
 const ProofGalleryModal = lazy(async () => ({
   default: (await import('./proof-gallery-modal')).ProofGalleryModal,
@@ -107,6 +108,7 @@ export function ChallengeOwnerView({ challenge, challengeRef }: ChallengeOwnerVi
               <strong>Day {plan.dayNumber} total:</strong> {plan.calories} kcal · {plan.protein} g
               protein
             </p>
+            <DayNutritionSummary dayNumber={plan.dayNumber} meals={plan.meals} targets={targets} />
             <DayMealTable challenge={refs} plan={plan} now={now} />
           </Tab>
         ))}

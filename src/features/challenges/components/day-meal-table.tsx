@@ -4,6 +4,7 @@ import { canUploadProof, mealStatus } from '../../../domain/meal-status';
 import type { ChallengeRef } from '../api/challenge-ref';
 import { slotLabel, type DayPlan } from '../lib/challenge-meals';
 import { appImageSource } from '../lib/safe-image-url';
+import { MealIngredients } from './meal-ingredients';
 import { MealProofUpload } from './meal-proof-upload';
 import { MealStatusBadge } from './meal-status-badge';
 
@@ -73,6 +74,7 @@ export function DayMealTable({ challenge, plan, now }: DayMealTableProps) {
                     {meal.details && (
                       <div className="small text-body-secondary">{meal.details}</div>
                     )}
+                    <MealIngredients meal={meal} />
                   </div>
                 </div>
               </td>
