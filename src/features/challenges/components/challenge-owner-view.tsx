@@ -12,6 +12,7 @@ import type { ChallengeRef } from '../api/challenge-ref';
 import { useNow } from '../hooks/use-now';
 import { cardTime } from '../lib/card-time';
 import { currentDayNumber, dayPlans, proofPhotos } from '../lib/challenge-meals';
+import { AddToCalendarButton } from './add-to-calendar-button';
 import { ChallengeOwnerActions } from './challenge-owner-actions';
 import { DayMealTable } from './day-meal-table';
 import { DayNutritionSummary } from './day-nutrition-summary';
@@ -87,6 +88,7 @@ export function ChallengeOwnerView({ challenge, challengeRef }: ChallengeOwnerVi
             <Button variant="success" size="sm" onClick={() => setGalleryOpen(true)}>
               Photo gallery
             </Button>
+            <AddToCalendarButton challengeId={challengeRef.challengeId} challenge={challenge} />
             <ChallengeOwnerActions challenge={challengeRef} onDeleted={() => navigate('/feed')} />
           </div>
         </Card.Body>
