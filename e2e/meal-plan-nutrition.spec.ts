@@ -3,11 +3,12 @@ import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import type { ChallengeRecord } from '../src/domain/challenge-record';
 import { MEAL_SLOTS, MEAL_WINDOWS } from '../src/domain/constants';
+import { shoppingList } from '../src/domain/shopping-list';
 import { readData, writeData } from './support/backend';
 import { expect, test } from './support/fixtures';
 
 const TIME_ZONE = 'Asia/Kolkata';
-test.use({ timezoneId: TIME_ZONE });
+test.use({ timezoneId: TIME_ZONE, permissions: ['clipboard-read', 'clipboard-write'] });
 
 /** Hour and minute of an instant in the member's zone. */
 function localTime(epochMs: number) {
@@ -21,7 +22,7 @@ function localTime(epochMs: number) {
   return { hour: value('hour'), minute: value('minute') };
 }
 
-test('a plan shows ingredients and day totals, and its meal windows download as an .ics', async ({
+test('a plan shows ingredients and day totals, a shopping list to copy, and its meal windows as an .ics', async ({
   page,
   signedInMember: member,
 }) => {
@@ -70,6 +71,30 @@ test('a plan shows ingredients and day totals, and its meal windows download as 
     await expect(row.getByRole('listitem').filter({ hasText: first.label }).first()).toContainText(
       `${first.grams} g`,
     );
+
+    // The shopping list for Day 2 only, summed from the stored ingredients, copied as plain text.
+    await page.getByRole('button', { name: 'Shopping list' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Shopping list' });
+    await dialog.getByLabel('From').selectOption('2');
+    const day2 = shoppingList(MEAL_SLOTS.map((slot) => stored.meals.Day2[slot]!));
+    const [firstGroup] = day2;
+    const item = firstGroup.items[0];
+    await expect(
+      dialog
+        .getByRole('region', { name: firstGroup.group })
+        .getByRole('listitem')
+        .filter({ hasText: item.label })
+        .first(),
+    ).toContainText(item.amount);
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await expect(page.getByText('Shopping list copied')).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain(`${title}, Day 2`);
+    expect(copied).toContain(`- ${item.label}: ${item.amount}`);
+    expect(copied.split('\n').filter((line) => line.startsWith('- '))).toHaveLength(
+      day2.flatMap((group) => group.items).length,
+    );
+    await dialog.getByRole('button', { name: 'Close' }).click();
 
     // The .ics: one event per meal window, at the window times in the member's zone, with an alarm.
     const downloading = page.waitForEvent('download');

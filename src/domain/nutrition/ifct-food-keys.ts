@@ -5,6 +5,9 @@
 export interface FoodRef {
   code: string;
   label: string;
+  /** For the shopping list: liquids read in ml/l, foods bought by the piece in pieces. */
+  millilitresPerGram?: number;
+  gramsPerPiece?: number;
 }
 
 export const FOODS = {
@@ -77,7 +80,7 @@ export const FOODS = {
   blackPepper: { code: 'G031', label: 'Black pepper' },
   poppySeeds: { code: 'G032', label: 'Poppy seeds (khus khus)' },
   tamarind: { code: 'E064', label: 'Tamarind pulp' },
-  lemon: { code: 'E033', label: 'Lemon juice' },
+  lemon: { code: 'E033', label: 'Lemon juice', millilitresPerGram: 1 },
   // Nuts and oil seeds
   peanuts: { code: 'H012', label: 'Peanuts' },
   coconut: { code: 'H007', label: 'Fresh coconut' },
@@ -89,9 +92,9 @@ export const FOODS = {
   flaxSeeds: { code: 'H014', label: 'Flax seeds (alsi)' },
   mustardSeeds: { code: 'H013', label: 'Mustard seeds' },
   // Fruits
-  banana: { code: 'E012', label: 'Banana' },
-  apple: { code: 'E001', label: 'Apple' },
-  mango: { code: 'E039', label: 'Mango' },
+  banana: { code: 'E012', label: 'Banana', gramsPerPiece: 120 },
+  apple: { code: 'E001', label: 'Apple', gramsPerPiece: 150 },
+  mango: { code: 'E039', label: 'Mango', gramsPerPiece: 150 },
   papaya: { code: 'E049', label: 'Papaya' },
   guava: { code: 'E028', label: 'Guava' },
   orange: { code: 'E047', label: 'Orange' },
@@ -101,19 +104,19 @@ export const FOODS = {
   raisins: { code: 'E057', label: 'Raisins' },
   // Sugars and drinks
   jaggery: { code: 'I001', label: 'Jaggery' },
-  coconutWater: { code: 'K002', label: 'Tender coconut water' },
+  coconutWater: { code: 'K002', label: 'Tender coconut water', millilitresPerGram: 1 },
   // Milk and milk products (IFCT 2017 has no curd: curd and buttermilk count as the milk they are set from)
-  milk: { code: 'L002', label: 'Cow milk' },
+  milk: { code: 'L002', label: 'Cow milk', millilitresPerGram: 1 / 1.03 },
   curd: { code: 'L002', label: 'Curd (from cow milk)' },
   paneer: { code: 'L003', label: 'Paneer' },
   // Fats and oils
-  oil: { code: 'T005', label: 'Groundnut oil' },
-  mustardOil: { code: 'T006', label: 'Mustard oil' },
-  coconutOil: { code: 'T001', label: 'Coconut oil' },
+  oil: { code: 'T005', label: 'Groundnut oil', millilitresPerGram: 1 / 0.92 },
+  mustardOil: { code: 'T006', label: 'Mustard oil', millilitresPerGram: 1 / 0.92 },
+  coconutOil: { code: 'T001', label: 'Coconut oil', millilitresPerGram: 1 / 0.92 },
   ghee: { code: 'T013', label: 'Ghee' },
   // Egg, poultry, meat and fish
-  egg: { code: 'M001', label: 'Eggs' },
-  eggWhite: { code: 'M002', label: 'Egg whites' },
+  egg: { code: 'M001', label: 'Eggs', gramsPerPiece: 50 },
+  eggWhite: { code: 'M002', label: 'Egg whites', gramsPerPiece: 30 },
   chickenBreast: { code: 'N003', label: 'Chicken breast, skinless' },
   chickenThigh: { code: 'N002', label: 'Chicken thigh, skinless' },
   mutton: { code: 'O003', label: 'Goat meat (leg)' },

@@ -16,6 +16,7 @@ import { AddToCalendarButton } from './add-to-calendar-button';
 import { ChallengeOwnerActions } from './challenge-owner-actions';
 import { DayMealTable } from './day-meal-table';
 import { DayNutritionSummary } from './day-nutrition-summary';
+import { ShoppingListButton } from './shopping-list-button';
 
 const ProofGalleryModal = lazy(async () => ({
   default: (await import('./proof-gallery-modal')).ProofGalleryModal,
@@ -88,6 +89,7 @@ export function ChallengeOwnerView({ challenge, challengeRef }: ChallengeOwnerVi
             <Button variant="success" size="sm" onClick={() => setGalleryOpen(true)}>
               Photo gallery
             </Button>
+            <ShoppingListButton challenge={challenge} />
             <AddToCalendarButton challengeId={challengeRef.challengeId} challenge={challenge} />
             <ChallengeOwnerActions challenge={challengeRef} onDeleted={() => navigate('/feed')} />
           </div>
