@@ -9,6 +9,7 @@ import { builtInPlanner, type MealPlanProvider } from './meal-plan-provider';
 import { rateLimitPerMember, type RateLimit } from './rate-limit';
 import { recomputeMember } from './recompute-route';
 import { regenerateMeals } from './regenerate-route';
+import { swapOneMeal } from './swap-route';
 
 export interface AppOptions {
   database: Database;
@@ -54,6 +55,12 @@ export function createApp({
     member,
     generateLimit,
     regenerateMeals(dependencies),
+  );
+  app.post(
+    '/api/challenges/:challengeId/days/:day/meals/:slot/swap',
+    member,
+    generateLimit,
+    swapOneMeal(dependencies),
   );
   app.post(
     '/api/me/recompute',

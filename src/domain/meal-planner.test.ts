@@ -9,7 +9,7 @@ import {
   type Preference,
 } from './constants';
 import { findDishById } from './dish-catalogue';
-import { planMeals, type PlannedMeal } from './meal-planner';
+import { planMeals, swapMeal, type PlannedMeal } from './meal-planner';
 import { nutritionTargets, type BodyStats } from './nutrition-targets';
 import { seededRandom, type RandomSource } from './seeded-random';
 
@@ -163,5 +163,30 @@ describe('planMeals with fixed (already proved) meals', () => {
     );
     const calories = dayTwo.reduce((sum, meal) => sum + meal.calories, 0);
     expect(Math.abs(calories - targets.calories)).toBeLessThanOrEqual(targets.calories * 0.05);
+  });
+});
+
+describe('swapMeal', () => {
+  it('picks another unused dish for one slot and keeps the day within its targets', () => {
+    const targets = nutritionTargets({ height: 160, weight: 55, age: 45, sex: 'female' }, 'Lean');
+    const plan = planMeals({ targets, days: 3, preference: 'veg', seed: 'swap' });
+    const placed = plan.flatMap((day, index) =>
+      MEAL_SLOTS.map((slot) => ({ dayNumber: index + 1, slot, ...day[slot]! })),
+    );
+    for (const seed of ['s1', 's2', 's3', 's4', 's5']) {
+      const swapped = swapMeal(
+        { targets, preference: 'veg', seed },
+        { dayNumber: 2, slot: 'dinner' },
+        placed,
+      );
+      expect(placed.map((meal) => meal.dishId)).not.toContain(swapped.dishId);
+      expect(swapped.ingredients.every((i) => !/Meat|Poultry|Fish|Egg/.test(i.group))).toBe(true);
+      const day = [plan[1].breakfast!, plan[1].lunch!, swapped];
+      const calories = day.reduce((sum, meal) => sum + meal.calories, 0);
+      expect(Math.abs(calories - targets.calories)).toBeLessThanOrEqual(targets.calories * 0.05);
+      expect(day.reduce((sum, meal) => sum + meal.protein, 0)).toBeGreaterThanOrEqual(
+        targets.protein,
+      );
+    }
   });
 });

@@ -1,5 +1,11 @@
 import { MEAL_SLOTS, type MealSlot, type Preference } from './constants';
-import { DISH_CATALOGUE, dishFitsPreference, nutrientsOf, type Dish } from './dish-catalogue';
+import {
+  DISH_CATALOGUE,
+  dishFitsPreference,
+  findDishByName,
+  nutrientsOf,
+  type Dish,
+} from './dish-catalogue';
 import { fillMeal, type FillMode, type MealFill } from './nutrition/meal-portions';
 import { mealCalorieTargets, type NutritionTargets } from './nutrition-targets';
 import { seededRandom, shuffled, type RandomSource } from './seeded-random';
@@ -254,6 +260,35 @@ export function planMeals(request: PlanRequest): MealPlan {
   return Array.from({ length: request.days }, (_, index) =>
     planDay(request, index + 1, random, used),
   );
+}
+
+/** A meal already in a plan, as far as re-planning one of its neighbours needs to know. */
+export type PlacedMeal = Required<FixedMeal>;
+
+/**
+ * Another dish for one meal of a plan: the day's other meals stay, the day stays within its calorie and
+ * protein targets and the diet, and no main dish already in the plan (the swapped one included) is used.
+ */
+export function swapMeal(
+  request: Omit<PlanRequest, 'days' | 'fixedMeals'>,
+  swapped: Pick<FixedMeal, 'dayNumber' | 'slot'>,
+  plan: readonly PlacedMeal[],
+): PlannedMeal {
+  const used = new Set<string>();
+  for (const meal of plan) {
+    const dish = findDishByName(meal.name);
+    if (dish) used.add(dish.id);
+  }
+  const fixedMeals = plan.filter(
+    (meal) => meal.dayNumber === swapped.dayNumber && meal.slot !== swapped.slot,
+  );
+  const day = planDay(
+    { ...request, days: swapped.dayNumber, fixedMeals },
+    swapped.dayNumber,
+    seededRandom(request.seed),
+    used,
+  );
+  return day[swapped.slot]!;
 }
 
 /**
