@@ -22,7 +22,7 @@ function localTime(epochMs: number) {
   return { hour: value('hour'), minute: value('minute') };
 }
 
-test('a plan shows ingredients and day totals, a shopping list to copy, and its meal windows as an .ics', async ({
+test('a plan shows ingredients and day totals, a shopping list to copy, its meal windows as an .ics, and swaps a future meal', async ({
   page,
   signedInMember: member,
 }) => {
@@ -116,6 +116,28 @@ test('a plan shows ingredients and day totals, a shopping list to copy, and its 
       expect(event.summary).toContain(meal.name);
       expect(event.component.getFirstSubcomponent('valarm')).not.toBeNull();
     }
+
+    // Swap Day 2's dinner: another dish, and the day total stays within ±5 % of its target.
+    await page.getByRole('tab', { name: 'Day2' }).click();
+    const before = stored.meals.Day2.dinner!;
+    await page.getByRole('button', { name: 'Swap Day 2 dinner' }).click();
+    await expect(page.getByText(/^Swapped for /)).toBeVisible();
+    const swapped = (await readData<ChallengeRecord>(
+      `users/${member.uid}/challenges/${challengeId}`,
+    ))!;
+    const dinner = swapped.meals.Day2.dinner!;
+    expect(dinner.dishId).not.toBe(before.dishId);
+    const day2 = MEAL_SLOTS.reduce((sum, slot) => sum + swapped.meals.Day2[slot]!.calories, 0);
+    expect(Math.abs(day2 - swapped.targets.calories)).toBeLessThanOrEqual(
+      swapped.targets.calories * 0.05,
+    );
+    const summary2 = page.getByRole('region', { name: 'Day 2 nutrition' });
+    await expect(summary2.getByText('Energy').locator('xpath=following-sibling::dd')).toHaveText(
+      `${day2} / ${swapped.targets.calories} kcal`,
+    );
+    await expect(
+      page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Dinner/ }) }),
+    ).toContainText(dinner.name);
   } finally {
     await writeData(`feed/${challengeId}`, null);
     await writeData(`users/${member.uid}/challenges/${challengeId}`, null);

@@ -6,6 +6,7 @@ import { slotLabel, type DayPlan } from '../lib/challenge-meals';
 import { appImageSource } from '../lib/safe-image-url';
 import { MealIngredients } from './meal-ingredients';
 import { MealProofUpload } from './meal-proof-upload';
+import { MealSwapButton } from './meal-swap-button';
 import { MealStatusBadge } from './meal-status-badge';
 
 const UPLOAD_HINTS: Record<MealStatus, string | undefined> = {
@@ -75,6 +76,14 @@ export function DayMealTable({ challenge, plan, now }: DayMealTableProps) {
                       <div className="small text-body-secondary">{meal.details}</div>
                     )}
                     <MealIngredients meal={meal} />
+                    {(status === 'Pending' || status === 'Available') && (
+                      <MealSwapButton
+                        challenge={challenge}
+                        dayNumber={plan.dayNumber}
+                        slot={slot}
+                        mealLabel={mealLabel}
+                      />
+                    )}
                   </div>
                 </div>
               </td>
