@@ -76,8 +76,8 @@ test('a plan shows ingredients and day totals, a shopping list to copy, its meal
     await page.getByRole('button', { name: 'Shopping list' }).click();
     const dialog = page.getByRole('dialog', { name: 'Shopping list' });
     await dialog.getByLabel('From').selectOption('2');
-    const day2 = shoppingList(MEAL_SLOTS.map((slot) => stored.meals.Day2[slot]!));
-    const [firstGroup] = day2;
+    const day2List = shoppingList(MEAL_SLOTS.map((slot) => stored.meals.Day2[slot]!));
+    const [firstGroup] = day2List;
     const item = firstGroup.items[0];
     await expect(
       dialog
@@ -92,7 +92,7 @@ test('a plan shows ingredients and day totals, a shopping list to copy, its meal
     expect(copied).toContain(`${title}, Day 2`);
     expect(copied).toContain(`- ${item.label}: ${item.amount}`);
     expect(copied.split('\n').filter((line) => line.startsWith('- '))).toHaveLength(
-      day2.flatMap((group) => group.items).length,
+      day2List.flatMap((group) => group.items).length,
     );
     await dialog.getByRole('button', { name: 'Close' }).click();
 
