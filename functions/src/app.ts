@@ -10,6 +10,7 @@ import type { ProofStore } from './proof-store';
 import { rateLimitPerMember, type RateLimit } from './rate-limit';
 import { recomputeMember } from './recompute-route';
 import { regenerateMeals } from './regenerate-route';
+import { swapOneMeal } from './swap-route';
 
 export interface AppOptions {
   database: Database;
@@ -58,6 +59,12 @@ export function createApp({
     member,
     generateLimit,
     regenerateMeals(dependencies),
+  );
+  app.post(
+    '/api/challenges/:challengeId/days/:day/meals/:slot/swap',
+    member,
+    generateLimit,
+    swapOneMeal(dependencies),
   );
   app.post(
     '/api/me/recompute',

@@ -1,4 +1,5 @@
 import type { MealSlot, Preference, TargetBody } from './constants';
+import type { PlannedIngredient, PlannedSide } from './meal-planner';
 import type { NutritionTargets } from './nutrition-targets';
 
 /** users/{uid}/challenges/{cid}/meals/Day{n}/{slot} (DESIGN §3). */
@@ -10,6 +11,14 @@ export interface MealRecord {
   fat: number;
   details: string;
   img: string;
+  /** Plans made before meals were built from IFCT recipes have none of the fields below. */
+  fibre?: number;
+  dishId?: string;
+  portion?: number;
+  serving?: string;
+  /** Absent when the meal has no sides (the database drops empty lists). */
+  sides?: PlannedSide[];
+  ingredients?: PlannedIngredient[];
   imgPath?: string;
   status: string;
   opensAt: number;
