@@ -1,7 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { locateChromium } from './scripts/lib/find-chromium';
 
 const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  // `npm test` finds or installs a browser and passes it in CHROMIUM_PATH; without one found,
+  // Playwright's own download is used (it says how to install it if missing).
+  executablePath: locateChromium({ override: process.env.CHROMIUM_PATH }) ?? undefined,
   args: [
     '--no-sandbox',
     '--disable-gpu',

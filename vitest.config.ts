@@ -14,7 +14,11 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           globals: true,
-          include: ['src/**/*.test.{ts,tsx}', 'functions/src/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'functions/src/**/*.test.ts',
+            'build-plugins/**/*.test.ts',
+          ],
           setupFiles: ['./tests/setup/jest-dom.ts'],
         },
       },

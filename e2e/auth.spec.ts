@@ -22,11 +22,12 @@ test.describe('sign-in flows', () => {
     await expect(page.getByText('Signed in successfully')).toBeVisible();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
     expect(stored).toMatchObject({ email: member.email, displayName: member.name });
-    const info = await readData<{ displayName: string; joinAt: string }>(
+    const info = await readData<{ displayName: string; joinAt: number; createdAt: number }>(
       `users/${stored.uid}/info`,
     );
     expect(info?.displayName).toBe(member.name);
-    expect(info?.joinAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // joinAt is the server's clock (database.rules.json), as createdAt.
+    expect(info?.joinAt).toBe(info?.createdAt);
 
     await chooseAccountMenu(page, member, 'Logout');
     await expect(page).toHaveURL(/\/login$/);

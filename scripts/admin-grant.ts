@@ -1,18 +1,21 @@
 /**
  * `npm run admin:grant -- EMAIL [EMAIL…]`: gives members the `admin: true`
- * custom claim (docs/architecture.md#data-model-and-access). With no email, grants the default admin accounts.
+ * custom claim (docs/architecture.md#data-model-and-access), only to enabled accounts whose email is verified:
+ * sign-up is open, so an unverified email proves nothing about who holds it.
+ * With no email it grants the default admin accounts, on the emulators only.
  *
  * Target: the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST, default
  * 127.0.0.1:9099, project GCLOUD_PROJECT or demo-challangex), unless
  * `--production` is given, which uses Application Default Credentials
  * (GOOGLE_APPLICATION_CREDENTIALS) and the project they belong to.
  * A member must sign out and in again (or refresh their token) to pick it up.
+ * Exit status: 0 all granted, 1 some refused, 2 bad usage.
  */
 import { pathToFileURL } from 'node:url';
 import { deleteApp, initializeApp, applicationDefault } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 
-/** The two default admin accounts, as seeded by `npm run dev` / `npm run seed`. */
+/** The two default admin accounts, as seeded (verified) by `npm run dev` / `npm run seed`. */
 export const DEFAULT_ADMIN_EMAILS = ['admin@challangex.dev', 'admin2@challangex.dev'] as const;
 
 export const DEFAULT_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
@@ -21,10 +24,20 @@ export const DEFAULT_PROJECT_ID = 'demo-challangex';
 export type GrantResult =
   { email: string; uid: string; ok: true } | { email: string; ok: false; reason: string };
 
+export class UsageError extends Error {}
+
 /** Adds admin: true to the member's existing claims (other claims are kept). */
 export async function grantAdmin(auth: Auth, email: string): Promise<GrantResult> {
   try {
     const user = await auth.getUserByEmail(email);
+    if (user.disabled)
+      return { email, ok: false, reason: 'account is disabled; enable it first if intended' };
+    if (!user.emailVerified)
+      return {
+        email,
+        ok: false,
+        reason: 'email not verified; the member must verify it (link in the app) before a grant',
+      };
     await auth.setCustomUserClaims(user.uid, { ...(user.customClaims ?? {}), admin: true });
     return { email, uid: user.uid, ok: true };
   } catch (error) {
@@ -32,7 +45,7 @@ export async function grantAdmin(auth: Auth, email: string): Promise<GrantResult
     const reason =
       code === 'auth/user-not-found'
         ? 'no account with this email'
-        : String((error as Error).message ?? error);
+        : `Auth refused the request: ${String((error as Error).message ?? error)}`;
     return { email, ok: false, reason };
   }
 }
@@ -40,11 +53,26 @@ export async function grantAdmin(auth: Auth, email: string): Promise<GrantResult
 export function parseArguments(argv: readonly string[]): { emails: string[]; production: boolean } {
   const production = argv.includes('--production');
   const given = argv.filter((arg) => !arg.startsWith('--'));
-  return { emails: given.length > 0 ? given : [...DEFAULT_ADMIN_EMAILS], production };
+  if (given.length > 0) return { emails: given, production };
+  if (production)
+    throw new UsageError(
+      '--production needs at least one EMAIL: the default admin list is for the emulators only',
+    );
+  return { emails: [...DEFAULT_ADMIN_EMAILS], production };
 }
 
 async function main(): Promise<number> {
-  const { emails, production } = parseArguments(process.argv.slice(2));
+  let parsed: ReturnType<typeof parseArguments>;
+  try {
+    parsed = parseArguments(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(
+      `✘ ${error.message}\nUsage: npm run admin:grant -- [--production] EMAIL [EMAIL…]`,
+    );
+    return 2;
+  }
+  const { emails, production } = parsed;
   if (!production) process.env.FIREBASE_AUTH_EMULATOR_HOST ??= DEFAULT_AUTH_EMULATOR_HOST;
   const app = production
     ? initializeApp(

@@ -6,7 +6,9 @@
  *   npm run bench -- --lighthouse-runs 1 --generate-requests 100
  *
  * Sections: planner, feed, generate, bundle, lighthouse. Loopback only; every
- * wait is bounded, and a watchdog ends a run that overstays.
+ * wait is bounded, and a watchdog ends a run that overstays. Lighthouse uses the Chromium
+ * scripts/lib/find-chromium.ts finds (or installs). However the run ends (a failed section,
+ * Ctrl-C, SIGTERM, a crash), every process it started is stopped.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +21,8 @@ import { allChunks, homeRouteInitialJs } from './bench/initial-js';
 import { locateLazyModules } from './bench/lazy-modules';
 import { auditPages } from './bench/lighthouse-audit';
 import { describeMachine, machineLine } from './bench/machine';
+import { ensureChromium } from './lib/find-chromium';
+import { exitAfterCleanup, handleShutdown, onShutdown, step } from './lib/shutdown';
 import { measurePlannerQuality } from './bench/planner-quality';
 import { check, renderReport, type Row } from './bench/report';
 import { benchPorts, buildApp, startServedApp, type AppBuild } from './bench/served-app';
@@ -43,8 +47,6 @@ for (const name of selected)
     throw new Error(`Unknown section "${name}" (${SECTIONS.join(', ')})`);
 
 const log = (line: string) => console.log(`· ${line}`);
-/** Stops for what is running right now (the served app's stack), for the watchdog and Ctrl-C. */
-const runningStops = new Set<() => Promise<void>>();
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 
@@ -57,15 +59,15 @@ async function plannerRows(): Promise<Row[]> {
       area,
       measure: `days within ±5 % of calories (${over})`,
       result: percent(quality.caloriesWithin5Percent),
-      budget: '—',
-      status: 'info',
+      budget: percent(budgets.planner.caloriesWithin5Percent),
+      status: check(quality.caloriesWithin5Percent >= budgets.planner.caloriesWithin5Percent),
     },
     {
       area,
       measure: 'days meeting the protein target',
       result: percent(quality.proteinMet),
-      budget: '—',
-      status: 'info',
+      budget: `≥ ${percent(budgets.planner.proteinMet)}`,
+      status: check(quality.proteinMet >= budgets.planner.proteinMet),
     },
     {
       area,
@@ -76,7 +78,21 @@ async function plannerRows(): Promise<Row[]> {
     },
     {
       area,
-      measure: 'repeated dishes within a plan',
+      measure: 'portions outside 0.5–1.5 × a serving',
+      result: String(quality.portionsOutOfRange),
+      budget: String(budgets.planner.portionsOutOfRange),
+      status: check(quality.portionsOutOfRange <= budgets.planner.portionsOutOfRange),
+    },
+    {
+      area,
+      measure: 'side dishes and drinks per meal (mean)',
+      result: quality.sidesPerMeal.toFixed(2),
+      budget: '—',
+      status: 'info',
+    },
+    {
+      area,
+      measure: 'repeated main dishes within a plan',
       result: String(quality.repeatedDishes),
       budget: String(budgets.planner.repeatedDishes),
       status: check(quality.repeatedDishes <= budgets.planner.repeatedDishes),
@@ -199,11 +215,15 @@ async function bundleRows(build: AppBuild): Promise<Row[]> {
   ];
 }
 
-async function lighthouseRows(build: AppBuild): Promise<{ rows: Row[]; notes: string[] }> {
-  const served = await startServedApp(build, log);
-  runningStops.add(served.stop);
+async function lighthouseRows(
+  build: AppBuild,
+  chromiumPath: string,
+): Promise<{ rows: Row[]; notes: string[] }> {
+  const served = await step('starting the served app', () => startServedApp(build, log));
+  const forget = onShutdown(served.stop);
   try {
     const scores = await auditPages({
+      chromiumPath,
       baseUrl: served.baseUrl,
       pages: auditedPages,
       session: demoSession(served.databaseUrl),
@@ -252,7 +272,7 @@ async function lighthouseRows(build: AppBuild): Promise<{ rows: Row[]; notes: st
     ];
     return { rows, notes };
   } finally {
-    runningStops.delete(served.stop);
+    forget();
     await served.stop();
   }
 }
@@ -278,14 +298,14 @@ async function main(): Promise<number> {
     if (!selected.has(section)) return;
     log(`${section}…`);
     try {
-      const result = await measure();
+      const result = await step(section, measure);
       if (Array.isArray(result)) rows.push(...result);
       else {
         rows.push(...result.rows);
         notes.push(...result.notes);
       }
     } catch (error) {
-      console.error(error);
+      console.error(`✗ ${(error as Error).message ?? error}`);
       rows.push({
         area: section,
         measure: 'section failed to run',
@@ -295,6 +315,24 @@ async function main(): Promise<number> {
       });
     }
   };
+
+  let chromiumPath: string | undefined;
+  if (selected.has('lighthouse')) {
+    // Before the long sections: installing a browser, or failing to, should happen first.
+    try {
+      chromiumPath = ensureChromium({ override: process.env.CHROMIUM_PATH, log });
+    } catch (error) {
+      selected.delete('lighthouse');
+      console.error(`✗ ${(error as Error).message}`);
+      rows.push({
+        area: 'lighthouse',
+        measure: 'Chromium',
+        result: String((error as Error).message),
+        budget: '—',
+        status: 'error',
+      });
+    }
+  }
 
   await run('planner', plannerRows);
   await run('feed', feedRows);
@@ -316,7 +354,10 @@ async function main(): Promise<number> {
   if (build) {
     const appBuild = build;
     await run('bundle', () => bundleRows(appBuild));
-    await run('lighthouse', () => lighthouseRows(appBuild));
+    if (chromiumPath) {
+      const browser = chromiumPath;
+      await run('lighthouse', () => lighthouseRows(appBuild, browser));
+    }
   }
 
   const seconds = (Date.now() - startedAt.getTime()) / 1000;
@@ -332,16 +373,10 @@ async function main(): Promise<number> {
   return rows.some((row) => row.status === 'FAIL' || row.status === 'error') ? 1 : 0;
 }
 
-async function abort(reason: string): Promise<never> {
-  console.error(reason);
-  const cleanup = Promise.all([...runningStops].map((stop) => stop().catch(() => {})));
-  await Promise.race([cleanup, new Promise((resolve) => setTimeout(resolve, 30_000))]);
-  process.exit(2);
-}
+handleShutdown('npm run bench');
 setTimeout(
-  () => void abort(`The bench overstayed ${WATCHDOG_MS / 60_000} minutes; stopping.`),
+  () => void exitAfterCleanup(`The bench overstayed ${WATCHDOG_MS / 60_000} minutes; stopping.`, 2),
   WATCHDOG_MS,
 ).unref();
-process.once('SIGINT', () => void abort('Interrupted; stopping the local stack.'));
 // Exit explicitly: SDK connections and timers of the measured libraries may linger.
 process.exit(await main());

@@ -1,15 +1,22 @@
 /**
  * `npm run dev`: the whole local stack with demo data, in one command.
- * Ctrl-C stops every process it started (emulator data is kept in .emulator-data/).
+ * Ctrl-C stops every process it started (emulator data is kept in .emulator-data/, or in
+ * the directory given with `--data DIR`); if this process is killed hard, its children
+ * notice and stop themselves (scripts/lib/tether.js).
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD, seedDemoData } from './lib/demo-seed';
+import { assertPortsFree } from './lib/ports-in-use';
+import { nodeBin, startNodeProcess } from './lib/processes';
+import { exitAfterCleanup, handleShutdown, step } from './lib/shutdown';
 import { devPorts, repoRoot, startStack } from './lib/stack';
 
 const projectId = 'demo-challangex';
-const dataDir = join(repoRoot, '.emulator-data');
+const VITE_PORT = 5173;
+const { values: args } = parseArgs({ options: { data: { type: 'string' } } });
+const dataDir = resolve(repoRoot, args.data ?? '.emulator-data');
 const official = process.env.CHALLANGEX_OFFICIAL_EMULATORS === '1';
 const verbose = process.env.VERBOSE === '1';
 
@@ -21,42 +28,38 @@ const colours: Record<string, string> = {
   vite: '32',
 };
 const log = (source: string, line: string) => {
-  if (verbose || /error|ready|listening|warn/i.test(line)) {
+  if (verbose || /error|ready|listening|warn|gone/i.test(line)) {
     console.log(`\x1b[${colours[source] ?? '0'}m[${source}]\x1b[0m ${line}`);
   }
 };
 
+handleShutdown('npm run dev');
 console.log(`Starting the ChallangeX stack${official ? ' (official Firebase emulators)' : ''}…`);
-const firstRun = !existsSync(join(dataDir, 'seeded'));
-const stack = await startStack({ name: 'dev', projectId, ports: devPorts, dataDir, official, log });
+await step('checking ports', () => assertPortsFree({ ...devPorts, vite: VITE_PORT }));
+const firstRun = !existsSync(resolve(dataDir, 'seeded'));
+const stack = await step('starting the emulators', () =>
+  startStack({ name: 'dev', projectId, ports: devPorts, dataDir, official, log }),
+);
 Object.assign(process.env, stack.env);
 
 if (firstRun) {
   console.log('Seeding demo data (first run)…');
-  await seedDemoData({ projectId, dataDir });
+  await step('seeding demo data', () => seedDemoData({ projectId, dataDir }));
 }
 
-const vite = spawn(join(repoRoot, 'node_modules/.bin/vite'), [], {
-  cwd: repoRoot,
-  stdio: 'inherit',
-  env: { ...process.env, ...stack.env },
+const vite = startNodeProcess('vite', nodeBin('vite'), ['--mode', 'emulators'], {
+  env: stack.env,
+  inherit: true,
 });
 
 console.log(`
-  ChallangeX is starting at http://127.0.0.1:5173
+  ChallangeX is starting at http://127.0.0.1:${VITE_PORT}
   Demo sign-in: asha@challangex.dev / ${DEMO_PASSWORD}   (admin: admin@challangex.dev / ${DEMO_PASSWORD})
   Press Ctrl-C to stop everything.
 `);
 
-let stopping = false;
-const shutdown = async () => {
-  if (stopping) return;
-  stopping = true;
-  console.log('\nStopping the stack…');
-  vite.kill('SIGTERM');
-  await stack.stop();
-  process.exit(0);
-};
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
-vite.on('exit', () => void shutdown());
+const viteCode = await vite.exited;
+await exitAfterCleanup(
+  `Vite exited (code ${viteCode}); stopping the stack.`,
+  viteCode === 0 ? 0 : 1,
+);

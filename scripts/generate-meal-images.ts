@@ -3,7 +3,7 @@
  * The look is derived from the dish name (kind of dish, main colour), the layout from a seed per id,
  * so the images are stable across runs. Run: `npx tsx scripts/generate-meal-images.ts`.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DISH_CATALOGUE, GENERIC_MEAL_IMAGES } from '../src/domain/dish-catalogue';
 import { seededRandom, type RandomSource } from '../src/domain/seeded-random';
@@ -137,9 +137,7 @@ export function mealSvg(dish: Pictured): string {
 function main() {
   mkdirSync(OUTPUT_DIR, { recursive: true });
   const pictured: Pictured[] = [...DISH_CATALOGUE, ...Object.values(GENERIC_MEAL_IMAGES)];
-  const wanted = new Set(pictured.map((dish) => `${dish.id}.svg`));
-  for (const file of readdirSync(OUTPUT_DIR))
-    if (file.endsWith('.svg') && !wanted.has(file)) rmSync(join(OUTPUT_DIR, file));
+  // Images of retired dishes are never deleted: challenges stored earlier still show them.
   for (const dish of pictured) {
     const svg = mealSvg(dish);
     const bytes = Buffer.byteLength(svg);

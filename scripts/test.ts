@@ -1,12 +1,18 @@
 /**
- * `npm test`: every check the project has, in order, on a fresh machine.
- * Each step runs even if an earlier one failed, so one run shows every
- * failure; the exit code is non-zero if any step failed or ran no test.
+ * `npm test`: every check the project has, in order, on a fresh machine (Chromium is found
+ * or installed first). Each step runs even if an earlier one failed, so one run shows every
+ * failure; the exit code is non-zero if any step failed or ran no test. Ctrl-C or SIGTERM
+ * stops the step under way (and what it started) and says which step it was.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureChromium } from './lib/find-chromium';
+import { startProcess } from './lib/processes';
+import { exitAfterCleanup, handleShutdown, shuttingDown, step as namedStep } from './lib/shutdown';
+import { SAMPLE_PRODUCTION_ENV } from './lib/sample-firebase-config';
 import { repoRoot } from './lib/stack';
+
+handleShutdown('npm test');
 
 const results = join(repoRoot, 'test-results');
 rmSync(results, { recursive: true, force: true });
@@ -27,6 +33,11 @@ const vitestJson = (file: string) => [
   `--outputFile.json=${join(results, file)}`,
 ];
 
+const processChecks = [
+  'tests/scripts/dev-stack-crash.test.ts',
+  'tests/scripts/bench-clean-exit.test.ts',
+];
+
 const steps: Step[] = [
   { name: 'lint and format', command: ['npm', 'run', '--silent', 'lint'] },
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
@@ -35,11 +46,36 @@ const steps: Step[] = [
     command: [bin('vitest'), 'run', '--project', 'unit', ...vitestJson('unit.json')],
     report: 'unit.json',
   },
-  { name: 'production build', command: [bin('vite'), 'build', '--logLevel', 'warn'] },
+  {
+    name: 'production build (sample Firebase config)',
+    command: [bin('vite'), 'build', '--mode', 'production', '--logLevel', 'warn'],
+    env: SAMPLE_PRODUCTION_ENV,
+  },
   {
     name: 'integration tests (emulator conformance, rules, API, security, bundle)',
-    command: [bin('vitest'), 'run', '--project', 'integration', ...vitestJson('integration.json')],
+    command: [
+      bin('vitest'),
+      'run',
+      '--project',
+      'integration',
+      ...processChecks.flatMap((file) => ['--exclude', file]),
+      ...vitestJson('integration.json'),
+    ],
     report: 'integration.json',
+  },
+  {
+    // Alone and one at a time: the dev stack uses its fixed ports, and both start whole stacks.
+    name: 'process checks (dev stack killed hard, bench failing and interrupted)',
+    command: [
+      bin('vitest'),
+      'run',
+      '--project',
+      'integration',
+      '--no-file-parallelism',
+      ...processChecks,
+      ...vitestJson('process-checks.json'),
+    ],
+    report: 'process-checks.json',
   },
   {
     name: 'end-to-end tests (Chromium)',
@@ -72,16 +108,34 @@ function countTests(report: string): Counts | null {
 
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps: string[] = [];
+
+console.log('\n━━ Chromium (for the end-to-end and browser tests)');
+try {
+  // Every step (Playwright, the browser conformance suite) uses the browser found here.
+  process.env.CHROMIUM_PATH = ensureChromium({ override: process.env.CHROMIUM_PATH });
+  console.log(`✓ Chromium: ${process.env.CHROMIUM_PATH}`);
+} catch (error) {
+  console.log(`✗ Chromium: ${(error as Error).message}`);
+  failedSteps.push('Chromium');
+}
+
 for (const step of steps) {
   console.log(`\n━━ ${step.name}`);
   const started = Date.now();
-  const run = spawnSync(step.command[0], step.command.slice(1), {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    env: { ...process.env, ...step.env },
+  const code = await namedStep(step.name, () => {
+    const [command, ...args] = step.command;
+    // SIGINT on Ctrl-C, as from a terminal: Playwright and Vitest then run their teardown.
+    const run = startProcess(step.name, command, args, {
+      env: step.env,
+      inherit: true,
+      stopSignal: 'SIGINT',
+    });
+    return run.exited;
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  let ok = run.status === 0;
+  // Interrupted: the shutdown under way says so and exits; no summary, no next step.
+  if (shuttingDown()) await exitAfterCleanup('', 1);
+  let ok = code === 0;
   if (step.report) {
     const counts = countTests(step.report);
     if (!counts || counts.passed === 0) ok = false;

@@ -1,13 +1,17 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, waitForHttp } from '../../scripts/lib/free-port';
+import { nodeBin, startNodeProcess } from '../../scripts/lib/processes';
+import { step } from '../../scripts/lib/shutdown';
 import { repoRoot, startStack, type StackPorts } from '../../scripts/lib/stack';
 import { e2eBaseUrl, e2eProjectId, publishE2eStack } from './e2e-stack';
 
 /**
  * Builds the app against this run's ports, starts a throw-away stack and
  * serves the build with `vite preview`; returns the teardown Playwright runs at the end.
+ * A failed step stops what the earlier ones started and says which step failed; every
+ * process started here is tethered to the Playwright runner (dies with it, however it ends).
  */
 export default async function globalSetup() {
   const ports: StackPorts = {
@@ -34,44 +38,43 @@ export default async function globalSetup() {
   const vite = join(repoRoot, 'node_modules/.bin/vite');
   const build = spawnSync(
     vite,
-    ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    ['build', '--mode', 'emulators', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
     {
       cwd: repoRoot,
       env: viteEnv,
       stdio: 'inherit',
     },
   );
-  if (build.status !== 0) throw new Error('vite build for e2e failed');
+  if (build.status !== 0) throw new Error('e2e set-up: vite build failed; see above');
 
   const verbose = process.env.VERBOSE === '1';
-  const stack = await startStack({
-    name: `e2e-${process.pid}`,
-    projectId: e2eProjectId,
-    ports,
-    allowedOrigins: [baseUrl],
-    log: (source, line) => (verbose || /error/i.test(line)) && console.log(`[${source}] ${line}`),
-  });
+  const stack = await step('e2e set-up: starting the emulators', () =>
+    startStack({
+      name: `e2e-${process.pid}`,
+      projectId: e2eProjectId,
+      ports,
+      allowedOrigins: [baseUrl],
+      log: (source, line) => (verbose || /error/i.test(line)) && console.log(`[${source}] ${line}`),
+    }),
+  );
   Object.assign(process.env, stack.env);
 
-  const preview: ChildProcess = spawn(
-    vite,
+  const preview = startNodeProcess(
+    'vite preview',
+    nodeBin('vite'),
     ['preview', '--outDir', outDir, '--port', String(previewPort), '--strictPort'],
-    { cwd: repoRoot, env: viteEnv, stdio: verbose ? 'inherit' : 'ignore', detached: true },
+    { env: viteEnv, inherit: verbose },
   );
-  try {
-    await waitForHttp(baseUrl, 60_000);
-  } catch (error) {
-    await stack.stop();
-    throw error;
-  }
-
-  return async () => {
-    try {
-      process.kill(-preview.pid!, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
+  const teardown = async () => {
+    await preview.stop();
     await stack.stop();
     rmSync(join(repoRoot, outDir), { recursive: true, force: true });
   };
+  try {
+    await step('e2e set-up: serving the build (vite preview)', () => waitForHttp(baseUrl, 60_000));
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }

@@ -1,8 +1,9 @@
 /**
  * tsx emulators/database/cli.ts [--host 127.0.0.1] [--port 9000] [--rules database.rules.json] [--data DIR]
  *
- * Prints `RTDB emulator ready on http://HOST:PORT` once listening; on SIGINT/SIGTERM
- * writes the snapshot (with --data) and exits 0.
+ * Prints `RTDB emulator ready on http://HOST:PORT` once listening. With --data, each change
+ * is on disk within about a second (so a crash loses at most that); SIGINT/SIGTERM writes
+ * what is pending and exits 0.
  */
 import { startDatabaseEmulator, type DatabaseEmulatorOptions } from './server';
 

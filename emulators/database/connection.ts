@@ -1,6 +1,6 @@
 /**
  * One WebSocket client speaking the Realtime Database wire protocol v5
- * (see PROTOCOLS.md A–D): hello, frame reassembly, keep-alives, pings, and the
+ * (see README.md, "Supports"): hello, frame reassembly, keep-alives, pings, and the
  * data requests (auth, listens, gets, writes, transactions, onDisconnect).
  * Requests are handled synchronously in arrival order, so every push a request
  * causes is on the wire before its reply.
@@ -16,7 +16,8 @@ import {
   requesterForAuthVar,
   type Requester,
 } from './rules-adapter';
-import { DataError, parsePath } from './tree';
+import { parsePath } from './paths';
+import { DataError } from './tree';
 
 type OnDisconnectOp = { action: 'o' | 'om'; path: string[]; data: unknown };
 

@@ -7,23 +7,18 @@
  */
 import { indexOnName, inRange, loadsAllData, queryWindow, type QuerySpec } from './query';
 import { OPEN_RULES, type Requester, type RulesState } from './rules-adapter';
+import { nodeHash, nodesEqual } from './node-hash';
+import { fromJson, toExportString, toPlain } from './node-json';
+import { isPrefix, isValidKey, pathString } from './paths';
+import type { SortedEntry } from './sorted-index';
 import {
   DataError,
   type MaybeNode,
-  type SortedEntry,
   applyUpdateTree,
   buildUpdateTree,
-  fromJson,
   getAt,
   getChild,
-  isPrefix,
-  isValidKey,
-  nodeHash,
-  nodesEqual,
-  pathString,
   setAt,
-  toExportString,
-  toPlain,
 } from './tree';
 import type { JsonValue } from './rules-types';
 
@@ -64,6 +59,8 @@ export class Namespace {
   rules: RulesState = OPEN_RULES;
   private trie = new TrieNode();
   readonly listens = new Set<Listen>();
+  /** Called after every change of the tree (the server persists `--data` from it). */
+  onChange?: () => void;
 
   constructor(readonly name: string) {}
 
@@ -289,6 +286,7 @@ export class Namespace {
     const oldRoot = this.root;
     this.root = newRoot;
     if (oldRoot === newRoot) return;
+    this.onChange?.();
     const writes =
       shape.kind === 'set' ? [shape.path] : shape.rels.map((r) => [...shape.base, ...r]);
     this.revalidateListens();

@@ -4,19 +4,15 @@
  * (core/view/filter/* and core/snap/indexes/* of @firebase/database).
  */
 import { MAX_NAME, MIN_NAME, keyCompare } from './keys';
+import { isValidKey } from './paths';
 import {
-  DataError,
   type IndexValue,
-  type JsonValue,
-  type MaybeNode,
-  type Node,
   type SortedEntry,
   compareIndexValues,
-  getAt,
   indexers,
-  isValidKey,
   sortedChildren,
-} from './tree';
+} from './sorted-index';
+import { DataError, type JsonValue, type MaybeNode, type Node, getAt } from './tree';
 import type { RulesQuery } from './rules-types';
 
 export type IndexSpec =

@@ -12,15 +12,10 @@ import type { Listen, ListenSink, Namespace } from './namespace';
 import { windowPlain } from './namespace';
 import { indexOnName, loadsAllData, parseRestQuery, queryWindow, type QuerySpec } from './query';
 import { loadRules, requesterFor, RulesError, type Requester } from './rules-adapter';
-import {
-  DataError,
-  type JsonValue,
-  getAt,
-  isValidKey,
-  nodeHash,
-  pathString,
-  toRestJson,
-} from './tree';
+import { nodeHash } from './node-hash';
+import { toRestJson } from './node-json';
+import { isValidKey, pathString } from './paths';
+import { DataError, type JsonValue, getAt } from './tree';
 
 export interface RestContext {
   namespace(name: string): Namespace;
@@ -195,44 +190,66 @@ async function route(req: IncomingMessage, res: ServerResponse, ctx: RestContext
   const silent = url.searchParams.get('print') === 'silent';
   const wantEtag = (req.headers['x-firebase-etag'] as string | undefined)?.toLowerCase() === 'true';
 
-  if (method === 'GET') {
-    if ((req.headers.accept ?? '').includes('text/event-stream')) {
-      streamListen(req, res, ns, requester, path, url);
-      return;
-    }
-    const query: QuerySpec | null = parseRestQuery(url.searchParams);
-    const shallow = url.searchParams.get('shallow') === 'true';
-    if (shallow && query)
-      throw new HttpError(400, "Mixing 'shallow' and querying parameters is not supported");
-    if (query) {
-      const indexName = indexOnName(query.index);
-      if (indexName !== null && !ns.isIndexed(path, query)) {
-        throw new HttpError(
-          400,
-          `Index not defined, add ".indexOn": "${indexName}", for path "${pathString(path)}", to the rules`,
-        );
-      }
-    }
-    if (!ns.canRead(requester, path, query)) throw new HttpError(401, 'Permission denied');
-    const node = getAt(ns.root, path);
-    const headers: Record<string, string> = wantEtag ? { ETag: etagOf(node) } : {};
-    let body: JsonValue;
-    if (query && !loadsAllData(query)) body = windowPlain(node, queryWindow(node, query));
-    else if (shallow) {
-      if (!node || node.kind === 'leaf') body = node ? node.value : null;
-      else {
-        const out: Record<string, JsonValue> = {};
-        for (const [k, c] of node.children) out[k] = c.kind === 'leaf' ? c.value : true;
-        body = out;
-      }
-    } else body = toRestJson(node, url.searchParams.get('format') === 'export');
-    send(req, res, 200, body, { pretty, silent, headers });
-    return;
-  }
-
+  const request: DataRequest = { req, res, ns, requester, path, url, pretty, silent, wantEtag };
+  if (method === 'GET') return readData(request);
   if (method !== 'PUT' && method !== 'POST' && method !== 'PATCH' && method !== 'DELETE') {
     throw new HttpError(405, `Method ${method} not allowed`);
   }
+  return writeData(request, method);
+}
+
+/** A data request (a `.json` path) once its namespace, path and requester are known. */
+interface DataRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  ns: Namespace;
+  requester: Requester;
+  path: string[];
+  url: URL;
+  pretty: boolean;
+  silent: boolean;
+  wantEtag: boolean;
+}
+
+/** GET: a value, a shallow listing, a query window, or an event stream. */
+function readData(request: DataRequest): void {
+  const { req, res, ns, requester, path, url, pretty, silent, wantEtag } = request;
+  if ((req.headers.accept ?? '').includes('text/event-stream')) {
+    streamListen(req, res, ns, requester, path, url);
+    return;
+  }
+  const query: QuerySpec | null = parseRestQuery(url.searchParams);
+  const shallow = url.searchParams.get('shallow') === 'true';
+  if (shallow && query)
+    throw new HttpError(400, "Mixing 'shallow' and querying parameters is not supported");
+  if (query) {
+    const indexName = indexOnName(query.index);
+    if (indexName !== null && !ns.isIndexed(path, query)) {
+      throw new HttpError(
+        400,
+        `Index not defined, add ".indexOn": "${indexName}", for path "${pathString(path)}", to the rules`,
+      );
+    }
+  }
+  if (!ns.canRead(requester, path, query)) throw new HttpError(401, 'Permission denied');
+  const node = getAt(ns.root, path);
+  const headers: Record<string, string> = wantEtag ? { ETag: etagOf(node) } : {};
+  let body: JsonValue;
+  if (query && !loadsAllData(query)) body = windowPlain(node, queryWindow(node, query));
+  else if (shallow) {
+    if (!node || node.kind === 'leaf') body = node ? node.value : null;
+    else {
+      const out: Record<string, JsonValue> = {};
+      for (const [k, c] of node.children) out[k] = c.kind === 'leaf' ? c.value : true;
+      body = out;
+    }
+  } else body = toRestJson(node, url.searchParams.get('format') === 'export');
+  send(req, res, 200, body, { pretty, silent, headers });
+}
+
+/** PUT, POST (push), PATCH (multi-location update) and DELETE. */
+async function writeData(request: DataRequest, method: string): Promise<void> {
+  const { req, res, ns, requester, path, pretty, silent, wantEtag } = request;
   const text = method === 'DELETE' ? '' : await readBody(req);
   const data = method === 'DELETE' ? null : parseJsonBody(text);
 

@@ -2,25 +2,31 @@
  * The offline Realtime Database emulator: an HTTP server answering the REST API
  * and upgrading `/.ws` to the WebSocket protocol the Firebase SDKs speak.
  */
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
+import {
+  debouncedWriter,
+  syncDirectory,
+  TEMP_SUFFIX,
+  writeFileAtomic,
+} from '../shared/durable-file';
 import { Connection, type Transport } from './connection';
 import { LongPollServer } from './longpoll';
 import { Namespace } from './namespace';
 import { handleRest } from './rest';
 import { loadRules, OPEN_RULES, RulesError, type RulesState } from './rules-adapter';
-import { fromJson, toExportString } from './tree';
+import { fromJson, toExportString } from './node-json';
 import { controlMessage, readMessages, WsTransport } from './websocket';
 
 export interface DatabaseEmulatorOptions {
   host?: string /* default 127.0.0.1 */;
   port?: number /* default 9000; 0 = ephemeral */;
   rulesFile?: string /* path to database.rules.json; reloaded by PUT /.settings/rules.json */;
-  dataDir?: string /* JSON snapshot loaded at start, written on close() */;
+  dataDir?: string /* JSON snapshots loaded at start, written within ~1 s of each change and on close() */;
   log?: (line: string) => void;
 }
 
@@ -61,20 +67,38 @@ export async function startDatabaseEmulator(
   }
 
   const namespaces = new Map<string, Namespace>();
+  // ---- persistence: one export-format JSON file per namespace, rewritten shortly after changes
+  const dataDir = options.dataDir;
+  const changed = new Set<Namespace>();
+  const snapshots = dataDir
+    ? debouncedWriter({
+        write: () => writeSnapshots(dataDir, changed),
+        onError: (e) => log(`RTDB emulator: could not save ${dataDir}: ${(e as Error).message}`),
+      })
+    : undefined;
   const namespace = (name: string): Namespace => {
     let ns = namespaces.get(name);
     if (!ns) {
       ns = new Namespace(name);
       ns.rules = defaultRules;
       namespaces.set(name, ns);
+      if (snapshots) {
+        const current = ns;
+        current.onChange = () => {
+          changed.add(current);
+          snapshots.schedule();
+        };
+      }
     }
     return ns;
   };
 
-  // ---- persistence: one export-format JSON file per namespace
-  const dataDir = options.dataDir;
   if (dataDir && existsSync(dataDir)) {
     for (const file of await readdir(dataDir)) {
+      if (file.endsWith(TEMP_SUFFIX)) {
+        await rm(join(dataDir, file), { force: true }); // a write interrupted by a crash
+        continue;
+      }
       if (!file.endsWith(SNAPSHOT_SUFFIX)) continue;
       const name = decodeURIComponent(file.slice(0, -SNAPSHOT_SUFFIX.length));
       const text = await readFile(join(dataDir, file), 'utf8');
@@ -172,7 +196,7 @@ export async function startDatabaseEmulator(
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      if (dataDir) await writeSnapshot(dataDir, namespaces);
+      await snapshots?.close();
     })();
     return closing;
   };
@@ -180,16 +204,23 @@ export async function startDatabaseEmulator(
   return { host, port: boundPort, close };
 }
 
-async function writeSnapshot(dataDir: string, namespaces: Map<string, Namespace>): Promise<void> {
+/** Writes (atomically) the snapshot of every namespace changed since the last write. */
+async function writeSnapshots(dataDir: string, changed: Set<Namespace>): Promise<void> {
+  const namespaces = [...changed];
+  changed.clear();
   await mkdir(dataDir, { recursive: true });
-  for (const [name, ns] of namespaces) {
-    const file = join(dataDir, encodeURIComponent(name) + SNAPSHOT_SUFFIX);
-    if (!ns.root) {
-      await rm(file, { force: true });
-      continue;
+  for (const ns of namespaces) {
+    const file = join(dataDir, encodeURIComponent(ns.name) + SNAPSHOT_SUFFIX);
+    try {
+      if (ns.root) {
+        await writeFileAtomic(file, toExportString(ns.root));
+      } else {
+        await rm(file, { force: true });
+        await syncDirectory(dataDir);
+      }
+    } catch (error) {
+      changed.add(ns); // retried with the next change or on close
+      throw error;
     }
-    const tmp = `${file}.tmp-${process.pid}`;
-    await writeFile(tmp, toExportString(ns.root));
-    await rename(tmp, file);
   }
 }

@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
+import { syncDirectory } from '../shared/durable-file';
 import { Crc32c } from './crc32c';
 
 export interface CommittedBlob {
@@ -159,6 +160,7 @@ export class DiskBlobStore implements BlobStore {
         await h.sync();
         await h.close();
         await fs.rename(partial, blobPath);
+        await syncDirectory(path.dirname(blobPath));
         const md5 = createHash('md5');
         const crc = new Crc32c();
         for await (const chunk of createReadStream(blobPath)) {

@@ -137,3 +137,22 @@ export function parseJsonObject(text: string, what: string): Record<string, unkn
   }
   return value as Record<string, unknown>;
 }
+
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** The emulator's own origin as the client addressed it, for URLs in responses. */
+export function baseUrl(req: IncomingMessage): string {
+  return `http://${header(req, 'host') ?? '127.0.0.1'}`;
+}
+
+/** Decodes one percent-encoded URL part; malformed encoding is a 400. */
+export function decodeSegment(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    throw new HttpError(400, `malformed percent-encoding in ${JSON.stringify(s.slice(0, 100))}`);
+  }
+}

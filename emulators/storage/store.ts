@@ -1,11 +1,12 @@
 /**
  * Object metadata index. In memory, or mirrored to DATA_DIR/objects/<blobId>.json (one file
- * per object version, written atomically) next to the bytes in DATA_DIR/blobs, so that files
- * and metadata survive a restart.
+ * per object version, written atomically and fsynced before the request is answered) next to
+ * the bytes in DATA_DIR/blobs, so that files and metadata survive a restart or a crash.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import { writeFileAtomic } from '../shared/durable-file';
 import { DiskBlobStore, MemoryBlobStore, type BlobStore } from './blobs';
 
 export interface ObjectMetadata {
@@ -158,10 +159,7 @@ export class ObjectStore {
 
   private async writeMeta(rec: StoredObject): Promise<void> {
     if (!this.metaDir) return;
-    const target = this.metaPath(rec);
-    const tmp = `${target}.${process.pid}.tmp`;
-    await fs.writeFile(tmp, JSON.stringify(rec, null, 2));
-    await fs.rename(tmp, target);
+    await writeFileAtomic(this.metaPath(rec), JSON.stringify(rec, null, 2));
   }
 
   private async removeFiles(rec: StoredObject): Promise<void> {

@@ -6,9 +6,11 @@ import { corsForOrigins } from './cors';
 import { generateChallenge } from './generate-route';
 import { errorHandler, notFound } from './http-error';
 import { builtInPlanner, type MealPlanProvider } from './meal-plan-provider';
+import type { ProofStore } from './proof-store';
 import { rateLimitPerMember, type RateLimit } from './rate-limit';
 import { recomputeMember } from './recompute-route';
 import { regenerateMeals } from './regenerate-route';
+import { swapOneMeal } from './swap-route';
 
 export interface AppOptions {
   database: Database;
@@ -17,6 +19,8 @@ export interface AppOptions {
   /** Epoch ms; the challenge schedule and activity are computed against it. */
   clock?: () => number;
   planMeals?: MealPlanProvider;
+  /** The project's bucket, where the recompute checks that each proof photo exists. */
+  proofs: ProofStore;
   /** Per member, shared by generate and regenerate. */
   generateRateLimit?: RateLimit;
   recomputeRateLimit?: RateLimit;
@@ -32,6 +36,7 @@ export function createApp({
   allowedOrigins,
   clock = Date.now,
   planMeals = builtInPlanner,
+  proofs,
   generateRateLimit = { windowMs: 60_000, max: 10 },
   recomputeRateLimit = { windowMs: 60_000, max: 60 },
   log = (message, error) => console.error(message, error),
@@ -43,7 +48,7 @@ export function createApp({
 
   const member = requireMember(auth);
   const generateLimit = rateLimitPerMember(generateRateLimit);
-  const dependencies = { database, clock, planMeals };
+  const dependencies = { database, clock, planMeals, proofs };
 
   app.get('/api/health', (_request, response) => {
     response.json({ ok: true });
@@ -54,6 +59,12 @@ export function createApp({
     member,
     generateLimit,
     regenerateMeals(dependencies),
+  );
+  app.post(
+    '/api/challenges/:challengeId/days/:day/meals/:slot/swap',
+    member,
+    generateLimit,
+    swapOneMeal(dependencies),
   );
   app.post(
     '/api/me/recompute',

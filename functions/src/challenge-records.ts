@@ -10,8 +10,17 @@ import type { MealPlan } from '../../src/domain/meal-planner';
 import { challengeSchedule, dayKey } from '../../src/domain/meal-schedule';
 import type { NutritionTargets } from '../../src/domain/nutrition-targets';
 
+/** The member's own public name and photo, from users/{uid}/info. */
+export interface MemberIdentity {
+  displayName: string;
+  photoURL: string;
+}
+
 export interface NewChallenge {
   request: GenerateRequest;
+  member: MemberIdentity;
+  /** The member's zone kept by the server, never the request's. */
+  timeZone: string;
   startDate: string;
   targets: NutritionTargets;
   plan: MealPlan;
@@ -21,12 +30,14 @@ export interface NewChallenge {
 /** The stored challenge: the product's fields plus the schedule, targets and per-meal windows of docs/architecture.md#data-model-and-access. */
 export function buildChallengeRecord({
   request,
+  member,
+  timeZone,
   startDate,
   targets,
   plan,
   createdAt,
 }: NewChallenge): ChallengeRecord {
-  const schedule = challengeSchedule(startDate, request.day, request.timezone);
+  const schedule = challengeSchedule(startDate, request.day, timeZone);
   const meals: Record<string, DayMeals> = {};
   schedule.forEach((windows, index) => {
     const day: DayMeals = {};
@@ -43,13 +54,13 @@ export function buildChallengeRecord({
     day: request.day,
     preference: request.preference,
     targetBody: request.targetBody,
-    displayName: request.displayName,
-    photoURL: request.photoURL,
+    displayName: member.displayName,
+    photoURL: member.photoURL,
     createdAt,
     deleted: false,
     isActive: true,
     startDate,
-    timezone: request.timezone,
+    timezone: timeZone,
     targets,
     meals,
   };

@@ -1,79 +1,80 @@
 import { describe, expect, it } from 'vitest';
 import { MEAL_SLOTS } from '../../src/domain/constants';
+import { findDishById } from '../../src/domain/dish-catalogue';
 import type { PlanRequest } from '../../src/domain/meal-planner';
-import { mealCalorieTargets } from '../../src/domain/nutrition-targets';
 import { checkedPlan } from './gemini-meal-planner';
 
 const request: PlanRequest = {
-  targets: { calories: 2000, protein: 120, carbs: 240, fat: 56 },
+  targets: { calories: 2000, protein: 110, carbs: 250, fat: 56 },
   days: 1,
   preference: 'vegan',
   seed: 's',
 };
 
-/** One day whose meals sit at their slot calories with 30% protein, renamed as asked. */
-function day(names: Record<string, string>, calorieFactor = 1) {
-  const perSlot = mealCalorieTargets(request.targets.calories);
-  return Object.fromEntries(
-    MEAL_SLOTS.map((slot) => {
-      const calories = perSlot[slot] * calorieFactor;
-      const protein = (calories * 0.3) / 4;
-      const fat = (calories * 0.25) / 9;
-      return [
-        slot,
-        {
-          name: names[slot],
-          calories,
-          protein,
-          carbs: (calories - protein * 4 - fat * 9) / 4,
-          fat,
-          details: '',
-        },
-      ];
-    }),
-  );
-}
-
 const vegan = {
-  breakfast: 'Soy-milk oats',
-  lunch: 'Eggless tofu scramble',
-  dinner: 'Peanut butter noodles',
+  breakfast: 'moong-chilla-tofu',
+  lunch: 'soya-bean-curry-rice',
+  dinner: 'sprouts-soya-salad',
 };
 
 describe('checkedPlan', () => {
-  it('accepts plant milks and eggless dishes for vegans and scales meals to their slot', () => {
-    const plan = checkedPlan({ days: [day(vegan, 1.2)] }, request);
-    expect(plan[0].lunch).toMatchObject({
-      name: 'Eggless tofu scramble',
-      calories: 800,
-      protein: 60,
-    });
+  it('maps dish ids and names onto the catalogue and takes nutrition from IFCT, not the model', () => {
+    const plan = checkedPlan({ days: [{ ...vegan, lunch: 'Soya Bean Curry With Rice' }] }, request);
+    for (const slot of MEAL_SLOTS) {
+      const meal = plan[0][slot]!;
+      const dish = findDishById(meal.dishId)!;
+      expect(meal.name).toBe(dish.name);
+      expect(meal.img).toBe(dish.image);
+      expect(meal.portion).toBeGreaterThanOrEqual(0.5);
+      expect(meal.portion).toBeLessThanOrEqual(1.5);
+      expect(meal.ingredients.length).toBeGreaterThan(0);
+    }
+    expect(plan[0].lunch!.dishId).toBe('soya-bean-curry-rice');
+    const day = MEAL_SLOTS.map((slot) => plan[0][slot]!);
+    const calories = day.reduce((sum, meal) => sum + meal.calories, 0);
+    expect(Math.abs(calories - 2000)).toBeLessThanOrEqual(100);
+    expect(day.reduce((sum, meal) => sum + meal.protein, 0)).toBeGreaterThanOrEqual(110);
   });
 
   it.each([
-    ['dairy for a vegan', { ...vegan, dinner: 'Palak paneer' }, 'vegan'],
-    ['egg for a vegetarian', { ...vegan, breakfast: 'Masala omelette' }, 'veg'],
-    ['honey for a vegan', { ...vegan, breakfast: 'Honey oats' }, 'vegan'],
-  ] as const)('rejects %s', (_case, names, preference) => {
-    expect(() => checkedPlan({ days: [day(names)] }, { ...request, preference })).toThrow(/diet/);
+    [
+      'a dish that is not in the catalogue',
+      { ...vegan, dinner: 'Tofu teriyaki bowl' },
+      'vegan',
+      /not a catalogue dish/,
+    ],
+    ['a side dish as a meal', { ...vegan, dinner: 'masala-chaas' }, 'veg', /not a catalogue dish/],
+    [
+      'a lunch dish at breakfast',
+      { ...vegan, breakfast: 'rajma-chawal' },
+      'vegan',
+      /not a breakfast/,
+    ],
+    ['milk products for a vegan', { ...vegan, dinner: 'palak-paneer-rice' }, 'vegan', /diet/],
+    ['egg for a vegetarian', { ...vegan, breakfast: 'masala-omelette-roti' }, 'veg', /diet/],
+    ['a repeated dish', { ...vegan, dinner: 'soya-bean-curry-rice' }, 'vegan', /repeats/],
+  ] as const)('rejects %s', (_case, day, preference, reason) => {
+    expect(() => checkedPlan({ days: [day] }, { ...request, preference })).toThrow(reason);
+  });
+
+  it('rejects a plan whose dishes cannot reach the protein target', () => {
+    const lean = { breakfast: 'poori-bhaji', lunch: 'kathal-curry-rice', dinner: 'pav-bhaji' };
+    expect(() =>
+      checkedPlan({ days: [lean] }, { ...request, targets: { ...request.targets, protein: 200 } }),
+    ).toThrow(/protein/);
   });
 
   it('lets non-vegetarians eat anything', () => {
-    const names = { breakfast: 'Masala omelette', lunch: 'Chicken curry', dinner: 'Fish fry' };
-    expect(checkedPlan({ days: [day(names)] }, { ...request, preference: 'nonveg' })).toHaveLength(
-      1,
-    );
-  });
-
-  it('rejects meals far from their calorie share and inconsistent macros', () => {
-    expect(() => checkedPlan({ days: [day(vegan, 2)] }, request)).toThrow(/far from/);
-    const broken = day(vegan);
-    Object.assign(broken.lunch, { fat: 80 });
-    expect(() => checkedPlan({ days: [broken] }, request)).toThrow(/macros/);
+    const day = {
+      breakfast: 'masala-omelette-roti',
+      lunch: 'chicken-curry-rice',
+      dinner: 'palak-paneer-rice',
+    };
+    expect(checkedPlan({ days: [day] }, { ...request, preference: 'nonveg' })).toHaveLength(1);
   });
 
   it('rejects a wrong shape', () => {
-    expect(() => checkedPlan({ days: [{ breakfast: { name: 'x' } }] }, request)).toThrow();
+    expect(() => checkedPlan({ days: [{ breakfast: 'idli-sambar' }] }, request)).toThrow();
     expect(() => checkedPlan([], request)).toThrow();
   });
 });

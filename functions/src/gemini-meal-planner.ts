@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { MEAL_SLOTS, type MealSlot, type Preference } from '../../src/domain/constants';
-import { GENERIC_MEAL_IMAGES } from '../../src/domain/dish-catalogue';
-import type { MealPlan, PlannedDay, PlanRequest } from '../../src/domain/meal-planner';
+import {
+  DISH_CATALOGUE,
+  dishFitsPreference,
+  findDishById,
+  findDishByName,
+  type Dish,
+} from '../../src/domain/dish-catalogue';
+import {
+  planAroundMains,
+  type DayMains,
+  type MealPlan,
+  type PlanRequest,
+} from '../../src/domain/meal-planner';
 import { mealCalorieTargets } from '../../src/domain/nutrition-targets';
 import { builtInPlanner, type MealPlanProvider } from './meal-plan-provider';
 
@@ -19,18 +30,11 @@ export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
 const DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta';
 const DEFAULT_TIMEOUT_MS = 8_000;
 
-const mealSchema = z.object({
-  name: z.string().trim().min(2).max(100),
-  calories: z.number().positive().max(5_000),
-  protein: z.number().nonnegative().max(500),
-  carbs: z.number().nonnegative().max(800),
-  fat: z.number().nonnegative().max(300),
-  details: z.string().trim().max(500),
-});
-type LlmMeal = z.infer<typeof mealSchema>;
+/** The model names one catalogue dish (its id, or its name) per meal; nutrition then comes from IFCT. */
+const dishChoice = z.string().trim().min(2).max(100);
 const llmPlanSchema = z.object({
   days: z
-    .array(z.object({ breakfast: mealSchema, lunch: mealSchema, dinner: mealSchema }))
+    .array(z.object({ breakfast: dishChoice, lunch: dishChoice, dinner: dishChoice }))
     .min(1)
     .max(7),
 });
@@ -44,18 +48,6 @@ const generateContentResponseSchema = z.object({
 });
 
 /** The OpenAPI-subset schema Gemini's structured output takes. */
-const MEAL_RESPONSE_SCHEMA = {
-  type: 'OBJECT',
-  properties: {
-    name: { type: 'STRING' },
-    calories: { type: 'NUMBER' },
-    protein: { type: 'NUMBER' },
-    carbs: { type: 'NUMBER' },
-    fat: { type: 'NUMBER' },
-    details: { type: 'STRING' },
-  },
-  required: ['name', 'calories', 'protein', 'carbs', 'fat', 'details'],
-};
 const PLAN_RESPONSE_SCHEMA = {
   type: 'OBJECT',
   properties: {
@@ -64,9 +56,9 @@ const PLAN_RESPONSE_SCHEMA = {
       items: {
         type: 'OBJECT',
         properties: {
-          breakfast: MEAL_RESPONSE_SCHEMA,
-          lunch: MEAL_RESPONSE_SCHEMA,
-          dinner: MEAL_RESPONSE_SCHEMA,
+          breakfast: { type: 'STRING' },
+          lunch: { type: 'STRING' },
+          dinner: { type: 'STRING' },
         },
         required: ['breakfast', 'lunch', 'dinner'],
       },
@@ -75,86 +67,69 @@ const PLAN_RESPONSE_SCHEMA = {
   required: ['days'],
 };
 
-const DIET_RULES: Record<Preference, string> = {
-  vegan:
-    'vegan: no meat, fish, seafood, egg, dairy (milk, curd, yogurt, paneer, ghee, butter, cream, cheese, whey) or honey',
-  veg: 'Indian vegetarian: no meat, fish, seafood or egg; dairy and honey are fine',
-  nonveg: 'non-vegetarian: anything',
+const DIET_NAMES: Record<Preference, string> = {
+  vegan: 'vegan',
+  veg: 'Indian vegetarian (milk products, no egg, meat or fish)',
+  nonveg: 'non-vegetarian',
 };
 
-/** Words that betray a dish outside the diet; the model's own claim is not trusted. */
-const FORBIDDEN_WORDS: Record<Preference, RegExp | undefined> = {
-  vegan:
-    /\b(chicken|mutton|lamb|beef|pork|meat|keema|fish|prawns?|shrimps?|salmon|tuna|crab|eggs?|omelette|paneer|ghee|butter|curd|yogh?urt|raita|lassi|cheese|cream|whey|honey|milk)\b/i,
-  veg: /\b(chicken|mutton|lamb|beef|pork|meat|keema|fish|prawns?|shrimps?|salmon|tuna|crab|eggs?|omelette)\b/i,
-  nonveg: undefined,
-};
-const PLANT_MILK =
-  /\b(soy|almond|oat|coconut|rice|cashew|peanut)[\s-]+(milk|curd|yogh?urt|butter|cream|cheese)\b/gi;
-
-function prompt({ targets, days, preference }: PlanRequest): string {
-  const perSlot = mealCalorieTargets(targets.calories);
-  return [
-    `Plan ${days} day(s) of breakfast, lunch and dinner for an Indian member.`,
-    `Diet: ${DIET_RULES[preference]}.`,
-    `Every day: ${targets.calories} kcal (breakfast ${perSlot.breakfast}, lunch ${perSlot.lunch}, dinner ${perSlot.dinner}),`,
-    `at least ${targets.protein} g protein, about ${targets.carbs} g carbs and ${targets.fat} g fat.`,
-    'Never repeat a dish. Give each meal a short name, its calories, protein, carbs and fat for the portion,',
-    'and one sentence of details with the portion size. Answer with JSON only.',
-  ].join(' ');
-}
-
-function violatesDiet(meal: LlmMeal, preference: Preference): boolean {
-  const forbidden = FORBIDDEN_WORDS[preference];
-  return (
-    forbidden !== undefined &&
-    forbidden.test(`${meal.name} ${meal.details}`.replace(PLANT_MILK, ''))
+/** The main dishes a member of this diet may be served at a slot (diets follow from IFCT food groups). */
+function menu(slot: MealSlot, preference: Preference): Dish[] {
+  return DISH_CATALOGUE.filter(
+    (dish) =>
+      dish.course === 'main' && dish.slots.includes(slot) && dishFitsPreference(dish, preference),
   );
 }
 
-const round1 = (value: number) => Math.round(value * 10) / 10;
+function prompt({ targets, days, preference }: PlanRequest): string {
+  const perSlot = mealCalorieTargets(targets.calories);
+  const list = (slot: MealSlot) =>
+    menu(slot, preference)
+      .map(
+        (dish) =>
+          `${dish.id} (${dish.name}, ${Math.round(dish.kcal)} kcal, ${Math.round(dish.protein)} g protein)`,
+      )
+      .join('; ');
+  return [
+    `Plan ${days} day(s) of breakfast, lunch and dinner for an Indian member whose diet is ${DIET_NAMES[preference]}.`,
+    `Each day should come near ${targets.calories} kcal (breakfast ${perSlot.breakfast}, lunch ${perSlot.lunch}, dinner ${perSlot.dinner})`,
+    `with at least ${targets.protein} g protein; portions and side dishes are added for you.`,
+    'Choose only from these dishes, answering with their ids, and never repeat a dish.',
+    `Breakfast: ${list('breakfast')}.`,
+    `Lunch and dinner: ${list('lunch')}.`,
+    'Answer with JSON only.',
+  ].join(' ');
+}
+
+function catalogueDish(choice: string, slot: MealSlot, preference: Preference): Dish {
+  const dish = findDishById(choice.toLowerCase()) ?? findDishByName(choice);
+  if (!dish || dish.course !== 'main') throw new Error(`${choice} is not a catalogue dish`);
+  if (!dish.slots.includes(slot)) throw new Error(`${dish.name} is not a ${slot}`);
+  if (!dishFitsPreference(dish, preference))
+    throw new Error(`${dish.name} breaks the ${preference} diet`);
+  return dish;
+}
 
 /**
- * Checks a model's plan against the request and brings each meal to its slot's calorie share (as the
- * built-in planner does); throws with the reason when the plan cannot be trusted.
+ * Maps a model's plan onto catalogue dishes and portions them like the built-in planner, so nutrition
+ * always comes from IFCT 2017; throws with the reason when the plan cannot be used.
  */
 export function checkedPlan(candidate: unknown, request: PlanRequest): MealPlan {
   const { days } = llmPlanSchema.parse(candidate);
   if (days.length !== request.days)
     throw new Error(`expected ${request.days} days, got ${days.length}`);
-  const perSlot = mealCalorieTargets(request.targets.calories);
-  const names = new Set<string>();
-  return days.map((day, index) => {
-    const planned = {} as PlannedDay;
-    let protein = 0;
+  const served = new Set<string>();
+  const mains: DayMains[] = days.map((day) => {
+    const dayMains: DayMains = {};
     for (const slot of MEAL_SLOTS) {
-      const meal = day[slot];
-      const key = meal.name.toLowerCase();
-      if (names.has(key)) throw new Error(`${meal.name} repeats`);
-      names.add(key);
-      if (violatesDiet(meal, request.preference))
-        throw new Error(`${meal.name} breaks the ${request.preference} diet`);
-      const macroCalories = meal.protein * 4 + meal.carbs * 4 + meal.fat * 9;
-      if (Math.abs(macroCalories - meal.calories) > meal.calories * 0.15)
-        throw new Error(`${meal.name}: macros do not add up`);
-      const scale = perSlot[slot] / meal.calories;
-      if (scale < 0.67 || scale > 1.5)
-        throw new Error(`${meal.name}: ${meal.calories} kcal is far from ${perSlot[slot]}`);
-      planned[slot] = {
-        name: meal.name,
-        calories: perSlot[slot],
-        protein: round1(meal.protein * scale),
-        carbs: round1(meal.carbs * scale),
-        fat: round1(meal.fat * scale),
-        details: meal.details,
-        img: GENERIC_MEAL_IMAGES[slot as MealSlot].image,
-      };
-      protein += planned[slot].protein;
+      const dish = catalogueDish(day[slot], slot, request.preference);
+      if (served.has(dish.id)) throw new Error(`${dish.name} repeats`);
+      served.add(dish.id);
+      dayMains[slot] = dish;
     }
-    if (protein < request.targets.protein)
-      throw new Error(`day ${index + 1} has ${protein} g protein`);
-    return planned;
+    return dayMains;
   });
+  return planAroundMains(request, mains);
 }
 
 async function askGemini(

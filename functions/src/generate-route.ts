@@ -1,13 +1,20 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { addDays, calendarDateInZone } from '../../src/domain/calendar-dates';
-import { countChallenges } from '../../src/domain/challenge-activity';
+import { countChallenges, creationsInLastDay } from '../../src/domain/challenge-activity';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
-import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, MAX_ACTIVE_CHALLENGES } from '../../src/domain/constants';
+import {
+  ACTIVE_CHALLENGE_LIMIT_MESSAGE,
+  DAILY_CHALLENGE_LIMIT_MESSAGE,
+  MAX_ACTIVE_CHALLENGES,
+  MAX_CHALLENGES_PER_DAY,
+} from '../../src/domain/constants';
 import {
   generateRequestSchema,
   type GenerateRequest,
 } from '../../src/domain/generate-request-schema';
+import { challengeSchedule, hasWindowLeft } from '../../src/domain/meal-schedule';
+import { resolveMemberTimeZone, type MemberTimeZone } from '../../src/domain/member-time-zone';
 import { nutritionTargets } from '../../src/domain/nutrition-targets';
 import { memberUid } from './authenticate';
 import { buildChallengeRecord, buildFeedEntry } from './challenge-records';
@@ -15,7 +22,7 @@ import { ChallengeCreationLock } from './challenge-creation-lock';
 import { dbPaths } from '../../src/domain/database-paths';
 import { HttpError, parseOrThrow } from './http-error';
 import type { MealPlanProvider } from './meal-plan-provider';
-import { readCompleteProfile } from './profile-reader';
+import { readChallengeCreator, readMemberTimeZone } from './profile-reader';
 
 export interface GenerateDependencies {
   database: Database;
@@ -23,16 +30,49 @@ export interface GenerateDependencies {
   planMeals: MealPlanProvider;
 }
 
-/** Day 1 is today in the member's zone unless they chose tomorrow. */
-function resolveStartDate(request: GenerateRequest, now: number): string {
-  const today = calendarDateInZone(now, request.timezone);
-  if (request.startDate === undefined) return today;
-  if (request.startDate !== today && request.startDate !== addDays(today, 1)) {
-    throw new HttpError(400, 'startDate: must be today or tomorrow in your time zone', {
-      field: 'startDate',
-    });
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Day 1 is today in the member's zone unless they chose tomorrow; a challenge must keep at least
+ * one meal window open, or it would be over (and not count as active) as soon as it is created.
+ */
+function resolveStartDate(request: GenerateRequest, timeZone: string, now: number): string {
+  const today = calendarDateInZone(now, timeZone);
+  const startDate = request.startDate ?? today;
+  if (startDate !== today && startDate !== addDays(today, 1)) {
+    throw new HttpError(
+      400,
+      `startDate: must be today or tomorrow in your time zone (${timeZone})`,
+      {
+        field: 'startDate',
+      },
+    );
   }
-  return request.startDate;
+  if (!hasWindowLeft(challengeSchedule(startDate, request.day, timeZone), now)) {
+    throw new HttpError(
+      422,
+      `Every meal window of this challenge has already closed in your time zone (${timeZone}); start it tomorrow instead`,
+      { field: 'startDate', timezone: timeZone },
+    );
+  }
+  return startDate;
+}
+
+function assertUnderDailyCap(challenges: ChallengeRecord[], now: number): void {
+  const recent = creationsInLastDay(challenges, now);
+  if (recent.length < MAX_CHALLENGES_PER_DAY) return;
+  const retryAfterMs = recent[recent.length - MAX_CHALLENGES_PER_DAY] + DAY_MS - now;
+  throw new HttpError(429, DAILY_CHALLENGE_LIMIT_MESSAGE, {
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  });
+}
+
+function zoneUpdate(uid: string, stored: MemberTimeZone | undefined, zone: MemberTimeZone) {
+  if (stored?.timeZone === zone.timeZone && stored.setAt === zone.setAt) return {};
+  return {
+    [dbPaths.memberTimeZone(uid)]: zone.timeZone,
+    [dbPaths.memberTimeZoneSetAt(uid)]: zone.setAt,
+  };
 }
 
 /** POST /api/generate (docs/product.md#challenge-generation). */
@@ -46,10 +86,15 @@ export function generateChallenge({
     const body = parseOrThrow(generateRequestSchema, request.body);
     if (body.user_id !== uid)
       throw new HttpError(403, 'user_id does not match the signed-in member');
-    const profile = await readCompleteProfile(database, uid);
+    const creator = await readChallengeCreator(database, uid);
     const now = clock();
-    const startDate = resolveStartDate(body, now);
-    const targets = nutritionTargets(profile, body.targetBody);
+    // Fails fast before planning; repeated under the lock, where the stored zone is authoritative.
+    resolveStartDate(
+      body,
+      resolveMemberTimeZone(creator.timeZone, body.timezone, now).timeZone,
+      now,
+    );
+    const targets = nutritionTargets(creator.profile, body.targetBody);
     const challengeId = database.ref(dbPaths.userChallenges(uid)).push().key!;
     const plan = await planMeals({
       targets,
@@ -57,36 +102,43 @@ export function generateChallenge({
       preference: body.preference,
       seed: challengeId,
     });
-    const challenge = buildChallengeRecord({
-      request: body,
-      startDate,
-      targets,
-      plan,
-      createdAt: now,
-    });
 
     const lock = new ChallengeCreationLock(database, uid, challengeId);
     await lock.acquire();
     let created = false;
+    let zone: MemberTimeZone;
     try {
-      const existing = (await database.ref(dbPaths.userChallenges(uid)).get()).val() as Record<
-        string,
-        ChallengeRecord
-      > | null;
-      const counts = countChallenges(Object.values(existing ?? {}), now);
+      const [existing, storedZone] = await Promise.all([
+        database.ref(dbPaths.userChallenges(uid)).get(),
+        readMemberTimeZone(database, uid),
+      ]);
+      const challenges = Object.values((existing.val() ?? {}) as Record<string, ChallengeRecord>);
+      const counts = countChallenges(challenges, now);
       if (counts.activeChallenges >= MAX_ACTIVE_CHALLENGES)
         throw new HttpError(409, ACTIVE_CHALLENGE_LIMIT_MESSAGE);
+      assertUnderDailyCap(challenges, now);
+      zone = resolveMemberTimeZone(storedZone, body.timezone, now);
+      const challenge = buildChallengeRecord({
+        request: body,
+        member: creator.identity,
+        timeZone: zone.timeZone,
+        startDate: resolveStartDate(body, zone.timeZone, now),
+        targets,
+        plan,
+        createdAt: now,
+      });
       await database.ref().update({
         [dbPaths.challenge(uid, challengeId)]: challenge,
         [dbPaths.feedEntry(challengeId)]: buildFeedEntry(uid, challenge),
         [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges + 1,
         [`${dbPaths.userInfo(uid)}/totalChallenges`]: counts.totalChallenges + 1,
+        ...zoneUpdate(uid, storedZone, zone),
         [lock.path]: null,
       });
       created = true;
     } finally {
       if (!created) await lock.release();
     }
-    response.status(201).json({ challengeId });
+    response.status(201).json({ challengeId, timezone: zone.timeZone });
   };
 }

@@ -1,39 +1,71 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
+import { getStorage } from 'firebase-admin/storage';
+import { onInit } from 'firebase-functions/v2/core';
+import { databaseURL, defineSecret, defineString, storageBucket } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
+import type { Express } from 'express';
+import { allowedOrigins } from './allowed-origins';
 import { createApp } from './app';
 import { mealPlannerFromEnvironment } from './gemini-meal-planner';
+import { bucketProofStore } from './proof-store';
+
+// Settings, the Firebase way: values come from functions/.env (checked in, the defaults) and
+// functions/.env.<project-id> (yours); see docs/deploy.md.
+const appOrigins = defineString('APP_ORIGINS', {
+  description: "Browser origins beyond the project's Hosting domains, comma-separated",
+  default: '',
+});
+const mealPlanner = defineString('MEAL_PLANNER', {
+  description:
+    '"built-in" plans meals locally; "gemini" asks Gemini (needs the GEMINI_API_KEY secret)',
+  default: 'built-in',
+  input: { select: { options: [{ value: 'built-in' }, { value: 'gemini' }] } },
+});
+// Declared only when chosen: a deploy refuses to go on while a declared secret is missing.
+// Deploy analysis loads this file with the functions/.env* values in process.env.
+const geminiApiKey =
+  process.env.MEAL_PLANNER === 'gemini' ? defineSecret('GEMINI_API_KEY') : undefined;
 
 const projectId = process.env.GCLOUD_PROJECT ?? 'demo-challangex';
+let app: Express | undefined;
 
-function allowedOrigins(): string[] {
-  const configured = process.env.ALLOWED_ORIGINS?.split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-  if (configured?.length) return configured;
-  return [
-    `https://${projectId}.web.app`,
-    `https://${projectId}.firebaseapp.com`,
-    'http://localhost:5173',
-    'http://127.0.0.1:5173',
-    'http://localhost:4173',
-    'http://127.0.0.1:4173',
-    'http://localhost:5000',
-    'http://127.0.0.1:5000',
-  ];
-}
-
-const firebaseApp = initializeApp({
-  projectId,
-  databaseURL: process.env.DATABASE_URL ?? `https://${projectId}-default-rtdb.firebaseio.com`,
+// Params and secrets are read when an instance starts, not while a deploy analyses this file.
+onInit(() => {
+  const inEmulator = process.env.FUNCTIONS_EMULATOR === 'true';
+  // Deployed, FIREBASE_CONFIG names the project's database (a regional one too). The emulator names
+  // https://<project>.firebaseio.com for demo- projects; the local stack serves <project>-default-rtdb.
+  const defaultDatabase = `https://${projectId}-default-rtdb.firebaseio.com`;
+  const firebaseApp = initializeApp({
+    projectId,
+    databaseURL:
+      process.env.DATABASE_URL ||
+      (inEmulator ? defaultDatabase : databaseURL.value()) ||
+      defaultDatabase,
+    // Proof photos are checked in the project's bucket; the emulator serves <project>.appspot.com.
+    storageBucket:
+      process.env.STORAGE_BUCKET ||
+      (inEmulator ? `${projectId}.appspot.com` : storageBucket.value()) ||
+      `${projectId}.appspot.com`,
+  });
+  app = createApp({
+    database: getDatabase(firebaseApp),
+    auth: getAuth(firebaseApp),
+    allowedOrigins: allowedOrigins({
+      projectId,
+      appOrigins: appOrigins.value(),
+      emulator: inEmulator ? { allowedOrigins: process.env.ALLOWED_ORIGINS } : undefined,
+    }),
+    planMeals: mealPlannerFromEnvironment({
+      ...process.env,
+      GEMINI_API_KEY: mealPlanner.value() === 'gemini' ? geminiApiKey?.value() : undefined,
+    }),
+    proofs: bucketProofStore(getStorage(firebaseApp).bucket()),
+  });
 });
 
-const app = createApp({
-  database: getDatabase(firebaseApp),
-  auth: getAuth(firebaseApp),
-  allowedOrigins: allowedOrigins(),
-  planMeals: mealPlannerFromEnvironment(),
-});
-
-export const api = onRequest({ region: 'us-central1' }, app);
+export const api = onRequest(
+  { region: 'us-central1', secrets: geminiApiKey ? [geminiApiKey] : [] },
+  (request, response) => app!(request, response),
+);

@@ -1,6 +1,8 @@
 import type { Database } from 'firebase-admin/database';
 import { INCOMPLETE_PROFILE_MESSAGE } from '../../src/domain/constants';
+import { storedMemberTimeZone, type MemberTimeZone } from '../../src/domain/member-time-zone';
 import { completeProfileSchema, type CompleteProfile } from '../../src/domain/profile-schema';
+import type { MemberIdentity } from './challenge-records';
 import { dbPaths } from '../../src/domain/database-paths';
 import { HttpError } from './http-error';
 
@@ -25,17 +27,42 @@ export function profileFrom(info: StoredRecord, body: StoredRecord) {
   });
 }
 
-/** The member's complete profile, or a 422 listing what is missing or invalid. */
-export async function readCompleteProfile(
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export interface ChallengeCreator {
+  profile: CompleteProfile;
+  identity: MemberIdentity;
+  timeZone: MemberTimeZone | undefined;
+}
+
+/** What a new challenge takes from the member's records; a 422 listing what is missing or invalid. */
+export async function readChallengeCreator(
   database: Database,
   uid: string,
-): Promise<CompleteProfile> {
-  const [info, body] = await Promise.all([
+): Promise<ChallengeCreator> {
+  const [infoSnapshot, bodySnapshot] = await Promise.all([
     database.ref(dbPaths.userInfo(uid)).get(),
     database.ref(dbPaths.userPrivate(uid)).get(),
   ]);
-  const result = profileFrom(info.val(), body.val());
-  if (result.success) return result.data;
-  const fields = [...new Set(result.error.issues.map((issue) => issue.path.map(String).join('.')))];
-  throw new HttpError(422, INCOMPLETE_PROFILE_MESSAGE, { fields });
+  const [info, body] = [infoSnapshot.val() as StoredRecord, bodySnapshot.val() as StoredRecord];
+  const result = profileFrom(info, body);
+  if (!result.success) {
+    const fields = [
+      ...new Set(result.error.issues.map((issue) => issue.path.map(String).join('.'))),
+    ];
+    throw new HttpError(422, INCOMPLETE_PROFILE_MESSAGE, { fields });
+  }
+  return {
+    profile: result.data,
+    identity: { displayName: text(info?.displayName), photoURL: text(info?.photoURL) },
+    timeZone: storedMemberTimeZone(body),
+  };
+}
+
+/** The zone kept in the member's private record (read again under the creation lock). */
+export async function readMemberTimeZone(
+  database: Database,
+  uid: string,
+): Promise<MemberTimeZone | undefined> {
+  return storedMemberTimeZone((await database.ref(dbPaths.userPrivate(uid)).get()).val());
 }

@@ -5,10 +5,14 @@ import type { ChallengeRecord } from '../../src/domain/challenge-record';
 import { computeScore } from '../../src/domain/points';
 import { memberUid } from './authenticate';
 import { dbPaths } from '../../src/domain/database-paths';
+import { HttpError } from './http-error';
+import type { ProofStore } from './proof-store';
+import { withVerifiedProofs } from './proof-verification';
 
 export interface RecomputeDependencies {
   database: Database;
   clock: () => number;
+  proofs: ProofStore;
 }
 
 /**
@@ -16,7 +20,11 @@ export interface RecomputeDependencies {
  * written with the leaderboard entries in one update; deleted challenges also leave the feed.
  * Idempotent, so the client may call it freely.
  */
-export function recomputeMember({ database, clock }: RecomputeDependencies): RequestHandler {
+export function recomputeMember({
+  database,
+  clock,
+  proofs,
+}: RecomputeDependencies): RequestHandler {
   return async (_request, response) => {
     const uid = memberUid(response);
     const [challengesSnapshot, infoSnapshot] = await Promise.all([
@@ -26,7 +34,23 @@ export function recomputeMember({ database, clock }: RecomputeDependencies): Req
     const challengesById = (challengesSnapshot.val() ?? {}) as Record<string, ChallengeRecord>;
     const challenges = Object.values(challengesById);
     const info = (infoSnapshot.val() ?? {}) as Record<string, unknown>;
-    const score = computeScore(challenges);
+    // The rules accept the member's first sign-in record only while info does not exist: writing
+    // info/score before it would lock them out of their info for ever (createdAt marks that record).
+    if (typeof info.createdAt !== 'number')
+      throw new HttpError(
+        409,
+        'Your member record does not exist yet: sign in to the app once, then try again',
+      );
+    const verified = await Promise.all(
+      Object.entries(challengesById).map(([challengeId, challenge]) =>
+        withVerifiedProofs(uid, challengeId, challenge, proofs),
+      ),
+    );
+    const score = computeScore(verified);
+    // Periods that unverified proofs once earned in are listed with 0, so the boards drop them.
+    const claimed = computeScore(challenges);
+    for (const week of Object.keys(claimed.weekly)) score.weekly[week] ??= 0;
+    for (const month of Object.keys(claimed.monthly)) score.monthly[month] ??= 0;
     const counts = countChallenges(challenges, clock());
     const entry = (points: number) => ({
       points,

@@ -26,7 +26,13 @@ function provedMeals(challenge: ChallengeRecord): FixedMeal[] {
     for (const slot of MEAL_SLOTS) {
       const meal = challenge.meals?.[dayKey(dayNumber)]?.[slot];
       if (meal?.status === 'Done')
-        fixed.push({ dayNumber, slot, name: meal.name, protein: meal.protein });
+        fixed.push({
+          dayNumber,
+          slot,
+          name: meal.name,
+          protein: meal.protein,
+          calories: meal.calories,
+        });
     }
   }
   return fixed;

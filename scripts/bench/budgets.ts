@@ -6,7 +6,14 @@ export const budgets = {
   /** "Flat": the 10,000-challenge page may differ from the 100-challenge one by this much at most. */
   feedFlatToleranceBytes: 64,
   generate7DayP95Ms: 30,
-  planner: { dietViolations: 0, repeatedDishes: 0 },
+  /** docs/nutrition.md's quality bars. */
+  planner: {
+    caloriesWithin5Percent: 1,
+    proteinMet: 0.99,
+    dietViolations: 0,
+    repeatedDishes: 0,
+    portionsOutOfRange: 0,
+  },
 } as const;
 
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

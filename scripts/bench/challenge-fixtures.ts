@@ -51,6 +51,8 @@ function templates(createdAt: number): ChallengeRecord[] {
         photoURL: '',
         timezone: TIME_ZONE,
       },
+      member: { displayName: '', photoURL: '' },
+      timeZone: TIME_ZONE,
       startDate: calendarDateInZone(createdAt, TIME_ZONE),
       targets,
       plan,

@@ -9,12 +9,11 @@
  * apart: every request creates a challenge (201) and none waits on another's
  * per-member lock. The rate limiter still runs on every request.
  */
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { startDatabaseEmulator } from '../../emulators/database/server';
 import { MAX_ACTIVE_CHALLENGES, type Preference } from '../../src/domain/constants';
 import { startAuthEmulator } from '../lib/auth-emulator';
+import { startNodeProcess } from '../lib/processes';
 import { repoRoot } from '../lib/stack';
 import type { ServerTiming } from './api-server';
 import { percentile, runLoad, type LoadResult } from './load-loop';
@@ -106,43 +105,39 @@ async function writeProfiles(databasePort: number, members: Member[]): Promise<v
 }
 
 async function startApiServer(env: Record<string, string>) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'scripts/bench/api-server.ts')],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error('The API server did not start within 60 s')),
-      60_000,
-    );
-    child.once('exit', (code) => reject(new Error(`The API server exited (${code})`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+  let announcePort: (port: number) => void = () => {};
+  const announced = new Promise<number>((resolve) => (announcePort = resolve));
+  const server = startNodeProcess('api', 'scripts/bench/api-server.ts', [], {
+    nodeArgs: ['--import', 'tsx'],
+    env,
+    log: (_source, line) => {
       try {
         const { port } = JSON.parse(line) as { port?: number };
-        if (port) {
-          clearTimeout(timer);
-          resolve(port);
-        }
+        if (port) announcePort(port);
       } catch {
-        /* a log line */
+        console.error(line); // a log line
       }
-    });
+    },
   });
-  return {
-    port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const port = await Promise.race([
+      announced,
+      server.exited.then((code) => Promise.reject(new Error(`The API server exited (${code})`))),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error('The API server did not start within 60 s')),
+          60_000,
+        );
       }),
-  };
+    ]);
+    return { port, stop: () => server.stop('SIGTERM', 5_000) };
+  } catch (error) {
+    await server.stop('SIGTERM', 5_000);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function serverTimings(port: number): Promise<ServerTiming[]> {

@@ -85,7 +85,7 @@ async function staticImportsOf(distDir: string, file: string): Promise<string[]>
 }
 
 export function missingBuildMessage(distDir: string): string {
-  return `No production build in ${distDir} (index.html missing): run \`npx vite build\` first.`;
+  return `No production build in ${distDir} (index.html missing): \`npm test\` builds it with a sample config, \`npm run build\` with yours (docs/deploy.md).`;
 }
 
 /** The home route's initial JS of the build in `distDir` (served at `/`). */

@@ -1,20 +1,20 @@
 /**
  * Lighthouse (its default config: mobile emulation, simulated throttling) on
- * pages of the served build, in Debian's Chromium. Pages behind the login
+ * pages of the served build, in the Chromium scripts/lib/find-chromium.ts found. Pages behind the login
  * guard reuse a real session: Playwright signs a demo member in through the
  * login screen in the same Chromium profile (over CDP), then Lighthouse runs
  * with `disableStorageReset` so the IndexedDB session and localStorage stay;
  * the HTTP cache is cleared over CDP before every run instead.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { launch, type LaunchedChrome } from 'chrome-launcher';
+import { Launcher } from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+import { onShutdown } from '../lib/shutdown';
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -51,6 +51,58 @@ export interface PageScores {
   benchmarkIndex: number;
   /** The median run's full report. */
   report: LighthouseResult;
+}
+
+interface LaunchedChrome {
+  port: number;
+  kill(): void;
+}
+
+/**
+ * Starts Chromium for Lighthouse; a browser that exits at start fails at once with its
+ * exit code (chrome-launcher alone would poll the debugging port for a minute).
+ */
+async function launchChromium(chromePath: string, userDataDir: string): Promise<LaunchedChrome> {
+  let failStart: (error: Error) => void = () => {};
+  const exitedAtStart = new Promise<never>((_, reject) => (failStart = reject));
+  exitedAtStart.catch(() => {}); // an exit after the start is not an error here
+  const launcher = new Launcher(
+    {
+      chromePath,
+      chromeFlags: CHROME_FLAGS,
+      userDataDir,
+      maxConnectionRetries: 100,
+      handleSIGINT: false, // our shutdown stops it, after the rest of the stack
+    },
+    {
+      spawn: ((command: string, args: string[], options: object) => {
+        const child = spawn(command, args, options);
+        child.once('exit', (code, signal) =>
+          failStart(
+            new Error(
+              `Chromium (${chromePath}) exited while starting (${code ?? signal}); its log: ${userDataDir}/chrome-err.log`,
+            ),
+          ),
+        );
+        return child;
+      }) as typeof spawn,
+    },
+  );
+  const forget = onShutdown(async () => launcher.kill());
+  try {
+    await Promise.race([launcher.launch(), exitedAtStart]);
+  } catch (error) {
+    forget();
+    launcher.kill();
+    throw error;
+  }
+  return {
+    port: launcher.port!,
+    kill: () => {
+      forget();
+      launcher.kill();
+    },
+  };
 }
 
 export interface SessionSetup {
@@ -161,6 +213,7 @@ const clearHttpCache = (chrome: LaunchedChrome) =>
   });
 
 export async function auditPages(options: {
+  chromiumPath: string;
   baseUrl: string;
   pages: AuditedPage[];
   session: SessionSetup;
@@ -169,12 +222,13 @@ export async function auditPages(options: {
 }): Promise<PageScores[]> {
   const { baseUrl, pages, session, runsPerPage, log } = options;
   const profile = mkdtempSync(join(tmpdir(), 'challangex-bench-chromium-'));
-  const chrome = await launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: CHROME_FLAGS,
-    userDataDir: profile,
-    maxConnectionRetries: 100,
-  });
+  let chrome: LaunchedChrome;
+  try {
+    chrome = await launchChromium(options.chromiumPath, profile);
+  } catch (error) {
+    rmSync(profile, { recursive: true, force: true });
+    throw error;
+  }
   try {
     const scores: PageScores[] = [];
     // Signed-out pages first, while the profile has no session yet.

@@ -1,11 +1,12 @@
 /**
- * How well the built-in planner meets its promises over many random members:
- * each day near the calorie target, protein target met, the diet respected,
- * no dish twice in one plan.
+ * How well the built-in planner meets its promises over many random members (docs/nutrition.md):
+ * each day near the calorie target, protein target met, the diet respected as judged from the IFCT
+ * food groups on the plate, no main dish twice in one plan, every portion 0.5–1.5 × its serving.
  */
-import { MEAL_SLOTS } from '../../src/domain/constants';
-import { dishFitsPreference, findDishByName } from '../../src/domain/dish-catalogue';
-import { planMeals } from '../../src/domain/meal-planner';
+import { MEAL_SLOTS, type Preference } from '../../src/domain/constants';
+import { EXCLUDED_BY_PREFERENCE, dietaryContentOf } from '../../src/domain/nutrition/diet';
+import { PORTION_LIMITS } from '../../src/domain/nutrition/meal-portions';
+import { planMeals, type PlannedMeal } from '../../src/domain/meal-planner';
 import { nutritionTargets } from '../../src/domain/nutrition-targets';
 import { randomProfiles } from './random-profiles';
 
@@ -16,19 +17,33 @@ export interface PlannerQuality {
   caloriesWithin5Percent: number;
   /** Share (0–1) of days reaching the protein target. */
   proteinMet: number;
-  /** Meals outside the member's diet, unknown to the catalogue, or missing. */
+  /** Ingredients outside the member's diet (by IFCT food group), or missing meals. */
   dietViolations: number;
-  /** Dishes served more than once within one plan. */
+  /** Main dishes served more than once within one plan. */
   repeatedDishes: number;
+  /** Dishes (mains and sides) served outside 0.5–1.5 × their standard serving. */
+  portionsOutOfRange: number;
+  sidesPerMeal: number;
   meanPlanMs: number;
+}
+
+function violations(meal: PlannedMeal, preference: Preference): number {
+  const excluded = EXCLUDED_BY_PREFERENCE[preference];
+  return meal.ingredients.filter(({ code, group }) => {
+    const content = dietaryContentOf(code, group);
+    return content !== undefined && excluded.includes(content);
+  }).length;
 }
 
 export function measurePlannerQuality(profileCount = 1_000): PlannerQuality {
   let days = 0;
+  let meals = 0;
+  let sides = 0;
   let caloriesNear = 0;
   let proteinMet = 0;
   let dietViolations = 0;
   let repeatedDishes = 0;
+  let portionsOutOfRange = 0;
   let planningMs = 0;
 
   randomProfiles(profileCount).forEach((profile, index) => {
@@ -49,11 +64,17 @@ export function measurePlannerQuality(profileCount = 1_000): PlannerQuality {
       let protein = 0;
       for (const slot of MEAL_SLOTS) {
         const meal = day[slot];
-        const dish = meal && findDishByName(meal.name);
-        if (!meal || !dish || !dishFitsPreference(dish, profile.preference)) dietViolations++;
-        if (!meal) continue;
-        if (served.has(meal.name)) repeatedDishes++;
-        served.add(meal.name);
+        if (!meal) {
+          dietViolations++;
+          continue;
+        }
+        dietViolations += violations(meal, profile.preference);
+        if (served.has(meal.dishId)) repeatedDishes++;
+        served.add(meal.dishId);
+        for (const portion of [meal.portion, ...meal.sides.map((side) => side.portion)])
+          if (portion < PORTION_LIMITS.min || portion > PORTION_LIMITS.max) portionsOutOfRange++;
+        meals++;
+        sides += meal.sides.length;
         calories += meal.calories;
         protein += meal.protein;
       }
@@ -69,6 +90,8 @@ export function measurePlannerQuality(profileCount = 1_000): PlannerQuality {
     proteinMet: proteinMet / days,
     dietViolations,
     repeatedDishes,
+    portionsOutOfRange,
+    sidesPerMeal: sides / meals,
     meanPlanMs: planningMs / profileCount,
   };
 }

@@ -3,11 +3,13 @@
  * a throw-away local stack (emulators on free loopback ports, demo data
  * created through the real API), served by `vite preview`.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, waitForHttp } from '../lib/free-port';
+import { nodeBin, startNodeProcess, type ManagedProcess } from '../lib/processes';
+import { step } from '../lib/shutdown';
 import { repoRoot, startStack, type StackPorts } from '../lib/stack';
 
 export const BENCH_PROJECT_ID = 'demo-challangex-bench';
@@ -42,7 +44,7 @@ export function buildApp(ports: StackPorts, log: (line: string) => void): AppBui
   log('vite build');
   const build = spawnSync(
     bin('vite'),
-    ['build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'],
+    ['build', '--mode', 'emulators', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'],
     {
       cwd: repoRoot,
       env: { ...process.env, ...env },
@@ -52,22 +54,6 @@ export function buildApp(ports: StackPorts, log: (line: string) => void): AppBui
   );
   if (build.status !== 0) throw new Error('vite build failed');
   return { ports, distDir, env };
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      resolve();
-    }
-    setTimeout(
-      () => child.exitCode === null && process.kill(-child.pid!, 'SIGKILL'),
-      10_000,
-    ).unref();
-  });
 }
 
 export interface AppBuild {
@@ -82,10 +68,12 @@ export async function startServedApp(
   log: (line: string) => void,
 ): Promise<ServedApp> {
   log('starting the local stack (emulators)');
-  const stack = await startStack({ name: 'bench', projectId: BENCH_PROJECT_ID, ports });
-  const children: ChildProcess[] = [];
+  const stack = await step('starting the local stack', () =>
+    startStack({ name: 'bench', projectId: BENCH_PROJECT_ID, ports }),
+  );
+  const children: ManagedProcess[] = [];
   const stop = async () => {
-    await Promise.all(children.map(stopChild));
+    await Promise.all(children.map((child) => child.stop()));
     await stack.stop();
     rmSync(distDir, { recursive: true, force: true });
   };
@@ -101,22 +89,18 @@ export async function startServedApp(
         timeout: 300_000,
       },
     );
-    if (seed.status !== 0) throw new Error('Seeding the demo data failed');
+    if (seed.status !== 0) throw new Error('Seeding the demo data failed; see above');
 
     const previewPort = await freePort();
-    const preview = spawn(
-      bin('vite'),
+    const preview = startNodeProcess(
+      'vite preview',
+      nodeBin('vite'),
       ['preview', '--outDir', distDir, '--port', String(previewPort), '--strictPort'],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, ...env },
-        stdio: 'ignore',
-        detached: true,
-      },
+      { env },
     );
     children.push(preview);
     const baseUrl = `http://127.0.0.1:${previewPort}`;
-    await waitForHttp(baseUrl, 60_000);
+    await step('serving the build (vite preview)', () => waitForHttp(baseUrl, 60_000));
     return {
       baseUrl,
       distDir,

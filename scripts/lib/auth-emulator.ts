@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { freePort, waitForHttp } from './free-port';
+import { nodeBin, startNodeProcess } from './processes';
 
 export interface RunningAuthEmulator {
   host: string;
@@ -27,9 +27,10 @@ export async function startAuthEmulator(projectId: string): Promise<RunningAuthE
       },
     }),
   );
-  const firebaseBin = resolve(import.meta.dirname, '../../node_modules/.bin/firebase');
-  const child: ChildProcess = spawn(
-    firebaseBin,
+  let output = '';
+  const emulator = startNodeProcess(
+    'auth',
+    nodeBin('firebase'),
     [
       'emulators:start',
       '--only',
@@ -39,31 +40,18 @@ export async function startAuthEmulator(projectId: string): Promise<RunningAuthE
       '--config',
       join(dir, 'firebase.json'),
     ],
-    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    { cwd: dir, log: (_source, line) => (output += `${line}\n`) },
   );
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
+  const close = async () => {
+    await emulator.stop('SIGTERM', 10_000);
+    rmSync(dir, { recursive: true, force: true });
+  };
   const host = `127.0.0.1:${authPort}`;
   try {
     await waitForHttp(`http://${host}/`, 90_000);
   } catch (error) {
-    if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+    await close();
     throw new Error(`Auth emulator did not start: ${String(error)}\n${output}`);
   }
-  return {
-    host,
-    close: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => {
-          rmSync(dir, { recursive: true, force: true });
-          resolve();
-        });
-        process.kill(-child.pid!, 'SIGTERM');
-        setTimeout(
-          () => child.exitCode === null && process.kill(-child.pid!, 'SIGKILL'),
-          10_000,
-        ).unref();
-      }),
-  };
+  return { host, close };
 }

@@ -1,9 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { emulatorDatabaseRules } from './database-rules';
 import { waitForHttp } from './free-port';
+import { nodeBin, startNodeProcess, type ManagedProcess } from './processes';
+import { assertPortsFree } from './ports-in-use';
+import { repoRoot } from './repo-root';
+import { step } from './shutdown';
 
-export const repoRoot = resolve(import.meta.dirname, '../..');
+export { repoRoot };
 
 export interface StackPorts {
   auth: number;
@@ -41,11 +45,6 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-interface Managed {
-  name: string;
-  child: ChildProcess;
-}
-
 /** The environment every process talking to this stack needs (firebase-admin reads it). */
 export function stackEnv(
   options: Pick<StackOptions, 'projectId' | 'ports'>,
@@ -59,44 +58,11 @@ export function stackEnv(
   };
 }
 
-function startProcess(
-  name: string,
-  command: string,
-  args: string[],
-  env: Record<string, string>,
-  log: StackOptions['log'],
-): Managed {
-  const child = spawn(command, args, {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const forward = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.trim()) log?.(name, line);
-  };
-  child.stdout?.on('data', forward);
-  child.stderr?.on('data', forward);
-  return { name, child };
-}
-
-async function stopProcess({ child }: Managed): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise<void>((done) => {
-    child.once('exit', () => done());
-    try {
-      process.kill(-child.pid!, 'SIGINT');
-    } catch {
-      done();
-    }
-    setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-    }, 15_000).unref();
-  });
+/** The emulator build of database.rules.json (scripts/lib/database-rules.ts), written for this stack. */
+function emulatorRulesFile(options: Pick<StackOptions, 'name'>): string {
+  const path = join(repoRoot, `.stack-${options.name}.database.rules.json`);
+  writeFileSync(path, emulatorDatabaseRules());
+  return path;
 }
 
 function firebaseConfig(options: StackOptions): string {
@@ -127,7 +93,7 @@ function firebaseConfig(options: StackOptions): string {
             ignore: ['node_modules', 'src', '*.log'],
           },
         ],
-        database: { rules: 'database.rules.json' },
+        database: { rules: emulatorRulesFile(options) },
         storage: { rules: 'storage.rules' },
       },
       null,
@@ -145,21 +111,20 @@ function firebaseConfig(options: StackOptions): string {
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const { ports, log } = options;
   const env = stackEnv(options);
-  const processes: Managed[] = [];
+  const processes: ManagedProcess[] = [];
+  // SIGINT: firebase-tools exports its data (--export-on-exit) on a clean exit.
   const stop = async () => {
-    await Promise.all(processes.reverse().map(stopProcess));
+    await Promise.all([...processes].reverse().map((managed) => managed.stop('SIGINT', 15_000)));
     rmSync(join(repoRoot, `.stack-${options.name}.firebase.json`), { force: true });
+    rmSync(join(repoRoot, `.stack-${options.name}.database.rules.json`), { force: true });
   };
+  const tsx = { nodeArgs: ['--import', 'tsx'], env, log };
   try {
-    const build = startProcess(
-      'build',
-      process.execPath,
-      ['--import', 'tsx', 'scripts/build-functions.ts'],
-      env,
-      log,
-    );
-    const buildCode = await new Promise<number | null>((done) => build.child.once('exit', done));
-    if (buildCode !== 0) throw new Error('Building the functions failed');
+    await step("checking the stack's ports", () => assertPortsFree({ ...ports }));
+    await step('building the functions', async () => {
+      const build = startNodeProcess('build', 'scripts/build-functions.ts', [], tsx);
+      if ((await build.exited) !== 0) throw new Error('see its output above');
+    });
 
     const data = (sub: string) => {
       if (!options.dataDir) return [];
@@ -169,37 +134,23 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     };
     if (!options.official) {
       processes.push(
-        startProcess(
+        startNodeProcess(
           'database',
-          process.execPath,
+          'emulators/database/cli.ts',
           [
-            '--import',
-            'tsx',
-            'emulators/database/cli.ts',
             '--port',
             String(ports.database),
             '--rules',
-            'database.rules.json',
+            emulatorRulesFile(options),
             ...data('database'),
           ],
-          env,
-          log,
+          tsx,
         ),
-        startProcess(
+        startNodeProcess(
           'storage',
-          process.execPath,
-          [
-            '--import',
-            'tsx',
-            'emulators/storage/cli.ts',
-            '--port',
-            String(ports.storage),
-            '--rules',
-            'storage.rules',
-            ...data('storage'),
-          ],
-          env,
-          log,
+          'emulators/storage/cli.ts',
+          ['--port', String(ports.storage), '--rules', 'storage.rules', ...data('storage')],
+          tsx,
         ),
       );
     }
@@ -216,9 +167,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           ]
         : [];
     processes.push(
-      startProcess(
+      startNodeProcess(
         'firebase',
-        join(repoRoot, 'node_modules/.bin/firebase'),
+        nodeBin('firebase'),
         [
           'emulators:start',
           '--only',
@@ -229,19 +180,23 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           firebaseConfig(options),
           ...persistence,
         ],
-        // The Functions emulator hands its own environment to the function, so firebase-admin finds our emulators.
         {
-          ...(options.official ? { GCLOUD_PROJECT: options.projectId } : env),
-          ...(options.allowedOrigins ? { ALLOWED_ORIGINS: options.allowedOrigins.join(',') } : {}),
+          // The Functions emulator hands its own environment to the function, so firebase-admin finds our emulators.
+          env: {
+            ...(options.official ? { GCLOUD_PROJECT: options.projectId } : env),
+            ...(options.allowedOrigins
+              ? { ALLOWED_ORIGINS: options.allowedOrigins.join(',') }
+              : {}),
+          },
+          log,
         },
-        log,
       ),
     );
     // A process that dies during start-up (e.g. a port already taken) must fail the start,
     // not let us talk to whatever else answers on that port.
     const earlyExit = new Promise<never>((_, reject) => {
-      for (const { name, child } of processes) {
-        child.once('exit', (code) =>
+      for (const { name, exited } of processes) {
+        void exited.then((code) =>
           reject(new Error(`${name} exited during start-up (code ${code}); see its log above`)),
         );
       }
@@ -255,8 +210,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       waitForHttp(`http://127.0.0.1:${ports.auth}/`, 120_000),
       waitForFunctions(options),
     ]);
-    await Promise.race([ready, earlyExit]);
     earlyExit.catch(() => {});
+    await step('waiting for the emulators to answer', () => Promise.race([ready, earlyExit]));
     return { env, stop };
   } catch (error) {
     await stop();

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { challengeEndsAt, countChallenges, isChallengeActive } from './challenge-activity';
-import { challengeSchedule } from './meal-schedule';
+import {
+  challengeEndsAt,
+  countChallenges,
+  creationsInLastDay,
+  isChallengeActive,
+} from '@/domain/challenge-activity';
+import { challengeSchedule, hasWindowLeft } from '@/domain/meal-schedule';
 
 const [day1] = challengeSchedule('2025-06-10', 1, 'Asia/Kolkata');
 const meals = { Day1: day1 } as never;
@@ -34,5 +39,32 @@ describe('countChallenges', () => {
       activeChallenges: 1,
       totalChallenges: 1,
     });
+  });
+});
+
+describe('creationsInLastDay', () => {
+  it('lists creations of the last 24 hours, deleted ones included, oldest first', () => {
+    const now = day1.dinner.closesAt;
+    const hour = 3_600_000;
+    expect(
+      creationsInLastDay(
+        [
+          { createdAt: now - hour },
+          { createdAt: now - 24 * hour },
+          { createdAt: now - 5 * hour },
+          {},
+        ],
+        now,
+      ),
+    ).toEqual([now - 5 * hour, now - hour]);
+  });
+});
+
+describe('hasWindowLeft', () => {
+  it('is true until the last window of the schedule closes', () => {
+    const schedule = challengeSchedule('2025-06-10', 2, 'Asia/Kolkata');
+    expect(hasWindowLeft(schedule, day1.dinner.closesAt + 1)).toBe(true);
+    expect(hasWindowLeft([day1], day1.dinner.closesAt)).toBe(true);
+    expect(hasWindowLeft([day1], day1.dinner.closesAt + 1)).toBe(false);
   });
 });

@@ -1,5 +1,7 @@
-import { MEAL_SLOTS } from './constants';
-import type { ChallengeRecord } from './challenge-record';
+import { MEAL_SLOTS } from '@/domain/constants';
+import type { ChallengeRecord } from '@/domain/challenge-record';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 type ChallengeLike = Pick<ChallengeRecord, 'deleted' | 'isActive'> &
   Partial<Pick<ChallengeRecord, 'meals'>>;
@@ -46,4 +48,19 @@ export function countChallenges(challenges: Iterable<ChallengeLike>, now: number
     if (isChallengeActive(challenge, now)) activeChallenges++;
   }
   return { activeChallenges, totalChallenges };
+}
+
+/**
+ * Creation times within the 24 hours before now, oldest first, deleted challenges included, for
+ * the daily creation cap.
+ */
+export function creationsInLastDay(
+  challenges: Iterable<Partial<Pick<ChallengeRecord, 'createdAt'>>>,
+  now: number,
+): number[] {
+  const since = now - DAY_MS;
+  const times: number[] = [];
+  for (const { createdAt } of challenges)
+    if (typeof createdAt === 'number' && createdAt > since) times.push(createdAt);
+  return times.sort((a, b) => a - b);
 }

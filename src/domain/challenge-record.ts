@@ -1,5 +1,6 @@
-import type { MealSlot, Preference, TargetBody } from './constants';
-import type { NutritionTargets } from './nutrition-targets';
+import type { MealSlot, Preference, TargetBody } from '@/domain/constants';
+import type { PlannedIngredient, PlannedSide } from '@/domain/meal-planner';
+import type { NutritionTargets } from '@/domain/nutrition-targets';
 
 /** users/{uid}/challenges/{cid}/meals/Day{n}/{slot} (docs/architecture.md#data-model-and-access). */
 export interface MealRecord {
@@ -10,6 +11,14 @@ export interface MealRecord {
   fat: number;
   details: string;
   img: string;
+  /** Plans made before meals were built from IFCT recipes have none of the fields below. */
+  fibre?: number;
+  dishId?: string;
+  portion?: number;
+  serving?: string;
+  /** Absent when the meal has no sides (the database drops empty lists). */
+  sides?: PlannedSide[];
+  ingredients?: PlannedIngredient[];
   imgPath?: string;
   status: string;
   opensAt: number;

@@ -83,6 +83,9 @@ export const DEFAULT_ACTIVITY_LEVEL: ActivityLevel = 'light';
 export const CHALLENGE_DAYS = { min: 1, max: 7 } as const;
 export const MAX_ACTIVE_CHALLENGES = 2;
 export const ACTIVE_CHALLENGE_LIMIT_MESSAGE = 'You can only have 2 active challenges at a time';
+/** Creations per member in any 24 hours, deleted challenges included (each one is a public feed entry). */
+export const MAX_CHALLENGES_PER_DAY = 3;
+export const DAILY_CHALLENGE_LIMIT_MESSAGE = `You can create at most ${MAX_CHALLENGES_PER_DAY} challenges in 24 hours (deleted ones count too); please try again later`;
 export const INCOMPLETE_PROFILE_MESSAGE =
   'Please complete your profile before creating a challenge';
 

@@ -6,6 +6,9 @@
 export const dbPaths = {
   userInfo: (uid: string) => `users/${uid}/info`,
   userPrivate: (uid: string) => `users/${uid}/private`,
+  /** Server-written; the rules keep the member from changing them (see member-time-zone.ts). */
+  memberTimeZone: (uid: string) => `users/${uid}/private/timeZone`,
+  memberTimeZoneSetAt: (uid: string) => `users/${uid}/private/timeZoneSetAt`,
   userSocial: (uid: string) => `users/${uid}/social`,
   userChallenges: (uid: string) => `users/${uid}/challenges`,
   challenge: (uid: string, challengeId: string) => `users/${uid}/challenges/${challengeId}`,
@@ -14,7 +17,6 @@ export const dbPaths = {
   leaderboardAll: 'leaderboard/all',
   leaderboardWeekly: (isoWeek: string) => `leaderboard/weekly/${isoWeek}`,
   leaderboardMonthly: (month: string) => `leaderboard/monthly/${month}`,
-  website: 'website',
   banner: 'website/banner/val',
   socialLinks: 'website/social-link',
   subscribers: 'website/subscribers',

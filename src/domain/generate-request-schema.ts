@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isCalendarDate, isValidTimeZone } from './calendar-dates';
-import { challengeTitleField } from './form-fields';
-import { CHALLENGE_DAYS, INPUT_LIMITS, PREFERENCES, TARGET_BODIES } from './constants';
+import { isCalendarDate, isValidTimeZone } from '@/domain/calendar-dates';
+import { challengeTitleField } from '@/domain/form-fields';
+import { CHALLENGE_DAYS, INPUT_LIMITS, PREFERENCES, TARGET_BODIES } from '@/domain/constants';
 
 /** http(s) only; plain http is for the local emulators' download URLs. */
 export function isWebUrl(value: string): boolean {
@@ -28,11 +28,13 @@ export const generateRequestSchema = z.strictObject({
   user_id: z.string().min(1).max(128),
   preference: z.enum(PREFERENCES),
   targetBody: z.enum(TARGET_BODIES),
+  /** Accepted for SPEC's payload but not trusted: the server copies both from users/{uid}/info. */
   displayName: optionalText(INPUT_LIMITS.displayName),
   photoURL: optionalText(INPUT_LIMITS.url).refine(
     (value) => value === '' || isWebUrl(value),
     'Must be an http(s) URL',
   ),
+  /** The device's zone: sets the member's zone at their first challenge, later a request to move it. */
   timezone: z
     .string()
     .min(1)

@@ -1,16 +1,48 @@
-import { MEAL_SLOTS, type MealSlot, type Preference } from './constants';
-import { DISH_CATALOGUE, dishFitsPreference, type Dish } from './dish-catalogue';
-import { mealCalorieTargets, type NutritionTargets } from './nutrition-targets';
-import { seededRandom, shuffled } from './seeded-random';
+import { MEAL_SLOTS, type MealSlot, type Preference } from '@/domain/constants';
+import {
+  DISH_CATALOGUE,
+  dishFitsPreference,
+  findDishByName,
+  nutrientsOf,
+  type Dish,
+} from '@/domain/dish-catalogue';
+import { fillMeal, type FillMode, type MealFill } from '@/domain/nutrition/meal-portions';
+import { mealCalorieTargets, type NutritionTargets } from '@/domain/nutrition-targets';
+import { seededRandom, shuffled, type RandomSource } from '@/domain/seeded-random';
+
+/** A side dish or drink served with a meal. */
+export interface PlannedSide {
+  dishId: string;
+  name: string;
+  /** Multiple of the standard serving, 0.5–1.5. */
+  portion: number;
+  serving: string;
+}
+
+/** An ingredient of a meal, summed over its dishes, in raw grams for the member's portions. */
+export interface PlannedIngredient {
+  code: string;
+  label: string;
+  group: string;
+  grams: number;
+}
 
 export interface PlannedMeal {
   name: string;
+  /** Whole meal (main dish and sides). */
   calories: number;
   protein: number;
   carbs: number;
   fat: number;
+  fibre: number;
   details: string;
   img: string;
+  /** The catalogue dish the meal is named after. */
+  dishId: string;
+  portion: number;
+  serving: string;
+  sides: PlannedSide[];
+  ingredients: PlannedIngredient[];
 }
 
 export type PlannedDay = Record<MealSlot, PlannedMeal>;
@@ -21,6 +53,8 @@ export interface FixedMeal {
   slot: MealSlot;
   name: string;
   protein: number;
+  /** Its calories; the slot's share of the day when unknown (older records). */
+  calories?: number;
 }
 
 export interface PlanRequest {
@@ -34,135 +68,247 @@ export interface PlanRequest {
 /** Index 0 is Day1. A fixed meal's slot is left undefined for the caller to keep. */
 export type MealPlan = Array<Partial<PlannedDay>>;
 
-interface Candidate {
-  dish: Dish;
-  /** Protein grams per kcal, the only thing that matters once portions are scaled to a calorie target. */
-  density: number;
-}
+/** Main dishes for one day's open slots, e.g. chosen by an LLM and mapped onto the catalogue. */
+export type DayMains = Partial<Record<MealSlot, Dish>>;
 
-/** Rounding each meal's protein to 0.1 g can lose up to 0.05 g per meal. */
-const PROTEIN_ROUNDING_MARGIN = 0.15;
+/** Portions are rounded to 0.05, which can cost a little protein; plan for a little more. */
+const PROTEIN_MARGIN = 1.01;
 
-function buildCandidateIndex(): Record<Preference, Record<MealSlot, Candidate[]>> {
-  const index = {} as Record<Preference, Record<MealSlot, Candidate[]>>;
+function candidateIndex(course: Dish['course']) {
+  const index = {} as Record<Preference, Record<MealSlot, Dish[]>>;
   for (const preference of ['veg', 'nonveg', 'vegan'] as const) {
     index[preference] = { breakfast: [], lunch: [], dinner: [] };
     for (const dish of DISH_CATALOGUE) {
-      if (!dishFitsPreference(dish, preference)) continue;
-      for (const slot of dish.slots)
-        index[preference][slot].push({ dish, density: dish.protein / dish.kcal });
+      if (dish.course !== course || !dishFitsPreference(dish, preference)) continue;
+      for (const slot of dish.slots) index[preference][slot].push(dish);
     }
   }
   return index;
 }
 
-const CANDIDATES = buildCandidateIndex();
+const MAINS = candidateIndex('main');
+const SIDES = candidateIndex('side');
 
-function round1(value: number): number {
-  return Math.round(value * 10) / 10;
+const round1 = (value: number) => Math.round(value * 10) / 10;
+const times = (portion: number) => `${portion.toFixed(2).replace(/\.?0+$/, '')} ×`;
+
+function ingredientsOf({ items }: MealFill): PlannedIngredient[] {
+  const merged = new Map<string, PlannedIngredient>();
+  for (const { dish, portion } of items)
+    for (const { code, label, group, grams } of dish.ingredients) {
+      const entry = merged.get(label) ?? { code, label, group, grams: 0 };
+      entry.grams += grams * portion;
+      merged.set(label, entry);
+    }
+  return [...merged.values()].map((entry) => ({ ...entry, grams: Math.round(entry.grams) }));
 }
 
-export function scaleDish(dish: Dish, calories: number): PlannedMeal {
-  const portions = calories / dish.kcal;
-  return {
-    name: dish.name,
-    calories,
-    protein: round1(dish.protein * portions),
-    carbs: round1(dish.carbs * portions),
-    fat: round1(dish.fat * portions),
-    details: `${dish.details} Portion: ${portions.toFixed(1)} × standard serving.`,
-    img: dish.image,
-  };
-}
-
-/**
- * Picks one unused dish per open slot so that, with every portion scaled to its slot's calorie target,
- * the day reaches its protein target. Slots are searched in a seeded random order, so the first feasible
- * combination is both varied and deterministic; if none reaches the target, the richest one is used.
- */
-function pickDay(
-  openSlots: MealSlot[],
-  slotCalories: Record<MealSlot, number>,
-  proteinNeeded: number,
-  options: Record<MealSlot, Candidate[]>,
-  used: Set<string>,
-): Map<MealSlot, Dish> {
-  const chosen = new Map<MealSlot, Dish>();
-  const best = { protein: -Infinity, picks: new Map<MealSlot, Dish>() };
-  const bestRemaining = openSlots.map((_, i) =>
-    openSlots
-      .slice(i)
-      .reduce(
-        (sum, slot) => sum + slotCalories[slot] * Math.max(...options[slot].map((c) => c.density)),
-        0,
-      ),
+/** The stored meal: nutrition from the member's portions of each dish's IFCT ingredients. */
+export function plannedMeal(fill: MealFill): PlannedMeal {
+  const [{ dish: main, portion }, ...sides] = fill.items;
+  const nutrients = nutrientsOf(
+    fill.items.flatMap(({ dish, portion: scale }) =>
+      dish.ingredients.map(({ code, grams }) => ({ code, grams: grams * scale })),
+    ),
   );
-
-  const search = (depth: number, protein: number): boolean => {
-    if (depth === openSlots.length) {
-      if (protein > best.protein) Object.assign(best, { protein, picks: new Map(chosen) });
-      return protein >= proteinNeeded;
-    }
-    if (
-      protein + bestRemaining[depth] < proteinNeeded &&
-      best.protein >= protein + bestRemaining[depth]
-    )
-      return false;
-    const slot = openSlots[depth];
-    for (const candidate of options[slot]) {
-      if (used.has(candidate.dish.id)) continue;
-      used.add(candidate.dish.id);
-      chosen.set(slot, candidate.dish);
-      const found = search(depth + 1, protein + candidate.density * slotCalories[slot]);
-      used.delete(candidate.dish.id);
-      if (found) return true;
-    }
-    chosen.delete(slot);
-    return false;
+  const withSides = sides.length
+    ? ` With ${sides.map(({ dish, portion: scale }) => `${dish.name.toLowerCase()} (${times(scale)} ${dish.serving})`).join(', ')}.`
+    : '';
+  return {
+    name: main.name,
+    calories: Math.round(nutrients.kcal),
+    protein: round1(nutrients.protein),
+    carbs: round1(nutrients.carbs),
+    fat: round1(nutrients.fat),
+    fibre: round1(nutrients.fibre),
+    details: `${main.details} Portion: ${times(portion)} ${main.serving}.${withSides}`,
+    img: main.image,
+    dishId: main.id,
+    portion,
+    serving: main.serving,
+    sides: sides.map(({ dish, portion: scale }) => ({
+      dishId: dish.id,
+      name: dish.name,
+      portion: scale,
+      serving: dish.serving,
+    })),
+    ingredients: ingredientsOf(fill),
   };
+}
 
-  search(0, 0);
-  for (const dish of best.picks.values()) used.add(dish.id);
-  return best.picks;
+interface DayNeeds {
+  slotCalories: Partial<Record<MealSlot, number>>;
+  protein: number;
+}
+
+/** Fills each open slot around its main dish; sides are not repeated within the day. */
+function fillDay(
+  mains: DayMains,
+  needs: DayNeeds,
+  sides: Record<MealSlot, Dish[]>,
+  mode: FillMode,
+): { fills: Partial<Record<MealSlot, MealFill>>; protein: number } {
+  const usedSides = new Set<string>();
+  const fills: Partial<Record<MealSlot, MealFill>> = {};
+  let protein = 0;
+  for (const slot of MEAL_SLOTS) {
+    const main = mains[slot];
+    const calories = needs.slotCalories[slot];
+    if (!main || calories === undefined) continue;
+    // Protein-first days may serve a dense side at two meals; otherwise each side once a day.
+    const offered =
+      mode === 'protein' ? sides[slot] : sides[slot].filter((side) => !usedSides.has(side.id));
+    const fill = fillMeal(main, offered, calories, mode);
+    for (const item of fill.items.slice(1)) usedSides.add(item.dish.id);
+    fills[slot] = fill;
+    protein += fill.protein;
+  }
+  return { fills, protein };
+}
+
+function dayNeeds(request: PlanRequest, dayNumber: number): DayNeeds {
+  const shares = mealCalorieTargets(request.targets.calories);
+  const fixed = (request.fixedMeals ?? []).filter((meal) => meal.dayNumber === dayNumber);
+  const open = MEAL_SLOTS.filter((slot) => !fixed.some((meal) => meal.slot === slot));
+  const fixedCalories = fixed.reduce((sum, meal) => sum + (meal.calories ?? shares[meal.slot]), 0);
+  const openShare = open.reduce((sum, slot) => sum + shares[slot], 0);
+  const slotCalories: DayNeeds['slotCalories'] = {};
+  for (const slot of open)
+    slotCalories[slot] = ((request.targets.calories - fixedCalories) * shares[slot]) / openShare;
+  const fixedProtein = fixed.reduce((sum, meal) => sum + meal.protein, 0);
+  return { slotCalories, protein: (request.targets.protein - fixedProtein) * PROTEIN_MARGIN };
 }
 
 /**
- * The built-in planner: breakfast, lunch and dinner per day from the dish catalogue, portions scaled to
- * 30/40/30% of the day's calories, protein target met, preference respected, no dish twice in a plan.
+ * Fills a day around given main dishes: natural portions if they meet the protein target, else
+ * protein-first portions and sides. Returns undefined when even that falls short.
  */
-export function planMeals({
-  targets,
-  days,
-  preference,
-  seed,
-  fixedMeals = [],
-}: PlanRequest): MealPlan {
-  const random = seededRandom(seed);
-  const slotCalories = mealCalorieTargets(targets.calories);
+function bestFill(mains: DayMains, needs: DayNeeds, sides: Record<MealSlot, Dish[]>) {
+  const natural = fillDay(mains, needs, sides, 'natural');
+  if (natural.protein >= needs.protein) return natural;
+  const dense = fillDay(mains, needs, sides, 'protein');
+  return dense.protein >= needs.protein ? dense : undefined;
+}
+
+/** Main dishes for the open slots: the first unused ones at or above a protein density. */
+function pickMains(
+  needs: DayNeeds,
+  options: Record<MealSlot, Dish[]>,
+  used: Set<string>,
+  minDensity: number,
+): DayMains {
+  const mains: DayMains = {};
+  for (const slot of MEAL_SLOTS) {
+    if (needs.slotCalories[slot] === undefined) continue;
+    const fresh = options[slot].filter((dish) => !used.has(dish.id));
+    const dense = fresh.filter((dish) => dish.protein / dish.kcal >= minDensity);
+    mains[slot] =
+      dense[0] ?? fresh.reduce((a, b) => (b.protein / b.kcal > a.protein / a.kcal ? b : a));
+    used.add(mains[slot].id);
+  }
+  return mains;
+}
+
+const DENSITY_STEPS = [0, 0.6, 0.8, 1, 1.2, 1.4, Infinity];
+
+function planDay(
+  request: PlanRequest,
+  dayNumber: number,
+  random: RandomSource,
+  used: Set<string>,
+): Partial<PlannedDay> {
+  const needs = dayNeeds(request, dayNumber);
+  const options = {} as Record<MealSlot, Dish[]>;
+  const sides = {} as Record<MealSlot, Dish[]>;
+  for (const slot of MEAL_SLOTS) {
+    options[slot] = shuffled(MAINS[request.preference][slot], random);
+    sides[slot] = shuffled(SIDES[request.preference][slot], random);
+  }
+  const openCalories = Object.values(needs.slotCalories).reduce((sum, kcal) => sum + kcal, 0);
+  const needed = needs.protein / Math.max(openCalories, 1);
+  let last: ReturnType<typeof fillDay> | undefined;
+  for (const step of DENSITY_STEPS) {
+    const tried = new Set(used);
+    const mains = pickMains(needs, options, tried, needed * step);
+    const fill = bestFill(mains, needs, sides);
+    last = fill ?? fillDay(mains, needs, sides, 'protein');
+    if (fill || step === Infinity) {
+      for (const id of tried) used.add(id);
+      break;
+    }
+  }
+  const day: Partial<PlannedDay> = {};
+  for (const slot of MEAL_SLOTS) {
+    const fill = last?.fills[slot];
+    if (fill) day[slot] = plannedMeal(fill);
+  }
+  return day;
+}
+
+/**
+ * The built-in planner: per day a breakfast, lunch and dinner main dish from the catalogue, none twice in
+ * a plan, each at 0.5–1.5 × its standard serving, with sides and drinks where the day's calories (30/40/30
+ * per meal) or protein call for them. Seeded, so a seed always gives the same plan.
+ */
+export function planMeals(request: PlanRequest): MealPlan {
+  const random = seededRandom(request.seed);
   const used = new Set<string>();
-  for (const fixed of fixedMeals) {
+  for (const fixed of request.fixedMeals ?? []) {
     const dish = DISH_CATALOGUE.find((candidate) => candidate.name === fixed.name);
     if (dish) used.add(dish.id);
   }
+  return Array.from({ length: request.days }, (_, index) =>
+    planDay(request, index + 1, random, used),
+  );
+}
 
-  const plan: MealPlan = [];
-  for (let dayNumber = 1; dayNumber <= days; dayNumber++) {
-    const fixedToday = fixedMeals.filter((meal) => meal.dayNumber === dayNumber);
-    const openSlots = MEAL_SLOTS.filter((slot) => !fixedToday.some((meal) => meal.slot === slot));
-    const fixedProtein = fixedToday.reduce((sum, meal) => sum + meal.protein, 0);
-    const options = {} as Record<MealSlot, Candidate[]>;
-    for (const slot of openSlots) options[slot] = shuffled(CANDIDATES[preference][slot], random);
+/** A meal already in a plan, as far as re-planning one of its neighbours needs to know. */
+export type PlacedMeal = Required<FixedMeal>;
 
-    const picks = pickDay(
-      openSlots,
-      slotCalories,
-      targets.protein - fixedProtein + PROTEIN_ROUNDING_MARGIN,
-      options,
-      used,
-    );
-    const day: Partial<PlannedDay> = {};
-    for (const [slot, dish] of picks) day[slot] = scaleDish(dish, slotCalories[slot]);
-    plan.push(day);
+/**
+ * Another dish for one meal of a plan: the day's other meals stay, the day stays within its calorie and
+ * protein targets and the diet, and no main dish already in the plan (the swapped one included) is used.
+ */
+export function swapMeal(
+  request: Omit<PlanRequest, 'days' | 'fixedMeals'>,
+  swapped: Pick<FixedMeal, 'dayNumber' | 'slot'>,
+  plan: readonly PlacedMeal[],
+): PlannedMeal {
+  const used = new Set<string>();
+  for (const meal of plan) {
+    const dish = findDishByName(meal.name);
+    if (dish) used.add(dish.id);
   }
-  return plan;
+  const fixedMeals = plan.filter(
+    (meal) => meal.dayNumber === swapped.dayNumber && meal.slot !== swapped.slot,
+  );
+  const day = planDay(
+    { ...request, days: swapped.dayNumber, fixedMeals },
+    swapped.dayNumber,
+    seededRandom(request.seed),
+    used,
+  );
+  return day[swapped.slot]!;
+}
+
+/**
+ * Fills given main dishes (one per open slot and day) with portions and sides, for a plan chosen
+ * elsewhere (an LLM); throws when a day cannot reach its protein target around them.
+ */
+export function planAroundMains(request: PlanRequest, mains: readonly DayMains[]): MealPlan {
+  const random = seededRandom(request.seed);
+  return mains.map((dayMains, index) => {
+    const needs = dayNeeds(request, index + 1);
+    const sides = {} as Record<MealSlot, Dish[]>;
+    for (const slot of MEAL_SLOTS) sides[slot] = shuffled(SIDES[request.preference][slot], random);
+    const fill = bestFill(dayMains, needs, sides);
+    if (!fill)
+      throw new Error(`day ${index + 1} cannot reach ${request.targets.protein} g protein`);
+    const day: Partial<PlannedDay> = {};
+    for (const slot of MEAL_SLOTS) {
+      const slotFill = fill.fills[slot];
+      if (slotFill) day[slot] = plannedMeal(slotFill);
+    }
+    return day;
+  });
 }

@@ -1,5 +1,5 @@
-import { addDays, zonedTimeToEpochMs, type CalendarDate } from './calendar-dates';
-import { MEAL_SLOTS, MEAL_WINDOWS, type MealSlot } from './constants';
+import { addDays, zonedTimeToEpochMs, type CalendarDate } from '@/domain/calendar-dates';
+import { MEAL_SLOTS, MEAL_WINDOWS, type MealSlot } from '@/domain/constants';
 
 export interface MealWindow {
   opensAt: number;
@@ -34,6 +34,11 @@ export function challengeSchedule(
     for (const slot of MEAL_SLOTS) windows[slot] = mealWindow(startDate, index + 1, slot, timeZone);
     return windows;
   });
+}
+
+/** True while at least one meal of the schedule can still be proved. */
+export function hasWindowLeft(schedule: readonly DayWindows[], now: number): boolean {
+  return schedule.some((windows) => MEAL_SLOTS.some((slot) => now <= windows[slot].closesAt));
 }
 
 export function dayKey(dayNumber: number): string {

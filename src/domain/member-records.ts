@@ -5,7 +5,8 @@ export interface MemberInfo {
   uid: string;
   displayName: string;
   photoURL?: string;
-  joinAt?: string;
+  /** Epoch ms (server time) since the rules stamp it; text on older records. */
+  joinAt?: number | string;
   createdAt?: number;
   location?: string;
   preference?: Preference | '';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { basalMetabolicRate, mealCalorieTargets, nutritionTargets } from './nutrition-targets';
+import {
+  basalMetabolicRate,
+  dailyFibreTarget,
+  MAX_PROTEIN_CALORIE_SHARE,
+  mealCalorieTargets,
+  nutritionTargets,
+} from '@/domain/nutrition-targets';
 
 describe('basalMetabolicRate (Mifflin–St Jeor)', () => {
   it('uses the sex constant when known and the midpoint otherwise', () => {
@@ -33,13 +39,15 @@ describe('nutritionTargets', () => {
     ).toBe(1200);
   });
 
-  it('sets protein by goal in g/kg, capped at 30% of calories', () => {
+  it('sets protein by goal in g/kg, capped at 25% of calories', () => {
+    expect(MAX_PROTEIN_CALORIE_SHARE).toBe(0.25);
     expect(nutritionTargets(male, 'Maintain').protein).toBe(128);
     expect(nutritionTargets(male, 'Bulk').protein).toBe(144);
-    expect(nutritionTargets(male, 'Lean').protein).toBe(160);
-    const cutting = nutritionTargets(male, 'Cutting');
-    expect(cutting.protein).toBe(Math.floor((cutting.calories * 0.3) / 4));
-    expect(cutting.protein).toBeLessThan(2.2 * 80);
+    for (const goal of ['Lean', 'Cutting'] as const) {
+      const targets = nutritionTargets(male, goal);
+      expect(targets.protein).toBe(Math.floor((targets.calories * 0.25) / 4));
+      expect(targets.protein).toBeLessThan(2 * 80);
+    }
   });
 
   it('fills the rest with 25% fat and carbs', () => {
@@ -54,5 +62,12 @@ describe('nutritionTargets', () => {
 describe('mealCalorieTargets', () => {
   it('splits 30/40/30', () => {
     expect(mealCalorieTargets(2000)).toEqual({ breakfast: 600, lunch: 800, dinner: 600 });
+  });
+});
+
+describe('dailyFibreTarget', () => {
+  it('asks 14 g per 1,000 kcal', () => {
+    expect(dailyFibreTarget(2000)).toBe(28);
+    expect(dailyFibreTarget(1500)).toBe(21);
   });
 });

@@ -7,7 +7,7 @@ import {
   type MealSlot,
   type Sex,
   type TargetBody,
-} from './constants';
+} from '@/domain/constants';
 
 export interface BodyStats {
   height: number; // cm
@@ -42,8 +42,11 @@ export const PROTEIN_GRAMS_PER_KG: Record<TargetBody, number> = {
 
 export const MIN_DAILY_CALORIES = 1200;
 export const FAT_CALORIE_SHARE = 0.25;
-/** g/kg alone asks heavy or small members on low calories for more protein than a meal plan can hold. */
-export const MAX_PROTEIN_CALORIE_SHARE = 0.3;
+/**
+ * g/kg alone asks heavy or small members on low calories for more protein than a meal plan can hold:
+ * a quarter of the day's energy is what vegan and vegetarian Indian dishes (IFCT 2017) can carry.
+ */
+export const MAX_PROTEIN_CALORIE_SHARE = 0.25;
 
 const SEX_CONSTANT: Record<Sex, number> = { male: 5, female: -161 };
 /** Midpoint of the two Mifflin–St Jeor constants when sex is unknown. */
@@ -67,6 +70,11 @@ export function nutritionTargets(body: BodyStats, goal: TargetBody): NutritionTa
   const fat = Math.round((calories * FAT_CALORIE_SHARE) / 9);
   const carbs = Math.max(0, Math.round((calories - protein * 4 - fat * 9) / 4));
   return { calories, protein, carbs, fat };
+}
+
+/** Adequate fibre for a day's calories: 14 g per 1,000 kcal (the Institute of Medicine's adequate intake). */
+export function dailyFibreTarget(dailyCalories: number): number {
+  return Math.round((dailyCalories * 14) / 1000);
 }
 
 /** Calories per meal from the day's target (breakfast 30%, lunch 40%, dinner 30%). */

@@ -3,6 +3,8 @@ import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app';
 const env = import.meta.env;
 const projectId = env.VITE_FIREBASE_PROJECT_ID;
 
+// A production build must set every field (vite.config.ts stops it otherwise); the
+// fallbacks serve the emulators, which only need a project id.
 export const firebaseConfig = {
   apiKey: env.VITE_FIREBASE_API_KEY,
   projectId,
@@ -12,13 +14,15 @@ export const firebaseConfig = {
   appId: env.VITE_FIREBASE_APP_ID,
 };
 
+// Read as `import.meta.env.X`, which the build replaces with a constant: in a production
+// bundle this is `null`, and the emulator wiring in the services is dropped with it.
 export const emulators =
-  env.VITE_USE_EMULATORS === 'true'
+  import.meta.env.VITE_USE_EMULATORS === 'true'
     ? {
-        host: env.VITE_EMULATOR_HOST ?? '127.0.0.1',
-        authPort: Number(env.VITE_AUTH_EMULATOR_PORT ?? 9099),
-        databasePort: Number(env.VITE_DATABASE_EMULATOR_PORT ?? 9000),
-        storagePort: Number(env.VITE_STORAGE_EMULATOR_PORT ?? 9199),
+        host: import.meta.env.VITE_EMULATOR_HOST ?? '127.0.0.1',
+        authPort: Number(import.meta.env.VITE_AUTH_EMULATOR_PORT ?? 9099),
+        databasePort: Number(import.meta.env.VITE_DATABASE_EMULATOR_PORT ?? 9000),
+        storagePort: Number(import.meta.env.VITE_STORAGE_EMULATOR_PORT ?? 9199),
       }
     : null;
 

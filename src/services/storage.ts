@@ -6,7 +6,7 @@ import {
   uploadBytesResumable,
   type FirebaseStorage,
 } from 'firebase/storage';
-import { emulators, firebaseApp } from './firebase-app';
+import { emulators, firebaseApp } from '@/services/firebase-app';
 
 let storageInstance: FirebaseStorage | undefined;
 
@@ -64,6 +64,15 @@ export function uploadFile(
     cancel: () => task.cancel(),
     done,
   };
+}
+
+/** The download URL of the object at `path`, or null when there is none (or it may not be read). */
+export async function storedFileUrl(path: string): Promise<string | null> {
+  try {
+    return await getDownloadURL(ref(storage(), path));
+  } catch {
+    return null;
+  }
 }
 
 export function isCanceledUpload(error: unknown): boolean {

@@ -4,19 +4,27 @@ import type { Server } from 'node:http';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getDatabase, type Database } from 'firebase-admin/database';
+import { getStorage } from 'firebase-admin/storage';
+import type { Bucket } from '@google-cloud/storage';
+import { vi } from 'vitest';
 import {
   startDatabaseEmulator,
   type RunningDatabaseEmulator,
 } from '../../emulators/database/server';
+import { startStorageEmulator } from '../../emulators/storage/server';
 import { createApp, type AppOptions } from '../../functions/src/app';
+import { bucketProofStore } from '../../functions/src/proof-store';
 
 export const TEST_PROJECT_ID = process.env.TEST_PROJECT_ID ?? 'demo-challangex-test';
 export const APP_ORIGIN = 'http://app.test:5173';
+export const TEST_BUCKET = `${TEST_PROJECT_ID}.appspot.com`;
 
 export interface ApiHarness {
   baseUrl: string;
   database: Database;
   auth: Auth;
+  /** The project's bucket on a Storage emulator of this harness, where proofs are looked up. */
+  bucket: Bucket;
   /** Another API on the same database, with other options. */
   startApi(options?: Partial<AppOptions>): Promise<string>;
   /** A second firebase-admin connection to the same namespace, as another function instance has. */
@@ -33,14 +41,18 @@ function listen(server: Server): Promise<string> {
 }
 
 /**
- * The Express app on an ephemeral port, backed by its own offline RTDB emulator (one namespace per
- * harness) and the Auth emulator of the integration global setup.
+ * The Express app on an ephemeral port, backed by its own offline RTDB and Storage emulators (one
+ * namespace per harness) and the Auth emulator of the integration global setup.
  */
 export async function startApiHarness(options: Partial<AppOptions> = {}): Promise<ApiHarness> {
   if (!process.env.FIREBASE_AUTH_EMULATOR_HOST)
     throw new Error('The Auth emulator global setup did not run');
   const emulator: RunningDatabaseEmulator = await startDatabaseEmulator({ port: 0, log: () => {} });
   process.env.FIREBASE_DATABASE_EMULATOR_HOST = `127.0.0.1:${emulator.port}`;
+  const storageEmulator = await startStorageEmulator({ port: 0 });
+  process.env.FIREBASE_STORAGE_EMULATOR_HOST = `127.0.0.1:${storageEmulator.port}`;
+  // firebase-admin copies it into STORAGE_EMULATOR_HOST once; a later harness must replace it.
+  delete process.env.STORAGE_EMULATOR_HOST;
   const namespace = `api-${randomUUID().slice(0, 8)}`;
   const adminApps: App[] = [];
   const openAdminApp = () => {
@@ -57,12 +69,14 @@ export async function startApiHarness(options: Partial<AppOptions> = {}): Promis
   const firebaseApp = openAdminApp();
   const database = getDatabase(firebaseApp);
   const auth = getAuth(firebaseApp);
+  const bucket = getStorage(firebaseApp).bucket(TEST_BUCKET);
   const servers: Server[] = [];
   const startApi = async (overrides: Partial<AppOptions> = {}) => {
     const app = createApp({
       database,
       auth,
       allowedOrigins: [APP_ORIGIN],
+      proofs: bucketProofStore(bucket),
       log: () => {},
       ...options,
       ...overrides,
@@ -76,12 +90,14 @@ export async function startApiHarness(options: Partial<AppOptions> = {}): Promis
     baseUrl,
     database,
     auth,
+    bucket,
     startApi,
     openDatabase: () => getDatabase(openAdminApp()),
     async close() {
       await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
       await Promise.all(adminApps.map((adminApp) => deleteApp(adminApp)));
       await emulator.close();
+      await storageEmulator.close();
     },
   };
 }
@@ -117,6 +133,8 @@ export const COMPLETE_PROFILE = {
     displayName: 'Asha',
     photoURL: '',
     joinAt: '2025-06-01 10:00:00',
+    /** Set to the server time by the member's first sign-in (the rules' marker of that record). */
+    createdAt: Date.parse('2025-06-01T04:30:00Z'),
   },
   private: { height: 165, weight: 62, age: 29, sex: 'female' },
 } as const;
@@ -194,4 +212,20 @@ export function idTokenClaims(uid: string, overrides: Record<string, unknown> = 
     firebase: { identities: {}, sign_in_provider: 'password' },
     ...overrides,
   };
+}
+
+/**
+ * Stores a proof photo as if uploaded at `at`: the Storage emulator runs in this process and stamps
+ * timeCreated with the system clock, which is set to that instant for the upload alone.
+ */
+export async function uploadProofAt(bucket: Bucket, path: string, at: number): Promise<void> {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(at);
+  try {
+    await bucket
+      .file(path)
+      .save(Buffer.from([0xff, 0xd8, 0xff, 0xd9]), { contentType: 'image/jpeg', resumable: false });
+  } finally {
+    vi.useRealTimers();
+  }
 }

@@ -3,9 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
 import { MEAL_SLOTS } from '../../src/domain/constants';
-import { findDishByName } from '../../src/domain/dish-catalogue';
+import {
+  DISH_CATALOGUE,
+  dishFitsPreference,
+  findDishById,
+  findDishByName,
+} from '../../src/domain/dish-catalogue';
 import type { MealPlan, PlanRequest } from '../../src/domain/meal-planner';
-import { mealCalorieTargets, nutritionTargets } from '../../src/domain/nutrition-targets';
+import { nutritionTargets } from '../../src/domain/nutrition-targets';
 import {
   geminiMealPlanner,
   mealPlannerFromEnvironment,
@@ -53,33 +58,24 @@ function replyWithText(response: ServerResponse, text: string) {
   );
 }
 
-/** A plausible plan: each meal at its slot's calories with 32% of them from protein. */
-function modelPlan(
-  request: PlanRequest,
-  rename: (day: number, slot: string) => string = (day, slot) =>
-    `Sprouted moong ${slot} bowl ${day}`,
-) {
-  const perSlot = mealCalorieTargets(request.targets.calories);
+/** A plausible answer: for each meal the id of a catalogue dish of the diet, none twice, densest first. */
+function modelPlan(request: PlanRequest, rename?: (day: number, slot: string) => string) {
+  const served = new Set<string>();
+  const choose = (slot: string) => {
+    const dish = DISH_CATALOGUE.filter(
+      (candidate) =>
+        candidate.course === 'main' &&
+        candidate.slots.includes(slot as (typeof MEAL_SLOTS)[number]) &&
+        dishFitsPreference(candidate, request.preference) &&
+        !served.has(candidate.id),
+    ).sort((a, b) => b.protein / b.kcal - a.protein / a.kcal)[0];
+    served.add(dish.id);
+    return dish.id;
+  };
   return {
     days: Array.from({ length: request.days }, (_, index) =>
       Object.fromEntries(
-        MEAL_SLOTS.map((slot) => {
-          const calories = perSlot[slot];
-          const protein = Math.round((calories * 0.32) / 4);
-          const fat = Math.round((calories * 0.25) / 9);
-          const carbs = Math.round((calories - protein * 4 - fat * 9) / 4);
-          return [
-            slot,
-            {
-              name: rename(index + 1, slot),
-              calories,
-              protein,
-              carbs,
-              fat,
-              details: 'One large bowl.',
-            },
-          ];
-        }),
+        MEAL_SLOTS.map((slot) => [slot, rename ? rename(index + 1, slot) : choose(slot)]),
       ),
     ),
   };
@@ -112,7 +108,11 @@ const request: PlanRequest = {
 };
 
 const isCatalogueBuilt = (plan: MealPlan) =>
-  plan.every((day) => MEAL_SLOTS.every((slot) => day[slot] && findDishByName(day[slot]!.name)));
+  plan.every((day) =>
+    MEAL_SLOTS.every(
+      (slot) => day[slot] && findDishByName(day[slot]!.name)?.id === day[slot]!.dishId,
+    ),
+  );
 
 function planner(timeoutMs = 2_000) {
   const logs: string[] = [];
@@ -143,27 +143,26 @@ describe('Gemini meal planner against a fake generative-language API', () => {
     );
     expect(requests[0].body.contents[0].parts[0].text).toContain('vegan');
 
+    expect(requests[0].body.contents[0].parts[0].text).toContain('soya-bean-curry-rice');
+    expect(requests[0].body.contents[0].parts[0].text).not.toContain('palak-paneer-rice');
+
     expect(logs).toEqual([]);
-    expect(plan[0].breakfast!.name).toBe('Sprouted moong breakfast bowl 1');
-    expect(plan[1].dinner!.img).toBe('/meals/generic-dinner.svg');
-    const perSlot = mealCalorieTargets(request.targets.calories);
+    const expected = modelPlan(request);
+    expect(plan.map((day) => MEAL_SLOTS.map((slot) => day[slot]!.dishId))).toEqual(
+      expected.days.map((day) => MEAL_SLOTS.map((slot) => day[slot])),
+    );
+    expect(plan[1].dinner!.img).toBe(findDishById(plan[1].dinner!.dishId)!.image);
     for (const day of plan) {
-      expect(MEAL_SLOTS.map((slot) => day[slot]!.calories)).toEqual(
-        MEAL_SLOTS.map((slot) => perSlot[slot]),
+      const meals = MEAL_SLOTS.map((slot) => day[slot]!);
+      const calories = meals.reduce((sum, meal) => sum + meal.calories, 0);
+      expect(Math.abs(calories - request.targets.calories)).toBeLessThanOrEqual(
+        request.targets.calories * 0.05,
       );
-      expect(MEAL_SLOTS.reduce((sum, slot) => sum + day[slot]!.protein, 0)).toBeGreaterThanOrEqual(
+      expect(meals.reduce((sum, meal) => sum + meal.protein, 0)).toBeGreaterThanOrEqual(
         request.targets.protein,
       );
     }
   });
-
-  const lowProtein = () => {
-    const plan = modelPlan(request);
-    for (const day of plan.days)
-      for (const meal of Object.values(day))
-        Object.assign(meal, { protein: 2, carbs: meal.carbs + meal.protein - 2 });
-    return JSON.stringify(plan);
-  };
 
   it.each([
     [
@@ -191,15 +190,26 @@ describe('Gemini meal planner against a fake generative-language API', () => {
       (response: ServerResponse) =>
         replyWithText(
           response,
-          JSON.stringify(modelPlan(request, (day, slot) => `Paneer ${slot} ${day}`)),
+          JSON.stringify(
+            modelPlan(request, (_day, slot) =>
+              slot === 'breakfast' ? 'Paneer paratha with curd' : 'rajma-chawal',
+            ),
+          ),
         ),
     ],
     [
       'a repeated dish',
       (response: ServerResponse) =>
-        replyWithText(response, JSON.stringify(modelPlan(request, () => 'Tofu bowl'))),
+        replyWithText(response, JSON.stringify(modelPlan(request, () => 'Idli with sambar'))),
     ],
-    ['too little protein', (response: ServerResponse) => replyWithText(response, lowProtein())],
+    [
+      'a dish the catalogue does not have',
+      (response: ServerResponse) =>
+        replyWithText(
+          response,
+          JSON.stringify(modelPlan(request, (day, slot) => `Sprouted moong ${slot} bowl ${day}`)),
+        ),
+    ],
   ])('falls back to the built-in planner on %s', async (_case, reply) => {
     answer = (_recorded, response) => reply(response);
     const { provider, logs } = planner();
@@ -265,11 +275,14 @@ describe('POST /api/generate with the Gemini provider', () => {
         .get()
     ).val() as ChallengeRecord;
     expect(stored.targets).toEqual(targets);
+    const dinner = modelPlan({ ...request, targets, days: 3, preference: 'veg' }).days[2].dinner;
     expect(stored.meals.Day3.dinner).toMatchObject({
-      name: 'Sprouted moong dinner bowl 3',
+      dishId: dinner,
+      name: findDishById(dinner)!.name,
       status: 'Pending',
-      img: '/meals/generic-dinner.svg',
+      img: `/meals/${dinner}.svg`,
     });
+    expect(stored.meals.Day3.dinner!.ingredients!.length).toBeGreaterThan(0);
     expect(stored.meals.Day3.dinner!.opensAt).toBeLessThan(stored.meals.Day3.dinner!.closesAt);
   });
 });

@@ -60,6 +60,40 @@ describe('POST /api/generate: identity', () => {
     expect(await challengesOf(member.uid)).toEqual({});
   });
 
+  it('401 at once for a disabled member and for a token issued before a revocation', async () => {
+    const disabled = await readyMember(harness.database);
+    await harness.auth.updateUser(disabled.uid, { disabled: true });
+    const refused = await postJson(generateUrl, generatePayload(disabled.uid), {
+      token: disabled.idToken,
+    });
+    expect(refused).toMatchObject({
+      status: 401,
+      body: { error: expect.stringMatching(/disabled/) },
+    });
+    const recompute = await postJson(
+      `${harness.baseUrl}/api/me/recompute`,
+      {},
+      {
+        token: disabled.idToken,
+      },
+    );
+    expect(recompute.status).toBe(401);
+
+    const revoked = await readyMember(harness.database);
+    // Revocation has a one-second resolution: the token must predate it by a full second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await harness.auth.revokeRefreshTokens(revoked.uid);
+    const afterRevoke = await postJson(generateUrl, generatePayload(revoked.uid), {
+      token: revoked.idToken,
+    });
+    expect(afterRevoke).toMatchObject({
+      status: 401,
+      body: { error: expect.stringMatching(/sign in again/) },
+    });
+    expect(await challengesOf(disabled.uid)).toEqual({});
+    expect(await challengesOf(revoked.uid)).toEqual({});
+  });
+
   it('403 when user_id is not the token owner, and nothing is written for either', async () => {
     const attacker = await readyMember(harness.database);
     const victim = await readyMember(harness.database);
@@ -180,6 +214,26 @@ describe('POST /api/generate: creation', () => {
         .get()
         .then((s) => s.val()),
     ).toBeNull();
+  });
+
+  it('copies the name and photo into the challenge and the public feed from the member’s info, not the request', async () => {
+    const member = await readyMember(harness.database);
+    const response = await postJson(
+      generateUrl,
+      generatePayload(member.uid, {
+        displayName: 'ChallangeX Team',
+        photoURL: 'https://evil.example/official-badge.png',
+      }),
+      { token: member.idToken },
+    );
+    expect(response.status).toBe(201);
+    const challengeId = response.body.challengeId as string;
+    const feed = (await harness.database.ref(`feed/${challengeId}`).get()).val();
+    expect(feed).toMatchObject({ displayName: 'Asha', photoURL: '' });
+    expect((await challengesOf(member.uid))[challengeId]).toMatchObject({
+      displayName: 'Asha',
+      photoURL: '',
+    });
   });
 
   it('409 for a third active challenge; a deleted one no longer counts', async () => {

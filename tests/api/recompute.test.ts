@@ -4,7 +4,10 @@ import {
   generatePayload,
   postJson,
   readyMember,
+  signUpMember,
   startApiHarness,
+  TEST_BUCKET,
+  uploadProofAt,
   type ApiHarness,
   type TestMember,
 } from './api-harness';
@@ -31,15 +34,32 @@ async function createChallenge(member: TestMember, day: number): Promise<string>
   return response.body.challengeId as string;
 }
 
-/** Proves meals the way the owner's client does: status, img and a doneAt inside the window. */
-async function prove(uid: string, challengeId: string, meals: Array<[day: string, slot: string]>) {
+/**
+ * Proves meals the way the owner's client does: the photo uploaded to its path inside the window,
+ * then status, img and a doneAt inside the window. `photo` bends the upload for the attack cases.
+ */
+async function prove(
+  uid: string,
+  challengeId: string,
+  meals: Array<[day: string, slot: string]>,
+  photo: 'in-window' | 'missing' | 'before-window' = 'in-window',
+) {
   const path = `users/${uid}/challenges/${challengeId}`;
   const challenge = (await harness.database.ref(path).get()).val() as ChallengeRecord;
   const update: Record<string, unknown> = {};
   for (const [day, slot] of meals) {
     const meal = challenge.meals[day][slot as 'breakfast']!;
+    const objectPath = `Challenge/${uid}/${challengeId}/${day}-${slot}.jpg`;
+    if (photo !== 'missing')
+      await uploadProofAt(
+        harness.bucket,
+        objectPath,
+        photo === 'in-window' ? meal.opensAt + 30_000 : meal.opensAt - 60_000,
+      );
     update[`${path}/meals/${day}/${slot}/status`] = 'Done';
-    update[`${path}/meals/${day}/${slot}/img`] = 'https://example.com/proof.jpg';
+    update[`${path}/meals/${day}/${slot}/img`] =
+      `https://firebasestorage.googleapis.com/v0/b/${TEST_BUCKET}/o/${encodeURIComponent(objectPath)}?alt=media&token=t`;
+    update[`${path}/meals/${day}/${slot}/imgPath`] = objectPath;
     update[`${path}/meals/${day}/${slot}/doneAt`] = meal.opensAt + 60_000;
   }
   await harness.database.ref().update(update);
@@ -111,5 +131,38 @@ describe('POST /api/me/recompute', () => {
     await harness.database.ref(`users/${member.uid}/info/score`).set(99_999);
     expect((await recompute(member)).body).toMatchObject({ score: 0 });
     expect(await read(`users/${member.uid}/info/score`)).toBe(0);
+  });
+
+  it('409 and writes nothing before the member’s first sign-in record exists', async () => {
+    const member = await signUpMember();
+    const response = await recompute(member);
+    expect(response.status).toBe(409);
+    expect(response.body.error).toMatch(/sign in/i);
+    // An info node holding only a score would make the rules refuse the first sign-in record for ever.
+    expect(await read(`users/${member.uid}`)).toBeNull();
+    expect(await read(`leaderboard/all/${member.uid}`)).toBeNull();
+  });
+
+  it('counts no proof whose photo is missing from Storage or was created outside the window', async () => {
+    const member = await readyMember(harness.database);
+    const challengeId = await createChallenge(member, 2);
+    await prove(member.uid, challengeId, [['Day1', 'breakfast']], 'missing');
+    await prove(member.uid, challengeId, [['Day1', 'lunch']], 'before-window');
+    await prove(member.uid, challengeId, [['Day2', 'dinner']]);
+    const response = await recompute(member);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ score: 10 });
+    expect(await read(`leaderboard/all/${member.uid}/points`)).toBe(10);
+  });
+
+  it('takes back points a proof earned once its photo is gone', async () => {
+    const member = await readyMember(harness.database);
+    const challengeId = await createChallenge(member, 1);
+    await prove(member.uid, challengeId, [['Day1', 'breakfast']]);
+    expect((await recompute(member)).body).toMatchObject({ score: 10 });
+    await harness.bucket.file(`Challenge/${member.uid}/${challengeId}/Day1-breakfast.jpg`).delete();
+    expect((await recompute(member)).body).toMatchObject({ score: 0 });
+    expect(await read(`leaderboard/weekly/2025-W24/${member.uid}`)).toBeNull();
+    expect(await read(`leaderboard/monthly/2025-06/${member.uid}`)).toBeNull();
   });
 });

@@ -2,11 +2,8 @@
 // string methods), as the real RTDB evaluates them. Evaluation errors deny.
 import { describe, expect, it } from 'vitest';
 import { RulesError } from '../../emulators/database/rules/errors';
-import {
-  compileCondition,
-  queryValues,
-  type RuleKind,
-} from '../../emulators/database/rules/evaluate';
+import { compileCondition } from '../../emulators/database/rules/evaluate';
+import { queryValues, type RuleKind } from '../../emulators/database/rules/rule-env';
 import { RuleSnapshot } from '../../emulators/database/rules/snapshot';
 import type { JsonValue, RulesAuth, RulesQuery } from '../../emulators/database/rules/types';
 

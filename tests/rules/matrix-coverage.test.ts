@@ -8,7 +8,7 @@ import { publicCases } from './cases/public-cases';
 import { websiteCases } from './cases/website-cases';
 import { storageCases } from './cases/storage-cases';
 
-// The matrix is only as good as its reach: these checks keep every path of DESIGN §3 in it.
+// The matrix is only as good as its reach: these checks keep every path the app uses in it.
 const allCases = [
   ...memberRecordCases,
   ...challengeCases,
@@ -17,8 +17,8 @@ const allCases = [
   ...storageCases,
 ] as RulesCase<unknown, unknown>[];
 
-/** DESIGN §3 paths; server-only ones need write denials all the same. */
-const DESIGN_PATHS = [
+/** Every database path the app uses (docs/security.md); server-only ones need write denials all the same. */
+const DATABASE_PATHS = [
   'users/{uid}/info',
   'users/{uid}/private',
   'users/{uid}/social',
@@ -89,7 +89,7 @@ describe('rules matrix coverage', () => {
     }
   });
 
-  test.each([...DESIGN_PATHS, ...STORAGE_PATHS])(
+  test.each([...DATABASE_PATHS, ...STORAGE_PATHS])(
     '%s is tried by every role, for reading and for writing',
     (path) => {
       const cases = casesOf(path);
@@ -102,7 +102,7 @@ describe('rules matrix coverage', () => {
     },
   );
 
-  test.each(DESIGN_PATHS)('database.rules.json has rules for %s', (path) => {
+  test.each(DATABASE_PATHS)('database.rules.json has rules for %s', (path) => {
     expect(rulesNodeAt(path)).toBeDefined();
   });
 

@@ -10,6 +10,7 @@ import { DEFAULT_ADMIN_EMAILS, grantAdmin, parseArguments } from '../../scripts/
 const run = promisify(execFile);
 const projectId = `demo-admin-grant-${randomUUID().slice(0, 8)}`;
 const root = resolve(import.meta.dirname, '../..');
+const cli = ['tsx', 'scripts/admin-grant.ts'];
 let app: App;
 
 beforeAll(() => {
@@ -24,16 +25,25 @@ afterAll(async () => {
   await deleteApp(app);
 });
 
-const newMember = (claims?: Record<string, unknown>) =>
-  getAuth(app)
-    .createUser({ email: `member-${randomUUID()}@example.com`, password: 'secret123' })
-    .then(async (user) => {
-      if (claims) await getAuth(app).setCustomUserClaims(user.uid, claims);
-      return user;
-    });
+const newMember = async ({
+  claims,
+  emailVerified = true,
+  disabled = false,
+}: { claims?: Record<string, unknown>; emailVerified?: boolean; disabled?: boolean } = {}) => {
+  const user = await getAuth(app).createUser({
+    email: `member-${randomUUID()}@example.com`,
+    password: 'secret123',
+    emailVerified,
+    disabled,
+  });
+  if (claims) await getAuth(app).setCustomUserClaims(user.uid, claims);
+  return user;
+};
+
+const claimsOf = async (uid: string) => (await getAuth(app).getUser(uid)).customClaims;
 
 describe('admin-grant', () => {
-  it('defaults to the two seed admin accounts and reads flags apart from emails', () => {
+  it('defaults to the two seed admin accounts on the emulators and reads flags apart from emails', () => {
     expect(parseArguments([])).toEqual({ emails: [...DEFAULT_ADMIN_EMAILS], production: false });
     expect(parseArguments(['a@x.dev', '--production', 'b@x.dev'])).toEqual({
       emails: ['a@x.dev', 'b@x.dev'],
@@ -41,14 +51,29 @@ describe('admin-grant', () => {
     });
   });
 
+  it('has no default list in production', () => {
+    expect(() => parseArguments(['--production'])).toThrow(/--production needs at least one EMAIL/);
+  });
+
   it('adds admin: true and keeps the claims a member already has', async () => {
-    const member = await newMember({ beta: true });
+    const member = await newMember({ claims: { beta: true } });
     const result = await grantAdmin(getAuth(app), member.email!);
     expect(result).toEqual({ email: member.email, uid: member.uid, ok: true });
-    expect((await getAuth(app).getUser(member.uid)).customClaims).toEqual({
-      beta: true,
-      admin: true,
-    });
+    expect(await claimsOf(member.uid)).toEqual({ beta: true, admin: true });
+  });
+
+  it('refuses an account whose email is not verified, and grants nothing', async () => {
+    const member = await newMember({ emailVerified: false });
+    const result = await grantAdmin(getAuth(app), member.email!);
+    expect(result).toMatchObject({ ok: false, reason: expect.stringMatching(/not verified/) });
+    expect(await claimsOf(member.uid)).toBeUndefined();
+  });
+
+  it('refuses a disabled account', async () => {
+    const member = await newMember({ disabled: true });
+    const result = await grantAdmin(getAuth(app), member.email!);
+    expect(result).toMatchObject({ ok: false, reason: expect.stringMatching(/disabled/) });
+    expect(await claimsOf(member.uid)).toBeUndefined();
   });
 
   it('reports an unknown email instead of throwing', async () => {
@@ -56,21 +81,32 @@ describe('admin-grant', () => {
     expect(result).toMatchObject({ ok: false, reason: 'no account with this email' });
   });
 
-  it('works from the command line and exits non-zero when one email is unknown', async () => {
+  it('works from the command line and exits non-zero when one email is unknown or unverified', async () => {
     const member = await newMember();
+    const unverified = await newMember({ emailVerified: false });
     const env = { ...process.env, GCLOUD_PROJECT: projectId };
-    const cli = ['tsx', 'scripts/admin-grant.ts'];
     const ok = await run('npx', [...cli, member.email!], { cwd: root, env });
     expect(ok.stdout).toContain(`admin granted: ${member.email}`);
-    expect((await getAuth(app).getUser(member.uid)).customClaims).toEqual({ admin: true });
+    expect(await claimsOf(member.uid)).toEqual({ admin: true });
 
-    const failed = run('npx', [...cli, member.email!, `ghost-${randomUUID()}@example.com`], {
-      cwd: root,
-      env,
-    });
-    await expect(failed).rejects.toMatchObject({
-      code: 1,
-      stderr: expect.stringContaining('no account with this email'),
+    const failed = run(
+      'npx',
+      [...cli, member.email!, unverified.email!, `ghost-${randomUUID()}@example.com`],
+      { cwd: root, env },
+    );
+    await expect(failed).rejects.toMatchObject({ code: 1 });
+    const { stderr } = await failed.catch((error: { stderr: string }) => error);
+    expect(stderr).toContain(`${unverified.email}: email not verified`);
+    expect(stderr).toContain('no account with this email');
+    expect(await claimsOf(unverified.uid)).toBeUndefined();
+  }, 60_000);
+
+  it('refuses --production without an email before touching any project', async () => {
+    const env = { ...process.env, GCLOUD_PROJECT: projectId };
+    const refused = run('npx', [...cli, '--production'], { cwd: root, env });
+    await expect(refused).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--production needs at least one EMAIL'),
     });
   }, 60_000);
 });

@@ -1,13 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-
-interface HostingHeaderRule {
-  source: string;
-  headers: Array<{ key: string; value: string }>;
-}
+import {
+  withContentSecurityPolicy,
+  type FirebaseJson,
+} from '../../scripts/lib/content-security-policy';
+import { productionFirebaseConfig } from '../../scripts/lib/firebase-web-config';
+import { SAMPLE_PRODUCTION_ENV } from '../../scripts/lib/sample-firebase-config';
 
 const repoFile = (name: string) => readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8');
-const hosting = JSON.parse(repoFile('firebase.json')).hosting as { headers?: HostingHeaderRule[] };
+// What `npm run deploy` ships: firebase.json with the policy derived from the project's config.
+const checkedIn: FirebaseJson = JSON.parse(repoFile('firebase.json'));
+const { hosting } = withContentSecurityPolicy(
+  checkedIn,
+  productionFirebaseConfig(SAMPLE_PRODUCTION_ENV),
+);
 
 /** The headers Hosting sends with every response (the rule whose source is "**"). */
 function headersForEveryPage(): Map<string, string> {
@@ -29,7 +35,7 @@ const headers = headersForEveryPage();
 const csp = cspDirectives(headers.get('content-security-policy') ?? '');
 const sources = (directive: string) => csp.get(directive) ?? csp.get('default-src') ?? [];
 
-describe('firebase.json hosting headers', () => {
+describe('hosting headers (firebase.json as npm run deploy ships it)', () => {
   test('sends a Content-Security-Policy on every page', () => {
     expect(headers.get('content-security-policy')).toBeTruthy();
     expect(csp.get('default-src')).toEqual(["'self'"]);
@@ -61,20 +67,33 @@ describe('firebase.json hosting headers', () => {
   });
 
   test.each([
-    'https://*.googleapis.com',
-    'https://*.firebaseio.com',
-    'wss://*.firebaseio.com',
-    'https://*.firebasestorage.app',
+    'https://identitytoolkit.googleapis.com',
+    'https://securetoken.googleapis.com',
+    'https://firebasestorage.googleapis.com/v0/b/challangex-sample.firebasestorage.app/',
+    'https://*.europe-west1.firebasedatabase.app',
+    'wss://*.europe-west1.firebasedatabase.app',
   ])('connect-src allows the Firebase endpoint %s', (endpoint) => {
     expect(sources('connect-src')).toContain(endpoint);
   });
 
-  test('connect-src allows nothing beyond this origin and Firebase', () => {
-    const firebaseHosts =
-      /^(https|wss):\/\/\*\.(googleapis\.com|firebaseio\.com|firebasedatabase\.app|firebasestorage\.app)$/;
-    for (const source of sources('connect-src')) {
-      expect(source === "'self'" || firebaseHosts.test(source), source).toBe(true);
-    }
+  test("connect-src allows nothing beyond this origin and the project's Firebase endpoints", () => {
+    expect(sources('connect-src')).toHaveLength(6);
+    expect(sources('connect-src').filter((source) => source.includes('*'))).toEqual([
+      'https://*.europe-west1.firebasedatabase.app',
+      'wss://*.europe-west1.firebasedatabase.app',
+    ]);
+  });
+
+  test('frames only the auth domain and Google accounts', () => {
+    expect(sources('frame-src')).toEqual([
+      'https://challangex-sample.firebaseapp.com',
+      'https://accounts.google.com',
+    ]);
+  });
+
+  test('the checked-in firebase.json leaves the policy to the deploy (one definition)', () => {
+    const checkedIn = repoFile('firebase.json');
+    expect(checkedIn).not.toMatch(/Content-Security-Policy/i);
   });
 
   test('HSTS lasts at least a year and covers subdomains', () => {

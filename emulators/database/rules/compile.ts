@@ -11,14 +11,9 @@
  *   descendant that has new data must pass; none runs where the new data is null (deletes).
  */
 import { RulesError } from './errors';
-import {
-  compileCondition,
-  queryValues,
-  type Condition,
-  type RuleEnv,
-  type RuleKind,
-} from './evaluate';
+import { compileCondition, type Condition } from './evaluate';
 import { parseRulesJson, type RulesJson } from './json';
+import { queryValues, type RuleEnv, type RuleKind } from './rule-env';
 import { childNode, nodeExists, RuleSnapshot, someChild } from './snapshot';
 import type { JsonValue, RulesAuth, RulesQuery } from './types';
 

@@ -5,3 +5,8 @@ export class RulesError extends Error {
     this.name = 'RulesError';
   }
 }
+
+/** An error message pointing at a column of a rule expression. */
+export function describeExpressionError(source: string, pos: number, message: string): string {
+  return `${message} (at column ${pos + 1} of "${source}")`;
+}

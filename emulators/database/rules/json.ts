@@ -10,13 +10,27 @@ export type RulesJson =
   null | boolean | number | string | RulesJson[] | { [key: string]: RulesJson };
 
 export function parseRulesJson(text: string): RulesJson {
-  let pos = 0;
+  return new RulesJsonReader(text).readDocument();
+}
 
-  const where = (at: number): string => {
+class RulesJsonReader {
+  private pos = 0;
+
+  constructor(private readonly text: string) {}
+
+  readDocument(): RulesJson {
+    const value = this.parseValue();
+    this.skipSpace();
+    if (this.pos < this.text.length) this.fail('unexpected content after the top-level value');
+    return value;
+  }
+
+  /** The line and column of offset `at`, for messages. */
+  private where(at: number): string {
     let line = 1;
     let col = 1;
-    for (let i = 0; i < at && i < text.length; i++) {
-      if (text[i] === '\n') {
+    for (let i = 0; i < at && i < this.text.length; i++) {
+      if (this.text[i] === '\n') {
         line++;
         col = 1;
       } else {
@@ -24,43 +38,44 @@ export function parseRulesJson(text: string): RulesJson {
       }
     }
     return `line ${line}, column ${col}`;
-  };
-  const fail = (message: string, at = pos): never => {
-    throw new RulesError(`Invalid rules JSON at ${where(at)}: ${message}`);
-  };
+  }
 
-  const skipSpace = (): void => {
+  private fail(message: string, at = this.pos): never {
+    throw new RulesError(`Invalid rules JSON at ${this.where(at)}: ${message}`);
+  }
+
+  private skipSpace(): void {
     for (;;) {
-      const c = text[pos];
+      const c = this.text[this.pos];
       if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\uFEFF') {
-        pos++;
-      } else if (c === '/' && text[pos + 1] === '/') {
-        const end = text.indexOf('\n', pos);
-        pos = end === -1 ? text.length : end + 1;
-      } else if (c === '/' && text[pos + 1] === '*') {
-        const end = text.indexOf('*/', pos + 2);
-        if (end === -1) fail('unterminated /* comment');
-        pos = end + 2;
+        this.pos++;
+      } else if (c === '/' && this.text[this.pos + 1] === '/') {
+        const end = this.text.indexOf('\n', this.pos);
+        this.pos = end === -1 ? this.text.length : end + 1;
+      } else if (c === '/' && this.text[this.pos + 1] === '*') {
+        const end = this.text.indexOf('*/', this.pos + 2);
+        if (end === -1) this.fail('unterminated /* comment');
+        this.pos = end + 2;
       } else {
         return;
       }
     }
-  };
+  }
 
-  const parseString = (): string => {
-    const start = pos;
-    pos++; // opening quote
+  private parseString(): string {
+    const start = this.pos;
+    this.pos++; // opening quote
     let out = '';
     for (;;) {
-      if (pos >= text.length) fail('unterminated string', start);
-      const c = text[pos];
+      if (this.pos >= this.text.length) this.fail('unterminated string', start);
+      const c = this.text[this.pos];
       if (c === '"') {
-        pos++;
+        this.pos++;
         return out;
       }
       if (c === '\\') {
-        const e = text[pos + 1];
-        pos += 2;
+        const e = this.text[this.pos + 1];
+        this.pos += 2;
         switch (e) {
           case '"':
           case '\\':
@@ -83,104 +98,101 @@ export function parseRulesJson(text: string): RulesJson {
             out += '\t';
             break;
           case 'u': {
-            const hex = text.slice(pos, pos + 4);
-            if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('bad \\u escape', pos - 2);
+            const hex = this.text.slice(this.pos, this.pos + 4);
+            if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail('bad \\u escape', this.pos - 2);
             out += String.fromCharCode(parseInt(hex, 16));
-            pos += 4;
+            this.pos += 4;
             break;
           }
           default:
-            fail(`bad escape \\${e ?? ''}`, pos - 2);
+            this.fail(`bad escape \\${e ?? ''}`, this.pos - 2);
         }
         continue;
       }
       out += c; // raw newlines and tabs are accepted: multi-line rule expressions
-      pos++;
+      this.pos++;
     }
-  };
+  }
 
-  const parseValue = (): RulesJson => {
-    skipSpace();
-    const c = text[pos];
-    if (c === '{') return parseObject();
-    if (c === '[') return parseArray();
-    if (c === '"') return parseString();
-    if (c === "'") fail('strings must use double quotes');
+  private parseValue(): RulesJson {
+    this.skipSpace();
+    const c = this.text[this.pos];
+    if (c === '{') return this.parseObject();
+    if (c === '[') return this.parseArray();
+    if (c === '"') return this.parseString();
+    if (c === "'") this.fail('strings must use double quotes');
     const m = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(
-      text.slice(pos, pos + 64),
+      this.text.slice(this.pos, this.pos + 64),
     );
-    if (!m) fail(c === undefined ? 'unexpected end of input' : `unexpected character '${c}'`);
-    pos += m![0].length;
+    if (!m) this.fail(c === undefined ? 'unexpected end of input' : `unexpected character '${c}'`);
+    this.pos += m![0].length;
     if (m![0] === 'true') return true;
     if (m![0] === 'false') return false;
     if (m![0] === 'null') return null;
     return Number(m![0]);
-  };
+  }
 
-  const parseObject = (): { [key: string]: RulesJson } => {
+  private parseObject(): { [key: string]: RulesJson } {
     const obj: { [key: string]: RulesJson } = {};
-    pos++; // {
-    skipSpace();
-    if (text[pos] === '}') {
-      pos++;
+    this.pos++; // {
+    this.skipSpace();
+    if (this.text[this.pos] === '}') {
+      this.pos++;
       return obj;
     }
     for (;;) {
-      skipSpace();
-      if (text[pos] !== '"') fail(text[pos] === '}' ? 'trailing comma' : 'expected a "key"');
-      const keyAt = pos;
-      const key = parseString();
-      if (Object.prototype.hasOwnProperty.call(obj, key)) fail(`duplicate key "${key}"`, keyAt);
-      skipSpace();
-      if (text[pos] !== ':') fail("expected ':'");
-      pos++;
-      const value = parseValue();
+      this.skipSpace();
+      if (this.text[this.pos] !== '"')
+        this.fail(this.text[this.pos] === '}' ? 'trailing comma' : 'expected a "key"');
+      const keyAt = this.pos;
+      const key = this.parseString();
+      if (Object.prototype.hasOwnProperty.call(obj, key))
+        this.fail(`duplicate key "${key}"`, keyAt);
+      this.skipSpace();
+      if (this.text[this.pos] !== ':') this.fail("expected ':'");
+      this.pos++;
+      const value = this.parseValue();
       Object.defineProperty(obj, key, {
         value,
         enumerable: true,
         writable: true,
         configurable: true,
       });
-      skipSpace();
-      if (text[pos] === ',') {
-        pos++;
+      this.skipSpace();
+      if (this.text[this.pos] === ',') {
+        this.pos++;
         continue;
       }
-      if (text[pos] === '}') {
-        pos++;
+      if (this.text[this.pos] === '}') {
+        this.pos++;
         return obj;
       }
-      fail("expected ',' or '}'");
+      this.fail("expected ',' or '}'");
     }
-  };
+  }
 
-  const parseArray = (): RulesJson[] => {
+  private parseArray(): RulesJson[] {
     const arr: RulesJson[] = [];
-    pos++; // [
-    skipSpace();
-    if (text[pos] === ']') {
-      pos++;
+    this.pos++; // [
+    this.skipSpace();
+    if (this.text[this.pos] === ']') {
+      this.pos++;
       return arr;
     }
     for (;;) {
-      skipSpace();
-      if (text[pos] === ']') fail('trailing comma');
-      arr.push(parseValue());
-      skipSpace();
-      if (text[pos] === ',') {
-        pos++;
+      this.skipSpace();
+      if (this.text[this.pos] === ']') this.fail('trailing comma');
+      arr.push(this.parseValue());
+      this.skipSpace();
+      if (this.text[this.pos] === ',') {
+        this.pos++;
         continue;
       }
-      if (text[pos] === ']') {
-        pos++;
+      if (this.text[this.pos] === ']') {
+        this.pos++;
         return arr;
       }
-      fail("expected ',' or ']'");
+      this.fail("expected ',' or ']'");
     }
-  };
-
-  const value = parseValue();
-  skipSpace();
-  if (pos < text.length) fail('unexpected content after the top-level value');
-  return value;
+  }
 }

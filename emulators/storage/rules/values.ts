@@ -130,3 +130,30 @@ export function display(v: Value): string {
   if (v instanceof RulesTimestamp) return `timestamp(${new Date(v.millis).toISOString()})`;
   return `duration(${v.millis}ms)`;
 }
+
+// Operand checks: a value of the wrong type is an evaluation error naming what was expected.
+
+export function requireBool(v: Value, what: string): boolean {
+  if (typeof v !== 'boolean') throw new EvalError(`${what} must be bool, got ${typeName(v)}`);
+  return v;
+}
+
+export function requireInt(v: Value, what: string): bigint {
+  if (typeof v !== 'bigint') throw new EvalError(`${what} must be int, got ${typeName(v)}`);
+  return v;
+}
+
+export function requireString(v: Value, what: string): string {
+  if (typeof v !== 'string') throw new EvalError(`${what} must be string, got ${typeName(v)}`);
+  return v;
+}
+
+export function requireList(v: Value, what: string): Value[] {
+  if (!Array.isArray(v)) throw new EvalError(`${what} must be list, got ${typeName(v)}`);
+  return v;
+}
+
+export function requireNumber(v: Value, what: string): number {
+  if (!isNumber(v)) throw new EvalError(`${what} must be a number, got ${typeName(v)}`);
+  return Number(v);
+}

@@ -13,6 +13,16 @@ import {
 import { OTHER_UID, OWNER_UID } from '../support/roles';
 
 const CHALLENGES = `users/${OWNER_UID}/challenges`;
+/** What every member may read of a challenge: the summary card's fields and whether it is deleted. */
+const SUMMARY_FIELDS = [
+  'title',
+  'displayName',
+  'photoURL',
+  'createdAt',
+  'day',
+  'preference',
+  'deleted',
+];
 const CHALLENGE = `${CHALLENGES}/${OWNER_CHALLENGE}`;
 const FEED_ENTRY = `feed/${OWNER_CHALLENGE}`;
 
@@ -43,17 +53,45 @@ const newChallenge = {
 
 const challenges = casesFor<DatabaseWorld, Database>('users/{uid}/challenges/{cid}');
 challenges.denied('visitor', 'read', "opens a member's challenge", (db) => db.ref(CHALLENGE).get());
-challenges.allowed('member', 'read', "opens a member's challenge", (db) => db.ref(CHALLENGE).get());
+challenges.denied('member', 'read', "opens a member's whole challenge (targets, meals)", (db) =>
+  db.ref(CHALLENGE).get(),
+);
 challenges.allowed('owner', 'read', 'opens its own challenge', (db) => db.ref(CHALLENGE).get());
-challenges.allowed('other member', 'read', "opens another member's challenge", (db) =>
+challenges.denied('other member', 'read', "opens another member's whole challenge", (db) =>
   db.ref(CHALLENGE).get(),
 );
 challenges.allowed('admin', 'read', "opens a member's challenge", (db) => db.ref(CHALLENGE).get());
+for (const field of SUMMARY_FIELDS) {
+  challenges.allowed('other member', 'read', `reads the summary field ${field}`, (db) =>
+    db.ref(`${CHALLENGE}/${field}`).get(),
+  );
+}
+challenges.denied('visitor', 'read', 'reads the summary title', (db) =>
+  db.ref(`${CHALLENGE}/title`).get(),
+);
+challenges.denied(
+  'other member',
+  'read',
+  "reads the targets (weight follows from protein ÷ the goal's g/kg)",
+  (db) => db.ref(`${CHALLENGE}/targets`).get(),
+);
+challenges.denied('member', 'read', 'reads the per-meal plan', (db) =>
+  db.ref(`${CHALLENGE}/meals`).get(),
+);
+challenges.denied('member', 'read', 'reads the start date and time zone', (db) =>
+  Promise.all([db.ref(`${CHALLENGE}/startDate`).get(), db.ref(`${CHALLENGE}/timezone`).get()]),
+);
 challenges.allowed('owner', 'query', 'lists its newest 100 challenges by createdAt', (db) =>
   db.ref(CHALLENGES).orderByChild('createdAt').limitToLast(100).get(),
 );
-challenges.allowed('member', 'query', "lists a member's active challenges", (db) =>
+challenges.allowed('owner', 'query', 'lists its own active challenges (create form check)', (db) =>
   db.ref(CHALLENGES).orderByChild('isActive').equalTo(true).get(),
+);
+challenges.denied('member', 'query', "lists a member's active challenges", (db) =>
+  db.ref(CHALLENGES).orderByChild('isActive').equalTo(true).get(),
+);
+challenges.allowed('admin', 'query', "lists a member's challenges", (db) =>
+  db.ref(CHALLENGES).orderByChild('createdAt').limitToLast(100).get(),
 );
 challenges.denied('visitor', 'query', "lists a member's challenges", (db) =>
   db.ref(CHALLENGES).orderByChild('createdAt').limitToLast(100).get(),
@@ -273,6 +311,14 @@ meals.denied(
 meals.denied('owner', 'update', 'proves with a javascript: img', (db) =>
   prove(db, 'Day1', 'breakfast', { img: 'javascript:alert(1)' }),
 );
+meals.denied('owner', 'update', "proves with a URL in another project's bucket", (db) =>
+  prove(db, 'Day1', 'breakfast', {
+    img: mealProofUrl(OWNER_UID, OWNER_CHALLENGE, 'Day1', 'breakfast').replace(
+      '/b/demo-challangex.firebasestorage.app/',
+      '/b/attacker-project.appspot.com/',
+    ),
+  }),
+);
 meals.denied('owner', 'update', "proves with another member's photo", (db) =>
   prove(db, 'Day1', 'breakfast', {
     img: mealProofUrl(OTHER_UID, OTHER_CHALLENGE, 'Day1', 'breakfast'),
@@ -323,7 +369,16 @@ meals.denied('admin', 'update', "proves a member's open meal", (db) =>
 meals.denied('visitor', 'update', "proves a member's open meal", (db) =>
   prove(db, 'Day1', 'breakfast'),
 );
-meals.allowed('member', 'read', "reads a member's meal", (db) =>
+meals.denied('member', 'read', "reads a member's meal (macros, proof)", (db) =>
+  db.ref(meal('Day1', 'breakfast')).get(),
+);
+meals.denied('other member', 'read', "reads another member's proof photo URL", (db) =>
+  db.ref(`${meal('Day2', 'breakfast')}/img`).get(),
+);
+meals.allowed('owner', 'read', 'reads its own meal', (db) =>
+  db.ref(meal('Day1', 'breakfast')).get(),
+);
+meals.allowed('admin', 'read', "reads a member's meal", (db) =>
   db.ref(meal('Day1', 'breakfast')).get(),
 );
 meals.denied('visitor', 'read', "reads a member's meal", (db) =>

@@ -21,7 +21,7 @@ function firstSignIn(
       uid: OWNER_UID,
       displayName: 'Olivia',
       photoURL: '',
-      joinAt: '2026-11-22 05:25:00',
+      joinAt: SERVER_TIME,
       createdAt: SERVER_TIME,
       ...info,
     },
@@ -59,8 +59,22 @@ info.denied(
 info.denied(
   'owner',
   'create',
-  'first sign-in with joinAt not in yyyy-MM-dd HH:mm:ss form',
-  (db) => db.ref().update(firstSignIn({ joinAt: '22/11/2026' })),
+  "first sign-in with a made-up joinAt text ('2001-01-01 00:00:00')",
+  (db) => db.ref().update(firstSignIn({ joinAt: '2001-01-01 00:00:00' })),
+  withoutOwnerRecords,
+);
+info.denied(
+  'owner',
+  'create',
+  'first sign-in with a client-chosen joinAt time',
+  (db) => db.ref().update(firstSignIn({ joinAt: 978_307_200_000 })),
+  withoutOwnerRecords,
+);
+info.denied(
+  'owner',
+  'create',
+  'first sign-in without joinAt',
+  (db) => db.ref().update(firstSignIn({ joinAt: null })),
   withoutOwnerRecords,
 );
 info.denied(
@@ -144,6 +158,22 @@ info.allowed('owner', 'update', 'sets photoURL to the local Storage emulator dow
       'http://127.0.0.1:9199/v0/b/demo-challangex/o/Challenge%2Folivia%2Fprofile%2Favtar.jpg?alt=media&token=t1',
   }),
 );
+info.allowed(
+  'owner',
+  'update',
+  'saves location, preference and bio on an older record that has no photoURL',
+  (db) => db.ref(INFO).update({ location: 'Mumbai', preference: 'vegan', bio: 'Plants.' }),
+  (world) => setInWorld(world, `${INFO}/photoURL`, null),
+);
+info.allowed('owner', 'update', 'edits its bio on an older record whose joinAt is text', (db) =>
+  db.ref(INFO).update({ bio: 'Still here.' }),
+);
+info.denied('owner', 'update', 'removes its photoURL field', (db) =>
+  db.ref(`${INFO}/photoURL`).remove(),
+);
+info.denied('owner', 'update', 'replaces its joinAt text with a number', (db) =>
+  db.ref(INFO).update({ joinAt: 978_307_200_000 }),
+);
 info.denied('owner', 'update', 'writes its own score', (db) =>
   db.ref(`${INFO}/score`).set(100_000),
 );
@@ -205,9 +235,13 @@ info.denied('other member', 'delete', "removes another member's info", (db) =>
 info.denied('admin', 'delete', "removes a member's info", (db) => db.ref(INFO).remove());
 
 const users = casesFor<DatabaseWorld, Database>('users');
-users.allowed('admin', 'query', 'lists members ordered by info/createdAt (admin screen)', (db) =>
+users.allowed('admin', 'query', 'reads a page of 11 members ordered by info/createdAt', (db) =>
+  db.ref('users').orderByChild('info/createdAt').limitToLast(11).get(),
+);
+users.denied('admin', 'query', 'reads 100 members with their challenges in one page', (db) =>
   db.ref('users').orderByChild('info/createdAt').limitToLast(100).get(),
 );
+users.denied('admin', 'read', 'reads the whole users tree', (db) => db.ref('users').get());
 users.denied(
   'member',
   'query',
@@ -275,6 +309,16 @@ privateRecord.allowed('owner', 'update', 'saves height, weight, age, sex and act
     .ref(PRIVATE)
     .update({ height: 182, weight: 78.5, age: 34, sex: 'female', activity: 'moderate' }),
 );
+privateRecord.allowed(
+  'owner',
+  'update',
+  'saves body stats on an older private record that has no emailVerified',
+  (db) => db.ref(PRIVATE).update({ height: 170, weight: 64, age: 31 }),
+  (world) => setInWorld(world, `${PRIVATE}/emailVerified`, null),
+);
+privateRecord.denied('owner', 'update', 'removes its emailVerified field', (db) =>
+  db.ref(`${PRIVATE}/emailVerified`).remove(),
+);
 privateRecord.denied('owner', 'update', 'saves a height that is not a number', (db) =>
   db.ref(PRIVATE).update({ height: 'tall' }),
 );
@@ -305,6 +349,38 @@ privateRecord.allowed(
   'clears its optional sex field',
   (db) => db.ref(`${PRIVATE}/sex`).remove(),
   (world) => setInWorld(world, `${PRIVATE}/sex`, 'female'),
+);
+const withServerTimeZone = (world: DatabaseWorld) => {
+  setInWorld(world, `${PRIVATE}/timeZone`, 'Asia/Kolkata');
+  setInWorld(world, `${PRIVATE}/timeZoneSetAt`, 1_750_000_000_000);
+};
+privateRecord.denied(
+  'owner',
+  'update',
+  'moves its meal-window time zone (server-written)',
+  (db) => db.ref(PRIVATE).update({ timeZone: 'Europe/London', timeZoneSetAt: 1 }),
+  withServerTimeZone,
+);
+privateRecord.denied(
+  'owner',
+  'create',
+  'sets a time zone at first sign-in',
+  (db) => db.ref().update(firstSignIn({}, { timeZone: 'Europe/London', timeZoneSetAt: 1 })),
+  withoutOwnerRecords,
+);
+privateRecord.denied(
+  'owner',
+  'delete',
+  'clears its time zone to choose a new one',
+  (db) => db.ref(`${PRIVATE}/timeZone`).remove(),
+  withServerTimeZone,
+);
+privateRecord.allowed(
+  'owner',
+  'update',
+  'saves its body stats while the server keeps its time zone',
+  (db) => db.ref(PRIVATE).update({ weight: 70 }),
+  withServerTimeZone,
 );
 privateRecord.denied('owner', 'delete', 'removes its whole private record', (db) =>
   db.ref(PRIVATE).remove(),

@@ -1,3 +1,4 @@
+import type firebase from 'firebase/compat/app';
 import { casesFor } from '../support/rules-matrix';
 import {
   MONTH,
@@ -9,6 +10,8 @@ import {
   type DatabaseWorld,
 } from '../support/database-world';
 import { OTHER_UID, OWNER_UID } from '../support/roles';
+
+type Query = firebase.database.Query;
 
 const FEED_ENTRY = `feed/${OWNER_CHALLENGE}`;
 const OWNER_CHALLENGE_PATH = `users/${OWNER_UID}/challenges/${OWNER_CHALLENGE}`;
@@ -39,6 +42,19 @@ feed.allowed('member', 'query', "reads one author's challenges by uid", (db) =>
 feed.denied('visitor', 'read', 'downloads the whole feed at once', (db) => db.ref('feed').get());
 feed.denied('member', 'query', 'asks for 1,000 feed entries in one page', (db) =>
   db.ref('feed').orderByChild('createdAt').limitToLast(1000).get(),
+);
+// Both sides of the 100-row cap, from either end.
+feed.allowed('member', 'query', 'reads the newest 100 entries (the cap)', (db) =>
+  db.ref('feed').orderByChild('createdAt').limitToLast(100).get(),
+);
+feed.denied('member', 'query', 'reads the newest 101 entries (one past the cap)', (db) =>
+  db.ref('feed').orderByChild('createdAt').limitToLast(101).get(),
+);
+feed.allowed('member', 'query', 'reads the oldest 100 entries (the cap)', (db) =>
+  db.ref('feed').orderByChild('createdAt').limitToFirst(100).get(),
+);
+feed.denied('member', 'query', 'reads the oldest 101 entries (one past the cap)', (db) =>
+  db.ref('feed').orderByChild('createdAt').limitToFirst(101).get(),
 );
 feed.denied('member', 'query', 'orders the feed by an unindexed field', (db) =>
   db.ref('feed').orderByChild('title').limitToLast(5).get(),
@@ -142,6 +158,18 @@ const leaderboardCases = BOARDS.flatMap(({ path, node }) => {
     db.ref(node).orderByChild('points').limitToLast(3).get(),
   );
   board.allowed('visitor', 'read', "reads one member's standing", (db) => db.ref(own).get());
+  // Both sides of the 100-row cap, from either end.
+  for (const [end, limit] of [
+    ['top', (query: Query, n: number) => query.limitToLast(n)],
+    ['bottom', (query: Query, n: number) => query.limitToFirst(n)],
+  ] as const) {
+    board.allowed('member', 'query', `reads the ${end} 100 by points (the cap)`, (db) =>
+      limit(db.ref(node).orderByChild('points'), 100).get(),
+    );
+    board.denied('member', 'query', `reads the ${end} 101 by points (one past the cap)`, (db) =>
+      limit(db.ref(node).orderByChild('points'), 101).get(),
+    );
+  }
   board.denied('member', 'read', 'downloads the whole board without a query', (db) =>
     db.ref(node).get(),
   );

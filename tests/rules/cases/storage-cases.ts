@@ -10,7 +10,9 @@ import {
 } from '../support/storage-world';
 import { OTHER_UID, OWNER_UID } from '../support/roles';
 
-const CHALLENGE_FOLDER = `Challenge/${OWNER_UID}/c-olivia-1`;
+/** Challenge ids are database push ids (20 characters, starting with '-'), as the API mints them. */
+const OWNER_CHALLENGE_ID = '-NxOliviaChallenge01';
+const CHALLENGE_FOLDER = `Challenge/${OWNER_UID}/${OWNER_CHALLENGE_ID}`;
 const NEW_PROOF = `${CHALLENGE_FOLDER}/Day1-breakfast.jpg`;
 const STORED_PROOF = `${CHALLENGE_FOLDER}/Day2-breakfast.jpg`;
 const AVATAR = `Challenge/${OWNER_UID}/profile/avtar.jpg`;
@@ -19,7 +21,7 @@ const AVATAR = `Challenge/${OWNER_UID}/profile/avtar.jpg`;
 export const INITIAL_OBJECTS: Record<string, StoredObject> = {
   [STORED_PROOF]: { bytes: imageBytes(40 * KB), contentType: 'image/jpeg' },
   [AVATAR]: { bytes: imageBytes(20 * KB), contentType: 'image/jpeg' },
-  [`Challenge/${OTHER_UID}/c-oscar-1/Day1-breakfast.jpg`]: {
+  [`Challenge/${OTHER_UID}/-NxOscarChallenge001/Day1-breakfast.jpg`]: {
     bytes: imageBytes(40 * KB),
     contentType: 'image/jpeg',
   },
@@ -40,6 +42,9 @@ proofs.allowed('owner', 'create', 'uploads a WebP meal proof', (s) =>
 );
 proofs.allowed('owner', 'create', 'uploads a JPEG of exactly 5 MB', (s) =>
   upload(s, NEW_PROOF, imageBytes(5 * MB), 'image/jpeg'),
+);
+proofs.denied('owner', 'create', 'uploads a JPEG of 5 MB and one byte', (s) =>
+  upload(s, NEW_PROOF, imageBytes(5 * MB + 1), 'image/jpeg'),
 );
 proofs.denied('owner', 'create', 'uploads a 6 MB JPEG', (s) =>
   upload(s, NEW_PROOF, imageBytes(6 * MB), 'image/jpeg'),
@@ -71,8 +76,37 @@ proofs.denied('admin', 'create', "uploads into a member's folder", (s) =>
 proofs.denied('visitor', 'create', "uploads into a member's folder", (s) =>
   upload(s, NEW_PROOF, imageBytes(10 * KB), 'image/jpeg'),
 );
-proofs.allowed('owner', 'update', 'replaces its stored proof with a new JPEG', (s) =>
-  upload(s, STORED_PROOF, imageBytes(30 * KB), 'image/jpeg'),
+proofs.denied(
+  'owner',
+  'update',
+  'replaces its stored proof with a new JPEG (proofs are kept)',
+  (s) => upload(s, STORED_PROOF, imageBytes(30 * KB), 'image/jpeg'),
+);
+proofs.denied('owner', 'update', 'changes the metadata of its stored proof', (s) =>
+  s.ref(STORED_PROOF).updateMetadata({ customMetadata: { edited: 'yes' } }),
+);
+for (const name of [
+  'extra.jpg',
+  'Day8-breakfast.jpg',
+  'Day0-lunch.jpg',
+  'Day1-brunch.jpg',
+  'Day1-breakfast.png',
+  'Day1-breakfast.jpg.jpg',
+]) {
+  proofs.denied('owner', 'create', `uploads ${name} into a challenge folder`, (s) =>
+    upload(s, `${CHALLENGE_FOLDER}/${name}`, imageBytes(10 * KB), 'image/jpeg'),
+  );
+}
+proofs.denied('owner', 'create', 'uploads a proof into a folder that is not a challenge id', (s) =>
+  upload(
+    s,
+    `Challenge/${OWNER_UID}/holiday-pics/Day1-breakfast.jpg`,
+    imageBytes(10 * KB),
+    'image/jpeg',
+  ),
+);
+proofs.allowed('owner', 'create', 'uploads the proof of Day 7 dinner', (s) =>
+  upload(s, `${CHALLENGE_FOLDER}/Day7-dinner.jpg`, imageBytes(10 * KB), 'image/jpeg'),
 );
 proofs.denied('owner', 'update', 'retypes its stored proof as SVG', (s) =>
   s.ref(STORED_PROOF).updateMetadata({ contentType: 'image/svg+xml' }),
@@ -89,13 +123,13 @@ proofs.denied('visitor', 'read', 'reads the metadata of a proof', (s) =>
 proofs.denied('visitor', 'read', 'gets a download URL of a proof', (s) =>
   s.ref(STORED_PROOF).getDownloadURL(),
 );
-proofs.allowed('member', 'read', "gets a download URL of a member's proof", (s) =>
+proofs.denied('member', 'read', "gets a download URL of a member's proof", (s) =>
   s.ref(STORED_PROOF).getDownloadURL(),
 );
 proofs.allowed('owner', 'read', 'gets a download URL of its own proof', (s) =>
   s.ref(STORED_PROOF).getDownloadURL(),
 );
-proofs.allowed('other member', 'read', "reads the metadata of another member's proof", (s) =>
+proofs.denied('other member', 'read', "reads the metadata of another member's proof", (s) =>
   s.ref(STORED_PROOF).getMetadata(),
 );
 proofs.allowed('admin', 'read', "gets a download URL of a member's proof", (s) =>
@@ -104,13 +138,18 @@ proofs.allowed('admin', 'read', "gets a download URL of a member's proof", (s) =
 proofs.allowed('owner', 'query', 'lists the proofs of its challenge (gallery)', (s) =>
   s.ref(CHALLENGE_FOLDER).listAll(),
 );
-proofs.allowed('member', 'query', "lists the proofs of a member's challenge", (s) =>
+proofs.denied('member', 'query', "lists the proofs of a member's challenge", (s) =>
+  s.ref(CHALLENGE_FOLDER).listAll(),
+);
+proofs.allowed('admin', 'query', "lists the proofs of a member's challenge", (s) =>
   s.ref(CHALLENGE_FOLDER).listAll(),
 );
 proofs.denied('visitor', 'query', "lists the proofs of a member's challenge", (s) =>
   s.ref(CHALLENGE_FOLDER).listAll(),
 );
-proofs.allowed('owner', 'delete', 'deletes its own proof', (s) => s.ref(STORED_PROOF).delete());
+proofs.denied('owner', 'delete', 'deletes its own stored proof (proofs are kept)', (s) =>
+  s.ref(STORED_PROOF).delete(),
+);
 proofs.denied('other member', 'delete', "deletes another member's proof", (s) =>
   s.ref(STORED_PROOF).delete(),
 );
@@ -132,6 +171,12 @@ avatars.allowed(
   (world) => {
     delete world.objects[AVATAR];
   },
+);
+avatars.allowed('owner', 'update', 'uploads an avatar of exactly 2 MB', (s) =>
+  upload(s, AVATAR, imageBytes(2 * MB), 'image/jpeg'),
+);
+avatars.denied('owner', 'update', 'uploads an avatar of 2 MB and one byte', (s) =>
+  upload(s, AVATAR, imageBytes(2 * MB + 1), 'image/jpeg'),
 );
 avatars.denied('owner', 'update', 'uploads a 3 MB avatar (over the 2 MB cap)', (s) =>
   upload(s, AVATAR, imageBytes(3 * MB), 'image/jpeg'),
@@ -163,8 +208,42 @@ avatars.denied('other member', 'delete', "deletes another member's avatar", (s) 
 );
 
 const elsewhere = casesFor<StorageWorld, Storage>('Challenge/{uid}/default/{file} and other paths');
-elsewhere.allowed('owner', 'create', 'uploads a picture to its default folder', (s) =>
+const DEFAULT_PHOTO = `Challenge/${OWNER_UID}/default/photo-1.jpg`;
+elsewhere.allowed('owner', 'create', 'uploads photo-1 to its default folder', (s) =>
+  upload(s, DEFAULT_PHOTO, imageBytes(10 * KB), 'image/png'),
+);
+elsewhere.allowed('owner', 'create', 'uploads photo-5 to its default folder', (s) =>
+  upload(s, `Challenge/${OWNER_UID}/default/photo-5.jpg`, imageBytes(10 * KB), 'image/jpeg'),
+);
+elsewhere.allowed(
+  'owner',
+  'update',
+  'replaces photo-1 in its default folder',
+  (s) => upload(s, DEFAULT_PHOTO, imageBytes(20 * KB), 'image/jpeg'),
+  (world) => {
+    world.objects[DEFAULT_PHOTO] = { bytes: imageBytes(10 * KB), contentType: 'image/jpeg' };
+  },
+);
+elsewhere.allowed(
+  'owner',
+  'delete',
+  'deletes photo-1 from its default folder',
+  (s) => s.ref(DEFAULT_PHOTO).delete(),
+  (world) => {
+    world.objects[DEFAULT_PHOTO] = { bytes: imageBytes(10 * KB), contentType: 'image/jpeg' };
+  },
+);
+elsewhere.denied('owner', 'create', 'uploads a sixth name (photo-6) to its default folder', (s) =>
+  upload(s, `Challenge/${OWNER_UID}/default/photo-6.jpg`, imageBytes(10 * KB), 'image/jpeg'),
+);
+elsewhere.denied('owner', 'create', 'uploads any other name to its default folder', (s) =>
   upload(s, `Challenge/${OWNER_UID}/default/pic.png`, imageBytes(10 * KB), 'image/png'),
+);
+elsewhere.denied('owner', 'create', 'uploads 6 MB to its default folder', (s) =>
+  upload(s, DEFAULT_PHOTO, imageBytes(6 * MB), 'image/jpeg'),
+);
+elsewhere.denied('other member', 'create', "uploads into another member's default folder", (s) =>
+  upload(s, DEFAULT_PHOTO, imageBytes(10 * KB), 'image/jpeg'),
 );
 elsewhere.denied('owner', 'create', 'uploads straight into its member folder', (s) =>
   upload(s, `Challenge/${OWNER_UID}/loose.jpg`, imageBytes(10 * KB), 'image/jpeg'),

@@ -78,8 +78,11 @@ socialLinks.allowed('admin', 'delete', 'clears the youtube link', (db) =>
 );
 
 const website = casesFor<DatabaseWorld, Database>('website');
-website.allowed('admin', 'read', 'reads the whole website record (admin screen)', (db) =>
-  db.ref('website').get(),
+website.denied(
+  'admin',
+  'read',
+  'reads the whole website record (every subscriber and message at once)',
+  (db) => db.ref('website').get(),
 );
 website.denied('member', 'read', 'reads the whole website record', (db) => db.ref('website').get());
 website.denied('visitor', 'read', 'reads the whole website record', (db) =>
@@ -135,8 +138,29 @@ subscribers.denied('owner', 'read', 'reads one subscription', (db) =>
 subscribers.denied('other member', 'query', 'lists the subscribers', (db) =>
   db.ref('website/subscribers').orderByChild('email').limitToFirst(50).get(),
 );
-subscribers.allowed('admin', 'read', 'reads the subscriber list', (db) =>
+subscribers.allowed(
+  'admin',
+  'query',
+  'reads the newest page of subscribers (11 by createdAt)',
+  (db) => db.ref('website/subscribers').orderByChild('createdAt').limitToLast(11).get(),
+);
+subscribers.allowed(
+  'admin',
+  'query',
+  'reads an older page of subscribers (endBefore cursor)',
+  (db) =>
+    db
+      .ref('website/subscribers')
+      .orderByChild('createdAt')
+      .endBefore(Date.now(), 'sub-9')
+      .limitToLast(11)
+      .get(),
+);
+subscribers.denied('admin', 'read', 'reads every subscriber at once', (db) =>
   db.ref('website/subscribers').get(),
+);
+subscribers.denied('admin', 'query', 'reads 100 subscribers in one page', (db) =>
+  db.ref('website/subscribers').orderByChild('createdAt').limitToLast(100).get(),
 );
 
 const contact = casesFor<DatabaseWorld, Database>('website/contact/{id}');
@@ -179,8 +203,20 @@ contact.denied('owner', 'read', 'reads one contact message', (db) =>
 contact.denied('other member', 'delete', 'removes a contact message', (db) =>
   db.ref('website/contact/msg-1').remove(),
 );
-contact.allowed('admin', 'read', 'reads the contact messages', (db) =>
-  db.ref('website/contact').get(),
+contact.allowed(
+  'admin',
+  'query',
+  'reads the newest page of contact messages (11 by createdAt)',
+  (db) => db.ref('website/contact').orderByChild('createdAt').limitToLast(11).get(),
+);
+contact.denied(
+  'admin',
+  'read',
+  'reads every contact message at once (a flood would stall the screen)',
+  (db) => db.ref('website/contact').get(),
+);
+contact.denied('admin', 'query', 'reads messages ordered by e-mail', (db) =>
+  db.ref('website/contact').orderByChild('email').limitToLast(11).get(),
 );
 
 export const websiteCases = [

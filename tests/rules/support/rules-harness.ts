@@ -7,13 +7,22 @@ import {
 } from '@firebase/rules-unit-testing';
 import { startDatabaseEmulator } from '../../../emulators/database/server';
 import { startStorageEmulator } from '../../../emulators/storage/server';
+import { emulatorDatabaseRules } from '../../../scripts/lib/database-rules';
 import { IDENTITIES, type Role } from './roles';
 
 export const PROJECT_ID = 'demo-challangex-rules';
 
-// The overrides exist for mutation checks: the matrix must fail against open or closed rules.
-const rulesText = (file: string, override: string | undefined) =>
-  readFileSync(override ?? new URL(`../../../${file}`, import.meta.url), 'utf8');
+/** The project's storage rules, as checked in. */
+export const projectStorageRules = () =>
+  readFileSync(new URL('../../../storage.rules', import.meta.url), 'utf8');
+
+/** Rules to load instead of the project's (the mutation checks load altered copies). */
+export interface RulesHarnessOptions {
+  /** Database rules text; by default the emulator build of database.rules.json. */
+  databaseRules?: string;
+  /** Storage rules text; by default storage.rules. */
+  storageRules?: string;
+}
 
 export interface RulesHarness {
   env: RulesTestEnvironment;
@@ -24,7 +33,7 @@ export interface RulesHarness {
 }
 
 /** Both offline emulators on ephemeral ports, loaded with the project's own rules files. */
-export async function startRulesHarness(): Promise<RulesHarness> {
+export async function startRulesHarness(options: RulesHarnessOptions = {}): Promise<RulesHarness> {
   const silent = () => {};
   // Denied writes are the point of the matrix; the SDK's warning for each one is noise.
   firebase.setLogLevel('error');
@@ -35,12 +44,12 @@ export async function startRulesHarness(): Promise<RulesHarness> {
     database: {
       host: database.host,
       port: database.port,
-      rules: rulesText('database.rules.json', process.env.RULES_MATRIX_DATABASE_RULES),
+      rules: options.databaseRules ?? emulatorDatabaseRules(),
     },
     storage: {
       host: storage.host,
       port: storage.port,
-      rules: rulesText('storage.rules', process.env.RULES_MATRIX_STORAGE_RULES),
+      rules: options.storageRules ?? projectStorageRules(),
     },
   });
 

@@ -6,7 +6,7 @@ import {
 } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, beforeEach, describe, test } from 'vitest';
 import type { Role } from './roles';
-import { startRulesHarness, type RulesHarness } from './rules-harness';
+import { startRulesHarness, type RulesHarness, type RulesHarnessOptions } from './rules-harness';
 
 export const OPERATIONS = ['read', 'create', 'update', 'delete', 'query'] as const;
 export type Operation = (typeof OPERATIONS)[number];
@@ -14,7 +14,7 @@ export type Outcome = 'allowed' | 'denied';
 
 /** One row of the matrix: who tries what on which path, and whether the rules must let it through. */
 export interface RulesCase<World, Client> {
-  /** The path pattern of DESIGN §3 (or the Storage object pattern) under test. */
+  /** The database path pattern (or the Storage object pattern) under test. */
   path: string;
   role: Role;
   operation: Operation;
@@ -63,11 +63,12 @@ export function describeRulesMatrix<World, Client>(
   title: string,
   cases: ReadonlyArray<RulesCase<World, Client>>,
   fixture: MatrixFixture<World, Client>,
+  options?: RulesHarnessOptions,
 ): void {
   describe(title, () => {
     let harness: RulesHarness;
     beforeAll(async () => {
-      harness = await startRulesHarness();
+      harness = await startRulesHarness(options);
     });
     afterAll(async () => {
       await harness?.close();
@@ -77,14 +78,21 @@ export function describeRulesMatrix<World, Client>(
     });
 
     for (const c of cases) {
-      test(caseTitle(c as RulesCase<unknown, unknown>), async () => {
-        const world = fixture.buildWorld();
-        c.arrange?.(world);
-        await fixture.seed(harness.env, world);
-        const attempt = Promise.resolve(c.act(fixture.client(harness.as(c.role)), world));
-        if (c.expect === 'allowed') await assertSucceeds(attempt);
-        else await assertFails(attempt);
-      });
+      test(caseTitle(c as RulesCase<unknown, unknown>), () => runCase(harness, fixture, c));
     }
   });
+}
+
+/** Seeds a fresh world and makes the attempt; rejects when the outcome is not the expected one. */
+export async function runCase<World, Client>(
+  harness: RulesHarness,
+  fixture: MatrixFixture<World, Client>,
+  c: RulesCase<World, Client>,
+): Promise<void> {
+  const world = fixture.buildWorld();
+  c.arrange?.(world);
+  await fixture.seed(harness.env, world);
+  const attempt = Promise.resolve(c.act(fixture.client(harness.as(c.role)), world));
+  if (c.expect === 'allowed') await assertSucceeds(attempt);
+  else await assertFails(attempt);
 }

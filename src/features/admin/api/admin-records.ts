@@ -5,8 +5,51 @@ import type { MemberInfo, MemberPrivate } from '@/domain/member-records';
 import { SITE_SOCIAL_NETWORKS, type SiteSocialLinks } from '@/domain/website-records';
 import { httpsLink } from '@/lib/safe-urls';
 
-/** docs/architecture.md#reading-and-writing-data: the admin reads users ordered by info/createdAt; the rules cap queries at 100 rows. */
-export const ADMIN_USER_LIMIT = 100;
+/**
+ * Every admin list is read a page at a time, newest first: the rules refuse the admin more than 25
+ * rows per query and any unordered read of users/, website/subscribers or website/contact, so a
+ * flood of contact messages (anyone may send them) can never stall the screen.
+ */
+export const ADMIN_PAGE_SIZE = 10;
+
+/** Where an older page ends: the order value and key of the oldest row shown. */
+export interface PageCursor {
+  value: number | string | null;
+  key: string;
+}
+
+export interface AdminPage<T> {
+  rows: Array<{ key: string; value: T }>;
+  /** Cursor of the next (older) page, or null when this is the oldest. */
+  older: PageCursor | null;
+}
+
+/** One page newest first; one row more than shown is asked for, to learn whether an older page exists. */
+async function readNewestFirst<T>(
+  path: string,
+  orderBy: string,
+  orderValue: (row: T) => number | string | null,
+  cursor: PageCursor | null,
+): Promise<AdminPage<T>> {
+  const rows = await readChildren<T>(path, {
+    orderBy,
+    limitToLast: ADMIN_PAGE_SIZE + 1,
+    ...(cursor && { endBefore: [cursor.value, cursor.key] }),
+  });
+  const hasOlder = rows.length > ADMIN_PAGE_SIZE;
+  const shown = rows.slice(hasOlder ? rows.length - ADMIN_PAGE_SIZE : 0).reverse();
+  const oldest = shown.at(-1);
+  return {
+    rows: shown,
+    older: hasOlder && oldest ? { value: orderValue(oldest.value), key: oldest.key } : null,
+  };
+}
+
+/** users/{uid} as the admin query returns it; only `info` and `private/email` are shown. */
+interface MemberNode {
+  info?: MemberInfo;
+  private?: MemberPrivate;
+}
 
 export interface AdminUserRow {
   uid: string;
@@ -14,35 +57,50 @@ export interface AdminUserRow {
   email: string | null;
 }
 
-/** Newest members first. Only admins may read users/ (custom claim admin: true). */
-export async function readUserList(): Promise<AdminUserRow[]> {
-  const rows = await readChildren<{ info?: MemberInfo; private?: MemberPrivate }>('users', {
-    orderBy: 'info/createdAt',
-    limitToLast: ADMIN_USER_LIMIT,
-  });
-  return rows.reverse().map(({ key, value }) => ({
-    uid: key,
-    info: value.info ?? null,
-    email: value.private?.email ?? null,
-  }));
+/** A page of members ordered by info/createdAt (users/ is admin-only, custom claim admin: true). */
+export async function readUserPage(cursor: PageCursor | null): Promise<AdminPage<AdminUserRow>> {
+  const page = await readNewestFirst<MemberNode>(
+    'users',
+    'info/createdAt',
+    (member) => member.info?.createdAt ?? null,
+    cursor,
+  );
+  return {
+    older: page.older,
+    rows: page.rows.map(({ key, value }) => ({
+      key,
+      value: { uid: key, info: value.info ?? null, email: value.private?.email ?? null },
+    })),
+  };
 }
 
-/** website (docs/architecture.md#data-model-and-access) as the admin reads it in one go. */
-export interface WebsiteRecord {
+export interface SubscriberEntry {
+  email?: string;
+  createdAt?: number | string;
+}
+
+export interface ContactMessage {
+  name?: string;
+  email?: string;
+  reason?: string;
+  message?: string;
+  createdAt?: number | string;
+}
+
+const createdAtOf = (entry: { createdAt?: number | string }) => entry.createdAt ?? null;
+
+export function readSubscriberPage(cursor: PageCursor | null): Promise<AdminPage<SubscriberEntry>> {
+  return readNewestFirst(dbPaths.subscribers, 'createdAt', createdAtOf, cursor);
+}
+
+export function readContactPage(cursor: PageCursor | null): Promise<AdminPage<ContactMessage>> {
+  return readNewestFirst(dbPaths.contactMessages, 'createdAt', createdAtOf, cursor);
+}
+
+/** The public website settings the admin edits (banner, social links). */
+export interface WebsiteSettingsRecord {
   banner?: { val?: string };
   'social-link'?: SiteSocialLinks;
-  subscribers?: Record<string, { email?: string; message?: string; createdAt?: number | string }>;
-  contact?: Record<
-    string,
-    {
-      name?: string;
-      email?: string;
-      reason?: string;
-      message?: string;
-      createdAt?: number | string;
-    }
-  >;
-  [other: string]: unknown;
 }
 
 export const BANNER_MAX_LENGTH = 500;

@@ -12,6 +12,16 @@ import {
 import { memberFixture, renderApp } from '@/testing/render-app';
 import { AdminPage } from './admin-page';
 
+/** `count` rows named by number, the newest (highest number) created last. */
+function numbered<T>(count: number, make: (n: number) => T): Record<string, T> {
+  return Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i + 1}`, make(i + 1)]));
+}
+
+const names = (box: HTMLElement, pattern: RegExp) =>
+  within(box)
+    .getAllByRole('listitem')
+    .map((row) => within(row).getByText(pattern).textContent);
+
 vi.mock('@/services/database', () => import('@/testing/fake-database'));
 vi.mock('@/lib/toast', () => ({
   TOAST_SAVED_MS: 1500,
@@ -110,14 +120,17 @@ describe('AdminPage', () => {
     expect(rows).toEqual([
       'banner/valBulk Lean',
       'social-link/githubhttps://github.com/challangex',
-      'subscribers1 entries',
-      'contact1 entries',
     ]);
-    expect(screen.getByRole('region', { name: /^Subscribers/ })).toHaveTextContent(
-      'fan@example.com',
+    // Each list loads its own page.
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: /^Subscribers/ })).toHaveTextContent(
+        'fan@example.com',
+      ),
     );
-    expect(screen.getByRole('region', { name: /^Contact messages/ })).toHaveTextContent(
-      'Ravi <ravi@example.com>',
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: /^Contact messages/ })).toHaveTextContent(
+        'Ravi <ravi@example.com>',
+      ),
     );
   });
 
@@ -154,6 +167,72 @@ describe('AdminPage', () => {
       github: 'https://github.com/challangex',
       youtube: 'https://youtube.com/@challangex',
     });
+  });
+
+  it('pages the user list newest first, 10 at a time, with next and previous', async () => {
+    resetFakeDatabase({
+      users: Object.fromEntries(
+        Array.from({ length: 23 }, (_, i) => [
+          `uid-${i + 1}`,
+          user(`uid-${i + 1}`, `Member ${i + 1}`, i + 1),
+        ]),
+      ),
+    });
+    renderApp(<AdminPage />, { user: admin, path: '/admin-x' });
+    const box = screen.getByRole('region', { name: /^User List/ });
+    await within(box).findAllByRole('listitem');
+    const page = () => names(box, /^Member \d+$/);
+    expect(page()).toEqual(Array.from({ length: 10 }, (_, i) => `Member ${23 - i}`));
+    expect(screen.getByRole('button', { name: 'Previous page of users' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next page of users' }));
+    await waitFor(() => expect(page()[0]).toBe('Member 13'));
+    expect(page()).toEqual(Array.from({ length: 10 }, (_, i) => `Member ${13 - i}`));
+    await userEvent.click(screen.getByRole('button', { name: 'Next page of users' }));
+    await waitFor(() => expect(page()).toEqual(['Member 3', 'Member 2', 'Member 1']));
+    expect(screen.getByRole('button', { name: 'Next page of users' })).toBeDisabled();
+    expect(screen.getByText('Page 3')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page of users' }));
+    await waitFor(() => expect(page()[0]).toBe('Member 13'));
+  });
+
+  it('pages contact messages and subscribers, and never reads the whole website tree', async () => {
+    resetFakeDatabase({
+      website: {
+        banner: { val: 'Bulk' },
+        contact: numbered(12, (n) => ({
+          name: `Sender ${n}`,
+          email: `s${n}@example.com`,
+          createdAt: n,
+        })),
+        subscribers: numbered(3, (n) => ({ email: `reader${n}@example.com`, createdAt: n })),
+      },
+    });
+    renderApp(<AdminPage />, { user: admin, path: '/admin-x' });
+    const messages = await screen.findByRole('region', { name: 'Contact messages' });
+    await within(messages).findAllByRole('listitem');
+    expect(names(messages, /^Sender/)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Sender ${12 - i} <s${12 - i}@example.com>`),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Next page of messages' }));
+    await waitFor(() =>
+      expect(names(messages, /^Sender/)).toEqual([
+        'Sender 2 <s2@example.com>',
+        'Sender 1 <s1@example.com>',
+      ]),
+    );
+    const subscribers = screen.getByRole('region', { name: 'Subscribers' });
+    await within(subscribers).findAllByRole('listitem');
+    expect(names(subscribers, /@example\.com$/)).toEqual([
+      'reader3@example.com',
+      'reader2@example.com',
+      'reader1@example.com',
+    ]);
+    // Three subscribers fit one page: no page buttons.
+    expect(screen.queryByRole('navigation', { name: 'Pages of subscribers' })).toBeNull();
+    expect(readLog).toContain('website/contact');
+    expect(readLog).not.toContain('website');
   });
 
   it('reports a refused save', async () => {

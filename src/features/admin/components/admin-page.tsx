@@ -4,14 +4,15 @@ import { Link } from 'react-router-dom';
 import { useDatabaseValue } from '@/hooks/use-database';
 import { useSignedInUser } from '@/lib/session';
 import { dbPaths } from '@/domain/database-paths';
-import type { WebsiteRecord } from '../api/admin-records';
+import type { SiteSocialLinks } from '@/domain/website-records';
+import type { WebsiteSettingsRecord } from '../api/admin-records';
 import { BannerEditor } from './banner-editor';
 import { SocialLinksEditor } from './social-links-editor';
 import { UserList } from './user-list';
 import { WebsiteInbox } from './website-inbox';
 import { WebsiteSettings } from './website-settings';
 
-/** admin-x: only for members whose token carries the admin claim (docs/architecture.md#data-model-and-access); the rules enforce the same. */
+/** admin-x: only for members whose token carries the admin claim; database.rules.json enforces the same. */
 export function AdminPage() {
   const user = useSignedInUser();
   return (
@@ -46,8 +47,21 @@ export function AdminPage() {
 }
 
 function AdminConsole() {
-  const website = useDatabaseValue<WebsiteRecord>(dbPaths.website);
-  const record = website.status === 'ready' ? website.value : null;
+  // The two public settings records, never the whole website tree (its lists are read by page).
+  const banner = useDatabaseValue<string>(dbPaths.banner);
+  const socialLinks = useDatabaseValue<SiteSocialLinks>(dbPaths.socialLinks);
+  const status = [banner.status, socialLinks.status].includes('error')
+    ? 'error'
+    : banner.status === 'ready' && socialLinks.status === 'ready'
+      ? 'ready'
+      : 'loading';
+  const record: WebsiteSettingsRecord | null =
+    status === 'ready'
+      ? {
+          ...(banner.value !== null && { banner: { val: banner.value } }),
+          ...(socialLinks.value !== null && { 'social-link': socialLinks.value }),
+        }
+      : null;
   return (
     <>
       <div className="row g-4">
@@ -55,16 +69,14 @@ function AdminConsole() {
           <UserList />
         </div>
         <div className="col-lg-6">
-          {website.status === 'error' && (
+          {status === 'error' && (
             <Alert variant="danger">Website settings could not be loaded.</Alert>
           )}
-          {website.status === 'loading' && (
-            <p className="text-body-secondary">Loading website settings…</p>
-          )}
-          {website.status === 'ready' && <WebsiteSettings website={record} />}
+          {status === 'loading' && <p className="text-body-secondary">Loading website settings…</p>}
+          {status === 'ready' && <WebsiteSettings website={record} />}
         </div>
       </div>
-      {website.status === 'ready' && (
+      {status === 'ready' && (
         <>
           <Card className="shadow-sm mb-4">
             <Card.Body>
@@ -79,7 +91,7 @@ function AdminConsole() {
               </div>
             </Card.Body>
           </Card>
-          <WebsiteInbox website={record} />
+          <WebsiteInbox />
         </>
       )}
     </>

@@ -1,34 +1,21 @@
-import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { useNavigate } from 'react-router-dom';
+import { joinAtText } from '@/domain/member-identity';
 import { MemberAvatar } from '@/components/member-avatar';
 import { profilePath, rememberViewedProfile } from '@/lib/profile-route';
-import { readUserList, type AdminUserRow } from '../api/admin-records';
+import { readUserPage, type AdminUserRow } from '../api/admin-records';
+import { useNewestPages } from '../hooks/use-newest-pages';
+import { PageControls } from './page-controls';
 import { ScrollBox } from './scroll-box';
 
-type UsersState =
-  { status: 'loading' } | { status: 'ready'; users: AdminUserRow[] } | { status: 'error' };
-
-/** The product's 'User List' (users ordered by info/createdAt, newest first), each with an edit action. */
+/** The 'User List' (users ordered by info/createdAt, newest first, a page at a time), each with an edit action. */
 export function UserList() {
   const navigate = useNavigate();
-  const [state, setState] = useState<UsersState>({ status: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    readUserList().then(
-      (users) => current && setState({ status: 'ready', users }),
-      (error: unknown) => {
-        // docs/product.md#messages: admin read errors are logged; the box also says so.
-        console.error('No users found', error);
-        if (current) setState({ status: 'error' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
+  // Read errors are logged; the box also says so.
+  const pages = useNewestPages(readUserPage, 'No users found');
+  const { state } = pages;
+  const users = state.status === 'ready' ? state.page.rows.map((row) => row.value) : [];
 
   const edit = (user: AdminUserRow, name: string) => {
     console.info('Admin chose user', user.uid);
@@ -39,10 +26,7 @@ export function UserList() {
   return (
     <section className="mb-4">
       <h2 id="user-list-title" className="h5">
-        User List{' '}
-        {state.status === 'ready' && (
-          <span className="badge text-bg-secondary">{state.users.length}</span>
-        )}
+        User List
       </h2>
       <ScrollBox labelledBy="user-list-title">
         {state.status === 'loading' && (
@@ -51,12 +35,12 @@ export function UserList() {
         {state.status === 'error' && (
           <p className="p-3 mb-0 text-danger">The user list could not be loaded.</p>
         )}
-        {state.status === 'ready' && state.users.length === 0 && (
+        {state.status === 'ready' && users.length === 0 && (
           <p className="p-3 mb-0">No users yet.</p>
         )}
-        {state.status === 'ready' && state.users.length > 0 && (
+        {state.status === 'ready' && users.length > 0 && (
           <ListGroup variant="flush" as="ul">
-            {state.users.map((user) => {
+            {users.map((user) => {
               const name = user.info?.displayName || user.uid;
               return (
                 <ListGroup.Item as="li" key={user.uid} className="d-flex align-items-center gap-2">
@@ -64,8 +48,8 @@ export function UserList() {
                   <div className="flex-grow-1" style={{ minWidth: 0 }}>
                     <div className="fw-semibold text-truncate">{name}</div>
                     <div className="small text-body-secondary text-truncate">
-                      {user.email ?? 'no email'} · joined {user.info?.joinAt ?? 'unknown'} · score{' '}
-                      {user.info?.score ?? 0}
+                      {user.email ?? 'no email'} · joined{' '}
+                      {joinAtText(user.info?.joinAt) ?? 'unknown'} · score {user.info?.score ?? 0}
                     </div>
                   </div>
                   <Button
@@ -82,6 +66,14 @@ export function UserList() {
           </ListGroup>
         )}
       </ScrollBox>
+      <PageControls
+        subject="users"
+        pageNumber={pages.pageNumber}
+        hasPrevious={pages.hasPrevious}
+        hasNext={pages.hasNext}
+        onPrevious={pages.previous}
+        onNext={pages.next}
+      />
     </section>
   );
 }

@@ -1,9 +1,9 @@
-import type { WebsiteRecord } from '../api/admin-records';
+import type { WebsiteSettingsRecord } from '../api/admin-records';
 import { websiteSettingRows } from '../lib/website-setting-rows';
 import { ScrollBox } from './scroll-box';
 
-/** The product's second 300 px box: the entries of the website settings record as key and value. */
-export function WebsiteSettings({ website }: { website: WebsiteRecord | null }) {
+/** The second 300 px box: the website settings (banner, social links) as key and value. */
+export function WebsiteSettings({ website }: { website: WebsiteSettingsRecord | null }) {
   const rows = websiteSettingRows(website);
   return (
     <section className="mb-4">

@@ -1,16 +1,12 @@
-import type { WebsiteRecord } from '../api/admin-records';
+import type { WebsiteSettingsRecord } from '../api/admin-records';
 
-/** Flattens the website record to key/value lines; collections show how many entries they hold. */
+/** Flattens the website settings (banner, social links) to key/value lines. */
 export function websiteSettingRows(
-  website: WebsiteRecord | null,
+  website: WebsiteSettingsRecord | null,
 ): Array<{ key: string; value: string }> {
   const rows: Array<{ key: string; value: string }> = [];
   const visit = (prefix: string, value: unknown) => {
     if (value !== null && typeof value === 'object') {
-      if (prefix === 'subscribers' || prefix === 'contact') {
-        rows.push({ key: prefix, value: `${Object.keys(value).length} entries` });
-        return;
-      }
       Object.entries(value).forEach(([key, child]) =>
         visit(prefix ? `${prefix}/${key}` : key, child),
       );

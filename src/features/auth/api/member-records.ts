@@ -1,22 +1,23 @@
-import { format } from 'date-fns';
+import { memberDisplayName } from '@/domain/member-identity';
 import type { SessionUser } from '@/services/auth';
 import { readValue, SERVER_TIME, writePaths } from '@/services/database';
 import { dbPaths } from '@/domain/database-paths';
 
 /**
  * First sign-in only: creates the member's public info and private records
- * (docs/product.md#states-and-transitions). Later sign-ins leave them alone so edits and joinAt survive.
+ * (docs/product.md#states-and-transitions).
+ * Later sign-ins leave them alone so edits and joinAt survive.
+ * joinAt and createdAt are the server's clock (the rules accept nothing else).
  */
-export async function ensureMemberRecords(user: SessionUser, now = new Date()): Promise<void> {
+export async function ensureMemberRecords(user: SessionUser): Promise<void> {
   const existing = await readValue<{ uid: string }>(dbPaths.userInfo(user.uid));
   if (existing) return;
-  const displayName = user.displayName ?? user.email?.split('@')[0] ?? 'Member';
   await writePaths({
     [dbPaths.userInfo(user.uid)]: {
       uid: user.uid,
-      displayName,
+      displayName: memberDisplayName(user),
       photoURL: user.photoURL ?? '',
-      joinAt: format(now, 'yyyy-MM-dd HH:mm:ss'),
+      joinAt: SERVER_TIME,
       createdAt: SERVER_TIME,
     },
     [dbPaths.userPrivate(user.uid)]: {

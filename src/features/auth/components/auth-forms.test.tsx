@@ -112,9 +112,11 @@ describe('ForgetPasswordPage', () => {
   it('sends the reset email and confirms it', async () => {
     vi.mocked(requestPasswordReset).mockResolvedValue();
     renderApp(<ForgetPasswordPage />, { path: '/forget-password' });
-    await userEvent.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await userEvent.type(screen.getByLabelText('Email'), '  asha@example.com ');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Password reset email sent'));
+    expect(requestPasswordReset).toHaveBeenCalledTimes(1);
+    expect(requestPasswordReset).toHaveBeenCalledWith({ email: 'asha@example.com' });
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   });
 

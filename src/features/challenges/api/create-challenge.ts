@@ -12,6 +12,11 @@ import {
   TARGET_BODIES,
 } from '@/domain/constants';
 import type { GenerateRequestInput } from '@/domain/generate-request-schema';
+import {
+  resolveMemberTimeZone,
+  storedMemberTimeZone,
+  type MemberTimeZone,
+} from '@/domain/member-time-zone';
 import { completeProfileSchema } from '@/domain/profile-schema';
 import { ApiError, callApi } from '@/services/api-client';
 import type { SessionUser } from '@/services/auth';
@@ -82,13 +87,24 @@ export function memberTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+/**
+ * The zone the server will give a new challenge's windows: the one it keeps for the member, or the
+ * device's when there is none yet or a move is allowed (domain/member-time-zone.ts).
+ */
+export async function challengeTimeZone(uid: string, now = Date.now()): Promise<MemberTimeZone> {
+  const stored = storedMemberTimeZone(await readValue(dbPaths.userPrivate(uid)));
+  return resolveMemberTimeZone(stored, memberTimeZone(), now);
+}
+
+/** `timezone` is the device's (a request to move); "today" is counted in the zone the server uses. */
 export function buildGenerateRequest(
   user: Pick<SessionUser, 'uid' | 'displayName' | 'photoURL'>,
   input: CreateChallengeInput,
   now = Date.now(),
   timezone = memberTimeZone(),
+  windowsTimeZone = timezone,
 ): GenerateRequestInput {
-  const today = calendarDateInZone(now, timezone);
+  const today = calendarDateInZone(now, windowsTimeZone);
   return {
     title: input.title,
     day: input.day,
@@ -108,14 +124,20 @@ export async function createChallenge(
   input: CreateChallengeInput,
 ): Promise<{ challengeId?: string }> {
   try {
+    const now = Date.now();
+    const { timeZone } = await challengeTimeZone(user.uid, now);
     return await callApi<{ challengeId?: string }>(
       '/api/generate',
-      buildGenerateRequest(user, input),
+      buildGenerateRequest(user, input, now, memberTimeZone(), timeZone),
     );
   } catch (error) {
     if (error instanceof ApiError && error.status === 409)
       throw new CreateChallengeRefused('active-limit');
-    if (error instanceof ApiError && error.status === 422)
+    if (
+      error instanceof ApiError &&
+      error.status === 422 &&
+      error.message === INCOMPLETE_PROFILE_MESSAGE
+    )
       throw new CreateChallengeRefused('incomplete-profile');
     throw error;
   }

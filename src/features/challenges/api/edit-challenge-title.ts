@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { challengeTitleField } from '@/domain/form-fields';
-import { SERVER_TIME, writePaths } from '@/services/database';
+import { readValue, SERVER_TIME, writePaths } from '@/services/database';
 import { dbPaths } from '@/domain/database-paths';
 import type { ChallengeRef } from '@/domain/challenge-record';
+import { challengeTitleField } from '@/domain/form-fields';
 
 export const editTitleInputSchema = z.object({
   title: challengeTitleField(),
@@ -10,17 +10,24 @@ export const editTitleInputSchema = z.object({
 
 export type EditTitleInput = z.infer<typeof editTitleInputSchema>;
 
-/** The challenge and its feed entry change together, or not at all. */
-export function editChallengeTitle(
+/**
+ * The challenge and its feed entry change together, or not at all. A challenge may have no feed
+ * entry (one that was never published, or older data): then only the challenge changes, since a
+ * title written into a missing entry would be a made-up feed entry, which the rules refuse.
+ */
+export async function editChallengeTitle(
   { ownerId, challengeId }: ChallengeRef,
   { title }: EditTitleInput,
 ): Promise<void> {
   const challenge = dbPaths.challenge(ownerId, challengeId);
   const feedEntry = dbPaths.feedEntry(challengeId);
-  return writePaths({
+  const published = (await readValue<string>(`${feedEntry}/uid`)) === ownerId;
+  await writePaths({
     [`${challenge}/title`]: title,
     [`${challenge}/updatedAt`]: SERVER_TIME,
-    [`${feedEntry}/title`]: title,
-    [`${feedEntry}/updatedAt`]: SERVER_TIME,
+    ...(published && {
+      [`${feedEntry}/title`]: title,
+      [`${feedEntry}/updatedAt`]: SERVER_TIME,
+    }),
   });
 }

@@ -13,12 +13,17 @@ export interface ProofTarget {
   slot: MealSlot;
 }
 
+/** Where a meal's proof photo is stored. */
+export function mealProofPath({ challenge, dayNumber, slot }: ProofTarget): string {
+  return storagePaths.mealProof(challenge.ownerId, challenge.challengeId, dayNumber, slot);
+}
+
 /**
  * Compresses a meal's proof photo and starts its resumable upload to the
  * meal's storage path; the Storage SDK loads only now, on the first proof.
  */
 export async function startMealProofUpload(
-  { challenge, dayNumber, slot }: ProofTarget,
+  target: ProofTarget,
   file: File,
   onProgress: (progress: UploadProgress) => void,
 ): Promise<UploadHandle> {
@@ -26,12 +31,17 @@ export async function startMealProofUpload(
     compressPhoto(file, PROOF_MAX_PIXELS),
     import('@/services/storage'),
   ]);
-  const path = storagePaths.mealProof(challenge.ownerId, challenge.challengeId, dayNumber, slot);
-  return uploadFile(path, photo, onProgress);
+  return uploadFile(mealProofPath(target), photo, onProgress);
 }
 
 /** True when the member canceled the upload (not an error to report). */
 export async function isCanceledProofUpload(error: unknown): Promise<boolean> {
   const { isCanceledUpload } = await import('@/services/storage');
   return isCanceledUpload(error);
+}
+
+/** The download URL of the proof photo already stored for this meal, if any. */
+export async function storedMealProofUrl(target: ProofTarget): Promise<string | null> {
+  const { storedFileUrl } = await import('@/services/storage');
+  return storedFileUrl(mealProofPath(target));
 }

@@ -11,8 +11,11 @@ import { MemberAvatar } from '@/components/member-avatar';
 import { useNow } from '../hooks/use-now';
 import { cardTime } from '@/lib/card-time';
 import { currentDayNumber, dayPlans, proofPhotos } from '../lib/challenge-meals';
+import { AddToCalendarButton } from './add-to-calendar-button';
 import { ChallengeOwnerActions } from './challenge-owner-actions';
 import { DayMealTable } from './day-meal-table';
+import { DayNutritionSummary } from './day-nutrition-summary';
+import { ShoppingListButton } from './shopping-list-button';
 
 const ProofGalleryModal = lazy(async () => ({
   default: (await import('./proof-gallery-modal')).ProofGalleryModal,
@@ -85,6 +88,8 @@ export function ChallengeOwnerView({ challenge, challengeRef }: ChallengeOwnerVi
             <Button variant="success" size="sm" onClick={() => setGalleryOpen(true)}>
               Photo gallery
             </Button>
+            <ShoppingListButton challenge={challenge} />
+            <AddToCalendarButton challengeId={challengeRef.challengeId} challenge={challenge} />
             <ChallengeOwnerActions challenge={challengeRef} onDeleted={() => navigate('/feed')} />
           </div>
         </Card.Body>
@@ -106,6 +111,7 @@ export function ChallengeOwnerView({ challenge, challengeRef }: ChallengeOwnerVi
               <strong>Day {plan.dayNumber} total:</strong> {plan.calories} kcal · {plan.protein} g
               protein
             </p>
+            <DayNutritionSummary dayNumber={plan.dayNumber} meals={plan.meals} targets={targets} />
             <DayMealTable challenge={refs} plan={plan} now={now} />
           </Tab>
         ))}

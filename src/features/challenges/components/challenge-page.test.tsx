@@ -5,32 +5,49 @@ import { writeStored, storageKeys } from '@/lib/browser-storage';
 import { confirmAction, toastError, toastSuccess } from '@/lib/toast';
 import { callApi } from '@/services/api-client';
 import { writePaths } from '@/services/database';
-import { uploadFile, type UploadProgress } from '@/services/storage';
+import { storedFileUrl, uploadFile, type UploadProgress } from '@/services/storage';
 import { memberFixture, renderApp } from '@/testing/render-app';
 import { ChallengePage } from './challenge-page';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const database = vi.hoisted(() => ({ challenge: null as unknown, fail: false }));
+const database = vi.hoisted(() => ({
+  challenge: null as unknown,
+  fail: false,
+  watched: [] as string[],
+  /** feed/c1/uid: who published the feed entry (null: the challenge has none). */
+  feedAuthor: 'uid-asha' as string | null,
+}));
 
 vi.mock('@/services/database', () => ({
+  // Serves the challenge record at users/{uid}/challenges/{cid} and its fields below it.
   watchValue: (
-    _path: string,
+    path: string,
     onChange: (value: unknown) => void,
     onError?: (error: Error) => void,
   ) => {
+    database.watched.push(path);
+    const value = path
+      .split('/')
+      .slice(4)
+      .reduce<unknown>(
+        (node, key) => (node as Record<string, unknown> | null)?.[key] ?? null,
+        database.challenge,
+      );
     queueMicrotask(() =>
-      database.fail ? onError?.(new Error('permission_denied')) : onChange(database.challenge),
+      database.fail ? onError?.(new Error('permission_denied')) : onChange(value),
     );
     return () => {};
   },
+  readValue: (path: string) => Promise.resolve(path === 'feed/c1/uid' ? database.feedAuthor : null),
   writePaths: vi.fn(() => Promise.resolve()),
   SERVER_TIME: { '.sv': 'timestamp' },
 }));
 vi.mock('@/services/api-client', () => ({ callApi: vi.fn(() => Promise.resolve({})) }));
 vi.mock('@/services/storage', () => ({
   uploadFile: vi.fn(),
+  storedFileUrl: vi.fn(() => Promise.resolve(null)),
   isCanceledUpload: (error: { code?: string }) => error?.code === 'storage/canceled',
 }));
 vi.mock('@/lib/compress-photo', () => ({
@@ -114,6 +131,8 @@ beforeEach(() => {
   localStorage.clear();
   database.challenge = challengeRecord();
   database.fail = false;
+  database.watched = [];
+  database.feedAuthor = 'uid-asha';
 });
 
 describe('ChallengePage for the owner', () => {
@@ -255,6 +274,23 @@ describe('ChallengePage for the owner', () => {
       'feed/c1/updatedAt': { '.sv': 'timestamp' },
     });
   });
+
+  it('edits the title of a challenge that has no feed entry without making one up', async () => {
+    database.feedAuthor = null;
+    openChallenge();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Green week' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit challenge' });
+    await userEvent.clear(within(dialog).getByLabelText('Title'));
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Greener week');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(toastSuccess).toHaveBeenCalledWith('Challenge updated successfully'),
+    );
+    expect(writePaths).toHaveBeenCalledWith({
+      'users/uid-asha/challenges/c1/title': 'Greener week',
+      'users/uid-asha/challenges/c1/updatedAt': { '.sv': 'timestamp' },
+    });
+  });
 });
 
 describe('Proof upload', () => {
@@ -341,6 +377,21 @@ describe('Proof upload', () => {
     expect(writePaths).not.toHaveBeenCalled();
   });
 
+  it('records the photo an earlier attempt stored when the retry is refused (proofs are create-only)', async () => {
+    const upload = controllableUpload();
+    const earlier =
+      'http://127.0.0.1:9199/v0/b/demo/o/Challenge%2Fuid-asha%2Fc1%2FDay1-dinner.jpg?alt=media&token=t0';
+    vi.mocked(storedFileUrl).mockResolvedValueOnce(earlier);
+    await chooseDinnerPhoto();
+    await act(async () => upload.reject({ code: 'storage/unauthorized' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Meal check successfully'));
+    expect(storedFileUrl).toHaveBeenCalledWith('Challenge/uid-asha/c1/Day1-dinner.jpg');
+    expect(writePaths).toHaveBeenCalledWith(
+      expect.objectContaining({ 'users/uid-asha/challenges/c1/meals/Day1/dinner/img': earlier }),
+    );
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
   it('says "Error submitting meal" when the rules refuse the proof', async () => {
     const upload = controllableUpload();
     vi.mocked(writePaths).mockRejectedValueOnce(new Error('PERMISSION_DENIED'));
@@ -361,6 +412,26 @@ describe('ChallengePage for other members and edge cases', () => {
     expect(within(card).getByText('VEG')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete|Photo gallery/ })).not.toBeInTheDocument();
+  });
+
+  it('reads only the summary fields for non-owners, never the plan (targets, meals, proofs)', async () => {
+    openChallenge('uid-ravi');
+    await screen.findByRole('article', { name: 'Green week' });
+    const challenge = 'users/uid-ravi/challenges/c1';
+    expect(database.watched.length).toBeGreaterThan(0);
+    expect(database.watched.sort()).toEqual(
+      ['createdAt', 'day', 'deleted', 'displayName', 'photoURL', 'preference', 'title'].map(
+        (field) => `${challenge}/${field}`,
+      ),
+    );
+  });
+
+  it('treats a deleted challenge as gone for non-owners too', async () => {
+    database.challenge = { ...challengeRecord(), deleted: true, isActive: false };
+    openChallenge('uid-ravi');
+    expect(
+      await screen.findByText('This challenge does not exist or was deleted.'),
+    ).toBeInTheDocument();
   });
 
   it('explains when no challenge is selected', () => {

@@ -6,6 +6,7 @@ import { useDatabaseValue } from '@/hooks/use-database';
 import { readStored, storageKeys } from '@/lib/browser-storage';
 import { useSignedInUser } from '@/lib/session';
 import { dbPaths } from '@/domain/database-paths';
+import { useChallengeSummary } from '../hooks/use-challenge-summary';
 import { ChallengeOwnerView } from './challenge-owner-view';
 import { ChallengeSummaryCard } from './challenge-summary-card';
 import './challenges.css';
@@ -15,11 +16,16 @@ export function ChallengePage() {
   const user = useSignedInUser();
   const challengeId = readStored<string>(storageKeys.currentChallenge);
   const ownerId = readStored<string>(storageKeys.currentId);
-  const path = challengeId && ownerId ? dbPaths.challenge(ownerId, challengeId) : null;
-  const loaded = useDatabaseValue<ChallengeRecord>(path);
+  const isOwner = ownerId !== null && ownerId === user.uid;
+  // Only the owner may read the plan; everyone else reads the summary fields (database.rules.json).
+  const plan = useDatabaseValue<ChallengeRecord>(
+    isOwner && challengeId ? dbPaths.challenge(ownerId, challengeId) : null,
+  );
+  const summary = useChallengeSummary(isOwner ? null : ownerId, challengeId);
+  const loaded = isOwner ? plan : summary;
 
   let content;
-  if (!path || !challengeId || !ownerId) {
+  if (!challengeId || !ownerId) {
     content = <Missing text="No challenge is selected." />;
   } else if (loaded.status === 'loading') {
     content = (
@@ -35,11 +41,11 @@ export function ChallengePage() {
     );
   } else if (!loaded.value || loaded.value.deleted) {
     content = <Missing text="This challenge does not exist or was deleted." />;
-  } else if (ownerId === user.uid) {
+  } else if (isOwner && plan.value) {
     content = (
       <ChallengeOwnerView
-        challenge={loaded.value}
-        challengeRef={{ ownerId, challengeId, title: loaded.value.title }}
+        challenge={plan.value}
+        challengeRef={{ ownerId, challengeId, title: plan.value.title }}
       />
     );
   } else {

@@ -1,10 +1,10 @@
 import Card from 'react-bootstrap/Card';
-import type { ChallengeRecord } from '@/domain/challenge-record';
 import { MemberAvatar } from '@/components/member-avatar';
+import type { ChallengeSummary } from '../api/challenge-summary';
 import { cardTime } from '@/lib/card-time';
 
 /** What members other than the owner see (docs/product.md#routes-and-screens): name, title, date time, days, meal type. */
-export function ChallengeSummaryCard({ challenge }: { challenge: ChallengeRecord }) {
+export function ChallengeSummaryCard({ challenge }: { challenge: ChallengeSummary }) {
   const owner = challenge.displayName || 'Member';
   const created = cardTime(challenge.createdAt);
   return (

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, INCOMPLETE_PROFILE_MESSAGE } from '@/domain/constants';
+import { addDays, calendarDateInZone } from '@/domain/calendar-dates';
 import { toastError, toastInfo, toastSuccess } from '@/lib/toast';
 import { ApiError, callApi } from '@/services/api-client';
 import { readChildren, readValue } from '@/services/database';
@@ -15,8 +16,9 @@ vi.mock('@/services/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/api-client')>()),
   callApi: vi.fn(),
 }));
-vi.mock('@/lib/toast', () => ({
-  TOAST_LIMIT_ERROR_MS: 5000,
+// Partial mock: the real TOAST_LIMIT_ERROR_MS stays, so the 5 s assertions below check the app's constant.
+vi.mock('@/lib/toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/toast')>()),
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
   toastInfo: vi.fn(),
@@ -167,7 +169,12 @@ describe('CreateChallengeModal', () => {
     await userEvent.click(screen.getByLabelText('Tomorrow'));
   }
 
-  it('sends the product’s payload with the time zone and start date, then confirms', async () => {
+  it('sends SPEC’s payload with the time zone and tomorrow’s date, then confirms', async () => {
+    // Noon UTC is the same calendar day in every zone from UTC−11 to UTC+11, so "tomorrow" is known.
+    vi.useFakeTimers({ now: new Date('2026-03-14T12:00:00Z'), toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     vi.mocked(callApi).mockResolvedValue({ challengeId: 'new-id' });
     renderBanner();
     await openForm();
@@ -191,8 +198,8 @@ describe('CreateChallengeModal', () => {
       displayName: 'Asha Rao',
       photoURL: '',
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      startDate: '2026-03-15',
     });
-    expect(body.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -222,5 +229,40 @@ describe('CreateChallengeModal', () => {
     );
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('Error creating challenge'));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('shows the server’s message for a refusal that is not about the profile', async () => {
+    givenProfile(completeInfo, completeBody);
+    const noWindowLeft =
+      'Every meal window of this challenge has already closed in your time zone (Asia/Kolkata); start it tomorrow instead';
+    vi.mocked(callApi).mockRejectedValue(new ApiError(422, noWindowLeft));
+    const { router } = renderBanner();
+    await openForm();
+    await screen.findByRole('dialog');
+    await fillForm();
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Challenge' }),
+    );
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith(noWindowLeft));
+    expect(toastInfo).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).not.toMatch(/^\/profile/);
+  });
+
+  it('shows the time zone the server keeps for the member and counts “today” in it', async () => {
+    const keptZone = 'Pacific/Kiritimati';
+    givenProfile(completeInfo, { ...completeBody, timeZone: keptZone, timeZoneSetAt: Date.now() });
+    vi.mocked(callApi).mockResolvedValue({ challengeId: 'new-id' });
+    renderBanner();
+    await openForm();
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/Meal times follow your time zone/)).toHaveTextContent(
+      keptZone,
+    );
+    await fillForm();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Challenge' }));
+    await waitFor(() => expect(callApi).toHaveBeenCalled());
+    const [, body] = vi.mocked(callApi).mock.calls[0] as [string, Record<string, unknown>];
+    expect(body.startDate).toBe(addDays(calendarDateInZone(Date.now(), keptZone), 1));
+    expect(body.timezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 });

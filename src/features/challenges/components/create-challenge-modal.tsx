@@ -8,6 +8,7 @@ import { SelectField } from '@/components/form/select-field';
 import { CHALLENGE_DAYS, PREFERENCES, TARGET_BODIES } from '@/domain/constants';
 import { useBusy } from '@/hooks/use-busy';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { ApiError } from '@/services/api-client';
 import type { SessionUser } from '@/services/auth';
 import {
   createChallenge,
@@ -15,6 +16,7 @@ import {
   CreateChallengeRefused,
   type CreateChallengeInput,
 } from '../api/create-challenge';
+import { useChallengeTimeZone } from '../hooks/use-challenge-time-zone';
 import { useRefusalHandler } from '../hooks/use-refusal-handler';
 
 const dayOptions = Array.from(
@@ -46,6 +48,7 @@ export function CreateChallengeModal({
 }: CreateChallengeModalProps) {
   const { whileBusy } = useBusy();
   const onRefused = useRefusalHandler(member);
+  const timeZone = useChallengeTimeZone(member.uid, show);
   const {
     register,
     handleSubmit,
@@ -69,7 +72,12 @@ export function CreateChallengeModal({
         onHide();
         onRefused(error);
       } else {
-        toastError('Error creating challenge');
+        // The API's 4xx messages say what to do (no window left today, daily cap…).
+        toastError(
+          error instanceof ApiError && error.status < 500
+            ? error.message
+            : 'Error creating challenge',
+        );
       }
     }
   });
@@ -126,6 +134,11 @@ export function CreateChallengeModal({
               value="tomorrow"
               {...register('start')}
             />
+            {timeZone && (
+              <Form.Text as="p" className="mb-0">
+                Meal times follow your time zone, {timeZone}.
+              </Form.Text>
+            )}
           </fieldset>
         </Modal.Body>
         <Modal.Footer>

@@ -4,7 +4,9 @@ import { canUploadProof, mealStatus } from '@/domain/meal-status';
 import type { ChallengeRef } from '@/domain/challenge-record';
 import { slotLabel, type DayPlan } from '../lib/challenge-meals';
 import { appImageSource } from '@/lib/safe-urls';
+import { MealIngredients } from './meal-ingredients';
 import { MealProofUpload } from './meal-proof-upload';
+import { MealSwapButton } from './meal-swap-button';
 import { MealStatusBadge } from './meal-status-badge';
 
 const UPLOAD_HINTS: Record<MealStatus, string | undefined> = {
@@ -72,6 +74,15 @@ export function DayMealTable({ challenge, plan, now }: DayMealTableProps) {
                     <div className="fw-semibold">{meal.name}</div>
                     {meal.details && (
                       <div className="small text-body-secondary">{meal.details}</div>
+                    )}
+                    <MealIngredients meal={meal} />
+                    {(status === 'Pending' || status === 'Available') && (
+                      <MealSwapButton
+                        challenge={challenge}
+                        dayNumber={plan.dayNumber}
+                        slot={slot}
+                        mealLabel={mealLabel}
+                      />
                     )}
                   </div>
                 </div>

@@ -4,7 +4,9 @@ import type { UploadHandle } from '@/services/storage';
 import { submitMealProof } from '../api/submit-meal-proof';
 import {
   isCanceledProofUpload,
+  mealProofPath,
   startMealProofUpload,
+  storedMealProofUrl,
   type ProofTarget,
 } from '../api/upload-meal-proof';
 
@@ -37,10 +39,10 @@ export function useProofUpload({ challenge, dayNumber, slot }: ProofTarget) {
 
   const start = useCallback(
     async (file: File) => {
+      const target = { challenge, dayNumber, slot };
       show({ kind: 'compressing' });
       let stored: { url: string; path: string };
       try {
-        const target = { challenge, dayNumber, slot };
         const handle = await startMealProofUpload(target, file, (progress) => {
           const { state, bytesTransferred, totalBytes } = progress;
           if (state === 'running' || state === 'paused') {
@@ -56,9 +58,16 @@ export function useProofUpload({ challenge, dayNumber, slot }: ProofTarget) {
         stored = await handle.done;
       } catch (error) {
         task.current = null;
-        show({ kind: 'idle' });
-        if (!(await isCanceledProofUpload(error))) toastError('Error uploading image');
-        return;
+        const canceled = await isCanceledProofUpload(error);
+        // Proofs are create-only (storage.rules): after an upload whose record was never saved, the
+        // retry is refused, and the photo already stored is the one to record.
+        const earlier = canceled ? null : await storedMealProofUrl(target);
+        if (!earlier) {
+          show({ kind: 'idle' });
+          if (!canceled) toastError('Error uploading image');
+          return;
+        }
+        stored = { url: earlier, path: mealProofPath(target) };
       }
       task.current = null;
       toastSuccess('Image uploaded successfully');

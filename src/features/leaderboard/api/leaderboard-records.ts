@@ -7,7 +7,7 @@ export interface LeaderboardEntry {
   points: number;
   displayName: string;
   photoURL?: string;
-  joinAt?: string;
+  joinAt?: number | string;
 }
 
 export interface RankedEntry extends LeaderboardEntry {

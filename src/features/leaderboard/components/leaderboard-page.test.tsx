@@ -1,8 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { isoWeekKey, monthKey } from '@/domain/calendar-dates';
 import { failReadsAt, resetFakeDatabase } from '@/testing/fake-database';
 import { memberFixture, renderApp } from '@/testing/render-app';
-import { browserTimeZone } from '../api/leaderboard-records';
 import { LeaderboardPage } from './leaderboard-page';
 import { TopChallengers } from './top-challengers';
 
@@ -26,9 +24,11 @@ function board(count: number, viewerPoints?: number) {
   return entries;
 }
 
-const now = Date.now();
-const week = isoWeekKey(now, browserTimeZone());
-const month = monthKey(now, browserTimeZone());
+// A frozen clock: Saturday 14 March 2026, noon UTC — the same ISO week and month in every zone from UTC−11
+// to UTC+11, so the boards' keys are known and no run straddles a week or month rollover.
+const FROZEN_NOW = new Date('2026-03-14T12:00:00Z');
+const week = '2026-W11';
+const month = '2026-03';
 
 async function rowsOf(title: string) {
   await screen.findByRole('heading', { name: title });
@@ -36,7 +36,11 @@ async function rowsOf(title: string) {
   return within(card);
 }
 
-beforeEach(() => resetFakeDatabase());
+beforeEach(() => {
+  vi.useFakeTimers({ now: FROZEN_NOW, toFake: ['Date'] });
+  resetFakeDatabase();
+});
+afterEach(() => vi.useRealTimers());
 
 describe('LeaderboardPage', () => {
   it("shows the top 5 of this week's, this month's and all-time boards, highest first", async () => {

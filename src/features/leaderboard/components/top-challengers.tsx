@@ -2,6 +2,7 @@ import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link } from 'react-router-dom';
+import { joinAtText } from '@/domain/member-identity';
 import { MemberAvatar } from '@/components/member-avatar';
 import { ProfileLink } from '@/components/profile-link';
 import { useLeaderboard } from '../api/use-leaderboard';
@@ -59,7 +60,7 @@ export function TopChallengers({ signedIn }: { signedIn: boolean }) {
                   )}
                   <span className="small text-body-secondary">
                     Total Score: {entry.points}
-                    {entry.joinAt && <> · Join At: {entry.joinAt.slice(0, 10)}</>}
+                    {entry.joinAt && <> · Join At: {joinAtText(entry.joinAt)?.slice(0, 10)}</>}
                   </span>
                 </div>
               </ListGroup.Item>

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, useLocation, useParams } from 'react-router-dom';
+import { joinAtText } from '@/domain/member-identity';
 import { useSignedInUser } from '@/lib/session';
 import { useMemberProfile } from '../api/use-member-profile';
 import { useProfileUid } from '../hooks/use-profile-uid';
@@ -75,6 +76,7 @@ function ProfileView({ uid }: { uid: string }) {
   const member = info.value;
   const name = member.displayName || 'Member';
   const email = isOwner ? (body.value?.email ?? user.email) : null;
+  const joined = joinAtText(member.joinAt);
 
   return (
     <article className="card shadow-sm" aria-labelledby="profile-name">
@@ -109,7 +111,7 @@ function ProfileView({ uid }: { uid: string }) {
             value={member.preference ? member.preference.toUpperCase() : undefined}
           />
           <Fact label="Total Score" value={String(member.score ?? 0)} />
-          {member.joinAt && <Fact label="Join At" value={member.joinAt} />}
+          {joined && <Fact label="Join At" value={joined} />}
           {isOwner && (
             <>
               <Fact

@@ -1,0 +1,71 @@
+// @vitest-environment node
+import { afterEach, describe, expect, test } from 'vitest';
+import { chunkByScreen, type ScreenChunkPlan } from './chunk-by-screen.ts';
+import { buildProject, chunksOf, removeProjects, writeProject } from './test-project.ts';
+
+afterEach(removeProjects);
+
+/**
+ * An app shaped like ours: the entry starts the shell after a dynamic import;
+ * the shell loads two screens lazily; both screens use one module, and one of
+ * them another of its own. One more screen file exists that nothing imports.
+ */
+const app = {
+  'index.html': '<script type="module" src="/src/main.ts"></script>',
+  'src/main.ts': `import('./start-app.ts').then((app) => app.start());`,
+  'src/start-app.ts': `import { frame } from './shell-frame.ts';
+export const start = () => frame([import('./home-page.ts'), import('./feed-page.ts')]);`,
+  'src/shell-frame.ts': `export const frame = (screens) => Promise.all(screens).then((s) => console.log(s));`,
+  'src/shared-card.ts': `export const card = (text) => '[' + text + ']';`,
+  'src/home-banner.ts': `export const banner = () => 'banner';`,
+  'src/home-page.ts': `import { card } from './shared-card.ts';
+import { banner } from './home-banner.ts';
+export const home = () => card(banner());`,
+  'src/feed-page.ts': `import { card } from './shared-card.ts';
+export const feed = () => card('feed');`,
+  'src/old-page.ts': `export const old = () => 'old';`,
+};
+
+async function buildWithPlan(screens: string[]) {
+  const root = writeProject(app);
+  const plan: ScreenChunkPlan = {
+    root,
+    entry: '/src/main.ts',
+    appStart: '/src/start-app.ts',
+    screens,
+  };
+  const { plugin, groups } = chunkByScreen(plan);
+  const output = await buildProject(root, {
+    plugins: [plugin],
+    build: { rolldownOptions: { output: { codeSplitting: { groups } } } },
+  });
+  return chunksOf(root, output);
+}
+
+describe('chunkByScreen', () => {
+  test('makes one chunk for the shell, one per screen and one for what screens share', async () => {
+    const chunks = await buildWithPlan(['/src/home-page.ts', '/src/feed-page.ts']);
+    expect(chunks).toEqual({
+      index: ['/index.html', '/src/main.ts'],
+      // Vite's own virtual modules, out of the shell so that the entry does not import it.
+      'vite-helpers': ['\0vite/modulepreload-polyfill.js', '\0vite/preload-helper.js'],
+      'rolldown-runtime': ['\0rolldown/runtime.js'],
+      'start-app': ['/src/shell-frame.ts', '/src/start-app.ts'],
+      'screens-shared': ['/src/shared-card.ts'],
+      'home-page': ['/src/home-banner.ts', '/src/home-page.ts'],
+      'feed-page': ['/src/feed-page.ts'],
+    });
+  });
+
+  test('stops the build, naming it, when a listed screen does not exist', async () => {
+    await expect(buildWithPlan(['/src/home-page.ts', '/src/renamed-page.ts'])).rejects.toThrow(
+      'chunk-by-screen: /src/renamed-page.ts does not exist. If a screen was moved or renamed, update its path in vite.config.ts.',
+    );
+  });
+
+  test('stops the build, naming it, when nothing imports a listed screen', async () => {
+    await expect(buildWithPlan(['/src/home-page.ts', '/src/old-page.ts'])).rejects.toThrow(
+      'chunk-by-screen: nothing in the build imports /src/old-page.ts.',
+    );
+  });
+});

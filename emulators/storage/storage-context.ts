@@ -1,0 +1,15 @@
+/** What the request handlers of the storage emulator share. */
+import type { UploadSession } from './resumable-uploads';
+import type { StorageRuleset } from './rules/engine';
+import type { ObjectStore } from './store';
+
+export interface StorageContext {
+  readonly store: ObjectStore;
+  /** The rules in force; replaced when the rules file changes or through /internal/setRules. */
+  ruleset: StorageRuleset | null;
+  /** Resumable uploads in progress, by upload id. */
+  readonly uploads: Map<string, UploadSession>;
+  /** Total bytes all stored objects may use, if limited. */
+  readonly quotaBytes: number | undefined;
+  log(line: string): void;
+}

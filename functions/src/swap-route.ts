@@ -1,0 +1,99 @@
+import type { Database } from 'firebase-admin/database';
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import type { ChallengeRecord, MealRecord } from '../../src/domain/challenge-record';
+import { CHALLENGE_DAYS, MEAL_SLOTS } from '../../src/domain/constants';
+import { swapMeal, type PlacedMeal, type PlannedMeal } from '../../src/domain/meal-planner';
+import { dayKey } from '../../src/domain/meal-schedule';
+import { memberUid } from './authenticate';
+import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
+import { HttpError, parseOrThrow } from './http-error';
+
+export interface SwapDependencies {
+  database: Database;
+  clock: () => number;
+}
+
+const paramsSchema = z.object({
+  challengeId: z.string().regex(DATABASE_KEY, 'Not a challenge id'),
+  day: z.coerce.number().int().min(CHALLENGE_DAYS.min).max(CHALLENGE_DAYS.max),
+  slot: z.enum(MEAL_SLOTS),
+});
+
+function placedMeals(challenge: ChallengeRecord): PlacedMeal[] {
+  const placed: PlacedMeal[] = [];
+  for (let dayNumber = 1; dayNumber <= challenge.day; dayNumber++)
+    for (const slot of MEAL_SLOTS) {
+      const meal = challenge.meals?.[dayKey(dayNumber)]?.[slot];
+      if (meal)
+        placed.push({
+          dayNumber,
+          slot,
+          name: meal.name,
+          protein: meal.protein,
+          calories: meal.calories,
+        });
+    }
+  return placed;
+}
+
+/** Why a meal cannot be swapped, or undefined when it can. */
+function refusal(meal: MealRecord | undefined, now: number): HttpError | undefined {
+  if (!meal) return new HttpError(404, 'Meal not found');
+  if (meal.status === 'Done') return new HttpError(409, 'This meal is already proved');
+  if (meal.closesAt <= now) return new HttpError(409, "This meal's window has closed");
+  return undefined;
+}
+
+/**
+ * POST /api/challenges/:challengeId/days/:day/meals/:slot/swap: another dish for one meal not yet proved,
+ * keeping the day within its targets and the diet. A transaction guards against a proof landing meanwhile.
+ */
+export function swapOneMeal({ database, clock }: SwapDependencies): RequestHandler {
+  return async (request, response) => {
+    const uid = memberUid(response);
+    const { challengeId, day, slot } = parseOrThrow(paramsSchema, request.params);
+    const challengeRef = database.ref(dbPaths.challenge(uid, challengeId));
+    const current = (await challengeRef.get()).val() as ChallengeRecord | null;
+    if (!current || current.deleted === true || day > current.day)
+      throw new HttpError(404, 'Challenge not found');
+    const now = clock();
+    const refused = refusal(current.meals?.[dayKey(day)]?.[slot], now);
+    if (refused) throw refused;
+
+    const swap = (challenge: ChallengeRecord): PlannedMeal =>
+      swapMeal(
+        {
+          targets: challenge.targets,
+          preference: challenge.preference,
+          seed: `${challengeId}:${now}`,
+        },
+        { dayNumber: day, slot },
+        placedMeals(challenge),
+      );
+    let planned = swap(current);
+    let error: HttpError | undefined;
+    const result = await challengeRef.transaction((stored: ChallengeRecord | null) => {
+      // null can be an empty local cache; writing null over it makes the server answer with the real value.
+      if (!stored) return stored;
+      if (stored.deleted === true) return undefined;
+      const meal = stored.meals?.[dayKey(day)]?.[slot];
+      error = refusal(meal, now);
+      if (error || !meal) return undefined;
+      if (JSON.stringify(placedMeals(stored)) !== JSON.stringify(placedMeals(current)))
+        planned = swap(stored);
+      stored.meals[dayKey(day)][slot] = { ...meal, ...planned };
+      return stored;
+    });
+    if (error) throw error;
+    const stored = result.snapshot.val() as ChallengeRecord | null;
+    if (!result.committed || !stored || stored.deleted === true)
+      throw new HttpError(404, 'Challenge not found');
+
+    if (day === 1 && slot === 'breakfast') {
+      const feed = database.ref(dbPaths.feedEntry(challengeId));
+      if ((await feed.child('uid').get()).val() === uid) await feed.update({ cover: planned.img });
+    }
+    response.json({ challengeId, day, slot, name: planned.name, calories: planned.calories });
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The Content-Security-Policy Hosting sends with every page, derived from the
+ * Firebase web config the bundle was built with, so the browser lets the app
+ * reach its own database, bucket and sign-in domain and nothing else.
+ * `npm run deploy` writes it into the hosting headers it deploys.
+ */
+import { databaseDomain, type FirebaseWebConfig } from './firebase-web-config';
+
+type CspConfig = Pick<FirebaseWebConfig, 'authDomain' | 'databaseURL' | 'storageBucket'>;
+
+/** The policy's directives, in order, each with its sources. */
+export function contentSecurityPolicyDirectives(config: CspConfig): [string, string[]][] {
+  // The database answers on its own host, then moves the WebSocket to a server in the same
+  // zone (s-<cluster>.firebaseio.com or s-<cluster>.<region>.firebasedatabase.app).
+  const database = databaseDomain(config.databaseURL);
+  return [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", 'https://apis.google.com']],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
+    ['font-src', ["'self'", 'data:']],
+    [
+      'connect-src',
+      [
+        "'self'",
+        'https://identitytoolkit.googleapis.com',
+        'https://securetoken.googleapis.com',
+        // Storage's REST API names the bucket in the path; a path ending in / matches what is under it.
+        `https://firebasestorage.googleapis.com/v0/b/${config.storageBucket}/`,
+        `https://*.${database}`,
+        `wss://*.${database}`,
+      ],
+    ],
+    // Sign-in with Google runs in an iframe and pop-up served from the auth domain.
+    ['frame-src', [`https://${config.authDomain}`, 'https://accounts.google.com']],
+    ['worker-src', ["'self'", 'blob:']],
+    ['manifest-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+    ['upgrade-insecure-requests', []],
+  ];
+}
+
+export function contentSecurityPolicy(config: CspConfig): string {
+  return contentSecurityPolicyDirectives(config)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}
+
+export interface HostingHeaderRule {
+  source: string;
+  headers: { key: string; value: string }[];
+}
+
+/** The parts of firebase.json this module reads; the rest is passed through. */
+export interface FirebaseJson {
+  hosting: { headers?: HostingHeaderRule[] } & Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** firebase.json as deployed: its "**" header rule gains the policy derived from `config`. */
+export function withContentSecurityPolicy(
+  firebaseJson: FirebaseJson,
+  config: CspConfig,
+): FirebaseJson {
+  const policy = { key: 'Content-Security-Policy', value: contentSecurityPolicy(config) };
+  const rules = firebaseJson.hosting.headers ?? [];
+  if (!rules.some((rule) => rule.source === '**')) {
+    throw new Error('firebase.json has no hosting header rule for "**" to add the policy to');
+  }
+  const headers = rules.map((rule) =>
+    rule.source === '**'
+      ? {
+          ...rule,
+          headers: [
+            policy,
+            ...rule.headers.filter(({ key }) => key.toLowerCase() !== policy.key.toLowerCase()),
+          ],
+        }
+      : rule,
+  );
+  return { ...firebaseJson, hosting: { ...firebaseJson.hosting, headers } };
+}

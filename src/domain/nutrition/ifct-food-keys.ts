@@ -1,0 +1,137 @@
+/**
+ * The IFCT 2017 foods the recipes cook with, by a short kitchen name. Only the code matters for
+ * nutrition (see ifct-foods.generated.ts); the label is what a member reads in an ingredient list.
+ */
+export interface FoodRef {
+  code: string;
+  label: string;
+  /** For the shopping list: liquids read in ml/l, foods bought by the piece in pieces. */
+  millilitresPerGram?: number;
+  gramsPerPiece?: number;
+}
+
+export const FOODS = {
+  // Cereals and millets
+  rice: { code: 'A015', label: 'Rice, raw' },
+  brownRice: { code: 'A013', label: 'Brown rice, raw' },
+  poha: { code: 'A011', label: 'Flattened rice (poha)' },
+  atta: { code: 'A019', label: 'Whole-wheat flour (atta)' },
+  maida: { code: 'A018', label: 'Refined wheat flour (maida)' },
+  suji: { code: 'A022', label: 'Semolina (suji)' },
+  vermicelli: { code: 'A023', label: 'Wheat vermicelli' },
+  dalia: { code: 'A021', label: 'Broken wheat (dalia)' },
+  bajra: { code: 'A003', label: 'Pearl millet (bajra) flour' },
+  jowar: { code: 'A005', label: 'Sorghum (jowar) flour' },
+  ragi: { code: 'A010', label: 'Finger millet (ragi) flour' },
+  makkiAtta: { code: 'A006', label: 'Maize flour (makki atta)' },
+  quinoa: { code: 'A009', label: 'Quinoa' },
+  // Grain legumes
+  chanaDal: { code: 'B001', label: 'Split Bengal gram (chana dal)' },
+  besan: { code: 'B001', label: 'Gram flour (besan)' },
+  kalaChana: { code: 'B002', label: 'Whole Bengal gram (chana)' },
+  uradDal: { code: 'B003', label: 'Split black gram (urad dal)' },
+  wholeUrad: { code: 'B004', label: 'Whole black gram (urad)' },
+  lobia: { code: 'B006', label: 'Black-eyed beans (lobia)' },
+  moongDal: { code: 'B010', label: 'Split green gram (moong dal)' },
+  wholeMoong: { code: 'B011', label: 'Whole green gram (moong)' },
+  horseGram: { code: 'B012', label: 'Horse gram (kulthi)' },
+  masoorDal: { code: 'B013', label: 'Split red lentils (masoor dal)' },
+  mothBean: { code: 'B016', label: 'Moth beans (matki)' },
+  dryPeas: { code: 'B017', label: 'Dried peas (matar)' },
+  rajma: { code: 'B020', label: 'Red kidney beans (rajma)' },
+  toorDal: { code: 'B021', label: 'Split pigeon pea (toor dal)' },
+  soyaBean: { code: 'B025', label: 'Soya beans' },
+  // Vegetables, greens and tubers
+  onion: { code: 'G017', label: 'Onion' },
+  tomato: { code: 'D075', label: 'Tomato' },
+  potato: { code: 'F006', label: 'Potato' },
+  carrot: { code: 'F002', label: 'Carrot' },
+  beetroot: { code: 'F001', label: 'Beetroot' },
+  spinach: { code: 'C033', label: 'Spinach (palak)' },
+  methi: { code: 'C020', label: 'Fenugreek leaves (methi)' },
+  mustardGreens: { code: 'C026', label: 'Mustard greens (sarson)' },
+  cabbage: { code: 'C015', label: 'Cabbage' },
+  lettuce: { code: 'C025', label: 'Lettuce' },
+  cauliflower: { code: 'D036', label: 'Cauliflower' },
+  capsicum: { code: 'D033', label: 'Green capsicum' },
+  peas: { code: 'D061', label: 'Green peas' },
+  okra: { code: 'D056', label: 'Okra (bhindi)' },
+  brinjal: { code: 'D031', label: 'Brinjal (baingan)' },
+  bottleGourd: { code: 'D007', label: 'Bottle gourd (lauki)' },
+  pumpkin: { code: 'D066', label: 'Pumpkin' },
+  frenchBeans: { code: 'D050', label: 'French beans' },
+  cucumber: { code: 'D043', label: 'Cucumber' },
+  drumstick: { code: 'D046', label: 'Drumstick' },
+  rawBanana: { code: 'D063', label: 'Raw banana' },
+  rawJackfruit: { code: 'D051', label: 'Raw jackfruit' },
+  rawMango: { code: 'D057', label: 'Raw mango' },
+  springOnion: { code: 'D058', label: 'Spring onion' },
+  mushroom: { code: 'J001', label: 'Button mushrooms' },
+  // Condiments and spices
+  ginger: { code: 'G014', label: 'Ginger' },
+  garlic: { code: 'G011', label: 'Garlic' },
+  greenChilli: { code: 'G008', label: 'Green chilli' },
+  coriander: { code: 'G009', label: 'Coriander leaves' },
+  curryLeaves: { code: 'G010', label: 'Curry leaves' },
+  mint: { code: 'G016', label: 'Mint leaves' },
+  cumin: { code: 'G025', label: 'Cumin seeds' },
+  turmeric: { code: 'G033', label: 'Turmeric powder' },
+  redChilli: { code: 'G022', label: 'Red chilli powder' },
+  blackPepper: { code: 'G031', label: 'Black pepper' },
+  poppySeeds: { code: 'G032', label: 'Poppy seeds (khus khus)' },
+  tamarind: { code: 'E064', label: 'Tamarind pulp' },
+  lemon: { code: 'E033', label: 'Lemon juice', millilitresPerGram: 1 },
+  // Nuts and oil seeds
+  peanuts: { code: 'H012', label: 'Peanuts' },
+  coconut: { code: 'H007', label: 'Fresh coconut' },
+  dryCoconut: { code: 'H006', label: 'Desiccated coconut' },
+  almonds: { code: 'H001', label: 'Almonds' },
+  cashews: { code: 'H005', label: 'Cashew nuts' },
+  sesame: { code: 'H011', label: 'Sesame seeds (til)' },
+  walnuts: { code: 'H021', label: 'Walnuts' },
+  flaxSeeds: { code: 'H014', label: 'Flax seeds (alsi)' },
+  mustardSeeds: { code: 'H013', label: 'Mustard seeds' },
+  // Fruits
+  banana: { code: 'E012', label: 'Banana', gramsPerPiece: 120 },
+  apple: { code: 'E001', label: 'Apple', gramsPerPiece: 150 },
+  mango: { code: 'E039', label: 'Mango', gramsPerPiece: 150 },
+  papaya: { code: 'E049', label: 'Papaya' },
+  guava: { code: 'E028', label: 'Guava' },
+  orange: { code: 'E047', label: 'Orange' },
+  pomegranate: { code: 'E055', label: 'Pomegranate' },
+  watermelon: { code: 'E065', label: 'Watermelon' },
+  dates: { code: 'E018', label: 'Dates' },
+  raisins: { code: 'E057', label: 'Raisins' },
+  // Sugars and drinks
+  jaggery: { code: 'I001', label: 'Jaggery' },
+  coconutWater: { code: 'K002', label: 'Tender coconut water', millilitresPerGram: 1 },
+  // Milk and milk products (IFCT 2017 has no curd: curd and buttermilk count as the milk they are set from)
+  milk: { code: 'L002', label: 'Cow milk', millilitresPerGram: 1 / 1.03 },
+  curd: { code: 'L002', label: 'Curd (from cow milk)' },
+  paneer: { code: 'L003', label: 'Paneer' },
+  // Fats and oils
+  oil: { code: 'T005', label: 'Groundnut oil', millilitresPerGram: 1 / 0.92 },
+  mustardOil: { code: 'T006', label: 'Mustard oil', millilitresPerGram: 1 / 0.92 },
+  coconutOil: { code: 'T001', label: 'Coconut oil', millilitresPerGram: 1 / 0.92 },
+  ghee: { code: 'T013', label: 'Ghee' },
+  // Egg, poultry, meat and fish
+  egg: { code: 'M001', label: 'Eggs', gramsPerPiece: 50 },
+  eggWhite: { code: 'M002', label: 'Egg whites', gramsPerPiece: 30 },
+  chickenBreast: { code: 'N003', label: 'Chicken breast, skinless' },
+  chickenThigh: { code: 'N002', label: 'Chicken thigh, skinless' },
+  mutton: { code: 'O003', label: 'Goat meat (leg)' },
+  muttonMince: { code: 'O002', label: 'Lean goat mince' },
+  rohu: { code: 'S006', label: 'Rohu fish' },
+  catla: { code: 'S002', label: 'Catla fish' },
+  pomfret: { code: 'P057', label: 'White pomfret' },
+  mackerel: { code: 'P034', label: 'Mackerel (bangda)' },
+  sardine: { code: 'P071', label: 'Sardines (mathi)' },
+  seerFish: { code: 'P087', label: 'Seer fish (surmai)' },
+  tuna: { code: 'P084', label: 'Tuna' },
+  hilsa: { code: 'P017', label: 'Hilsa' },
+  prawns: { code: 'S008', label: 'Prawns' },
+  crab: { code: 'Q002', label: 'Crab meat' },
+  squid: { code: 'R004', label: 'Squid' },
+} as const satisfies Record<string, FoodRef>;
+
+export type FoodKey = keyof typeof FOODS;

@@ -1,0 +1,49 @@
+import Button from 'react-bootstrap/Button';
+
+interface PageControlsProps {
+  /** What is paged, for the buttons' accessible names (e.g. "users"). */
+  subject: string;
+  pageNumber: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+}
+
+/** Previous (newer) and next (older) page of an admin list. */
+export function PageControls({
+  subject,
+  pageNumber,
+  hasPrevious,
+  hasNext,
+  onPrevious,
+  onNext,
+}: PageControlsProps) {
+  if (!hasPrevious && !hasNext) return null;
+  return (
+    <nav
+      className="d-flex align-items-center justify-content-between gap-2 mt-2"
+      aria-label={`Pages of ${subject}`}
+    >
+      <Button
+        size="sm"
+        variant="outline-secondary"
+        disabled={!hasPrevious}
+        onClick={onPrevious}
+        aria-label={`Previous page of ${subject}`}
+      >
+        ‹ Previous
+      </Button>
+      <span className="small text-body-secondary">Page {pageNumber}</span>
+      <Button
+        size="sm"
+        variant="outline-secondary"
+        disabled={!hasNext}
+        onClick={onNext}
+        aria-label={`Next page of ${subject}`}
+      >
+        Next ›
+      </Button>
+    </nav>
+  );
+}

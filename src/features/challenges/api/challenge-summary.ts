@@ -1,0 +1,47 @@
+import type { ChallengeRecord } from '@/domain/challenge-record';
+import { watchValue } from '@/services/database';
+import { dbPaths } from '@/domain/database-paths';
+
+/**
+ * What other members may read of a challenge (database.rules.json): the summary card's fields and
+ * whether it is deleted. Targets, meals and proofs are the owner's and admins' only.
+ */
+export const CHALLENGE_SUMMARY_FIELDS = [
+  'title',
+  'displayName',
+  'photoURL',
+  'createdAt',
+  'day',
+  'preference',
+  'deleted',
+] as const;
+
+export type ChallengeSummary = Pick<ChallengeRecord, (typeof CHALLENGE_SUMMARY_FIELDS)[number]>;
+
+/**
+ * Watches the summary fields one by one (the rules refuse the whole record to non-owners) and calls
+ * back with the assembled summary once every field has answered, then on every change; null when the
+ * challenge does not exist.
+ */
+export function watchChallengeSummary(
+  ownerId: string,
+  challengeId: string,
+  onChange: (summary: ChallengeSummary | null) => void,
+  onError: (error: Error) => void,
+): () => void {
+  const challenge = dbPaths.challenge(ownerId, challengeId);
+  const values = new Map<string, unknown>();
+  const stops = CHALLENGE_SUMMARY_FIELDS.map((field) =>
+    watchValue<unknown>(
+      `${challenge}/${field}`,
+      (value) => {
+        values.set(field, value);
+        if (values.size < CHALLENGE_SUMMARY_FIELDS.length) return;
+        const summary = Object.fromEntries(values) as unknown as ChallengeSummary;
+        onChange(typeof summary.title === 'string' ? summary : null);
+      },
+      onError,
+    ),
+  );
+  return () => stops.forEach((stop) => stop());
+}

@@ -1,0 +1,29 @@
+import Button from 'react-bootstrap/Button';
+import type { ChallengeRecord } from '@/domain/challenge-record';
+import { mealCalendar } from '@/domain/meal-calendar';
+
+interface AddToCalendarButtonProps {
+  challengeId: string;
+  challenge: ChallengeRecord;
+}
+
+/** Downloads the challenge's meal windows as an .ics file, with an alarm as each window opens. */
+export function AddToCalendarButton({ challengeId, challenge }: AddToCalendarButtonProps) {
+  const download = () => {
+    const file = new Blob([mealCalendar(challengeId, challenge, Date.now())], {
+      type: 'text/calendar;charset=utf-8',
+    });
+    const url = URL.createObjectURL(file);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `${challenge.title.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '') || 'challenge'}.ics`;
+    link.click();
+    // Revoked after the click has handed the file to the browser.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+  return (
+    <Button variant="outline-success" size="sm" onClick={download}>
+      Add to calendar
+    </Button>
+  );
+}

@@ -1,0 +1,64 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { DayMeals, MealRecord } from '@/domain/challenge-record';
+import { planMeals } from '@/domain/meal-planner';
+import { nutritionTargets } from '@/domain/nutrition-targets';
+import { DayNutritionSummary } from './day-nutrition-summary';
+import { MealIngredients } from './meal-ingredients';
+
+const targets = nutritionTargets({ height: 170, weight: 65, age: 30, sex: 'female' }, 'Maintain');
+const [planned] = planMeals({ targets, days: 1, preference: 'veg', seed: 'ui' });
+const windows = { status: 'Pending', opensAt: 0, closesAt: 1 };
+const meals: DayMeals = {
+  breakfast: { ...planned.breakfast!, ...windows },
+  lunch: { ...planned.lunch!, ...windows },
+  dinner: { ...planned.dinner!, ...windows },
+};
+
+describe('DayNutritionSummary', () => {
+  it("shows the day's kcal, protein, carbs, fat and fibre against its targets", () => {
+    render(<DayNutritionSummary dayNumber={1} meals={meals} targets={targets} />);
+    const summary = screen.getByRole('region', { name: 'Day 1 nutrition' });
+    const all = Object.values(meals) as MealRecord[];
+    const sum = (key: 'calories' | 'protein' | 'carbs' | 'fat' | 'fibre') =>
+      Math.round(all.reduce((total, meal) => total + (meal[key] ?? 0), 0));
+    expect(within(summary).getByText('Energy').nextSibling).toHaveTextContent(
+      `${sum('calories')} / ${targets.calories} kcal`,
+    );
+    expect(within(summary).getByText('Protein').nextSibling).toHaveTextContent(
+      `${sum('protein')} / ${targets.protein} g`,
+    );
+    expect(within(summary).getByText('Carbs').nextSibling).toHaveTextContent(
+      `${sum('carbs')} / ${targets.carbs} g`,
+    );
+    expect(within(summary).getByText('Fat').nextSibling).toHaveTextContent(
+      `${sum('fat')} / ${targets.fat} g`,
+    );
+    expect(sum('fibre')).toBeGreaterThan(0);
+    expect(within(summary).getByText('Fibre').nextSibling).toHaveTextContent(
+      `${sum('fibre')} / ${Math.round((targets.calories * 14) / 1000)} g`,
+    );
+  });
+});
+
+describe('MealIngredients', () => {
+  it('lists the raw grams of every ingredient and the portions served', async () => {
+    const lunch = meals.lunch!;
+    render(<MealIngredients meal={lunch} />);
+    await userEvent.click(screen.getByText(`Ingredients (${lunch.ingredients!.length})`));
+    const items = screen.getAllByRole('listitem');
+    expect(items).toHaveLength(lunch.ingredients!.length);
+    expect(items[0]).toHaveTextContent(
+      `${lunch.ingredients![0].label}${lunch.ingredients![0].grams} g`,
+    );
+    expect(screen.getByText(new RegExp(`${lunch.name}: ${lunch.portion} ×`))).toBeVisible();
+  });
+
+  it('shows nothing for meals planned before ingredients were stored', () => {
+    const { container } = render(
+      <MealIngredients meal={{ ...meals.lunch!, ingredients: undefined }} />,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+});

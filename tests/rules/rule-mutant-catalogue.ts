@@ -1,0 +1,175 @@
+import {
+  CLOSED_DATABASE_RULES,
+  CLOSED_STORAGE_RULES,
+  editDatabaseRules,
+  OPEN_DATABASE_RULES,
+  OPEN_STORAGE_RULES,
+  replaceOnce,
+  type RuleMutant,
+} from './support/rule-mutants';
+
+const MEAL = 'users/$uid/challenges/$cid/meals/$day/$meal';
+const PROOF_FIELDS = ['img', 'imgPath', 'doneAt'].map((field) => `${MEAL}/${field}/.write`);
+
+/** The case that asks for one row more than the 100-row cap, per list and end. */
+const ONE_PAST_THE_CAP: Record<string, Record<'limitToFirst' | 'limitToLast', string>> = {
+  'feed/.read': {
+    limitToFirst: '{cid} · member · query · denied: reads the oldest 101 entries',
+    limitToLast: '{cid} · member · query · denied: reads the newest 101 entries',
+  },
+  'leaderboard/all/.read': {
+    limitToFirst: '{uid} · member · query · denied: reads the bottom 101 by points',
+    limitToLast: '{uid} · member · query · denied: reads the top 101 by points',
+  },
+};
+
+/** Every protection of the rules, weakened one at a time; the matrix must kill each one. */
+export const RULE_MUTANTS: readonly RuleMutant[] = [
+  {
+    name: 'database rules opened to everyone',
+    file: 'database.rules.json',
+    mutate: () => OPEN_DATABASE_RULES,
+    killedBy: 'every denied case',
+  },
+  {
+    name: 'database rules closed to everyone',
+    file: 'database.rules.json',
+    mutate: () => CLOSED_DATABASE_RULES,
+    killedBy: 'every allowed case',
+  },
+  {
+    name: 'a Done proof can be written again',
+    file: 'database.rules.json',
+    mutate: (rules) => {
+      const fields = editDatabaseRules(
+        rules,
+        PROOF_FIELDS,
+        " && data.parent().child('status').val() !== 'Done'",
+        '',
+      );
+      return editDatabaseRules(fields, [`${MEAL}/status/.write`], " && data.val() !== 'Done'", '');
+    },
+    killedBy: [
+      'proves a meal twice (a second upload, new download token)',
+      'replaces the photo of a proved meal',
+    ],
+  },
+  {
+    name: 'a proof is accepted before its window opens',
+    file: 'database.rules.json',
+    mutate: (rules) =>
+      editDatabaseRules(
+        rules,
+        [...PROOF_FIELDS, `${MEAL}/status/.write`],
+        "data.parent().child('opensAt').val() <= now && ",
+        '',
+      ),
+    killedBy: ['proves a meal before its window opens'],
+  },
+  {
+    name: 'a proof is accepted after its window closes',
+    file: 'database.rules.json',
+    mutate: (rules) =>
+      editDatabaseRules(
+        rules,
+        [...PROOF_FIELDS, `${MEAL}/status/.write`],
+        " && now <= data.parent().child('closesAt').val()",
+        '',
+      ),
+    killedBy: ['proves a meal after its window closed'],
+  },
+  {
+    name: 'a member can change their own score',
+    file: 'database.rules.json',
+    mutate: (rules) =>
+      editDatabaseRules(
+        rules,
+        ['users/$uid/info/.validate'],
+        " && newData.child('score').val() === data.child('score').val()",
+        '',
+      ),
+    killedBy: [
+      'first sign-in that grants itself a score',
+      'info · owner · delete · denied: removes its score',
+      'increments its own score with a server increment',
+      'info · owner · update · denied: writes its own score',
+    ],
+  },
+  ...(['limitToFirst', 'limitToLast'] as const).flatMap((end) =>
+    ['feed/.read', 'leaderboard/all/.read'].map((path): RuleMutant => ({
+      name: `${path.split('/.')[0]} answers ${end}(101)`,
+      file: 'database.rules.json',
+      mutate: (rules) =>
+        editDatabaseRules(rules, [path], `query.${end} <= 100)`, `query.${end} <= 101)`),
+      killedBy: [
+        `${path.startsWith('feed') ? 'feed' : 'leaderboard/all'}/${ONE_PAST_THE_CAP[path]![end]}`,
+      ],
+    })),
+  ),
+  {
+    name: 'any e-mail address can be stored as the member’s own',
+    file: 'database.rules.json',
+    mutate: (rules) =>
+      editDatabaseRules(
+        rules,
+        ['users/$uid/private/email/.validate'],
+        ' || newData.val() === auth.token.email ||',
+        ' || true ||',
+      ),
+    killedBy: ['first sign-in with an email that is not the signed-in one'],
+  },
+  {
+    name: 'storage rules opened to everyone',
+    file: 'storage.rules',
+    mutate: () => OPEN_STORAGE_RULES,
+    killedBy: 'every denied case',
+  },
+  {
+    name: 'storage rules closed to everyone',
+    file: 'storage.rules',
+    mutate: () => CLOSED_STORAGE_RULES,
+    killedBy: 'every allowed case',
+  },
+  {
+    name: 'meal proofs may be one byte over 5 MB',
+    file: 'storage.rules',
+    mutate: (rules) =>
+      replaceOnce(rules, 'isImageUnder(5 * 1024 * 1024)', 'isImageUnder(5 * 1024 * 1024 + 1)'),
+    killedBy: ['uploads a JPEG of 5 MB and one byte'],
+  },
+  {
+    name: 'an image of exactly the size limit is refused',
+    file: 'storage.rules',
+    mutate: (rules) =>
+      replaceOnce(rules, 'request.resource.size <= maxBytes', 'request.resource.size < maxBytes'),
+    killedBy: ['uploads an avatar of exactly 2 MB', 'uploads a JPEG of exactly 5 MB'],
+  },
+  {
+    name: 'any signed-in member may upload into another member’s folder',
+    file: 'storage.rules',
+    mutate: (rules) =>
+      replaceOnce(
+        rules,
+        "isOwner(uid) && folder != 'profile'",
+        "isSignedIn() && folder != 'profile'",
+      ),
+    killedBy: [
+      "admin · create · denied: uploads into a member's folder",
+      "} · member · create · denied: uploads into another member's folder",
+      "other member · create · denied: uploads into another member's folder",
+      "replaces another member's proof",
+      "retypes another member's proof",
+    ],
+  },
+  {
+    name: 'SVG images are accepted',
+    file: 'storage.rules',
+    mutate: (rules) => replaceOnce(rules, "'image/(jpeg|png|webp)'", "'image/.*'"),
+    killedBy: [
+      'uploads an SVG avatar',
+      'uploads a GIF',
+      'uploads an SVG (script inside)',
+      'retypes its stored proof as SVG',
+    ],
+  },
+];
