@@ -28,7 +28,7 @@ export const generateRequestSchema = z.strictObject({
   user_id: z.string().min(1).max(128),
   preference: z.enum(PREFERENCES),
   targetBody: z.enum(TARGET_BODIES),
-  /** Accepted for SPEC's payload but not trusted: the server copies both from users/{uid}/info. */
+  /** Accepted in the documented payload (docs/product.md) but not trusted: the server copies both from users/{uid}/info. */
   displayName: optionalText(INPUT_LIMITS.displayName),
   photoURL: optionalText(INPUT_LIMITS.url).refine(
     (value) => value === '' || isWebUrl(value),

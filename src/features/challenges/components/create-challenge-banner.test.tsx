@@ -169,7 +169,7 @@ describe('CreateChallengeModal', () => {
     await userEvent.click(screen.getByLabelText('Tomorrow'));
   }
 
-  it('sends SPEC’s payload with the time zone and tomorrow’s date, then confirms', async () => {
+  it('sends the product’s payload with the time zone and tomorrow’s date, then confirms', async () => {
     // Noon UTC is the same calendar day in every zone from UTC−11 to UTC+11, so "tomorrow" is known.
     vi.useFakeTimers({ now: new Date('2026-03-14T12:00:00Z'), toFake: ['Date'] });
     onTestFinished(() => {
