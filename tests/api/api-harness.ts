@@ -10,8 +10,8 @@ import { vi } from 'vitest';
 import {
   startDatabaseEmulator,
   type RunningDatabaseEmulator,
-} from '../../emulators/database/server';
-import { startStorageEmulator } from '../../emulators/storage/server';
+} from 'challangex-emulators/database';
+import { startStorageEmulator } from 'challangex-emulators/storage';
 import { createApp, type AppOptions } from '../../functions/src/app';
 import { bucketProofStore } from '../../functions/src/proof-store';
 

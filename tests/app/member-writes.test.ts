@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import {
   startDatabaseEmulator,
   type RunningDatabaseEmulator,
-} from '../../emulators/database/server';
+} from 'challangex-emulators/database';
 import { emulatorDatabaseRules } from '../../scripts/lib/database-rules';
 
 const projectId = process.env.TEST_PROJECT_ID ?? 'demo-challangex-test';

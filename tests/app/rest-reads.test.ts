@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   startDatabaseEmulator,
   type RunningDatabaseEmulator,
-} from '../../emulators/database/server';
+} from 'challangex-emulators/database';
 import type { ChildQuery } from '../../src/services/database';
 
 const projectId = 'demo-rest-reads';

@@ -8,7 +8,7 @@ import {
   type JsonValue,
   type RulesAuth,
   type RulesQuery,
-} from '../../emulators/database/rules/compile';
+} from '../../database/rules/compile';
 
 const RULES = String.raw`{
   "rules": {

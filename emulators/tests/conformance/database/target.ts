@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import {
   startDatabaseEmulator,
   type RunningDatabaseEmulator,
-} from '../../../emulators/database/server';
+} from '../../../database/server';
 
 export interface Target {
   host: string;
