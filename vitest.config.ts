@@ -1,11 +1,12 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Two projects: browser-free unit/component tests (fast, no emulators) and
-// integration tests that start emulators or talk to them over the network.
+// Three projects: browser-free unit/component tests (fast, no emulators), the product's
+// integration tests that start emulators or talk to them over the network, and the emulators
+// package's own tests (its config: emulators/vitest.config.ts), counted apart from the product's.
 export default defineConfig({
   test: {
-    // Denials are what the rules and conformance suites assert; the SDK's warning for each is noise.
+    // Denials are what the rules suites assert; the SDK's warning for each is noise.
     onConsoleLog: (log) => !log.includes('FIREBASE WARNING'),
     projects: [
       {
@@ -33,6 +34,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      'emulators/vitest.config.ts',
     ],
   },
 });

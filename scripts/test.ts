@@ -2,15 +2,17 @@
  * `npm test`: every check the project has, in order, on a fresh machine (Chromium is found
  * or installed first). Each step runs even if an earlier one failed, so one run shows every
  * failure; the exit code is non-zero if any step failed or ran no test. Ctrl-C or SIGTERM
- * stops the step under way (and what it started) and says which step it was.
+ * stops the step under way (and what it started) and says which step it was. The summary counts
+ * the product's tests and the emulators package's own tests separately.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './lib/find-chromium';
 import { startProcess } from './lib/processes';
 import { exitAfterCleanup, handleShutdown, shuttingDown, step as namedStep } from './lib/shutdown';
 import { SAMPLE_PRODUCTION_ENV } from './lib/sample-firebase-config';
 import { repoRoot } from './lib/stack';
+import { addCounts, newTotals, readReport, summaryLine, type Suite } from './lib/test-summary';
 
 handleShutdown('npm test');
 
@@ -22,8 +24,8 @@ interface Step {
   name: string;
   command: string[];
   env?: Record<string, string>;
-  /** Where the step's runner writes its JSON report, to count tests. */
-  report?: string;
+  /** Where the step's runner writes its JSON report, to count tests, and whose tests they are. */
+  report?: { file: string; suite: Suite };
 }
 
 const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
@@ -44,7 +46,7 @@ const steps: Step[] = [
   {
     name: 'unit and component tests',
     command: [bin('vitest'), 'run', '--project', 'unit', ...vitestJson('unit.json')],
-    report: 'unit.json',
+    report: { file: 'unit.json', suite: 'product' },
   },
   {
     name: 'production build (sample Firebase config)',
@@ -52,7 +54,13 @@ const steps: Step[] = [
     env: SAMPLE_PRODUCTION_ENV,
   },
   {
-    name: 'integration tests (emulator conformance, rules, API, security, bundle)',
+    // Before the product's integration tests, which all run on these emulators.
+    name: 'emulator tests (Firebase SDK conformance, rules engines, persistence)',
+    command: [bin('vitest'), 'run', '--project', 'emulators', ...vitestJson('emulators.json')],
+    report: { file: 'emulators.json', suite: 'emulators' },
+  },
+  {
+    name: 'integration tests (rules, API, security, bundle)',
     command: [
       bin('vitest'),
       'run',
@@ -61,7 +69,7 @@ const steps: Step[] = [
       ...processChecks.flatMap((file) => ['--exclude', file]),
       ...vitestJson('integration.json'),
     ],
-    report: 'integration.json',
+    report: { file: 'integration.json', suite: 'product' },
   },
   {
     // Alone and one at a time: the dev stack uses its fixed ports, and both start whole stacks.
@@ -75,38 +83,17 @@ const steps: Step[] = [
       ...processChecks,
       ...vitestJson('process-checks.json'),
     ],
-    report: 'process-checks.json',
+    report: { file: 'process-checks.json', suite: 'product' },
   },
   {
     name: 'end-to-end tests (Chromium)',
     command: [bin('playwright'), 'test'],
     env: { CI: 'true' },
-    report: 'e2e.json',
+    report: { file: 'e2e.json', suite: 'product' },
   },
 ];
 
-interface Counts {
-  passed: number;
-  failed: number;
-  skipped: number;
-}
-
-function countTests(report: string): Counts | null {
-  const file = join(results, report);
-  if (!existsSync(file)) return null;
-  const json = JSON.parse(readFileSync(file, 'utf8'));
-  if ('numPassedTests' in json) {
-    return {
-      passed: json.numPassedTests,
-      failed: json.numFailedTests,
-      skipped: json.numPendingTests + json.numTodoTests,
-    };
-  }
-  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = json.stats ?? {};
-  return { passed: expected + flaky, failed: unexpected, skipped };
-}
-
-const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const totals = newTotals();
 const failedSteps: string[] = [];
 
 console.log('\n━━ Chromium (for the end-to-end and browser tests)');
@@ -137,18 +124,19 @@ for (const step of steps) {
   if (shuttingDown()) await exitAfterCleanup('', 1);
   let ok = code === 0;
   if (step.report) {
-    const counts = countTests(step.report);
-    if (!counts || counts.passed === 0) ok = false;
-    if (counts && counts.skipped > 0) {
-      console.log(
-        `✗ ${step.name}: ${counts.skipped} skipped test(s); a skipped test proves nothing`,
-      );
+    const counts = readReport(join(results, step.report.file));
+    if (typeof counts === 'string') {
+      console.log(`✗ ${step.name}: ${counts}`);
       ok = false;
-    }
-    if (counts) {
-      total.passed += counts.passed;
-      total.failed += counts.failed;
-      total.skipped += counts.skipped;
+    } else {
+      if (counts.passed === 0) ok = false;
+      if (counts.skipped > 0) {
+        console.log(
+          `✗ ${step.name}: ${counts.skipped} skipped test(s); a skipped test proves nothing`,
+        );
+        ok = false;
+      }
+      addCounts(totals, step.report.suite, counts);
     }
   }
   console.log(`${ok ? '✓' : '✗'} ${step.name} (${seconds} s)`);
@@ -157,7 +145,5 @@ for (const step of steps) {
 
 console.log('\n━━ summary');
 if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join('; ')}`);
-console.log(
-  `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
-);
+console.log(summaryLine(totals));
 process.exit(failedSteps.length > 0 ? 1 : 0);

@@ -18,7 +18,7 @@ import {
   ref,
   type Query,
 } from 'firebase/database';
-import { startDatabaseEmulator } from '../../emulators/database/server';
+import { startDatabaseEmulator } from 'challangex-emulators/database';
 import { feedPageQuery } from '../../src/features/feed/api/feed-pages';
 import { repoRoot } from '../lib/stack';
 import { communityData } from './challenge-fixtures';

@@ -10,7 +10,7 @@
  * per-member lock. The rate limiter still runs on every request.
  */
 import { join } from 'node:path';
-import { startDatabaseEmulator } from '../../emulators/database/server';
+import { startDatabaseEmulator } from 'challangex-emulators/database';
 import { MAX_ACTIVE_CHALLENGES, type Preference } from '../../src/domain/constants';
 import { startAuthEmulator } from '../lib/auth-emulator';
 import { startNodeProcess } from '../lib/processes';

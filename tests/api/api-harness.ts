@@ -7,11 +7,8 @@ import { getDatabase, type Database } from 'firebase-admin/database';
 import { getStorage } from 'firebase-admin/storage';
 import type { Bucket } from '@google-cloud/storage';
 import { vi } from 'vitest';
-import {
-  startDatabaseEmulator,
-  type RunningDatabaseEmulator,
-} from '../../emulators/database/server';
-import { startStorageEmulator } from '../../emulators/storage/server';
+import { startDatabaseEmulator, type RunningDatabaseEmulator } from 'challangex-emulators/database';
+import { startStorageEmulator } from 'challangex-emulators/storage';
 import { createApp, type AppOptions } from '../../functions/src/app';
 import { bucketProofStore } from '../../functions/src/proof-store';
 

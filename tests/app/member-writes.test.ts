@@ -5,10 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  startDatabaseEmulator,
-  type RunningDatabaseEmulator,
-} from '../../emulators/database/server';
+import { startDatabaseEmulator, type RunningDatabaseEmulator } from 'challangex-emulators/database';
 import { emulatorDatabaseRules } from '../../scripts/lib/database-rules';
 
 const projectId = process.env.TEST_PROJECT_ID ?? 'demo-challangex-test';

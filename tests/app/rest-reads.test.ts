@@ -18,10 +18,7 @@ import {
 } from 'firebase/database';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  startDatabaseEmulator,
-  type RunningDatabaseEmulator,
-} from '../../emulators/database/server';
+import { startDatabaseEmulator, type RunningDatabaseEmulator } from 'challangex-emulators/database';
 import type { ChildQuery } from '../../src/domain/child-query';
 
 const projectId = 'demo-rest-reads';

@@ -5,8 +5,8 @@ import {
   type RulesTestContext,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { startDatabaseEmulator } from '../../../emulators/database/server';
-import { startStorageEmulator } from '../../../emulators/storage/server';
+import { startDatabaseEmulator } from 'challangex-emulators/database';
+import { startStorageEmulator } from 'challangex-emulators/storage';
 import { emulatorDatabaseRules } from '../../../scripts/lib/database-rules';
 import { IDENTITIES, type Role } from './roles';
 

@@ -19,7 +19,7 @@ import {
   uploadString,
 } from 'firebase/storage';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startStorageEmulator } from '../../../emulators/storage/server';
+import { startStorageEmulator } from '../../../storage/server';
 import { runCliToExit, spawnCli } from './cli-process';
 import {
   Clients,

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../scripts/lib/stack';
+import { packageRoot } from '../package-root';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'emulator-crash-'));
 const running = new Set<ChildProcess>();
@@ -23,8 +23,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function startCli(cli: string, data: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(repoRoot, cli), '--port', '0', '--data', data],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+    ['--import', 'tsx', join(packageRoot, cli), '--port', '0', '--data', data],
+    { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   running.add(child);
   let output = '';
@@ -55,7 +55,7 @@ describe('a crashed emulator keeps what was written before the crash', () => {
     const value = { note: 'written before the crash', at: Date.now() };
     const path = '/crash/value.json?ns=demo-crash-default-rtdb';
 
-    let emulator = await startCli('emulators/database/cli.ts', data);
+    let emulator = await startCli('database/cli.ts', data);
     const put = await fetch(`${emulator.url}${path}`, {
       method: 'PUT',
       headers: owner,
@@ -66,7 +66,7 @@ describe('a crashed emulator keeps what was written before the crash', () => {
     await killHard(emulator.child);
     expect(readdirSync(data)).toEqual(['demo-crash-default-rtdb.json']);
 
-    emulator = await startCli('emulators/database/cli.ts', data);
+    emulator = await startCli('database/cli.ts', data);
     const read = await fetch(`${emulator.url}${path}`, { headers: owner });
     expect(await read.json()).toEqual(value);
   });
@@ -76,7 +76,7 @@ describe('a crashed emulator keeps what was written before the crash', () => {
     const object = `${'/v0/b/demo-crash.appspot.com/o'}`;
     const bytes = 'meal photo bytes '.repeat(1_000);
 
-    let emulator = await startCli('emulators/storage/cli.ts', data);
+    let emulator = await startCli('storage/cli.ts', data);
     const upload = await fetch(`${emulator.url}${object}?name=proof%2Fday1.txt`, {
       method: 'POST',
       headers: { ...owner, 'Content-Type': 'text/plain' },
@@ -85,7 +85,7 @@ describe('a crashed emulator keeps what was written before the crash', () => {
     expect(upload.status).toBe(200);
     await killHard(emulator.child);
 
-    emulator = await startCli('emulators/storage/cli.ts', data);
+    emulator = await startCli('storage/cli.ts', data);
     const download = await fetch(`${emulator.url}${object}/proof%2Fday1.txt?alt=media`, {
       headers: owner,
     });

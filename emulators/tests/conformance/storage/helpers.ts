@@ -13,7 +13,7 @@ import {
   startStorageEmulator,
   type RunningStorageEmulator,
   type StorageEmulatorOptions,
-} from '../../../emulators/storage/server';
+} from '../../../storage/server';
 
 export const EXTERNAL_EMULATOR = process.env.STORAGE_EMULATOR_HOST_UNDER_TEST ?? '';
 export const USING_EXTERNAL = EXTERNAL_EMULATOR !== '';

@@ -5,7 +5,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startDatabaseEmulator } from '../../../emulators/database/server';
+import { startDatabaseEmulator } from '../../../database/server';
+import { packageRoot } from '../../package-root';
 import { rest, uniqueId, WireClient, type Target } from './target';
 
 const dirs: string[] = [];
@@ -104,7 +105,7 @@ describe('this emulator', () => {
       [
         '--import',
         'tsx',
-        'emulators/database/cli.ts',
+        'database/cli.ts',
         '--host',
         '127.0.0.1',
         '--port',
@@ -112,7 +113,7 @@ describe('this emulator', () => {
         '--data',
         dataDir,
       ],
-      { cwd: join(__dirname, '../../..'), stdio: ['ignore', 'pipe', 'pipe'] },
+      { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';
     const ready = await new Promise<string>((resolve, reject) => {

@@ -1,14 +1,14 @@
-// A realistic rules file modelled on DESIGN.md §3 (the product's data model), run through the
-// engine path × role × operation: owner-only writes with validation, server-only fields, meal
-// proofs inside their time window, the public feed, server-only leaderboards, admin-only
-// website settings and create-only subscribers.
+// A realistic rules file modelled on the product's data model (database.rules.json), run
+// through the engine path × role × operation: owner-only writes with validation, server-only
+// fields, meal proofs inside their time window, the public feed, server-only leaderboards,
+// admin-only website settings and create-only subscribers.
 import { describe, expect, it } from 'vitest';
 import {
   compileDatabaseRules,
   type JsonValue,
   type RulesAuth,
   type RulesQuery,
-} from '../../emulators/database/rules/compile';
+} from '../../database/rules/compile';
 
 const RULES = String.raw`{
   "rules": {
@@ -234,7 +234,7 @@ function canRead(role: string, path: string, query?: RulesQuery): boolean {
 const ALL = ['owner', 'other', 'admin', 'anonymous'];
 const only = (...allowed: string[]) => ALL.map((role) => [role, allowed.includes(role)] as const);
 
-describe('product rules (DESIGN §3): reads', () => {
+describe('product rules: reads', () => {
   const FEED_PAGE: RulesQuery = { orderByChild: 'createdAt', limitToLast: 20 };
   it.each([
     ['users/alice/info', undefined, only('owner', 'other', 'admin')],
@@ -265,7 +265,7 @@ describe('product rules (DESIGN §3): reads', () => {
   });
 });
 
-describe('product rules (DESIGN §3): writes', () => {
+describe('product rules: writes', () => {
   const info = (DB as { users: { alice: { info: Record<string, JsonValue> } } }).users.alice.info;
   const breakfast = 'users/alice/challenges/c1/meals/Day1/breakfast';
   const proof = (meal: string, extra: Record<string, JsonValue> = {}) => ({

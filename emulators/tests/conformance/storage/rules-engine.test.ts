@@ -3,7 +3,7 @@
  * deny, evaluation errors, and load-time errors for anything unsupported.
  */
 import { describe, expect, it } from 'vitest';
-import { StorageRuleset, type RulesRequest } from '../../../emulators/storage/rules/engine';
+import { StorageRuleset, type RulesRequest } from '../../../storage/rules/engine';
 
 const wrap = (body: string, version = '2') => `rules_version = '${version}';
 service firebase.storage {

@@ -1,8 +1,8 @@
 // The two parsers under the RTDB rules engine: the rules-file JSON dialect and rule expressions.
 import { describe, expect, it } from 'vitest';
-import { RulesError } from '../../emulators/database/rules/errors';
-import { parseExpression, type Expr } from '../../emulators/database/rules/expression';
-import { parseRulesJson } from '../../emulators/database/rules/json';
+import { RulesError } from '../../database/rules/errors';
+import { parseExpression, type Expr } from '../../database/rules/expression';
+import { parseRulesJson } from '../../database/rules/json';
 
 describe('rules JSON', () => {
   it('parses plain JSON', () => {

@@ -3,7 +3,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { EmulatorUnderTest } from './helpers';
 
-const CLI = fileURLToPath(new URL('../../../emulators/storage/cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../../storage/cli.ts', import.meta.url));
 
 export interface Child {
   proc: ChildProcessWithoutNullStreams;

@@ -7,7 +7,7 @@ import {
   type CompiledDatabaseRules,
   type JsonValue,
   type RulesAuth,
-} from '../../emulators/database/rules/compile';
+} from '../../database/rules/compile';
 
 const user = (uid: string, claims: Record<string, unknown> = {}): RulesAuth => ({
   uid,

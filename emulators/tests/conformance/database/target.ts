@@ -8,10 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectDatabaseEmulator, getDatabase, type Database } from 'firebase/database';
 import WebSocket from 'ws';
-import {
-  startDatabaseEmulator,
-  type RunningDatabaseEmulator,
-} from '../../../emulators/database/server';
+import { startDatabaseEmulator, type RunningDatabaseEmulator } from '../../../database/server';
 
 export interface Target {
   host: string;

@@ -1,11 +1,11 @@
 // Rule expressions: compile-time checks and evaluation (operators, variables, snapshot and
 // string methods), as the real RTDB evaluates them. Evaluation errors deny.
 import { describe, expect, it } from 'vitest';
-import { RulesError } from '../../emulators/database/rules/errors';
-import { compileCondition } from '../../emulators/database/rules/evaluate';
-import { queryValues, type RuleKind } from '../../emulators/database/rules/rule-env';
-import { RuleSnapshot } from '../../emulators/database/rules/snapshot';
-import type { JsonValue, RulesAuth, RulesQuery } from '../../emulators/database/rules/types';
+import { RulesError } from '../../database/rules/errors';
+import { compileCondition } from '../../database/rules/evaluate';
+import { queryValues, type RuleKind } from '../../database/rules/rule-env';
+import { RuleSnapshot } from '../../database/rules/snapshot';
+import type { JsonValue, RulesAuth, RulesQuery } from '../../database/rules/types';
 
 const alice: RulesAuth = {
   uid: 'alice',

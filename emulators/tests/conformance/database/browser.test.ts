@@ -2,11 +2,11 @@
 // fallback after a WebSocket failed earlier in the tab) and the long-poll → WebSocket upgrade.
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
 import { build } from 'esbuild';
 import { get, ref, set } from 'firebase/database';
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../package-root';
 import {
   clients,
   eventually,
@@ -65,7 +65,7 @@ describe.each(TARGETS)('against %s', (kind) => {
             listen(p) { window.fb.seen[p] = []; onValue(ref(db, p), (s) => window.fb.seen[p].push(s.val())); },
             onDisconnectSet: (p, v) => onDisconnect(ref(db, p)).set(v),
           };`,
-        resolveDir: join(__dirname, '../../..'),
+        resolveDir: packageRoot,
       },
       bundle: true,
       write: false,
