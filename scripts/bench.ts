@@ -5,7 +5,7 @@
  *   npm run bench -- --only bundle,lighthouse   # some sections only
  *   npm run bench -- --lighthouse-runs 1 --generate-requests 100
  *
- * Sections: planner, feed, generate, bundle, lighthouse. Loopback only; every
+ * Sections: planner, feed, generate, emulators, bundle, lighthouse. Loopback only; every
  * wait is bounded, and a watchdog ends a run that overstays. Lighthouse uses the Chromium
  * scripts/lib/find-chromium.ts finds (or installs). However the run ends (a failed section,
  * Ctrl-C, SIGTERM, a crash), every process it started is stopped.
@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { budgets, kib } from './bench/budgets';
 import { auditedPages, demoSession } from './bench/demo-session';
 import { measureFeedCost } from './bench/feed-cost';
+import { measureEmulatorTiming } from './bench/emulator-timing';
 import { measureGenerateLatency } from './bench/generate-latency';
 import { allChunks, homeRouteInitialJs } from './bench/initial-js';
 import { locateLazyModules } from './bench/lazy-modules';
@@ -28,7 +29,7 @@ import { check, renderReport, type Row } from './bench/report';
 import { benchPorts, buildApp, startServedApp, type AppBuild } from './bench/served-app';
 import { repoRoot } from './lib/stack';
 
-const SECTIONS = ['planner', 'feed', 'generate', 'bundle', 'lighthouse'] as const;
+const SECTIONS = ['planner', 'feed', 'generate', 'emulators', 'bundle', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 const WATCHDOG_MS = 40 * 60_000;
 
@@ -178,6 +179,27 @@ async function generateRows(): Promise<{ rows: Row[]; notes: string[] }> {
       `/api/generate: ${result.members} members signed up in the Auth emulator, each sending 2 requests (the active-challenge limit) a whole pass apart; every request creates a challenge (201). Latency is measured at the client, end to end: ID-token verification, the profile read, planning, the per-member lock and the multi-path write to the RTDB emulator. Against the Auth emulator firebase-admin's verifyIdToken always adds a revocation lookup over HTTP to firebase-tools (production verifies the JWT locally), so the server's own time without that lookup is shown too. At concurrency 16 one API process is saturated, so latency there is queueing (≈ 16 ÷ throughput); the budget is the per-request latency at concurrency 1.`,
     ],
   };
+}
+
+async function emulatorRows(): Promise<Row[]> {
+  const timing = await measureEmulatorTiming();
+  const area = 'emulators';
+  return [
+    {
+      area,
+      measure: 'rules: 1,000 checks of a write under 10,000 validated children',
+      result: ms(timing.rulesChecksMs),
+      budget: `≤ ${budgets.emulators.rulesChecksMs} ms`,
+      status: check(timing.rulesChecksMs <= budgets.emulators.rulesChecksMs),
+    },
+    {
+      area,
+      measure: 'database: write, read back and top-3 query of 10,000 children',
+      result: ms(timing.tenThousandChildrenMs),
+      budget: `≤ ${budgets.emulators.tenThousandChildrenMs} ms`,
+      status: check(timing.tenThousandChildrenMs <= budgets.emulators.tenThousandChildrenMs),
+    },
+  ];
 }
 
 async function bundleRows(build: AppBuild): Promise<Row[]> {
@@ -337,6 +359,7 @@ async function main(): Promise<number> {
   await run('planner', plannerRows);
   await run('feed', feedRows);
   await run('generate', generateRows);
+  await run('emulators', emulatorRows);
   let build: AppBuild | undefined;
   if (selected.has('bundle') || selected.has('lighthouse')) {
     try {

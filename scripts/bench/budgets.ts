@@ -7,6 +7,8 @@ export const budgets = {
   feedFlatToleranceBytes: 64,
   generate7DayP95Ms: 30,
   /** docs/nutrition.md's quality bars. */
+  /** The local emulators at scale (moved here from functional tests, where timing flaked under load). */
+  emulators: { rulesChecksMs: 1000, tenThousandChildrenMs: 15_000 },
   planner: {
     caloriesWithin5Percent: 1,
     proteinMet: 0.99,

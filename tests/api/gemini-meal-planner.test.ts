@@ -224,10 +224,9 @@ describe('Gemini meal planner against a fake generative-language API', () => {
     answer = (_recorded, response) =>
       setTimeout(() => replyWithText(response, JSON.stringify(modelPlan(request))), 1_500);
     const { provider, logs } = planner(200);
-    const started = Date.now();
     const plan = await provider(request);
-    expect(Date.now() - started).toBeLessThan(1_400);
-    expect(isCatalogueBuilt(plan)).toBe(true);
+    // Not a wall-clock limit (flaky under load): the late answer must not be the one used.
+    expect(plan).toEqual(await builtInPlanner(request));
     expect(logs[0]).toMatch(/abort|timeout/i);
   });
 

@@ -447,7 +447,7 @@ describe('.validate', () => {
     ).toBe(false);
   });
 
-  it('stays cheap for 10,000 children under one node', () => {
+  it('checks every one of 10,000 children under one node (its speed is measured in npm run bench)', () => {
     const r = rules({
       items: {
         '.write': true,
@@ -456,7 +456,6 @@ describe('.validate', () => {
     });
     const items: Record<string, JsonValue> = {};
     for (let i = 0; i < 10_000; i++) items[`k${i}`] = { n: i };
-    const started = performance.now();
     expect(write(r, { items }, null)).toBe(true);
     for (let i = 0; i < 1000; i++)
       expect(
@@ -468,7 +467,6 @@ describe('.validate', () => {
           now: 0,
         }),
       ).toBe(true);
-    expect(performance.now() - started).toBeLessThan(1000);
     items.k5000 = { n: 'x' };
     expect(write(r, { items }, null)).toBe(false);
   });

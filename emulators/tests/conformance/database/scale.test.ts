@@ -72,7 +72,6 @@ describe.each(TARGETS)('against %s', (kind) => {
       for (let i = 0; i < 10_000; i++)
         data[`k${String(i).padStart(5, '0')}`] = { score: (i * 7919) % 10_000, name: `n${i}` };
       const db = c.web();
-      const started = Date.now();
       await set(ref(db, path), data);
       const all = await get(ref(c.web(), path));
       expect(all.size).toBe(10_000);
@@ -106,7 +105,6 @@ describe.each(TARGETS)('against %s', (kind) => {
 
       const shallow = await rest(target, 'GET', `/${path}.json`, { params: { shallow: 'true' } });
       expect(Object.keys(shallow.body as object)).toHaveLength(10_000);
-      expect(Date.now() - started).toBeLessThan(15_000);
     });
   });
 });
