@@ -1,11 +1,12 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import type { CodeSplittingGroup } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import purgeCss from '@fullhuman/postcss-purgecss';
 import type { Plugin as PostCssPlugin } from 'postcss';
 import { describeProblems, productionConfigProblems } from './scripts/lib/firebase-web-config.ts';
+import { emulatorHostingHeaders } from './scripts/lib/served-hosting-headers.ts';
 
 // The SPA calls /api/...; locally that is the Functions emulator (Hosting rewrites it in production).
 const apiTarget =
@@ -242,7 +243,7 @@ function requireProductionFirebaseConfig(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, mode, isPreview }) => ({
   plugins: [
     requireProductionFirebaseConfig(),
     react(),
@@ -258,5 +259,15 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 600,
   },
   server: { port: 5173, strictPort: true, host: '127.0.0.1', proxy },
-  preview: { port: 4173, strictPort: true, host: '127.0.0.1', proxy },
+  preview: {
+    port: 4173,
+    strictPort: true,
+    host: '127.0.0.1',
+    proxy,
+    // An emulator build is served with Hosting's headers (CSP included), so the e2e tests see what members get.
+    headers:
+      isPreview && mode === 'emulators'
+        ? emulatorHostingHeaders(loadEnv(mode, import.meta.dirname, 'VITE_'))
+        : undefined,
+  },
 }));

@@ -2,18 +2,42 @@
  * The Content-Security-Policy Hosting sends with every page, derived from the
  * Firebase web config the bundle was built with, so the browser lets the app
  * reach its own database, bucket and sign-in domain and nothing else.
- * `npm run deploy` writes it into the hosting headers it deploys.
+ * `npm run deploy` writes it into the hosting headers it deploys; the e2e tests
+ * serve the emulator build with the same headers plus the local emulators' hosts.
  */
 import { databaseDomain, type FirebaseWebConfig } from './firebase-web-config';
 
 type CspConfig = Pick<FirebaseWebConfig, 'authDomain' | 'databaseURL' | 'storageBucket'>;
 
-/** The policy's directives, in order, each with its sources. */
-export function contentSecurityPolicyDirectives(config: CspConfig): [string, string[]][] {
+/** Where an emulator build's SDKs connect instead of Google (its VITE_*_EMULATOR_* variables). */
+export interface LocalEmulators {
+  host: string;
+  authPort: number;
+  databasePort: number;
+  storagePort: number;
+}
+
+/**
+ * The policy's directives, in order, each with its sources. With `emulators`, the same
+ * policy also lets the app reach those local emulators, and drops upgrade-insecure-requests,
+ * which would send their plain-HTTP requests to https:// ports that do not exist.
+ */
+export function contentSecurityPolicyDirectives(
+  config: CspConfig,
+  emulators?: LocalEmulators,
+): [string, string[]][] {
   // The database answers on its own host, then moves the WebSocket to a server in the same
   // zone (s-<cluster>.firebaseio.com or s-<cluster>.<region>.firebasedatabase.app).
   const database = databaseDomain(config.databaseURL);
-  return [
+  const emulatorEndpoints = emulators
+    ? [
+        `http://${emulators.host}:${emulators.authPort}`,
+        `http://${emulators.host}:${emulators.storagePort}`,
+        `http://${emulators.host}:${emulators.databasePort}`,
+        `ws://${emulators.host}:${emulators.databasePort}`,
+      ]
+    : [];
+  const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", 'https://apis.google.com']],
     ['style-src', ["'self'", "'unsafe-inline'"]],
@@ -29,6 +53,7 @@ export function contentSecurityPolicyDirectives(config: CspConfig): [string, str
         `https://firebasestorage.googleapis.com/v0/b/${config.storageBucket}/`,
         `https://*.${database}`,
         `wss://*.${database}`,
+        ...emulatorEndpoints,
       ],
     ],
     // Sign-in with Google runs in an iframe and pop-up served from the auth domain.
@@ -41,10 +66,13 @@ export function contentSecurityPolicyDirectives(config: CspConfig): [string, str
     ['frame-ancestors', ["'none'"]],
     ['upgrade-insecure-requests', []],
   ];
+  return emulators
+    ? directives.filter(([name]) => name !== 'upgrade-insecure-requests')
+    : directives;
 }
 
-export function contentSecurityPolicy(config: CspConfig): string {
-  return contentSecurityPolicyDirectives(config)
+export function contentSecurityPolicy(config: CspConfig, emulators?: LocalEmulators): string {
+  return contentSecurityPolicyDirectives(config, emulators)
     .map(([name, sources]) => [name, ...sources].join(' '))
     .join('; ');
 }
@@ -60,12 +88,19 @@ export interface FirebaseJson {
   [key: string]: unknown;
 }
 
-/** firebase.json as deployed: its "**" header rule gains the policy derived from `config`. */
+/**
+ * firebase.json as deployed: its "**" header rule gains the policy derived from `config`
+ * (and from `emulators`, for a build wired to them).
+ */
 export function withContentSecurityPolicy(
   firebaseJson: FirebaseJson,
   config: CspConfig,
+  emulators?: LocalEmulators,
 ): FirebaseJson {
-  const policy = { key: 'Content-Security-Policy', value: contentSecurityPolicy(config) };
+  const policy = {
+    key: 'Content-Security-Policy',
+    value: contentSecurityPolicy(config, emulators),
+  };
   const rules = firebaseJson.hosting.headers ?? [];
   if (!rules.some((rule) => rule.source === '**')) {
     throw new Error('firebase.json has no hosting header rule for "**" to add the policy to');
