@@ -5,7 +5,7 @@
  * `npm run deploy` writes it into the hosting headers it deploys; the e2e tests
  * serve the emulator build with the same headers plus the local emulators' hosts.
  */
-import { databaseDomain, type FirebaseWebConfig } from './firebase-web-config';
+import { databaseDomain, type FirebaseWebConfig } from './firebase-web-config.ts';
 
 type CspConfig = Pick<FirebaseWebConfig, 'authDomain' | 'databaseURL' | 'storageBucket'>;
 
@@ -19,8 +19,7 @@ export interface LocalEmulators {
 
 /**
  * The policy's directives, in order, each with its sources. With `emulators`, the same
- * policy also lets the app reach those local emulators, and drops upgrade-insecure-requests,
- * which would send their plain-HTTP requests to https:// ports that do not exist.
+ * policy also lets the app reach those local emulators.
  */
 export function contentSecurityPolicyDirectives(
   config: CspConfig,
@@ -29,19 +28,21 @@ export function contentSecurityPolicyDirectives(
   // The database answers on its own host, then moves the WebSocket to a server in the same
   // zone (s-<cluster>.firebaseio.com or s-<cluster>.<region>.firebasedatabase.app).
   const database = databaseDomain(config.databaseURL);
-  const emulatorEndpoints = emulators
-    ? [
-        `http://${emulators.host}:${emulators.authPort}`,
-        `http://${emulators.host}:${emulators.storagePort}`,
-        `http://${emulators.host}:${emulators.databasePort}`,
-        `ws://${emulators.host}:${emulators.databasePort}`,
-      ]
-    : [];
-  const directives: [string, string[]][] = [
+  const local = (scheme: 'http' | 'ws', port: Exclude<keyof LocalEmulators, 'host'>) =>
+    emulators ? [`${scheme}://${emulators.host}:${emulators[port]}`] : [];
+  // Download URLs point at the storage emulator's plain-HTTP host (https: covers Google's).
+  const localStorage = local('http', 'storagePort');
+  const localEndpoints = [
+    ...local('http', 'authPort'),
+    ...localStorage,
+    ...local('http', 'databasePort'),
+    ...local('ws', 'databasePort'),
+  ];
+  return [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", 'https://apis.google.com']],
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
+    ['img-src', ["'self'", 'data:', 'blob:', 'https:', ...localStorage]],
     ['font-src', ["'self'", 'data:']],
     [
       'connect-src',
@@ -53,7 +54,7 @@ export function contentSecurityPolicyDirectives(
         `https://firebasestorage.googleapis.com/v0/b/${config.storageBucket}/`,
         `https://*.${database}`,
         `wss://*.${database}`,
-        ...emulatorEndpoints,
+        ...localEndpoints,
       ],
     ],
     // Sign-in with Google runs in an iframe and pop-up served from the auth domain.
@@ -64,11 +65,9 @@ export function contentSecurityPolicyDirectives(
     ['base-uri', ["'none'"]],
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'none'"]],
+    // Loopback hosts count as secure and are not upgraded: the local emulators keep plain HTTP.
     ['upgrade-insecure-requests', []],
   ];
-  return emulators
-    ? directives.filter(([name]) => name !== 'upgrade-insecure-requests')
-    : directives;
 }
 
 export function contentSecurityPolicy(config: CspConfig, emulators?: LocalEmulators): string {

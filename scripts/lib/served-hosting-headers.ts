@@ -10,8 +10,8 @@ import {
   withContentSecurityPolicy,
   type FirebaseJson,
   type LocalEmulators,
-} from './content-security-policy';
-import { repoRoot } from './repo-root';
+} from './content-security-policy.ts';
+import { repoRoot } from './repo-root.ts';
 
 /**
  * The web config an emulator build runs with: only the project id is set; the rest are
