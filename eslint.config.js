@@ -40,6 +40,10 @@ const firebaseOnlyInServices = {
   group: ['firebase', 'firebase/*'],
   message: 'Only src/services may import Firebase: call a service function instead.',
 };
+const zodThroughDomain = {
+  regex: '^zod(/.*)?$',
+  message: "Import z from '@/domain/zod': it is configured for the app's Content-Security-Policy.",
+};
 const dbPathsOnlyInApi = {
   group: ['@/domain/database-paths', '**/domain/database-paths'],
   importNames: ['dbPaths'],
@@ -127,8 +131,10 @@ export default tseslint.config(
   {
     // Only the service layer may talk to Firebase directly.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/services/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [firebaseOnlyInServices] }] },
+    ignores: ['src/services/**', 'src/domain/zod.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [firebaseOnlyInServices, zodThroughDomain] }],
+    },
   },
   {
     // Database locations are read and written in a feature's api/ (or the services), not in components.
@@ -137,11 +143,15 @@ export default tseslint.config(
       'src/services/**',
       'src/features/*/api/**',
       'src/testing/**',
+      'src/domain/zod.ts',
       '**/*.test.{ts,tsx}',
       ...readsNotYetInApi,
     ],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [firebaseOnlyInServices, dbPathsOnlyInApi] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [firebaseOnlyInServices, dbPathsOnlyInApi, zodThroughDomain] },
+      ],
     },
   },
   {

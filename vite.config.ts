@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chunkByScreen } from './build-plugins/chunk-by-screen.ts';
 import { modulepreloadAppStart } from './build-plugins/modulepreload-app-start.ts';
 import { purgeUnusedBootstrap } from './build-plugins/purge-unused-bootstrap.ts';
 import { requireProductionFirebaseConfig } from './build-plugins/require-production-firebase-config.ts';
+import { emulatorHostingHeaders } from './scripts/lib/served-hosting-headers.ts';
 
 const root = import.meta.dirname;
 
@@ -29,7 +30,7 @@ const screenChunks = chunkByScreen({
   ],
 });
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, mode, isPreview }) => ({
   plugins: [
     requireProductionFirebaseConfig(),
     react(),
@@ -46,5 +47,15 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 600,
   },
   server: { port: 5173, strictPort: true, host: '127.0.0.1', proxy },
-  preview: { port: 4173, strictPort: true, host: '127.0.0.1', proxy },
+  preview: {
+    port: 4173,
+    strictPort: true,
+    host: '127.0.0.1',
+    proxy,
+    // An emulator build is served with Hosting's headers (CSP included), so the e2e tests see what members get.
+    headers:
+      isPreview && mode === 'emulators'
+        ? emulatorHostingHeaders(loadEnv(mode, root, 'VITE_'))
+        : undefined,
+  },
 }));

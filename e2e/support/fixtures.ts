@@ -33,10 +33,43 @@ export async function chooseAccountMenu(
   await item.click();
 }
 
+/** What the browser reports when the Content-Security-Policy blocks something. */
+interface CspViolation {
+  directive: string;
+  blocked: string;
+  where: string;
+}
+
+const REPORT_CSP_VIOLATION = 'reportCspViolation';
+
 export const test = base.extend<{
   newMember: (options?: MemberOptions) => Promise<TestMember>;
   signedInMember: TestMember;
+  cspViolations: CspViolation[];
 }>({
+  // Every page and frame of the test reports what the served CSP (firebase.json's, via
+  // vite.config.ts) blocked; any report fails the test, since the app then breaks in production.
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: CspViolation[] = [];
+      await context.exposeBinding(REPORT_CSP_VIOLATION, (_source, violation: CspViolation) => {
+        violations.push(violation);
+      });
+      await context.addInitScript((binding) => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as Record<string, (v: CspViolation) => void>)[binding];
+          report({
+            directive: event.effectiveDirective,
+            blocked: event.blockedURI,
+            where: `${event.sourceFile || event.documentURI}:${event.lineNumber}`,
+          });
+        });
+      }, REPORT_CSP_VIOLATION);
+      await use(violations);
+      expect(violations, 'the page broke the Content-Security-Policy').toEqual([]);
+    },
+    { auto: true },
+  ],
   // The stack's address is only known once global setup has chosen its ports.
   baseURL: async ({}, use) => {
     await use(e2eBaseUrl());

@@ -9,10 +9,21 @@ import { e2eBaseUrl, e2eProjectId, publishE2eStack } from './e2e-stack';
 
 /**
  * Builds the app against this run's ports, starts a throw-away stack and
- * serves the build with `vite preview`; returns the teardown Playwright runs at the end.
+ * serves the build with `vite preview` and Firebase Hosting's headers; returns the teardown Playwright runs at the end.
  * A failed step stops what the earlier ones started and says which step failed; every
  * process started here is tethered to the Playwright runner (dies with it, however it ends).
  */
+/** Stops the run if the build is not served with the CSP the app is tested under. */
+async function expectHostingHeaders(baseUrl: string): Promise<void> {
+  const response = await fetch(baseUrl);
+  if (!response.headers.get('content-security-policy')) {
+    throw new Error(
+      `${baseUrl} sends no Content-Security-Policy: vite preview must run in the emulators mode ` +
+        "(vite.config.ts then serves firebase.json's hosting headers)",
+    );
+  }
+}
+
 export default async function globalSetup() {
   const ports: StackPorts = {
     auth: await freePort(),
@@ -62,7 +73,17 @@ export default async function globalSetup() {
   const preview = startNodeProcess(
     'vite preview',
     nodeBin('vite'),
-    ['preview', '--outDir', outDir, '--port', String(previewPort), '--strictPort'],
+    // The emulators mode serves firebase.json's hosting headers (vite.config.ts).
+    [
+      'preview',
+      '--mode',
+      'emulators',
+      '--outDir',
+      outDir,
+      '--port',
+      String(previewPort),
+      '--strictPort',
+    ],
     { env: viteEnv, inherit: verbose },
   );
   const teardown = async () => {
@@ -72,6 +93,7 @@ export default async function globalSetup() {
   };
   try {
     await step('e2e set-up: serving the build (vite preview)', () => waitForHttp(baseUrl, 60_000));
+    await step('e2e set-up: checking the served headers', () => expectHostingHeaders(baseUrl));
   } catch (error) {
     await teardown();
     throw error;

@@ -2,22 +2,47 @@
  * The Content-Security-Policy Hosting sends with every page, derived from the
  * Firebase web config the bundle was built with, so the browser lets the app
  * reach its own database, bucket and sign-in domain and nothing else.
- * `npm run deploy` writes it into the hosting headers it deploys.
+ * `npm run deploy` writes it into the hosting headers it deploys; the e2e tests
+ * serve the emulator build with the same headers plus the local emulators' hosts.
  */
-import { databaseDomain, type FirebaseWebConfig } from './firebase-web-config';
+import { databaseDomain, type FirebaseWebConfig } from './firebase-web-config.ts';
 
 type CspConfig = Pick<FirebaseWebConfig, 'authDomain' | 'databaseURL' | 'storageBucket'>;
 
-/** The policy's directives, in order, each with its sources. */
-export function contentSecurityPolicyDirectives(config: CspConfig): [string, string[]][] {
+/** Where an emulator build's SDKs connect instead of Google (its VITE_*_EMULATOR_* variables). */
+export interface LocalEmulators {
+  host: string;
+  authPort: number;
+  databasePort: number;
+  storagePort: number;
+}
+
+/**
+ * The policy's directives, in order, each with its sources. With `emulators`, the same
+ * policy also lets the app reach those local emulators.
+ */
+export function contentSecurityPolicyDirectives(
+  config: CspConfig,
+  emulators?: LocalEmulators,
+): [string, string[]][] {
   // The database answers on its own host, then moves the WebSocket to a server in the same
   // zone (s-<cluster>.firebaseio.com or s-<cluster>.<region>.firebasedatabase.app).
   const database = databaseDomain(config.databaseURL);
+  const local = (scheme: 'http' | 'ws', port: Exclude<keyof LocalEmulators, 'host'>) =>
+    emulators ? [`${scheme}://${emulators.host}:${emulators[port]}`] : [];
+  // Download URLs point at the storage emulator's plain-HTTP host (https: covers Google's).
+  const localStorage = local('http', 'storagePort');
+  const localEndpoints = [
+    ...local('http', 'authPort'),
+    ...localStorage,
+    ...local('http', 'databasePort'),
+    ...local('ws', 'databasePort'),
+  ];
   return [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", 'https://apis.google.com']],
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
+    ['img-src', ["'self'", 'data:', 'blob:', 'https:', ...localStorage]],
     ['font-src', ["'self'", 'data:']],
     [
       'connect-src',
@@ -29,6 +54,7 @@ export function contentSecurityPolicyDirectives(config: CspConfig): [string, str
         `https://firebasestorage.googleapis.com/v0/b/${config.storageBucket}/`,
         `https://*.${database}`,
         `wss://*.${database}`,
+        ...localEndpoints,
       ],
     ],
     // Sign-in with Google runs in an iframe and pop-up served from the auth domain.
@@ -39,12 +65,13 @@ export function contentSecurityPolicyDirectives(config: CspConfig): [string, str
     ['base-uri', ["'none'"]],
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'none'"]],
+    // Loopback hosts count as secure and are not upgraded: the local emulators keep plain HTTP.
     ['upgrade-insecure-requests', []],
   ];
 }
 
-export function contentSecurityPolicy(config: CspConfig): string {
-  return contentSecurityPolicyDirectives(config)
+export function contentSecurityPolicy(config: CspConfig, emulators?: LocalEmulators): string {
+  return contentSecurityPolicyDirectives(config, emulators)
     .map(([name, sources]) => [name, ...sources].join(' '))
     .join('; ');
 }
@@ -60,12 +87,19 @@ export interface FirebaseJson {
   [key: string]: unknown;
 }
 
-/** firebase.json as deployed: its "**" header rule gains the policy derived from `config`. */
+/**
+ * firebase.json as deployed: its "**" header rule gains the policy derived from `config`
+ * (and from `emulators`, for a build wired to them).
+ */
 export function withContentSecurityPolicy(
   firebaseJson: FirebaseJson,
   config: CspConfig,
+  emulators?: LocalEmulators,
 ): FirebaseJson {
-  const policy = { key: 'Content-Security-Policy', value: contentSecurityPolicy(config) };
+  const policy = {
+    key: 'Content-Security-Policy',
+    value: contentSecurityPolicy(config, emulators),
+  };
   const rules = firebaseJson.hosting.headers ?? [];
   if (!rules.some((rule) => rule.source === '**')) {
     throw new Error('firebase.json has no hosting header rule for "**" to add the policy to');

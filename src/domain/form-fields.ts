@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/domain/zod';
 import { INPUT_LIMITS } from './constants';
 
 /** Zod fields several forms (and the generate function) share, defined once. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/domain/zod';
 import { isCalendarDate, isValidTimeZone } from '@/domain/calendar-dates';
 import { challengeTitleField } from '@/domain/form-fields';
 import { CHALLENGE_DAYS, INPUT_LIMITS, PREFERENCES, TARGET_BODIES } from '@/domain/constants';

@@ -37,6 +37,18 @@ describe('import boundaries', { timeout: 120_000 }, () => {
     expect(await ruleIdsFor('src/features/auth/components/probe.tsx', code)).toEqual([]);
   });
 
+  it("refuses zod imported directly instead of the app's configured '@/domain/zod'", async () => {
+    const direct = "import { z } from 'zod';\nexport const name = z.string();\n";
+    const configured = "import { z } from '@/domain/zod';\nexport const name = z.string();\n";
+    expect(await ruleIdsFor('src/features/auth/api/probe.ts', direct)).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIdsFor('src/features/auth/components/probe.tsx', direct)).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIdsFor('src/features/auth/api/probe.ts', configured)).toEqual([]);
+  });
+
   it('refuses a feature importing the app', async () => {
     const code = "import { App } from '@/app/app';\nexport const use = App;\n";
     expect(await ruleIdsFor('src/features/feed/components/probe.tsx', code)).toContain(

@@ -1,11 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { parse as parseHtml, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, test } from 'vitest';
 import {
+  contentSecurityPolicyDirectives,
   withContentSecurityPolicy,
   type FirebaseJson,
 } from '../../scripts/lib/content-security-policy';
+import { emulatorHostingHeaders } from '../../scripts/lib/served-hosting-headers';
 import { productionFirebaseConfig } from '../../scripts/lib/firebase-web-config';
 import { SAMPLE_PRODUCTION_ENV } from '../../scripts/lib/sample-firebase-config';
+
+type Element = DefaultTreeAdapterMap['element'];
+type ParentNode = DefaultTreeAdapterMap['parentNode'];
+type ChildNode = DefaultTreeAdapterMap['childNode'];
 
 const repoFile = (name: string) => readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8');
 // What `npm run deploy` ships: firebase.json with the policy derived from the project's config.
@@ -122,15 +129,133 @@ describe('hosting headers (firebase.json as npm run deploy ships it)', () => {
     expect(policy).toMatch(/(^|,\s*)microphone=\(\)/);
     expect(policy).toMatch(/(^|,\s*)geolocation=\(\)/);
   });
+});
 
-  test('the page shell has no inline script the CSP would block', () => {
-    const html = repoFile('index.html');
-    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+/** The built page shell `npm test` serves and deploys (built before the integration tests). */
+function builtIndexElements(): Element[] {
+  const path = new URL('../../dist/index.html', import.meta.url);
+  if (!existsSync(path)) {
+    throw new Error(
+      'dist/index.html is missing: `npm test` builds the production bundle (with the sample config in ' +
+        'scripts/lib/sample-firebase-config.ts) before the integration tests; or run `npm run build`',
+    );
+  }
+  const found: Element[] = [];
+  const visit = (node: ParentNode | ChildNode) => {
+    if ('tagName' in node) found.push(node);
+    if ('childNodes' in node) node.childNodes.forEach(visit);
+    if ('content' in node) visit(node.content);
+  };
+  visit(parseHtml(readFileSync(path, 'utf8')));
+  return found;
+}
+
+const attribute = (element: Element, name: string) =>
+  element.attrs.find((attr) => attr.name === name)?.value;
+const sameOrigin = (url: string | undefined) =>
+  !!url && url.startsWith('/') && !url.startsWith('//');
+
+describe('the built page shell (dist/index.html) under that policy', () => {
+  const elements = builtIndexElements();
+
+  test('loads its scripts from this origin only, none of them inline', () => {
+    const scripts = elements.filter((element) => element.tagName === 'script');
     expect(scripts.length).toBeGreaterThan(0);
-    for (const [, attributes, body] of scripts) {
-      expect(attributes).toMatch(/\bsrc=/);
-      expect(body.trim()).toBe('');
+    for (const script of scripts) {
+      expect(
+        sameOrigin(attribute(script, 'src')),
+        `<script src="${attribute(script, 'src')}">`,
+      ).toBe(true);
+      expect(script.childNodes).toEqual([]);
     }
-    expect(html).not.toMatch(/\son[a-z]+=/i);
+  });
+
+  test('has no inline event handler or javascript: URL', () => {
+    const handlers = elements.flatMap((element) =>
+      element.attrs
+        .filter(({ name, value }) => /^on/i.test(name) || /^\s*javascript:/i.test(value))
+        .map(({ name }) => `<${element.tagName} ${name}>`),
+    );
+    expect(handlers).toEqual([]);
+  });
+
+  test('preloads, styles and icons come from this origin', () => {
+    const links = elements.filter((element) => element.tagName === 'link');
+    expect(links.some((link) => attribute(link, 'rel') === 'stylesheet')).toBe(true);
+    for (const link of links) {
+      expect(sameOrigin(attribute(link, 'href')), `<link href="${attribute(link, 'href')}">`).toBe(
+        true,
+      );
+    }
+  });
+
+  test('sets no policy of its own in a <meta> (the hosting header is the one definition)', () => {
+    const metaPolicies = elements.filter(
+      (element) =>
+        element.tagName === 'meta' &&
+        /content-security-policy/i.test(attribute(element, 'http-equiv') ?? ''),
+    );
+    expect(metaPolicies).toEqual([]);
+  });
+});
+
+describe('the emulator variant the e2e tests are served with', () => {
+  const env = {
+    VITE_FIREBASE_PROJECT_ID: 'demo-challangex-e2e',
+    VITE_AUTH_EMULATOR_PORT: '41001',
+    VITE_DATABASE_EMULATOR_PORT: '41002',
+    VITE_STORAGE_EMULATOR_PORT: '41003',
+  };
+  const served = emulatorHostingHeaders(env, checkedIn);
+  const emulatorConfig = {
+    authDomain: 'demo-challangex-e2e.firebaseapp.com',
+    databaseURL: 'https://demo-challangex-e2e-default-rtdb.firebaseio.com',
+    storageBucket: 'demo-challangex-e2e.appspot.com',
+  };
+
+  test('sends every header of firebase.json\'s "**" rule unchanged, with the policy', () => {
+    const rule = checkedIn.hosting.headers?.find((r) => r.source === '**');
+    expect(rule?.headers.length).toBeGreaterThan(0);
+    for (const { key, value } of rule?.headers ?? []) expect(served[key]).toBe(value);
+    expect(Object.keys(served)).toHaveLength((rule?.headers.length ?? 0) + 1);
+  });
+
+  test('is the deployed policy plus the emulator hosts, nothing else changed', () => {
+    const deployed = new Map(contentSecurityPolicyDirectives(emulatorConfig));
+    const local = cspDirectives(served['Content-Security-Policy']);
+    const added = (directive: string) =>
+      (local.get(directive) ?? []).filter((source) => !deployed.get(directive)?.includes(source));
+    expect(added('connect-src')).toEqual([
+      'http://127.0.0.1:41001',
+      'http://127.0.0.1:41003',
+      'http://127.0.0.1:41002',
+      'ws://127.0.0.1:41002',
+    ]);
+    expect(added('img-src')).toEqual(['http://127.0.0.1:41003']);
+    const unchanged = [...deployed.keys()].filter(
+      (name) => !['connect-src', 'img-src'].includes(name),
+    );
+    for (const name of unchanged) expect(local.get(name), name).toEqual(deployed.get(name));
+    expect(local.size).toBe(deployed.size);
+  });
+
+  test('refuses a header rule for other paths rather than drop it', () => {
+    const withAssetRule: FirebaseJson = {
+      ...checkedIn,
+      hosting: {
+        ...checkedIn.hosting,
+        headers: [
+          ...(checkedIn.hosting.headers ?? []),
+          { source: '/assets/**', headers: [{ key: 'Cache-Control', value: 'max-age=31536000' }] },
+        ],
+      },
+    };
+    expect(() => emulatorHostingHeaders(env, withAssetRule)).toThrow(/"\/assets\/\*\*"/);
+  });
+
+  test('names a missing emulator port', () => {
+    expect(() =>
+      emulatorHostingHeaders({ ...env, VITE_DATABASE_EMULATOR_PORT: '' }, checkedIn),
+    ).toThrow(/VITE_DATABASE_EMULATOR_PORT/);
   });
 });

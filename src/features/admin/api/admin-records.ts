@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/domain/zod';
 import { readChildren, writePaths } from '@/services/database';
 import { dbPaths } from '@/domain/database-paths';
 import type { MemberInfo, MemberPrivate } from '@/domain/member-records';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/domain/zod';
 import { emailField } from '@/domain/form-fields';
 import { signInWithEmail, signInWithGoogle, type GoogleTestAccount } from '@/services/auth';
 import { ensureMemberRecords } from './member-records';

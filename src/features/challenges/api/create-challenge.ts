@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/domain/zod';
 import { challengeTitleField } from '@/domain/form-fields';
 import { addDays, calendarDateInZone } from '@/domain/calendar-dates';
 import { isChallengeActive } from '@/domain/challenge-activity';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/domain/zod';
 import { readValue, SERVER_TIME, writePaths } from '@/services/database';
 import { dbPaths } from '@/domain/database-paths';
 import type { ChallengeRef } from '@/domain/challenge-record';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/domain/zod';
 import { profileBodySchema, profileInfoSchema, socialLinksSchema } from '@/domain/profile-schema';
 import { writePaths } from '@/services/database';
 import { dbPaths } from '@/domain/database-paths';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/domain/zod';
 import { newKey, SERVER_TIME, writePaths } from '@/services/database';
 import { dbPaths } from '@/domain/database-paths';
 import { EMAIL_MAX_LENGTH, storableEmailField } from '@/domain/form-fields';
