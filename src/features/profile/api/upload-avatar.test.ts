@@ -41,7 +41,7 @@ beforeEach(() => {
   });
   vi.mocked(imageCompression).mockImplementation(async () => {
     events.push('compressed');
-    return new Blob(['jpeg'], { type: 'image/jpeg' });
+    return new File(['jpeg'], 'avatar.jpg', { type: 'image/jpeg' });
   });
   vi.mocked(updateMemberProfile).mockImplementation(async () => {
     events.push(writeLog.length === 1 ? 'auth profile, after info' : 'auth profile, before info');
