@@ -119,6 +119,59 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
     killedBy: ['first sign-in with an email that is not the signed-in one'],
   },
   {
+    name: 'every signed-in member may read a whole challenge (plan, targets, proofs)',
+    file: 'database.rules.json',
+    mutate: (rules) =>
+      editDatabaseRules(
+        rules,
+        ['users/$uid/challenges/.read'],
+        'auth != null && (auth.uid === $uid || auth.token.admin === true)',
+        'auth != null',
+      ),
+    killedBy: [
+      "users/{uid}/challenges/{cid} · member · query · denied: lists a member's active challenges",
+      "users/{uid}/challenges/{cid} · member · read · denied: opens a member's whole challenge (targets, meals)",
+      'users/{uid}/challenges/{cid} · member · read · denied: reads the per-meal plan',
+      'users/{uid}/challenges/{cid} · member · read · denied: reads the start date and time zone',
+      "users/{uid}/challenges/{cid} · other member · read · denied: opens another member's whole challenge",
+      "users/{uid}/challenges/{cid} · other member · read · denied: reads the targets (weight follows from protein ÷ the goal's g/kg)",
+      "users/{uid}/challenges/{cid}/meals/{day}/{meal} · member · read · denied: reads a member's meal (macros, proof)",
+      "users/{uid}/challenges/{cid}/meals/{day}/{meal} · other member · read · denied: reads another member's proof photo URL",
+    ],
+  },
+  {
+    name: 'a stored proof can be replaced',
+    file: 'storage.rules',
+    mutate: (rules) =>
+      replaceOnce(
+        rules,
+        'match /Challenge/{uid}/{challengeId}/{file} {\n      allow create: if',
+        'match /Challenge/{uid}/{challengeId}/{file} {\n      allow create, update: if',
+      ),
+    killedBy: [
+      'owner · update · denied: changes the metadata of its stored proof',
+      'owner · update · denied: replaces its stored proof with a new JPEG (proofs are kept)',
+    ],
+  },
+  {
+    name: 'a proof may have any file name',
+    file: 'storage.rules',
+    mutate: (rules) =>
+      replaceOnce(
+        rules,
+        "return file.matches('Day[1-7]-(breakfast|lunch|dinner)[.]jpg');",
+        'return true;',
+      ),
+    killedBy: [
+      'uploads Day0-lunch.jpg into a challenge folder',
+      'uploads Day1-breakfast.jpg.jpg into a challenge folder',
+      'uploads Day1-breakfast.png into a challenge folder',
+      'uploads Day1-brunch.jpg into a challenge folder',
+      'uploads Day8-breakfast.jpg into a challenge folder',
+      'uploads extra.jpg into a challenge folder',
+    ],
+  },
+  {
     name: 'storage rules opened to everyone',
     file: 'storage.rules',
     mutate: () => OPEN_STORAGE_RULES,
@@ -134,7 +187,11 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
     name: 'meal proofs may be one byte over 5 MB',
     file: 'storage.rules',
     mutate: (rules) =>
-      replaceOnce(rules, 'isImageUnder(5 * 1024 * 1024)', 'isImageUnder(5 * 1024 * 1024 + 1)'),
+      replaceOnce(
+        rules,
+        'isMealProofName(file)\n        && isImageUnder(5 * 1024 * 1024)',
+        'isMealProofName(file)\n        && isImageUnder(5 * 1024 * 1024 + 1)',
+      ),
     killedBy: ['uploads a JPEG of 5 MB and one byte'],
   },
   {
@@ -145,31 +202,24 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
     killedBy: ['uploads an avatar of exactly 2 MB', 'uploads a JPEG of exactly 5 MB'],
   },
   {
-    name: 'any signed-in member may upload into another member’s folder',
+    name: 'any signed-in member may add a proof to another member’s challenge',
     file: 'storage.rules',
     mutate: (rules) =>
       replaceOnce(
         rules,
-        "isOwner(uid) && folder != 'profile'",
-        "isSignedIn() && folder != 'profile'",
+        'allow create: if isOwner(uid)\n        && isChallengeId(challengeId)',
+        'allow create: if isSignedIn()\n        && isChallengeId(challengeId)',
       ),
     killedBy: [
       "admin · create · denied: uploads into a member's folder",
       "} · member · create · denied: uploads into another member's folder",
       "other member · create · denied: uploads into another member's folder",
-      "replaces another member's proof",
-      "retypes another member's proof",
     ],
   },
   {
     name: 'SVG images are accepted',
     file: 'storage.rules',
     mutate: (rules) => replaceOnce(rules, "'image/(jpeg|png|webp)'", "'image/.*'"),
-    killedBy: [
-      'uploads an SVG avatar',
-      'uploads a GIF',
-      'uploads an SVG (script inside)',
-      'retypes its stored proof as SVG',
-    ],
+    killedBy: ['uploads an SVG avatar', 'uploads a GIF', 'uploads an SVG (script inside)'],
   },
 ];
