@@ -1,6 +1,6 @@
 /**
  * The WebSocket transport: count-prefixed multi-frame messages in both directions
- * (PROTOCOLS.md A.6), the client's "0" keep-alive, and the long-poll → WebSocket
+ * (emulators/database/README.md), the client's "0" keep-alive, and the long-poll → WebSocket
  * upgrade handshake on sockets that carry `s=<session id>`.
  */
 import type { WebSocket } from 'ws';

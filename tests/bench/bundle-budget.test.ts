@@ -18,7 +18,7 @@ async function measureBuild() {
 /** Both tests read the same build; each fails on its own if there is none. */
 const build = () => (measured ??= measureBuild());
 
-describe('home route bundle budget (DESIGN §8)', () => {
+describe('home route bundle budget (docs/performance.md)', () => {
   it(`keeps the initial JS of / within ${kib(budgets.homeInitialJsGzipBytes)} gzip`, async () => {
     const { initial } = await build();
     const listing = initial.chunks
