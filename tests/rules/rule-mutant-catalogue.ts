@@ -23,6 +23,9 @@ const ONE_PAST_THE_CAP: Record<string, Record<'limitToFirst' | 'limitToLast', st
   },
 };
 
+/** The body stats' bounds as the rules state them. */
+const BODY_STAT_BOUNDS = { height: [100, 250], weight: [25, 300], age: [13, 110] } as const;
+
 /** Every protection of the rules, weakened one at a time; the matrix must kill each one. */
 export const RULE_MUTANTS: readonly RuleMutant[] = [
   {
@@ -171,6 +174,36 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
       'uploads extra.jpg into a challenge folder',
     ],
   },
+  ...(['height', 'weight', 'age'] as const).flatMap((field): RuleMutant[] => {
+    const [lowest, highest] = BODY_STAT_BOUNDS[field];
+    const path = `users/$uid/private/${field}/.validate`;
+    return [
+      {
+        name: `${field} ${lowest} (its lowest) is refused`,
+        file: 'database.rules.json',
+        mutate: (rules) =>
+          editDatabaseRules(
+            rules,
+            [path],
+            `newData.val() >= ${lowest}`,
+            `newData.val() > ${lowest}`,
+          ),
+        killedBy: [`saves ${field} ${lowest} (its lowest)`],
+      },
+      {
+        name: `${field} ${highest} (its highest) is refused`,
+        file: 'database.rules.json',
+        mutate: (rules) =>
+          editDatabaseRules(
+            rules,
+            [path],
+            `newData.val() <= ${highest}`,
+            `newData.val() < ${highest}`,
+          ),
+        killedBy: [`saves ${field} ${highest} (its highest)`],
+      },
+    ];
+  }),
   {
     name: 'storage rules opened to everyone',
     file: 'storage.rules',

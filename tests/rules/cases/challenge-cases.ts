@@ -147,6 +147,9 @@ challenges.denied('owner', 'update', 'retitles without updatedAt', (db) =>
 challenges.denied('owner', 'update', 'retitles with a client-chosen updatedAt', (db) =>
   db.ref().update({ ...retitle('Leaner week'), [`${CHALLENGE}/updatedAt`]: 1_700_000_000_000 }),
 );
+challenges.allowed('owner', 'update', 'retitles with a 100-character title (the limit)', (db) =>
+  db.ref().update(retitle('t'.repeat(100))),
+);
 challenges.denied('owner', 'update', 'retitles with a 101-character title', (db) =>
   db.ref().update(retitle('t'.repeat(101))),
 );

@@ -199,6 +199,15 @@ info.denied('owner', 'update', 'sets a location outside the list', (db) =>
 info.denied('owner', 'update', 'sets an unknown preference', (db) =>
   db.ref(INFO).update({ preference: 'carnivore' }),
 );
+info.allowed('owner', 'update', 'writes a 500-character bio (the limit)', (db) =>
+  db.ref(INFO).update({ bio: 'b'.repeat(500) }),
+);
+info.allowed('owner', 'update', 'takes a 100-character displayName (the limit)', (db) =>
+  db.ref(INFO).update({ displayName: 'n'.repeat(100) }),
+);
+info.denied('owner', 'update', 'takes a 101-character displayName', (db) =>
+  db.ref(INFO).update({ displayName: 'n'.repeat(101) }),
+);
 info.denied('owner', 'update', 'writes a 501-character bio', (db) =>
   db.ref(INFO).update({ bio: 'b'.repeat(501) }),
 );
@@ -328,6 +337,28 @@ privateRecord.denied('owner', 'update', 'saves an age of 5', (db) =>
 privateRecord.denied('owner', 'update', 'saves a weight of 500 kg', (db) =>
   db.ref(PRIVATE).update({ weight: 500 }),
 );
+// Both sides of every bound of the body stats: the last value inside is saved, the first outside refused.
+for (const [field, lowest, highest] of [
+  ['height', 100, 250],
+  ['weight', 25, 300],
+  ['age', 13, 110],
+] as const) {
+  privateRecord.allowed('owner', 'update', `saves ${field} ${lowest} (its lowest)`, (db) =>
+    db.ref(PRIVATE).update({ [field]: lowest }),
+  );
+  privateRecord.allowed('owner', 'update', `saves ${field} ${highest} (its highest)`, (db) =>
+    db.ref(PRIVATE).update({ [field]: highest }),
+  );
+  privateRecord.denied('owner', 'update', `saves ${field} ${lowest - 1} (below its lowest)`, (db) =>
+    db.ref(PRIVATE).update({ [field]: lowest - 1 }),
+  );
+  privateRecord.denied(
+    'owner',
+    'update',
+    `saves ${field} ${highest + 1} (above its highest)`,
+    (db) => db.ref(PRIVATE).update({ [field]: highest + 1 }),
+  );
+}
 privateRecord.denied('owner', 'update', 'saves an unknown activity level', (db) =>
   db.ref(PRIVATE).update({ activity: 'couch' }),
 );

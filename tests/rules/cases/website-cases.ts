@@ -25,6 +25,9 @@ banner.allowed('member', 'read', 'reads the banner topics', (db) =>
 banner.allowed('admin', 'update', 'changes the banner topics', (db) =>
   db.ref('website/banner/val').set('Meal Sleep Steps'),
 );
+banner.allowed('admin', 'update', 'sets a 500-character banner (the limit)', (db) =>
+  db.ref('website/banner/val').set('x'.repeat(500)),
+);
 banner.denied('admin', 'update', 'sets a 501-character banner', (db) =>
   db.ref('website/banner/val').set('x'.repeat(501)),
 );
