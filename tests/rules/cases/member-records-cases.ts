@@ -428,6 +428,17 @@ social.allowed('other member', 'read', "reads another member's social links", (d
   db.ref(SOCIAL).get(),
 );
 social.allowed('admin', 'read', "reads a member's social links", (db) => db.ref(SOCIAL).get());
+// A link of exactly 2,048 characters is kept; one more is refused.
+const linkOfLength = (length: number) => {
+  const start = 'https://facebook.com/';
+  return start + 'l'.repeat(length - start.length);
+};
+social.allowed('owner', 'update', 'saves a 2,048-character link (the limit)', (db) =>
+  db.ref(SOCIAL).update({ facebook: linkOfLength(2048) }),
+);
+social.denied('owner', 'update', 'saves a 2,049-character link', (db) =>
+  db.ref(SOCIAL).update({ facebook: linkOfLength(2049) }),
+);
 social.allowed('owner', 'update', 'saves four https links on their sites', (db) =>
   db.ref(SOCIAL).update({
     facebook: 'https://facebook.com/liv',

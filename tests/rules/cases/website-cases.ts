@@ -179,6 +179,20 @@ contact.denied('visitor', 'create', 'sends a message without a name', (db) =>
 contact.denied('visitor', 'create', 'sends a message with an invalid email', (db) =>
   db.ref('website/contact').push(contactMessage({ email: 'asha@' })),
 );
+// Both sides of each length limit: at the limit sent, one more refused.
+for (const [field, limit] of [
+  ['name', 100],
+  ['reason', 200],
+  ['message', 2000],
+] as const) {
+  contact.allowed('visitor', 'create', `sends a ${limit}-character ${field} (the limit)`, (db) =>
+    db.ref('website/contact').push(contactMessage({ [field]: 'm'.repeat(limit) })),
+  );
+  if (field !== 'message')
+    contact.denied('visitor', 'create', `sends a ${limit + 1}-character ${field}`, (db) =>
+      db.ref('website/contact').push(contactMessage({ [field]: 'm'.repeat(limit + 1) })),
+    );
+}
 contact.denied('visitor', 'create', 'sends a 2,001-character message', (db) =>
   db.ref('website/contact').push(contactMessage({ message: 'm'.repeat(2001) })),
 );
