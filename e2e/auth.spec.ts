@@ -40,6 +40,9 @@ test.describe('sign-in flows', () => {
 
     await page.getByRole('link', { name: 'Forgot Password' }).click();
     await expect(page).toHaveURL(/\/forget-password$/);
+    // The router keeps the login form on screen until the reset page's code has loaded: wait for it,
+    // or the address goes into the login form's Email field.
+    await expect(page.getByRole('heading', { name: 'Forget Password' })).toBeVisible();
     await page.getByLabel('Email', { exact: true }).fill(member.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByText('Password reset email sent')).toBeVisible();
