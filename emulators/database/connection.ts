@@ -6,7 +6,7 @@
  * causes is on the wire before its reply.
  */
 import { randomBytes } from 'node:crypto';
-import { decodeJwtPayload, principalFromToken } from '../shared/auth-token';
+import { decodeJwtPayload, principalFromToken } from '../common/auth-token';
 import type { Listen, ListenSink, Namespace } from './namespace';
 import { parseWireQuery } from './query';
 import {

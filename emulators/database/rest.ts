@@ -6,7 +6,7 @@
  */
 import { parseRulesJson } from './rules/json';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { principalFromToken } from '../shared/auth-token';
+import { principalFromToken } from '../common/auth-token';
 import { nextPushId } from './keys';
 import type { Listen, ListenSink, Namespace } from './namespace';
 import { windowPlain } from './namespace';

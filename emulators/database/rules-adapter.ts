@@ -4,7 +4,7 @@
  */
 import { compileDatabaseRules, RulesError } from './rules/compile';
 import type { CompiledDatabaseRules, RulesAuth } from './rules-types';
-import type { Principal } from '../shared/auth-token';
+import type { Principal } from '../common/auth-token';
 
 export { RulesError };
 

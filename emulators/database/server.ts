@@ -13,7 +13,7 @@ import {
   syncDirectory,
   TEMP_SUFFIX,
   writeFileAtomic,
-} from '../shared/durable-file';
+} from '../common/durable-file';
 import { Connection, type Transport } from './connection';
 import { LongPollServer } from './longpoll';
 import { Namespace } from './namespace';

@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
-import { syncDirectory } from '../shared/durable-file';
+import { syncDirectory } from '../common/durable-file';
 import { Crc32c } from './crc32c';
 
 export interface CommittedBlob {

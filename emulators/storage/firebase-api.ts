@@ -1,6 +1,6 @@
 /** The Firebase v0 REST API the web SDK uses: /v0/b/BUCKET/o[/OBJECT]. Checked against the rules. */
 import type * as http from 'node:http';
-import type { Principal } from '../shared/auth-token';
+import type { Principal } from '../common/auth-token';
 import { drain, header, HttpError } from './http';
 import { validateName } from './object-metadata';
 import { listObjects } from './object-listing';

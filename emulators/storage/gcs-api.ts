@@ -3,7 +3,7 @@
  * sends no credentials to an emulator and bypasses rules, so every request here acts as owner.
  */
 import type * as http from 'node:http';
-import type { Principal } from '../shared/auth-token';
+import type { Principal } from '../common/auth-token';
 import { baseUrl, drain, HttpError } from './http';
 import { validateName } from './object-metadata';
 import { listObjects } from './object-listing';

@@ -1,6 +1,6 @@
 /** Lists a bucket by prefix and delimiter, a page at a time, in either API's shape. */
 import type * as http from 'node:http';
-import type { Principal } from '../shared/auth-token';
+import type { Principal } from '../common/auth-token';
 import { HttpError, sendJson } from './http';
 import { gcsResource, type Api } from './object-resources';
 import { authorize } from './rules-gate';

@@ -1,6 +1,6 @@
 /** Reading, updating the metadata of, and deleting one object: shared by both APIs. */
 import type * as http from 'node:http';
-import type { Principal } from '../shared/auth-token';
+import type { Principal } from '../common/auth-token';
 import { baseUrl, HttpError, readJsonObject, sendJson } from './http';
 import { sendMedia } from './media-download';
 import { applyPatch, parseWritableMetadata } from './object-metadata';

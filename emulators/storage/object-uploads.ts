@@ -3,7 +3,7 @@
  * media); multipart and media uploads complete in this one request.
  */
 import type * as http from 'node:http';
-import type { Principal } from '../shared/auth-token';
+import type { Principal } from '../common/auth-token';
 import { drain, header, HttpError, parseJsonObject, sendJson } from './http';
 import { boundaryFrom, parseMultipartRelated } from './multipart';
 import { parseWritableMetadata, validateName } from './object-metadata';

@@ -1,5 +1,5 @@
 /** Commits uploaded bytes as a new object version, after the rules and quota checks. */
-import type { Principal } from '../shared/auth-token';
+import type { Principal } from '../common/auth-token';
 import type { BlobWriter } from './blobs';
 import { HttpError } from './http';
 import { newObjectMetadata, type WritableMetadata } from './object-metadata';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type * as http from 'node:http';
-import type { Principal } from '../shared/auth-token';
+import type { Principal } from '../common/auth-token';
 import type { BlobWriter } from './blobs';
 import { baseUrl, header, HttpError, readJsonObject } from './http';
 import {

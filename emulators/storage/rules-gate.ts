@@ -4,7 +4,7 @@
  * SDK) bypasses rules, as in the real emulators.
  */
 import type * as http from 'node:http';
-import { principalFromToken, type Principal } from '../shared/auth-token';
+import { principalFromToken, type Principal } from '../common/auth-token';
 import { header, HttpError } from './http';
 import type { StorageOperation } from './rules/engine';
 import type { StorageContext } from './storage-context';

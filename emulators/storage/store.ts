@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { writeFileAtomic } from '../shared/durable-file';
+import { writeFileAtomic } from '../common/durable-file';
 import { DiskBlobStore, MemoryBlobStore, type BlobStore } from './blobs';
 
 export interface ObjectMetadata {

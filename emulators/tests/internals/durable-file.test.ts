@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { debouncedWriter, TEMP_SUFFIX, writeFileAtomic } from '../../shared/durable-file';
+import { debouncedWriter, TEMP_SUFFIX, writeFileAtomic } from '../../common/durable-file';
 
 const dir = mkdtempSync(join(tmpdir(), 'durable-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
