@@ -6,7 +6,6 @@
 import type { Page } from '@playwright/test';
 import type { FeedEntry } from '../../src/domain/challenge-record';
 import { challengeSlug } from '../../src/lib/challenge-route';
-import { profilePath } from '../../src/lib/profile-route';
 import { storageKeys } from '../../src/lib/browser-storage';
 import { DEMO_PASSWORD, demoMembers } from '../lib/demo-seed';
 import type { AuditedPage, SessionSetup } from './lighthouse-audit';
@@ -28,7 +27,7 @@ export const auditedPages: AuditedPage[] = [
   { name: 'home / feed (signed out)', path: '/', signedIn: false },
   { name: 'feed (signed in)', path: '/feed', signedIn: true },
   { name: `challenge "${challengeTitle}" (owner)`, path: challengePath, signedIn: true },
-  { name: `profile of ${member.name}`, path: profilePath(member.name), signedIn: true },
+  { name: `profile of ${member.name}`, path: `/profile/${encodeURIComponent(member.name)}`, signedIn: true },
 ];
 
 export function demoSession(databaseUrl: (path: string) => string): SessionSetup {
@@ -59,7 +58,7 @@ export function demoSession(databaseUrl: (path: string) => string): SessionSetup
       // The audited pages must show the member's content, not a login form or "not found".
       await page.goto(`${baseUrl}${challengePath}`);
       await page.getByRole('heading', { name: challengeTitle }).first().waitFor();
-      await page.goto(`${baseUrl}${profilePath(member.name)}`);
+      await page.goto(`${baseUrl}/profile/${encodeURIComponent(member.name)}`);
       await page.getByText(member.info.bio).first().waitFor();
     },
   };

@@ -96,7 +96,7 @@ export const routes: RouteObject[] = [
       { path: 'contact', ...shows(ContactPage), element: <ContactPage /> },
       { path: 'leader-board', ...shows(LeaderboardPage), element: <LeaderboardPage /> },
       {
-        path: 'challange/:postName',
+        path: 'challange/:postName/:ownerId?/:challengeId?',
         ...shows(ChallengePage),
         element: guarded(<ChallengePage />),
       },
@@ -109,7 +109,7 @@ export const routes: RouteObject[] = [
           { index: true, ...shows(FeedScreen, feedData), element: <FeedScreen /> },
           { path: 'feed', ...shows(FeedScreen, feedData), element: guarded(<FeedScreen />) },
           {
-            path: 'profile/:profileName',
+            path: 'profile/:profileName/:uid?',
             ...shows(ProfilePage),
             element: guarded(<ProfilePage />),
           },

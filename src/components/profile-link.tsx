@@ -13,7 +13,7 @@ interface ProfileLinkProps {
 export function ProfileLink({ uid, displayName, className, children }: ProfileLinkProps) {
   return (
     <Link
-      to={profilePath(displayName)}
+      to={profilePath(displayName, uid)}
       className={className}
       onClick={() => rememberViewedProfile(uid)}
     >

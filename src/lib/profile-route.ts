@@ -1,10 +1,14 @@
 import { storageKeys, writeStored } from './browser-storage';
 
-/** profile/{displayName} (docs/product.md#routes-and-screens); the uid itself travels in browser storage. */
-export function profilePath(displayName: string): string {
-  return `/profile/${encodeURIComponent(displayName)}`;
+/**
+ * A member's shareable address: /profile/{displayName}/{uid}. The uid identifies the member; the name is for
+ * people reading the link (docs/product.md#routes-and-screens).
+ */
+export function profilePath(displayName: string, uid: string): string {
+  return `/profile/${encodeURIComponent(displayName)}/${encodeURIComponent(uid)}`;
 }
 
+/** Stores whose profile was opened last (loadProfile), a convenience only: the address identifies the member. */
 export function rememberViewedProfile(uid: string): void {
   writeStored(storageKeys.loadProfile, uid);
 }

@@ -83,7 +83,7 @@ describe('FeedScreen cards', () => {
     const card = (await screen.findByRole('article', { name: 'Seven day lean' })) as HTMLElement;
     expect(within(card).getByRole('link', { name: 'Ravi Kumar' })).toHaveAttribute(
       'href',
-      '/profile/Ravi%20Kumar',
+      '/profile/Ravi%20Kumar/uid-ravi',
     );
     expect(within(card).getByText('7 days')).toBeInTheDocument();
     expect(within(card).getByText('Created 9:05 AM Nov 21, 2026')).toBeInTheDocument();
@@ -132,16 +132,18 @@ describe('FeedScreen cards', () => {
     expect(sources).toEqual(['https://cdn.example/a.jpg', 'https://cdn.example/me.png']);
   });
 
-  it('Open Challenge stores the challenge and owner ids and goes to challange/{slug}', async () => {
+  it('Open Challenge stores the challenge and owner ids and goes to challange/{slug}/{owner}/{id}', async () => {
     feed.set('c1', entry({ title: 'Bulk & Strong!' }));
     const { router } = renderFeed(<FeedScreen />, {
       user: memberFixture,
-      routes: [{ path: '/challange/:postName', element: <p>challenge page</p> }],
+      routes: [
+        { path: '/challange/:postName/:ownerId/:challengeId', element: <p>challenge page</p> },
+      ],
     });
     await userEvent.click(
       await screen.findByRole('button', { name: 'Open Challenge Bulk & Strong!' }),
     );
-    expect(router.state.location.pathname).toBe('/challange/bulk-strong');
+    expect(router.state.location.pathname).toBe('/challange/bulk-strong/uid-ravi/c1');
     expect(readStored(storageKeys.currentChallenge)).toBe('c1');
     expect(readStored(storageKeys.currentId)).toBe('uid-ravi');
   });

@@ -54,7 +54,7 @@ describe('LayoutPage', () => {
     expect(screen.queryByRole('heading', { name: BANNER })).not.toBeInTheDocument();
     expect(
       await screen.findByRole('link', { name: 'About me' }, { timeout: 5000 }),
-    ).toHaveAttribute('href', '/profile/Asha%20Rao');
+    ).toHaveAttribute('href', `/profile/Asha%20Rao/${memberFixture.uid}`);
     expect(await screen.findByText('Total Score')).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { logout } from '@/features/auth/api/logout';
 import { storageKeys, writeStored } from '@/lib/browser-storage';
 import { useSession } from '@/lib/session';
+import { profilePath } from '@/lib/profile-route';
 import { toastError, toastSuccess } from '@/lib/toast';
 
 const publicLinks = [
@@ -32,7 +33,7 @@ export function NavBar() {
   const openOwnProfile = () => {
     if (!user) return;
     writeStored(storageKeys.loadProfile, user.uid);
-    navigate(`/profile/${encodeURIComponent(user.displayName ?? user.uid)}`);
+    navigate(profilePath(user.displayName ?? user.uid, user.uid));
   };
 
   return (

@@ -96,7 +96,7 @@ describe('AdminPage', () => {
     const { router } = renderApp(<AdminPage />, {
       user: admin,
       path: '/admin-x',
-      routes: [{ path: '/profile/:profileName', element: <h1>Profile screen</h1> }],
+      routes: [{ path: '/profile/:profileName/:uid', element: <h1>Profile screen</h1> }],
     });
     const box = screen.getByRole('region', { name: /^User List/ });
     expect(box).toHaveClass('admin-scroll-box');
@@ -107,7 +107,7 @@ describe('AdminPage', () => {
     ]);
     expect(rows[0]).toHaveTextContent('uid-new@example.com');
     await userEvent.click(within(rows[1]).getByRole('button', { name: 'Edit Old Member' }));
-    expect(router.state.location.pathname).toBe('/profile/Old%20Member');
+    expect(router.state.location.pathname).toBe('/profile/Old%20Member/uid-old');
     expect(readStored(storageKeys.loadProfile)).toBe('uid-old');
   });
 

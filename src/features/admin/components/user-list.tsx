@@ -20,7 +20,7 @@ export function UserList() {
   const edit = (user: AdminUserRow, name: string) => {
     console.info('Admin chose user', user.uid);
     rememberViewedProfile(user.uid);
-    navigate(profilePath(name));
+    navigate(profilePath(name, user.uid));
   };
 
   return (

@@ -43,7 +43,7 @@ function renderBanner(user = memberFixture) {
   return renderApp(<CreateChallengeBanner variant={0} />, {
     user,
     routes: [
-      { path: '/profile/:profileName', element: <p>profile page</p> },
+      { path: '/profile/:profileName/:uid', element: <p>profile page</p> },
       { path: '/login', element: <p>login page</p> },
     ],
   });
@@ -83,7 +83,9 @@ describe('CreateChallengeBanner', () => {
     givenProfile(completeInfo, { height: 165, weight: 60 });
     const { router } = renderBanner();
     await openForm();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/Asha%20Rao'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/profile/Asha%20Rao/${memberFixture.uid}`),
+    );
     expect(toastInfo).toHaveBeenCalledWith(INCOMPLETE_PROFILE_MESSAGE);
     expect(localStorage.getItem('loadProfile')).toBe(JSON.stringify(memberFixture.uid));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -13,6 +13,8 @@ export function useRefusalHandler(member: { uid: string; displayName: string | n
     }
     toastInfo(refusal.message);
     rememberViewedProfile(member.uid);
-    navigate(profilePath(member.displayName ?? member.uid), { state: { editProfile: true } });
+    navigate(profilePath(member.displayName ?? member.uid, member.uid), {
+      state: { editProfile: true },
+    });
   };
 }

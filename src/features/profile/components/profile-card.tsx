@@ -41,7 +41,7 @@ export function ProfileCard({ member }: { member: SessionUser }) {
           <MemberSocialLinks social={social.value} name={name} />
         </div>
         <Link
-          to={profilePath(name)}
+          to={profilePath(name, member.uid)}
           onClick={() => rememberViewedProfile(member.uid)}
           className="btn btn-success btn-sm"
         >

@@ -1,7 +1,7 @@
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router-dom';
-import { challengeSlug, rememberChallenge } from '@/lib/challenge-route';
+import { challengePath } from '@/lib/challenge-route';
 import { useRecentPosts } from '../api/use-recent-posts';
 
 export const RECENT_POST_COUNT = 5;
@@ -34,8 +34,7 @@ export function RecentPosts() {
           {posts.map(({ key, value }) => (
             <ListGroup.Item as="li" key={key}>
               <Link
-                to={`/challange/${challengeSlug(value.title)}`}
-                onClick={() => rememberChallenge(value.uid, key, value.title)}
+                to={challengePath(value.uid, key, value.title)}
                 className="fw-semibold link-dark d-block text-truncate"
               >
                 {value.title}

@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readStored, storageKeys } from '@/lib/browser-storage';
 import { failReadsAt, resetFakeDatabase } from '@/testing/fake-database';
 import { renderApp } from '@/testing/render-app';
 import { HomeBanner } from './home-banner';
@@ -76,9 +75,11 @@ describe('SocialLinksWidget', () => {
 });
 
 describe('RecentPosts', () => {
-  it('lists the five newest feed entries, newest first, and remembers the chosen challenge', async () => {
+  it('lists the five newest feed entries, newest first, each linking to its challenge’s own address', async () => {
     renderApp(<RecentPosts />, {
-      routes: [{ path: '/challange/:postName', element: <h1>Challenge screen</h1> }],
+      routes: [
+        { path: '/challange/:postName/:ownerId/:challengeId', element: <h1>Challenge screen</h1> },
+      ],
     });
     const list = await screen.findByRole('list');
     expect(
@@ -86,9 +87,11 @@ describe('RecentPosts', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['G', 'F', 'E', 'D', 'C']);
+    expect(screen.getByRole('link', { name: 'F' })).toHaveAttribute(
+      'href',
+      '/challange/f/uid-F/cid-F',
+    );
     await userEvent.click(screen.getByRole('link', { name: 'F' }));
     expect(await screen.findByRole('heading', { name: 'Challenge screen' })).toBeInTheDocument();
-    expect(readStored(storageKeys.currentChallenge)).toBe('cid-F');
-    expect(readStored(storageKeys.currentId)).toBe('uid-F');
   });
 });
