@@ -58,7 +58,9 @@ const pageLinks = () =>
       .querySelectorAll('[aria-label^="Page "]'),
   ].map((item) => item.getAttribute('aria-label'));
 const goToPage = (number: number) =>
-  userEvent.click(screen.getByRole('button', { name: `Page ${number}` }));
+  userEvent.click(screen.getByRole('link', { name: `Page ${number}` }));
+const pagingNav = () => screen.getByRole('navigation', { name: 'Feed pages' });
+const step = (name: 'Previous' | 'Next') => within(pagingNav()).getByRole('link', { name });
 
 /** feed/ as the tests seed it, before the page renders. */
 const feed = new Map<string, FeedEntry>();
@@ -132,7 +134,7 @@ describe('FeedScreen cards', () => {
     expect(sources).toEqual(['https://cdn.example/a.jpg', 'https://cdn.example/me.png']);
   });
 
-  it('Open Challenge stores the challenge and owner ids and goes to challange/{slug}/{owner}/{id}', async () => {
+  it('Open Challenge is a link to challange/{slug}/{owner}/{id} (new tab, copy) that also stores the ids', async () => {
     feed.set('c1', entry({ title: 'Bulk & Strong!' }));
     const { router } = renderFeed(<FeedScreen />, {
       user: memberFixture,
@@ -140,9 +142,9 @@ describe('FeedScreen cards', () => {
         { path: '/challange/:postName/:ownerId/:challengeId', element: <p>challenge page</p> },
       ],
     });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Open Challenge Bulk & Strong!' }),
-    );
+    const open = await screen.findByRole('link', { name: 'Open Challenge Bulk & Strong!' });
+    expect(open).toHaveAttribute('href', '/challange/bulk-strong/uid-ravi/c1');
+    await userEvent.click(open);
     expect(router.state.location.pathname).toBe('/challange/bulk-strong/uid-ravi/c1');
     expect(readStored(storageKeys.currentChallenge)).toBe('c1');
     expect(readStored(storageKeys.currentId)).toBe('uid-ravi');
@@ -249,6 +251,166 @@ describe('FeedScreen pagination', () => {
   });
 });
 
+describe('FeedScreen paging controls', () => {
+  it('counts the pages, disables Previous on the first and Next on the last, and keeps the page in the URL', async () => {
+    seedTwelve();
+    const { router } = renderFeed(<FeedScreen />, { user: memberFixture });
+    await screen.findByRole('article', { name: 'Challenge 12' });
+    expect(pagingNav()).toHaveTextContent('Page 1 of 2 or more');
+    expect(step('Previous')).toHaveAttribute('aria-disabled', 'true');
+    expect(step('Previous')).not.toHaveAttribute('href');
+    expect(step('Next')).toHaveAttribute('href', '/?page=2');
+
+    await userEvent.click(step('Next'));
+    await screen.findByRole('article', { name: 'Challenge 7' });
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(step('Previous')).toHaveAttribute('href', '/');
+
+    await userEvent.click(step('Next'));
+    await screen.findByRole('article', { name: 'Challenge 2' });
+    expect(router.state.location.search).toBe('?page=3');
+    expect(pagingNav()).toHaveTextContent('Page 3 of 3');
+    expect(pagingNav()).not.toHaveTextContent('or more');
+    expect(step('Next')).toHaveAttribute('aria-disabled', 'true');
+
+    await userEvent.click(step('Previous'));
+    await screen.findByRole('article', { name: 'Challenge 7' });
+    expect(router.state.location.search).toBe('?page=2');
+  });
+
+  it('follows the browser’s Back and Forward between pages', async () => {
+    seedTwelve();
+    const { router } = renderFeed(<FeedScreen />, { user: memberFixture });
+    await screen.findByRole('article', { name: 'Challenge 12' });
+    await goToPage(2);
+    await screen.findByRole('article', { name: 'Challenge 7' });
+
+    await act(() => router.navigate(-1));
+    await screen.findByRole('article', { name: 'Challenge 12' });
+    expect(router.state.location.search).toBe('');
+    await act(() => router.navigate(1));
+    await screen.findByRole('article', { name: 'Challenge 7' });
+  });
+
+  it('opens a shared ?page=3 link directly, finding the page with one bounded read', async () => {
+    seedTwelve();
+    renderFeed(<FeedScreen />, { user: memberFixture, path: '/?page=3' });
+    await screen.findByRole('article', { name: 'Challenge 2' });
+    expect(titles()).toEqual(['Challenge 2', 'Challenge 1']);
+    expect(pagingNav()).toHaveTextContent('Page 3 of 3');
+    expect(pageLinks()).toEqual(['Page 1', 'Page 2', 'Page 3']);
+    expect(queryLog[0]).toEqual({ path: 'feed', spec: { orderBy: 'createdAt', limitToLast: 11 } });
+  });
+
+  it('reaches a page far down in reads of at most 100 rows (the rules’ cap)', async () => {
+    for (let index = 1; index <= 120; index++) {
+      feed.set(
+        `c${String(index).padStart(3, '0')}`,
+        entry({ title: `Challenge ${index}`, createdAt: CREATED + index * 60_000 }),
+      );
+    }
+    renderFeed(<FeedScreen />, { user: memberFixture, path: '/?page=23' });
+    await screen.findByRole('article', { name: 'Challenge 10' });
+    expect(titles()).toEqual([
+      'Challenge 10',
+      'Challenge 9',
+      'Challenge 8',
+      'Challenge 7',
+      'Challenge 6',
+    ]);
+    expect(queryLog.length).toBeGreaterThan(2);
+    for (const { spec } of queryLog) expect(spec.limitToLast).toBeLessThanOrEqual(100);
+    expect(pagingNav()).toHaveTextContent('Page 23 of 24 or more');
+  });
+
+  it('says a page past the end does not exist and links to the last one', async () => {
+    seedTwelve();
+    renderFeed(<FeedScreen />, { user: memberFixture, path: '/?page=9' });
+    expect(await screen.findByText('There is no page 9: the feed has 3 pages.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to page 3' })).toHaveAttribute('href', '/?page=3');
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('says a page parameter that is not a number is no page', async () => {
+    seedTwelve();
+    renderFeed(<FeedScreen />, { user: memberFixture, path: '/?page=abc' });
+    expect(await screen.findByText('“abc” is not a page number.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to page 1' })).toHaveAttribute('href', '/');
+  });
+
+  it('keeps the author filter in the page links', async () => {
+    for (let index = 1; index <= 7; index++) {
+      feed.set(`m${index}`, entry({ uid: 'uid-meera', title: `Meera ${index}` }));
+    }
+    renderFeed(<FeedScreen />, { user: memberFixture, path: '/?author=uid-meera&name=Meera' });
+    await screen.findByRole('article', { name: 'Meera 7' });
+    expect(step('Next')).toHaveAttribute('href', '/?author=uid-meera&name=Meera&page=2');
+  });
+
+  it('shows visitors a “Log in to see more” link where the page links would be', async () => {
+    seedTwelve();
+    renderFeed(<FeedScreen />, { user: null, path: '/?page=2' });
+    await screen.findByRole('article', { name: 'Challenge 12' });
+    expect(titles()).toHaveLength(5);
+    expect(screen.getByRole('link', { name: 'Log in to see more' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    expect(screen.queryByRole('navigation', { name: 'Feed pages' })).not.toBeInTheDocument();
+  });
+
+  it('shows visitors no login prompt when every challenge fits on the page', async () => {
+    feed.set('c1', entry());
+    renderFeed(<FeedScreen />, { user: null });
+    await screen.findByRole('article', { name: 'Seven day lean' });
+    expect(screen.queryByRole('link', { name: 'Log in to see more' })).not.toBeInTheDocument();
+  });
+});
+
+describe('FeedScreen repeat visits', () => {
+  it('draws the page kept from the last visit at once, marked as updating, then the live page', async () => {
+    feed.set('c1', entry({ title: 'Seen last time' }));
+    const first = renderFeed(<FeedScreen />, { user: memberFixture });
+    await screen.findByRole('article', { name: 'Seen last time' });
+    first.unmount();
+
+    feed.set('c2', entry({ title: 'Added since', createdAt: CREATED + 1 }));
+    renderFeed(<FeedScreen />, { user: memberFixture });
+    // Before the live read has answered (it answers asynchronously):
+    expect(screen.getByRole('status')).toHaveTextContent('Updating…');
+    expect(titles()).toEqual(['Seen last time']);
+
+    await screen.findByRole('article', { name: 'Added since' });
+    expect(titles()).toEqual(['Added since', 'Seen last time']);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('keeps copies per page: page 1’s copy is not drawn on page 2', async () => {
+    seedTwelve();
+    const first = renderFeed(<FeedScreen />, { user: memberFixture });
+    await screen.findByRole('article', { name: 'Challenge 12' });
+    first.unmount();
+
+    renderFeed(<FeedScreen />, { user: memberFixture, path: '/?page=2' });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading challenges…');
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+});
+
+describe('FeedScreen document title', () => {
+  it.each([
+    ['/', 'ChallangeX'],
+    ['/feed', 'Feed · ChallangeX'],
+    ['/dash-board', 'Feed · ChallangeX'],
+  ])('titles %s “%s”', async (path, title) => {
+    feed.set('c1', entry());
+    renderFeed(<FeedScreen />, { user: memberFixture, path });
+    await screen.findByRole('article', { name: 'Seven day lean' });
+    expect(document.title).toBe(title);
+  });
+});
+
 describe('FeedScreen author filter', () => {
   it('shows one author’s challenges after choosing them, and all again from page 1 when cleared', async () => {
     seedTwelve();
@@ -272,7 +434,7 @@ describe('FeedScreen author filter', () => {
     await waitFor(() => expect(titles()[0]).toBe('Challenge 12'));
     expect(titles()).toHaveLength(5);
     expect(screen.queryByText(/Showing challenges by/)).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Page 1')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     expect(readStored(storageKeys.loadProfile)).toBeNull();
   });
 

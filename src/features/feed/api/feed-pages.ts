@@ -3,6 +3,9 @@ import type { ChildQuery } from '@/domain/child-query';
 
 export const CARDS_PER_PAGE = 5;
 
+/** database.rules.json lets a feed query return at most this many rows. */
+export const MAX_FEED_ROWS = 100;
+
 /** Where the next (older) page starts: the order value and key of the oldest card shown. */
 export interface FeedCursor {
   value: number | string | null;
@@ -42,19 +45,24 @@ export interface FeedPage {
   next: FeedCursor | null;
 }
 
+/** The cursor of the page that starts after `card` (the oldest card of the page before it). */
+export function cursorAfter(card: FeedCard, authorUid: string | null): FeedCursor {
+  return { value: authorUid ?? card.entry.createdAt ?? null, key: card.challengeId };
+}
+
 /** Rows arrive oldest first; cards show newest first (docs/product.md#routes-and-screens). */
+export function newestFirst(rows: Array<{ key: string; value: FeedEntry }>): FeedCard[] {
+  return rows.map(({ key, value }) => ({ challengeId: key, entry: value })).reverse();
+}
+
 export function toFeedPage(
   rows: Array<{ key: string; value: FeedEntry }>,
   authorUid: string | null,
 ): FeedPage {
   const hasOlder = rows.length > CARDS_PER_PAGE;
-  const shown = rows.slice(hasOlder ? rows.length - CARDS_PER_PAGE : 0).reverse();
-  const cards = shown.map(({ key, value }) => ({ challengeId: key, entry: value }));
+  const cards = newestFirst(rows.slice(hasOlder ? rows.length - CARDS_PER_PAGE : 0));
   const oldest = cards.at(-1);
-  const next =
-    hasOlder && oldest
-      ? { value: authorUid ?? oldest.entry.createdAt ?? null, key: oldest.challengeId }
-      : null;
+  const next = hasOlder && oldest ? cursorAfter(oldest, authorUid) : null;
   return { cards, next };
 }
 

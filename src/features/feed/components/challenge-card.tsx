@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { useNavigate } from 'react-router-dom';
-import { rememberChallenge } from '@/lib/challenge-route';
+import { Link } from 'react-router-dom';
+import { challengePath, rememberChallenge } from '@/lib/challenge-route';
 import { appImageSource } from '@/lib/safe-urls';
 import { MemberAvatar } from '@/components/member-avatar';
 import { ProfileLink } from '@/components/profile-link';
@@ -30,7 +30,6 @@ export function ChallengeCard({
   onChooseAuthor,
   priority = false,
 }: ChallengeCardProps) {
-  const navigate = useNavigate();
   const cover = appImageSource(entry.cover);
   const author = entry.displayName || 'Member';
   const created = cardTime(entry.createdAt);
@@ -83,13 +82,15 @@ export function ChallengeCard({
           {updated && <li>Updated {updated}</li>}
         </ul>
         <div className="d-flex flex-wrap align-items-center gap-2">
-          <Button
-            variant="success"
+          {/* A real link: it opens in a new tab and can be copied; the address identifies the challenge. */}
+          <Link
+            className="btn btn-success"
+            to={challengePath(entry.uid, challengeId, entry.title)}
             aria-label={`Open Challenge ${entry.title}`}
-            onClick={() => navigate(rememberChallenge(entry.uid, challengeId, entry.title))}
+            onClick={() => rememberChallenge(entry.uid, challengeId, entry.title)}
           >
             Open Challenge
-          </Button>
+          </Link>
           {isOwner && ownerActions?.({ ownerId: entry.uid, challengeId, title: entry.title })}
         </div>
       </Card.Body>

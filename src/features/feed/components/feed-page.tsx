@@ -1,11 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Placeholder from 'react-bootstrap/Placeholder';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { storageKeys, writeStored } from '@/lib/browser-storage';
 import { useSession } from '@/lib/session';
 import { AUTHOR_PARAM, CARDS_PER_PAGE } from '../api/feed-pages';
+import { PAGE_PARAM, pageFromParam, withPage } from '../api/feed-paging';
+import { feedSnapshot, feedSnapshotScope } from '../api/feed-snapshot';
 import { useFeedPages } from '../api/use-feed-pages';
 import { ChallengeCard } from './challenge-card';
 import { FeedPagination } from './feed-pagination';
@@ -69,11 +71,58 @@ interface FeedListProps extends FeedPageProps {
   onRetry: () => void;
 }
 
+/** The list's heading takes focus (and the view) when a page link is followed: the links unmount while it loads. */
+function showListHeading() {
+  const heading = document.getElementById('feed-heading');
+  heading?.focus();
+  heading?.scrollIntoView?.({ block: 'start' });
+}
+
 function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedListProps) {
   const { user } = useSession();
-  const { state, page, pageCount, goToPage } = useFeedPages(authorUid);
+  const [searchParams] = useSearchParams();
+  const requested = pageFromParam(searchParams.get(PAGE_PARAM));
+  // Visitors see the newest page only; a shared ?page=N link shows them page 1 and the login prompt.
+  const page = user === null ? 1 : (requested ?? 1);
+  const { state, pageCount, complete } = useFeedPages(authorUid, page);
+  const scope = feedSnapshotScope(authorUid, page);
+  const cached = useMemo(() => feedSnapshot.read(scope), [scope]);
+  const liveCards = state.status === 'ready' ? state.cards : null;
+  useEffect(() => {
+    if (liveCards && liveCards.length > 0) feedSnapshot.write(scope, liveCards);
+  }, [scope, liveCards]);
+  const hrefOf = (number: number) => `?${withPage(searchParams, number).toString()}`;
 
-  if (state.status === 'loading') return <FeedLoading />;
+  if (user !== null && requested === null) {
+    return (
+      <PageNotFound message={`“${searchParams.get(PAGE_PARAM)}” is not a page number.`}>
+        <Link to={hrefOf(1)}>Go to page 1</Link>
+      </PageNotFound>
+    );
+  }
+  if (state.status === 'out-of-range') {
+    return (
+      <PageNotFound
+        message={`There is no page ${page}: the feed has ${pageCount} ${pageCount === 1 ? 'page' : 'pages'}.`}
+      >
+        <Link to={hrefOf(pageCount)}>Go to page {pageCount}</Link>
+      </PageNotFound>
+    );
+  }
+  if (state.status === 'loading') {
+    if (!cached) return <FeedLoading />;
+    // The copy of the last visit, until the live read answers (feed/ is public, so the copy is too).
+    return (
+      <>
+        <p role="status" className="feed-updating small text-body-secondary mb-2">
+          Updating…
+        </p>
+        {cached.map((card, index) => (
+          <ChallengeCard key={card.challengeId} card={card} priority={index === 0} isOwner={false} />
+        ))}
+      </>
+    );
+  }
   if (state.status === 'error') {
     return (
       <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
@@ -97,13 +146,6 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
     );
   }
 
-  const showCards = () => {
-    // The page links unmount while the next page loads: move focus (and the view) to the list's heading.
-    const heading = document.getElementById('feed-heading');
-    heading?.focus();
-    heading?.scrollIntoView?.({ block: 'start' });
-  };
-
   return (
     <>
       {state.cards.map((card, index) => (
@@ -120,13 +162,29 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
         <FeedPagination
           page={page}
           pageCount={pageCount}
-          onPage={(number) => {
-            goToPage(number);
-            showCards();
-          }}
+          complete={complete}
+          hrefOf={hrefOf}
+          onFollow={showListHeading}
         />
       )}
+      {user === null && pageCount > 1 && (
+        <div className="text-center bg-white rounded border p-4">
+          <p className="mb-2">There are more challenges.</p>
+          <Link to="/login" className="btn btn-success">
+            Log in to see more
+          </Link>
+        </div>
+      )}
     </>
+  );
+}
+
+function PageNotFound({ message, children }: { message: string; children: ReactNode }) {
+  return (
+    <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2">
+      <span>{message}</span>
+      <span className="ms-auto">{children}</span>
+    </Alert>
   );
 }
 
