@@ -118,7 +118,12 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
           Updating…
         </p>
         {cached.map((card, index) => (
-          <ChallengeCard key={card.challengeId} card={card} priority={index === 0} isOwner={false} />
+          <ChallengeCard
+            key={card.challengeId}
+            card={card}
+            priority={index === 0}
+            isOwner={false}
+          />
         ))}
       </>
     );
