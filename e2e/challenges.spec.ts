@@ -63,7 +63,9 @@ test.describe('meal challenge journey', () => {
     await expect(
       page.getByText('Please complete your profile before creating a challenge'),
     ).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/profile/${encodeURIComponent(member.name)}/${member.uid}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/profile/${encodeURIComponent(member.name)}/${member.uid}$`),
+    );
 
     await writeData(`users/${member.uid}/info/location`, 'Pune');
     await writeData(`users/${member.uid}/info/preference`, 'veg');
@@ -89,7 +91,7 @@ test.describe('meal challenge journey', () => {
 
     const card = page.getByRole('article', { name: title });
     await expect(card).toBeVisible();
-    await card.getByRole('button', { name: `Open Challenge ${title}` }).click();
+    await card.getByRole('link', { name: `Open Challenge ${title}` }).click();
     await expect(page).toHaveURL(/\/challange\/breakfast-proof-/);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
@@ -242,9 +244,9 @@ test('a member pages through 12 challenges (5, 5, 2) and filters by author', asy
     const pages = page.getByRole('navigation', { name: 'Feed pages' });
 
     await expect.poll(() => cardTitles(page)).toEqual(newestFirst(12, 8));
-    await pages.getByRole('button', { name: 'Page 2' }).click();
+    await pages.getByRole('link', { name: 'Page 2' }).click();
     await expect.poll(() => cardTitles(page)).toEqual(newestFirst(7, 3));
-    await pages.getByRole('button', { name: 'Page 3' }).click();
+    await pages.getByRole('link', { name: 'Page 3' }).click();
     await expect.poll(async () => (await cardTitles(page)).slice(0, 2)).toEqual(newestFirst(2, 1));
 
     await page
@@ -253,9 +255,9 @@ test('a member pages through 12 challenges (5, 5, 2) and filters by author', asy
       .click();
     await expect(page.getByText(`Showing challenges by ${author.name}`)).toBeVisible();
     await expect.poll(() => cardTitles(page)).toEqual(newestFirst(12, 8));
-    await pages.getByRole('button', { name: 'Page 2' }).click();
+    await pages.getByRole('link', { name: 'Page 2' }).click();
     await expect.poll(() => cardTitles(page)).toEqual(newestFirst(7, 3));
-    await pages.getByRole('button', { name: 'Page 3' }).click();
+    await pages.getByRole('link', { name: 'Page 3' }).click();
     await expect.poll(() => cardTitles(page)).toEqual(newestFirst(2, 1));
 
     await page.getByRole('button', { name: 'Show all challenges' }).click();

@@ -37,7 +37,7 @@ test('a plan shows ingredients and day totals, a shopping list to copy, its meal
   await expect(page.getByText('Challenge created successfully')).toBeVisible();
   await page
     .getByRole('article', { name: title })
-    .getByRole('button', { name: `Open Challenge ${title}` })
+    .getByRole('link', { name: `Open Challenge ${title}` })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
