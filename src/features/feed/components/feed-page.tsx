@@ -114,7 +114,7 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
     // The copy of the last visit, until the live read answers (feed/ is public, so the copy is too).
     return (
       <>
-        <p role="status" className="feed-updating small text-body-secondary mb-2">
+        <p role="status" className="small text-body-secondary mb-2">
           Updating…
         </p>
         {cached.map((card, index) => (
