@@ -396,6 +396,21 @@ describe('FeedScreen repeat visits', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading challenges…');
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
+  it('ignores a stored copy that is not a valid feed page', async () => {
+    localStorage.setItem(
+      'challangex.snapshot.feed-pages',
+      JSON.stringify({
+        version: 1,
+        entries: [
+          { scope: 'all|1', savedAt: Date.now(), value: [{ challengeId: 'x', entry: { uid: 7 } }] },
+        ],
+      }),
+    );
+    feed.set('c1', entry());
+    renderFeed(<FeedScreen />, { user: memberFixture });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading challenges…');
+    expect(await screen.findByRole('article', { name: 'Seven day lean' })).toBeInTheDocument();
+  });
 });
 
 describe('FeedScreen document title', () => {
