@@ -63,9 +63,7 @@ test.describe('meal challenge journey', () => {
     await expect(
       page.getByText('Please complete your profile before creating a challenge'),
     ).toBeVisible();
-    await expect(page).toHaveURL(
-      new RegExp(`/profile/${encodeURIComponent(member.name)}/${member.uid}$`),
-    );
+    await expect(page).toHaveURL(new RegExp(`/profile/${encodeURIComponent(member.name)}/${member.uid}$`));
 
     await writeData(`users/${member.uid}/info/location`, 'Pune');
     await writeData(`users/${member.uid}/info/preference`, 'veg');
