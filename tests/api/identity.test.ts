@@ -223,4 +223,14 @@ describe('POST /api/me/identity', () => {
     expect(missing.status).toBe(409);
     expect(missing.body.error).toMatch(/sign in to the app once/);
   });
+
+  it('is rate-limited per member', async () => {
+    const baseUrl = await harness.startApi({ identityRateLimit: { windowMs: 60_000, max: 1 } });
+    const member = await memberWithCopies(0);
+    const call = () => postJson(`${baseUrl}/api/me/identity`, {}, { token: member.idToken });
+    expect((await call()).status).toBe(200);
+    const refused = await call();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
 });
