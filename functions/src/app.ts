@@ -5,6 +5,7 @@ import { requireMember } from './authenticate';
 import { corsForOrigins } from './cors';
 import { generateChallenge } from './generate-route';
 import { errorHandler, notFound } from './http-error';
+import { propagateIdentity } from './identity-route';
 import { builtInPlanner, type MealPlanProvider } from './meal-plan-provider';
 import type { ProofStore } from './proof-store';
 import { rateLimitPerMember, type RateLimit } from './rate-limit';
@@ -24,6 +25,7 @@ export interface AppOptions {
   /** Per member, shared by generate and regenerate. */
   generateRateLimit?: RateLimit;
   recomputeRateLimit?: RateLimit;
+  identityRateLimit?: RateLimit;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -39,6 +41,7 @@ export function createApp({
   proofs,
   generateRateLimit = { windowMs: 60_000, max: 10 },
   recomputeRateLimit = { windowMs: 60_000, max: 60 },
+  identityRateLimit = { windowMs: 60_000, max: 20 },
   log = (message, error) => console.error(message, error),
 }: AppOptions): Express {
   const app = express();
@@ -71,6 +74,12 @@ export function createApp({
     member,
     rateLimitPerMember(recomputeRateLimit),
     recomputeMember(dependencies),
+  );
+  app.post(
+    '/api/me/identity',
+    member,
+    rateLimitPerMember(identityRateLimit),
+    propagateIdentity(dependencies),
   );
 
   app.use(notFound);

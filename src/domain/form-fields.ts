@@ -30,3 +30,15 @@ export function challengeTitleField() {
     .min(1, 'Title is required')
     .max(INPUT_LIMITS.title, `Title must be at most ${INPUT_LIMITS.title} characters`);
 }
+
+/** A member's display name: trimmed, not blank, at most INPUT_LIMITS.displayName characters (the rules' bounds). */
+export function displayNameField() {
+  return z
+    .string()
+    .trim()
+    .min(1, 'Display name is required')
+    .max(
+      INPUT_LIMITS.displayName,
+      `Display name must be at most ${INPUT_LIMITS.displayName} characters`,
+    );
+}

@@ -140,4 +140,6 @@ export async function updateMemberProfile(changes: { displayName?: string; photo
   const user = auth().currentUser;
   if (!user) throw new Error('Not signed in');
   await updateProfile(user, changes);
+  // updateProfile does not fire onIdTokenChanged; refresh so the session shows the new name or photo.
+  await user.getIdToken(true);
 }

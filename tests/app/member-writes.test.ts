@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDatabaseEmulator, type RunningDatabaseEmulator } from 'challangex-emulators/database';
 import { emulatorDatabaseRules } from '../../scripts/lib/database-rules';
+import { profileFormSchema } from '../../src/domain/profile-form-schema';
 
 const projectId = process.env.TEST_PROJECT_ID ?? 'demo-challangex-test';
 const namespace = `${projectId}-default-rtdb`;
@@ -132,7 +133,8 @@ describe('profile save', () => {
     const user = await signInNewMember('Meera');
     await asOwner('DELETE', `users/${user.uid}/info/photoURL`);
     await asOwner('DELETE', `users/${user.uid}/private/emailVerified`);
-    const parsed = profile.parseProfileForm({
+    const update = profileFormSchema.parse({
+      displayName: 'Meera K',
       location: 'Pune',
       height: '165',
       weight: '60',
@@ -146,9 +148,9 @@ describe('profile save', () => {
       twitter: '',
       linkedin: '',
     });
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-    await profile.saveProfileInfo(user.uid, parsed.update);
+    await profile.saveProfileInfo(user.uid, update);
     expect(await asOwner('GET', `users/${user.uid}/private/height`)).toBe(165);
     expect(await asOwner('GET', `users/${user.uid}/info/location`)).toBe('Pune');
+    expect(await asOwner('GET', `users/${user.uid}/info/displayName`)).toBe('Meera K');
   });
 });

@@ -1,82 +1,12 @@
-import { z } from '@/domain/zod';
-import { profileBodySchema, profileInfoSchema, socialLinksSchema } from '@/domain/profile-schema';
+import type { ProfileFormValues, ProfileUpdate } from '@/domain/profile-form-schema';
 import { writePaths } from '@/services/database';
+import { updateMemberProfile } from '@/services/auth';
 import { dbPaths } from '@/domain/database-paths';
 import type { MemberInfo, MemberPrivate, MemberSocial } from '@/domain/member-records';
+import { refreshMemberCopies } from './refresh-member-copies';
 
 export const MISSING_PROFILE_FIELDS_MESSAGE =
   'Some profile fields are missing. Please fill all fields.';
-
-/** The five completeness fields (docs/product.md#validation), in form order. */
-export const REQUIRED_PROFILE_FIELDS = [
-  'location',
-  'height',
-  'weight',
-  'age',
-  'preference',
-] as const;
-
-/** The Edit profile form: every input is text until it is parsed. */
-export interface ProfileFormValues {
-  location: string;
-  height: string;
-  weight: string;
-  age: string;
-  preference: string;
-  sex: string;
-  activity: string;
-  bio: string;
-  facebook: string;
-  instagram: string;
-  twitter: string;
-  linkedin: string;
-}
-
-const profileUpdateSchema = z.object({
-  ...profileInfoSchema.shape,
-  ...profileBodySchema.shape,
-  ...socialLinksSchema.shape,
-});
-
-export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
-
-export type ProfileFormErrors = Partial<Record<keyof ProfileFormValues, string>>;
-
-const orUndefined = (value: string) => (value.trim() === '' ? undefined : value.trim());
-const numberOrUndefined = (value: string) => (value.trim() === '' ? undefined : Number(value));
-
-/** Form text → the records, with the domain's rules (ranges, https links on their own site). */
-export function parseProfileForm(
-  values: ProfileFormValues,
-): { ok: true; update: ProfileUpdate } | { ok: false; errors: ProfileFormErrors } {
-  const result = profileUpdateSchema.safeParse({
-    location: orUndefined(values.location),
-    preference: orUndefined(values.preference),
-    bio: values.bio,
-    height: numberOrUndefined(values.height),
-    weight: numberOrUndefined(values.weight),
-    age: numberOrUndefined(values.age),
-    sex: orUndefined(values.sex),
-    activity: orUndefined(values.activity),
-    facebook: values.facebook,
-    instagram: values.instagram,
-    twitter: values.twitter,
-    linkedin: values.linkedin,
-  });
-  if (result.success) return { ok: true, update: result.data };
-  const errors: ProfileFormErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof ProfileFormValues;
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
-}
-
-export function missingProfileFields(
-  values: ProfileFormValues,
-): Array<(typeof REQUIRED_PROFILE_FIELDS)[number]> {
-  return REQUIRED_PROFILE_FIELDS.filter((field) => values[field].trim() === '');
-}
 
 export function profileFormDefaults(
   info: MemberInfo | null,
@@ -85,6 +15,7 @@ export function profileFormDefaults(
 ): ProfileFormValues {
   const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
   return {
+    displayName: text(info?.displayName),
     location: text(info?.location),
     preference: text(info?.preference),
     bio: text(info?.bio),
@@ -101,16 +32,17 @@ export function profileFormDefaults(
 }
 
 /**
- * Public info and private body stats in one atomic multi-path write, field by
- * field so the server's fields (score, counters, joinAt) are never touched.
+ * Public info (the display name included) and private body stats in one atomic multi-path write,
+ * field by field so the server's fields (score, counters, joinAt) are never touched.
  */
 export function saveProfileInfo(uid: string, update: ProfileUpdate): Promise<void> {
   const info = dbPaths.userInfo(uid);
   const body = dbPaths.userPrivate(uid);
   return writePaths({
+    [`${info}/displayName`]: update.displayName,
     [`${info}/location`]: update.location,
     [`${info}/preference`]: update.preference,
-    [`${info}/bio`]: update.bio ?? '',
+    [`${info}/bio`]: update.bio,
     [`${body}/height`]: update.height,
     [`${body}/weight`]: update.weight,
     [`${body}/age`]: update.age,
@@ -119,12 +51,21 @@ export function saveProfileInfo(uid: string, update: ProfileUpdate): Promise<voi
   });
 }
 
+/**
+ * After a new display name is stored in info: the Auth profile (the header's name) takes it, and
+ * the API copies it onto the member's feed entries and leaderboard rows.
+ */
+export async function spreadDisplayName(displayName: string): Promise<void> {
+  await updateMemberProfile({ displayName });
+  await refreshMemberCopies();
+}
+
 export function socialLinksOf(update: ProfileUpdate): Required<MemberSocial> {
   return {
-    facebook: update.facebook ?? '',
-    instagram: update.instagram ?? '',
-    twitter: update.twitter ?? '',
-    linkedin: update.linkedin ?? '',
+    facebook: update.facebook,
+    instagram: update.instagram,
+    twitter: update.twitter,
+    linkedin: update.linkedin,
   };
 }
 

@@ -3,6 +3,7 @@ import { updateMemberProfile } from '@/services/auth';
 import type { UploadProgress } from '@/services/storage';
 import { uploadFile } from '@/services/storage';
 import { resetFakeDatabase, valueAt, writeLog } from '@/testing/fake-database';
+import { refreshMemberCopies } from './refresh-member-copies';
 import { uploadAvatar } from './upload-avatar';
 
 // Only the edges are replaced: Storage and Auth (and the image library, which needs a real canvas and
@@ -11,6 +12,8 @@ vi.mock('@/services/database', () => import('@/testing/fake-database'));
 vi.mock('@/services/storage', () => ({ uploadFile: vi.fn() }));
 vi.mock('@/services/auth', () => ({ updateMemberProfile: vi.fn() }));
 vi.mock('browser-image-compression', () => ({ default: vi.fn() }));
+// The API call is proved over HTTP in tests/api/identity.test.ts; here only its place in the order.
+vi.mock('./refresh-member-copies', () => ({ refreshMemberCopies: vi.fn() }));
 
 const UID = 'u-asha';
 const STORED_URL = 'https://firebasestorage.googleapis.com/v0/b/demo/o/avatar?alt=media&token=t';
@@ -45,6 +48,9 @@ beforeEach(() => {
   });
   vi.mocked(updateMemberProfile).mockImplementation(async () => {
     events.push(writeLog.length === 1 ? 'auth profile, after info' : 'auth profile, before info');
+  });
+  vi.mocked(refreshMemberCopies).mockImplementation(async () => {
+    events.push('copies refreshed');
   });
 });
 
@@ -86,12 +92,13 @@ describe('uploadAvatar', () => {
     expect(seen).toEqual([0, 25, 67, 100]);
   });
 
-  it('points info and then the Auth profile at the stored photo, only after the upload is done', async () => {
+  it('points info, the Auth profile and then the copies at the stored photo, only after the upload is done', async () => {
     const finish = givenUpload([]);
     const uploaded = uploadAvatar(UID, new File(['x'], 'me.jpg'), () => {});
     await vi.waitFor(() => expect(uploadFile).toHaveBeenCalled());
     expect(writeLog).toHaveLength(0);
     expect(updateMemberProfile).not.toHaveBeenCalled();
+    expect(refreshMemberCopies).not.toHaveBeenCalled();
 
     finish();
     await expect(uploaded).resolves.toBe(STORED_URL);
@@ -103,6 +110,7 @@ describe('uploadAvatar', () => {
       `upload Challenge/${UID}/profile/avtar.jpg`,
       'upload done',
       'auth profile, after info',
+      'copies refreshed',
     ]);
   });
 });

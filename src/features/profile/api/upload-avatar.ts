@@ -3,11 +3,15 @@ import { updateMemberProfile } from '@/services/auth';
 import { writePaths } from '@/services/database';
 import { dbPaths } from '@/domain/database-paths';
 import { storagePaths } from '@/domain/storage-paths';
+import { refreshMemberCopies } from './refresh-member-copies';
 
 /** Avatars are shown small; 512 px keeps them sharp on high-density screens. */
 const AVATAR_MAX_PIXELS = 512;
 
-/** Compresses the photo, uploads it to the member's avatar path, then points info and the Auth profile at it. */
+/**
+ * Compresses the photo, uploads it to the member's avatar path, points info and the Auth profile at
+ * it, then has the API copy it onto the member's feed cards and leaderboard rows.
+ */
 export async function uploadAvatar(
   uid: string,
   file: File,
@@ -26,5 +30,6 @@ export async function uploadAvatar(
   const { url } = await upload.done;
   await writePaths({ [`${dbPaths.userInfo(uid)}/photoURL`]: url });
   await updateMemberProfile({ photoURL: url });
+  await refreshMemberCopies();
   return url;
 }

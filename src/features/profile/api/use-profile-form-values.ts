@@ -2,7 +2,8 @@ import type { MemberInfo, MemberPrivate, MemberSocial } from '@/domain/member-re
 import { useAsync, type Loadable } from '@/hooks/use-async';
 import { readValue } from '@/services/database';
 import { dbPaths } from '@/domain/database-paths';
-import { profileFormDefaults, type ProfileFormValues } from './update-profile';
+import type { ProfileFormValues } from '@/domain/profile-form-schema';
+import { profileFormDefaults } from './update-profile';
 
 async function readProfileFormValues(uid: string): Promise<ProfileFormValues> {
   const [info, body, social] = await Promise.all([

@@ -1,11 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { updateMemberProfile } from '@/services/auth';
+import { refreshMemberCopies } from '../api/refresh-member-copies';
 import { failNextWrite, resetFakeDatabase, valueAt, writeLog } from '@/testing/fake-database';
 import { memberFixture, renderApp } from '@/testing/render-app';
 import { EditProfileModal } from './edit-profile-modal';
 
 vi.mock('@/services/database', () => import('@/testing/fake-database'));
+vi.mock('@/services/auth', () => ({ updateMemberProfile: vi.fn() }));
+// The API's rewrite of the copies is proved over HTTP in tests/api/identity.test.ts.
+vi.mock('../api/refresh-member-copies', () => ({ refreshMemberCopies: vi.fn() }));
 vi.mock('@/lib/toast', () => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
@@ -169,5 +174,70 @@ describe('EditProfileModal', () => {
     await save();
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('Failed to update profile info'));
     expect(toastSuccess).not.toHaveBeenCalled();
+  });
+
+  it('changes the display name: stored in info, then the Auth profile, then the copies', async () => {
+    const order: string[] = [];
+    vi.mocked(updateMemberProfile).mockImplementation(async () => {
+      order.push(`auth after ${writeLog.length} write(s)`);
+    });
+    vi.mocked(refreshMemberCopies).mockImplementation(async () => {
+      order.push('copies');
+    });
+    await openModal();
+    expect(screen.getByLabelText('Display name')).toHaveValue('Asha Rao');
+    await fillRequired();
+    await userEvent.clear(screen.getByLabelText('Display name'));
+    await userEvent.type(screen.getByLabelText('Display name'), '  Asha R.  ');
+    await save();
+    await waitFor(() =>
+      expect(toastSuccess).toHaveBeenCalledWith('Profile info updated successfully'),
+    );
+    expect(valueAt(`users/${uid}/info/displayName`)).toBe('Asha R.');
+    expect(updateMemberProfile).toHaveBeenCalledWith({ displayName: 'Asha R.' });
+    expect(order).toEqual(['auth after 1 write(s)', 'copies']);
+  });
+
+  it('keeps the name out of the Auth profile and the API when it did not change', async () => {
+    await openModal();
+    await fillRequired();
+    await save();
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalled());
+    expect(updateMemberProfile).not.toHaveBeenCalled();
+    expect(refreshMemberCopies).not.toHaveBeenCalled();
+  });
+
+  it('refuses a blank or over-long display name inline, writing nothing', async () => {
+    await openModal();
+    await fillRequired();
+    const name = screen.getByLabelText('Display name');
+    await userEvent.clear(name);
+    await userEvent.type(name, '   ');
+    await save();
+    expect(await screen.findByText('Display name is required')).toBeInTheDocument();
+    expect(toastError).not.toHaveBeenCalled();
+
+    await userEvent.clear(name);
+    // maxLength stops typing, so a pasted-in value past it is set directly.
+    name.removeAttribute('maxlength');
+    await userEvent.type(name, 'A'.repeat(101));
+    await save();
+    expect(
+      await screen.findByText('Display name must be at most 100 characters'),
+    ).toBeInTheDocument();
+    expect(writeLog).toHaveLength(0);
+  });
+
+  it('says the name is saved but not yet on the cards when the API fails', async () => {
+    vi.mocked(refreshMemberCopies).mockRejectedValueOnce(new Error('offline'));
+    const onHide = await openModal();
+    await fillRequired();
+    await userEvent.clear(screen.getByLabelText('Display name'));
+    await userEvent.type(screen.getByLabelText('Display name'), 'Asha R.');
+    await save();
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith(expect.stringMatching(/new name is saved.*retry/i)),
+    );
+    expect(onHide).not.toHaveBeenCalled();
   });
 });

@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
@@ -14,13 +15,17 @@ import { ACTIVITY_LEVELS, INPUT_LIMITS, LOCATIONS, PREFERENCES, SEXES } from '@/
 import { useBusy } from '@/hooks/use-busy';
 import { toastError, toastSuccess } from '@/lib/toast';
 import {
+  profileFormSchema,
+  REQUIRED_PROFILE_FIELDS,
+  type ProfileFormValues,
+  type ProfileUpdate,
+} from '@/domain/profile-form-schema';
+import {
   MISSING_PROFILE_FIELDS_MESSAGE,
-  missingProfileFields,
-  parseProfileForm,
   saveProfileInfo,
   saveSocialLinks,
   socialLinksOf,
-  type ProfileFormValues,
+  spreadDisplayName,
 } from '../api/update-profile';
 import { useProfileFormValues } from '../api/use-profile-form-values';
 
@@ -109,31 +114,38 @@ function EditProfileForm({
   const {
     register,
     handleSubmit,
-    setError,
+    getValues,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileFormValues>({ defaultValues: initialValues });
+  } = useForm<ProfileFormValues, unknown, ProfileUpdate>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: initialValues,
+  });
 
-  const onSubmit = async (values: ProfileFormValues) => {
-    const missing = missingProfileFields(values);
-    if (missing.length > 0) {
-      missing.forEach((field) => setError(field, { message: 'This field is required' }));
+  // The schema marks each blank completeness field; the product's toast says why nothing was saved.
+  const onInvalid = () => {
+    const values = getValues();
+    if (REQUIRED_PROFILE_FIELDS.some((field) => values[field].trim() === ''))
       toastError(MISSING_PROFILE_FIELDS_MESSAGE);
-      return;
-    }
-    const parsed = parseProfileForm(values);
-    if (!parsed.ok) {
-      Object.entries(parsed.errors).forEach(([field, message]) =>
-        setError(field as keyof ProfileFormValues, { message }),
-      );
-      return;
-    }
+  };
+
+  const onSubmit = async (update: ProfileUpdate) => {
     try {
-      await whileBusy(saveProfileInfo(uid, parsed.update));
+      await whileBusy(saveProfileInfo(uid, update));
     } catch {
       toastError('Failed to update profile info');
       return;
     }
-    const links = socialLinksOf(parsed.update);
+    if (update.displayName !== initialValues.displayName.trim()) {
+      try {
+        await whileBusy(spreadDisplayName(update.displayName));
+      } catch {
+        toastError(
+          'Your new name is saved, but your challenge cards may still show the old one. Save again to retry.',
+        );
+        return;
+      }
+    }
+    const links = socialLinksOf(update);
     const linksChanged = SOCIAL_FIELDS.some(
       ({ name }) => links[name] !== initialValues[name].trim(),
     );
@@ -153,12 +165,19 @@ function EditProfileForm({
   };
 
   return (
-    <Form noValidate onSubmit={handleSubmit(onSubmit)} style={{ display: 'contents' }}>
+    <Form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} style={{ display: 'contents' }}>
       <Modal.Body>
         <p className="text-body-secondary small">
           Location, height, weight, age and preference are needed to create a challenge. Height,
           weight and age are private: only you can see them.
         </p>
+        <TextField
+          label="Display name"
+          autoComplete="nickname"
+          maxLength={INPUT_LIMITS.displayName}
+          registration={register('displayName')}
+          error={errors.displayName}
+        />
         <ProfileFields register={register} errors={errors} />
       </Modal.Body>
       <Modal.Footer>

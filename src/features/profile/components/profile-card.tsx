@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { SessionUser } from '@/services/auth';
 import { profilePath, rememberViewedProfile } from '@/lib/profile-route';
 import { MemberAvatar } from '@/components/member-avatar';
+import { useActiveChallengeCount } from '../api/use-active-challenge-count';
 import { useMemberProfile } from '../api/use-member-profile';
 import { MemberSocialLinks } from './member-social-links';
 
@@ -11,6 +12,7 @@ import { MemberSocialLinks } from './member-social-links';
 export function ProfileCard({ member }: { member: SessionUser }) {
   const { info, social } = useMemberProfile(member.uid);
   const name = info.value?.displayName || member.displayName || 'Member';
+  const activeChallenges = useActiveChallengeCount(member.uid, info.value?.activeChallenges);
 
   return (
     <Card as="section" className="shadow-sm" aria-labelledby="profile-card-title">
@@ -33,7 +35,7 @@ export function ProfileCard({ member }: { member: SessionUser }) {
         {info.status === 'ready' && (
           <dl className="row g-0 text-center mb-3">
             <Stat label="Total Challange" value={info.value?.totalChallenges ?? 0} />
-            <Stat label="Active Challange" value={info.value?.activeChallenges ?? 0} />
+            <Stat label="Active Challange" value={activeChallenges} />
             <Stat label="Total Score" value={info.value?.score ?? 0} />
           </dl>
         )}
@@ -52,11 +54,14 @@ export function ProfileCard({ member }: { member: SessionUser }) {
   );
 }
 
-function Stat({ label, value }: { label: string; value: number }) {
+/** `null` while the value is still being worked out. */
+function Stat({ label, value }: { label: string; value: number | null }) {
   return (
     <div className="col-4 d-flex flex-column-reverse">
       <dt className="small text-body-secondary fw-normal">{label}</dt>
-      <dd className="fs-5 fw-bold mb-0">{value}</dd>
+      <dd className="fs-5 fw-bold mb-0" aria-busy={value === null}>
+        {value ?? '…'}
+      </dd>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storageKeys, writeStored } from '@/lib/browser-storage';
 import { readLog, resetFakeDatabase } from '@/testing/fake-database';
@@ -54,16 +54,17 @@ beforeEach(() => {
   });
 });
 
-const path = '/profile/Asha%20Rao';
-const route = '/profile/:profileName';
+const path = `/profile/Asha%20Rao/${owner.uid}`;
+const route = '/profile/:profileName/:uid?';
 
 async function renderProfile(user: typeof owner, at = path, state?: object) {
-  const { router } = renderApp(<p>Start</p>, {
+  const view = renderApp(<p>Start</p>, {
     user,
     path: '/start',
     routes: [{ path: route, element: <ProfilePage /> }],
   });
-  await act(() => router.navigate(at, { state }));
+  await act(() => view.router.navigate(at, { state }));
+  return view;
 }
 
 describe('ProfilePage', () => {
@@ -104,14 +105,47 @@ describe('ProfilePage', () => {
     ]);
   });
 
-  it('finds the member by name when nothing is stored (a shared link)', async () => {
-    await renderProfile(visitorMember);
-    expect(await screen.findByRole('heading', { name: 'Asha Rao', level: 1 })).toBeInTheDocument();
+  it('finds any member by the uid in the address, with nothing stored and no public list naming them', async () => {
+    resetFakeDatabase({
+      users: { 'uid-quiet': { info: { uid: 'uid-quiet', displayName: 'Quiet One', score: 0 } } },
+    });
+    await renderProfile(visitorMember, '/profile/Quiet%20One/uid-quiet');
+    expect(await screen.findByRole('heading', { name: 'Quiet One', level: 1 })).toBeInTheDocument();
+    expect(document.title).toBe('Quiet One · ChallangeX');
+    expect(readLog.some((read) => read.startsWith('feed') || read.startsWith('leaderboard'))).toBe(
+      false,
+    );
   });
 
-  it('says so when no member has that name', async () => {
-    await renderProfile(visitorMember, '/profile/Nobody');
-    expect(await screen.findByText('No member called “Nobody”')).toBeInTheDocument();
+  it('replaces an address with an old name by the current one, same uid', async () => {
+    const { router } = await renderProfile(visitorMember, `/profile/Asha%20Old/${owner.uid}`);
+    expect(await screen.findByRole('heading', { name: 'Asha Rao', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('says so when no member has the uid in the address', async () => {
+    await renderProfile(visitorMember, '/profile/Asha%20Rao/uid-nobody');
+    expect(await screen.findByText('No member called “Asha Rao” here')).toBeInTheDocument();
+    expect(document.title).toBe('Member not found · ChallangeX');
+  });
+
+  it('sends an old link without uid to the full address when it names the stored profile', async () => {
+    writeStored(storageKeys.loadProfile, owner.uid);
+    const { router } = await renderProfile(visitorMember, '/profile/Asha%20Rao');
+    expect(await screen.findByRole('heading', { name: 'Asha Rao', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('finds the own profile by name without uid, and nobody else by name alone', async () => {
+    const { router, unmount } = await renderProfile(owner, '/profile/Asha%20Rao');
+    expect(await screen.findByRole('heading', { name: 'Asha Rao', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    unmount();
+
+    // A visitor with nothing stored: names are not unique, so an old link is not guessed.
+    await renderProfile(visitorMember, '/profile/Asha%20Rao');
+    expect(await screen.findByText('No member called “Asha Rao” here')).toBeInTheDocument();
   });
 
   it('opens Edit profile on arrival when sent by the create-challenge completeness check', async () => {
@@ -125,5 +159,22 @@ describe('ProfilePage', () => {
       await screen.findByLabelText('Location', undefined, { timeout: 5000 }),
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  });
+
+  it('opens Edit profile only once: reloading the page after the redirect does not open it again', async () => {
+    const first = await renderProfile(owner, path, { editProfile: true });
+    expect(
+      await screen.findByRole('dialog', { name: 'Edit profile' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(first.router.state.location.state).toBeNull());
+    // A reload restores the history entry, state included.
+    const restoredState = first.router.state.location.state as object | undefined;
+    first.unmount();
+
+    await renderProfile(owner, path, restoredState ?? undefined);
+    expect(await screen.findByRole('heading', { name: 'Asha Rao', level: 1 })).toBeInTheDocument();
+    // Give the lazy modal the time it took above before concluding it stays closed.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('dialog', { name: 'Edit profile' })).not.toBeInTheDocument();
   });
 });

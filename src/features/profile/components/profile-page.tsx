@@ -1,14 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Placeholder from 'react-bootstrap/Placeholder';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { joinAtText } from '@/domain/member-identity';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSignedInUser } from '@/lib/session';
+import { profilePath, type ProfileRouteState } from '@/lib/profile-route';
 import { useMemberProfile } from '../api/use-member-profile';
 import { useProfileUid } from '../hooks/use-profile-uid';
-import type { ProfileRouteState } from '@/lib/profile-route';
 import { AvatarUploader } from './avatar-uploader';
 import { MemberAvatar } from '@/components/member-avatar';
 import { MemberSocialLinks } from './member-social-links';
@@ -17,30 +18,48 @@ const EditProfileModal = lazy(async () => ({
   default: (await import('./edit-profile-modal')).EditProfileModal,
 }));
 
-/** profile/:profileName (docs/product.md#routes-and-screens): a member's public profile; body stats and email only for its owner. */
+const NOT_FOUND_TITLE = 'Member not found';
+
+/**
+ * profile/:profileName/:uid (docs/product.md#routes-and-screens): a member's public profile; body
+ * stats and email only for its owner. The uid identifies the member, the name is a readable slug.
+ */
 export function ProfilePage() {
-  const { profileName = '' } = useParams();
-  const profile = useProfileUid(profileName);
+  const { profileName = '', uid } = useParams();
+  if (uid) return <ProfileView key={uid} uid={uid} slug={profileName} />;
+  return <ProfileByName name={profileName} />;
+}
+
+/** An old link without a uid: found only when it can be told whose it is, then sent to the full address. */
+function ProfileByName({ name }: { name: string }) {
+  const profile = useProfileUid(name);
+  const location = useLocation();
+  useDocumentTitle(profile.status === 'missing' ? NOT_FOUND_TITLE : null);
 
   if (profile.status === 'loading') return <ProfileSkeleton />;
-  if (profile.status === 'error') {
-    return (
-      <Alert variant="danger">
-        We could not load this profile. Check your connection and reload the page.
-      </Alert>
-    );
-  }
-  if (profile.status === 'missing') {
-    return (
-      <Alert variant="warning">
-        <h1 className="h5">No member called “{profileName}”</h1>
-        <p className="mb-0">
-          The name may have changed. <Link to="/">Back to the feed</Link>
-        </p>
-      </Alert>
-    );
-  }
-  return <ProfileView key={profile.uid} uid={profile.uid} />;
+  if (profile.status === 'error') return <ProfileLoadError />;
+  if (profile.status === 'missing') return <MemberNotFound name={name} />;
+  return <Navigate to={profilePath(name, profile.uid)} state={location.state} replace />;
+}
+
+function ProfileLoadError() {
+  return (
+    <Alert variant="danger">
+      We could not load this profile. Check your connection and reload the page.
+    </Alert>
+  );
+}
+
+function MemberNotFound({ name }: { name: string }) {
+  return (
+    <Alert variant="warning">
+      <h1 className="h5">No member called “{name}” here</h1>
+      <p className="mb-0">
+        The link may be incomplete or the member may have left. Open their name on a challenge card
+        or the leader-board to reach their profile. <Link to="/">Back to the feed</Link>
+      </p>
+    </Alert>
+  );
 }
 
 function ProfileSkeleton() {
@@ -60,21 +79,36 @@ function ProfileSkeleton() {
   );
 }
 
-function ProfileView({ uid }: { uid: string }) {
-  const user = useSignedInUser();
+/**
+ * Opens Edit profile when the create-challenge check sent the owner here (location state), once:
+ * the state is cleared at once, so reloading the page does not open it again.
+ */
+function useEditOnArrival(isOwner: boolean) {
   const location = useLocation();
+  const navigate = useNavigate();
+  const requested = isOwner && (location.state as ProfileRouteState | null)?.editProfile === true;
+  const [editing, setEditing] = useState(requested);
+  useEffect(() => {
+    if (requested) void navigate(location, { replace: true, state: null });
+  }, [requested, location, navigate]);
+  return [editing, setEditing] as const;
+}
+
+function ProfileView({ uid, slug }: { uid: string; slug: string }) {
+  const user = useSignedInUser();
   const isOwner = user.uid === uid;
-  const [editing, setEditing] = useState(
-    Boolean(isOwner && (location.state as ProfileRouteState | null)?.editProfile),
-  );
+  const [editing, setEditing] = useEditOnArrival(isOwner);
   const { info, social, body } = useMemberProfile(uid, { withPrivate: isOwner });
+  const member = info.value;
+  const name = member?.displayName || 'Member';
+  useDocumentTitle(info.status === 'loading' ? null : member ? name : NOT_FOUND_TITLE);
 
   if (info.status === 'loading') return <ProfileSkeleton />;
-  if (info.status === 'error' || !info.value) {
-    return <Alert variant="danger">No User info data available</Alert>;
-  }
-  const member = info.value;
-  const name = member.displayName || 'Member';
+  if (info.status === 'error') return <ProfileLoadError />;
+  if (!member) return <MemberNotFound name={slug} />;
+  // A renamed member: an address with the old name shows the new one (the uid decides who it is).
+  if (member.displayName && member.displayName !== slug)
+    return <Navigate to={profilePath(member.displayName, uid)} replace />;
   const email = isOwner ? (body.value?.email ?? user.email) : null;
   const joined = joinAtText(member.joinAt);
 

@@ -9,7 +9,7 @@ export type ProfileUidState =
   | { status: 'missing' }
   | { status: 'error' };
 
-/** Whose profile profile/{name} shows: the stored loadProfile uid when it matches, else looked up by name. */
+/** Whose profile an old-style address profile/{name} (no uid) shows, if it can be told (see resolveProfileUid). */
 export function useProfileUid(profileName: string): ProfileUidState {
   const { user } = useSession();
   const selfUid = user?.uid ?? null;

@@ -1,0 +1,153 @@
+import type { Database } from 'firebase-admin/database';
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import type { ChallengeRecord } from '../../src/domain/challenge-record';
+import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
+import { computeScore } from '../../src/domain/points';
+import { memberUid } from './authenticate';
+import type { MemberIdentity } from './challenge-records';
+import { HttpError, parseOrThrow } from './http-error';
+
+export interface IdentityDependencies {
+  database: Database;
+}
+
+/** Feed entries are read in pages of this size (the query is on the indexed `uid`). */
+const FEED_PAGE_SIZE = 100;
+/**
+ * At most this many of the member's feed entries are read (and rewritten) per call; a member with
+ * more gets `next` back and calls again with `{ after: next }`.
+ */
+export const MAX_FEED_ENTRIES_PER_CALL = 300;
+
+// Only the paging cursor is read from the body: a name or photo sent along is ignored (stripped),
+// since the copies must match what the member's own record says.
+const bodySchema = z.object({
+  after: z.string().regex(DATABASE_KEY, 'Not a feed entry id').optional(),
+});
+
+type Update = Record<string, unknown>;
+type StoredCopy = Partial<MemberIdentity> | null;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const isStale = (copy: StoredCopy, identity: MemberIdentity) =>
+  copy?.displayName !== identity.displayName || copy?.photoURL !== identity.photoURL;
+
+function rewrite(update: Update, path: string, identity: MemberIdentity): void {
+  update[`${path}/displayName`] = identity.displayName;
+  update[`${path}/photoURL`] = identity.photoURL;
+}
+
+async function readIdentity(database: Database, uid: string): Promise<MemberIdentity> {
+  const info = (await database.ref(dbPaths.userInfo(uid)).get()).val() as Record<
+    string,
+    unknown
+  > | null;
+  if (!info || typeof info.displayName !== 'string')
+    throw new HttpError(
+      409,
+      'Your member record does not exist yet: sign in to the app once, then try again',
+    );
+  return { displayName: info.displayName, photoURL: text(info.photoURL) };
+}
+
+/**
+ * The member's feed entries after the cursor, page by page up to the per-call bound. Entries of a
+ * challenge that is gone or deleted are left alone: the feed loses them, a partial copy must not stay.
+ */
+async function staleFeedEntries(
+  database: Database,
+  uid: string,
+  after: string | undefined,
+  liveChallenges: Set<string>,
+  identity: MemberIdentity,
+): Promise<{ paths: string[]; next: string | null }> {
+  const paths: string[] = [];
+  let cursor = after;
+  let read = 0;
+  while (read < MAX_FEED_ENTRIES_PER_CALL) {
+    const size = Math.min(FEED_PAGE_SIZE, MAX_FEED_ENTRIES_PER_CALL - read);
+    const ordered = database.ref(dbPaths.feed).orderByChild('uid');
+    const query = (
+      cursor === undefined ? ordered.equalTo(uid) : ordered.startAfter(uid, cursor).endAt(uid)
+    ).limitToFirst(size);
+    const page: Array<[string, StoredCopy]> = [];
+    (await query.get()).forEach((child) => {
+      page.push([child.key!, child.val() as StoredCopy]);
+    });
+    read += page.length;
+    for (const [challengeId, entry] of page) {
+      if (liveChallenges.has(challengeId) && isStale(entry, identity))
+        paths.push(dbPaths.feedEntry(challengeId));
+    }
+    if (page.length < size) return { paths, next: null };
+    cursor = page.at(-1)![0];
+  }
+  return { paths, next: cursor ?? null };
+}
+
+/** The member's rows on the all-time board and on every weekly and monthly board their challenges touched. */
+async function staleLeaderboardRows(
+  database: Database,
+  uid: string,
+  challenges: ChallengeRecord[],
+  identity: MemberIdentity,
+): Promise<string[]> {
+  const { weekly, monthly } = computeScore(challenges);
+  const rows = [
+    `${dbPaths.leaderboardAll}/${uid}`,
+    ...Object.keys(weekly).map((week) => `${dbPaths.leaderboardWeekly(week)}/${uid}`),
+    ...Object.keys(monthly).map((month) => `${dbPaths.leaderboardMonthly(month)}/${uid}`),
+  ];
+  const stored = await Promise.all(
+    rows.map(async (path) => [path, (await database.ref(path).get()).val() as StoredCopy] as const),
+  );
+  // Only rows that exist: writing a name into a missing row would create a row without points.
+  return stored.filter(([, row]) => row !== null && isStale(row, identity)).map(([path]) => path);
+}
+
+/**
+ * POST /api/me/identity: copies the member's current name and photo (from users/{uid}/info, never
+ * from the request) into their challenges, feed entries and leaderboard rows, which keep copies so
+ * the public lists need no per-row lookup (docs/architecture.md#data-model-and-access). Bounded: at
+ * most MAX_FEED_ENTRIES_PER_CALL feed entries per call, continued with `{ after: next }`.
+ * Idempotent: copies already current are not written again.
+ */
+export function propagateIdentity({ database }: IdentityDependencies): RequestHandler {
+  return async (request, response) => {
+    const uid = memberUid(response);
+    const { after } = parseOrThrow(bodySchema, request.body ?? {});
+    const [identity, challengesSnapshot] = await Promise.all([
+      readIdentity(database, uid),
+      database.ref(dbPaths.userChallenges(uid)).get(),
+    ]);
+    const challengesById = (challengesSnapshot.val() ?? {}) as Record<string, ChallengeRecord>;
+    const liveChallenges = new Set(
+      Object.entries(challengesById)
+        .filter(([, challenge]) => challenge.deleted !== true)
+        .map(([challengeId]) => challengeId),
+    );
+    const [feed, rows] = await Promise.all([
+      staleFeedEntries(database, uid, after, liveChallenges, identity),
+      staleLeaderboardRows(database, uid, Object.values(challengesById), identity),
+    ]);
+    // The challenges themselves once, on the first call of a series.
+    const challengePaths =
+      after === undefined
+        ? Object.entries(challengesById)
+            .filter(([, challenge]) => isStale(challenge, identity))
+            .map(([challengeId]) => dbPaths.challenge(uid, challengeId))
+        : [];
+
+    const update: Update = {};
+    for (const path of [...feed.paths, ...rows, ...challengePaths]) rewrite(update, path, identity);
+    if (Object.keys(update).length > 0) await database.ref().update(update);
+    response.json({
+      ...identity,
+      feedEntries: feed.paths.length,
+      leaderboardRows: rows.length,
+      challenges: challengePaths.length,
+      next: feed.next,
+    });
+  };
+}
