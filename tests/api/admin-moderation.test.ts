@@ -11,7 +11,7 @@ import {
 } from './api-harness';
 
 let harness: ApiHarness;
-let admin: TestMember;
+let admin: TestMember & { email: string };
 let member: TestMember;
 
 const AUTH = () =>
