@@ -125,6 +125,8 @@ test.describe('Admin-X moderation', () => {
       await expect(audit.getByText(`hid a challenge: ${title}`)).toBeVisible();
       await expect(audit.getByText('Reason: Advertising').first()).toBeVisible();
       expect(await readData(`feed/${challengeId}`)).toBeNull();
+      // Away from the user list, whose "Edit {name}" buttons share the account menu's name.
+      await page.goto('/feed');
       await chooseAccountMenu(page, admin, 'Logout');
 
       await signIn(page, viewer);
