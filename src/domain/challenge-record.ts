@@ -30,7 +30,7 @@ export type DayMeals = Partial<Record<MealSlot, MealRecord>>;
 
 /**
  * users/{uid}/challenges/{cid}/moderation: set while a moderator hides the challenge, readable by
- * every signed-in member so the challenge page can say why it is gone (docs/security.md).
+ * every signed-in member so the challenge page can say why it is gone (docs/security.md, "Moderation").
  */
 export interface ChallengeModeration {
   hiddenAt: number;
