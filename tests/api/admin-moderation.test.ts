@@ -108,6 +108,14 @@ describe('admin input is validated', () => {
     }
   });
 
+  it('400, never a crash, for bodies that are not JSON objects', async () => {
+    for (const body of ['[]', 'null', '"hide"', '{"ownerId":', '42']) {
+      const response = await post('/api/admin/challenges/c1/hide', body, admin.idToken);
+      expect(response.status, body).toBe(400);
+      expect(typeof response.body.error, body).toBe('string');
+    }
+  });
+
   it('400 for a bad page or search of the member list', async () => {
     for (const query of ['page=0', 'page=abc', 'page=1.5', `q=${'x'.repeat(101)}`, 'q=a&q=b']) {
       const response = await get(`/api/admin/members?${query}`, admin.idToken);
