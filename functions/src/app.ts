@@ -1,7 +1,14 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Database } from 'firebase-admin/database';
 import express, { type Express } from 'express';
-import { requireMember } from './authenticate';
+import {
+  hideChallenge,
+  listHiddenChallenges,
+  unhideChallenge,
+} from './admin-challenge-moderation-route';
+import { listMembers } from './admin-member-list-route';
+import { disableMember, enableMember } from './admin-member-moderation-route';
+import { requireAdmin, requireMember } from './authenticate';
 import { corsForOrigins } from './cors';
 import { generateChallenge } from './generate-route';
 import { errorHandler, notFound } from './http-error';
@@ -81,6 +88,15 @@ export function createApp({
     rateLimitPerMember(identityRateLimit),
     propagateIdentity(dependencies),
   );
+
+  const admin = requireAdmin(auth);
+  const moderation = { database, auth, clock };
+  app.get('/api/admin/members', admin, listMembers(moderation));
+  app.post('/api/admin/members/:uid/disable', admin, disableMember(moderation));
+  app.post('/api/admin/members/:uid/enable', admin, enableMember(moderation));
+  app.get('/api/admin/challenges/hidden', admin, listHiddenChallenges(moderation));
+  app.post('/api/admin/challenges/:challengeId/hide', admin, hideChallenge(moderation));
+  app.post('/api/admin/challenges/:challengeId/unhide', admin, unhideChallenge(moderation));
 
   app.use(notFound);
   app.use(errorHandler(log));

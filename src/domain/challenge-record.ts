@@ -28,6 +28,15 @@ export interface MealRecord {
 
 export type DayMeals = Partial<Record<MealSlot, MealRecord>>;
 
+/**
+ * users/{uid}/challenges/{cid}/moderation: set while a moderator hides the challenge, readable by
+ * every signed-in member so the challenge page can say why it is gone (docs/security.md, "Moderation").
+ */
+export interface ChallengeModeration {
+  hiddenAt: number;
+  reason: string;
+}
+
 /** users/{uid}/challenges/{cid} (docs/architecture.md#data-model-and-access). */
 export interface ChallengeRecord {
   title: string;
@@ -44,6 +53,8 @@ export interface ChallengeRecord {
   timezone: string;
   targets: NutritionTargets;
   meals: Record<string, DayMeals>;
+  /** Present while a moderator hides it from the feed. */
+  moderation?: ChallengeModeration;
 }
 
 /** feed/{cid} (docs/architecture.md#data-model-and-access). */

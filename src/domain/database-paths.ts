@@ -21,6 +21,16 @@ export const dbPaths = {
   socialLinks: 'website/social-link',
   subscribers: 'website/subscribers',
   contactMessages: 'website/contact',
+  /** A moderator's mark on a hidden challenge; signed-in members read it (moderation-records.ts). */
+  challengeModeration: (uid: string, challengeId: string) =>
+    `users/${uid}/challenges/${challengeId}/moderation`,
+  /** Server-only: feed entries of hidden challenges and disabled members, kept to restore them. */
+  hiddenFeed: 'moderation/hiddenFeed',
+  hiddenFeedEntry: (challengeId: string) => `moderation/hiddenFeed/${challengeId}`,
+  /** Server-only: a disabled member's leaderboard rows, restored when they are enabled. */
+  disabledMember: (uid: string) => `moderation/disabledMembers/${uid}`,
+  /** Every admin action; only admins read it, only the API writes it. */
+  adminAudit: 'moderation/audit',
   /** Server-only; no client rule grants access to it. */
   challengeCreationLock: (uid: string) => `serverLocks/challengeCreation/${uid}`,
 } as const;

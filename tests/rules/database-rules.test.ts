@@ -4,6 +4,7 @@ import { memberRecordCases } from './cases/member-records-cases';
 import { challengeCases } from './cases/challenge-cases';
 import { publicCases } from './cases/public-cases';
 import { websiteCases } from './cases/website-cases';
+import { moderationCases } from './cases/moderation-cases';
 
 describeRulesMatrix('database.rules.json: member records', memberRecordCases, databaseFixture);
 describeRulesMatrix(
@@ -17,3 +18,4 @@ describeRulesMatrix(
   databaseFixture,
 );
 describeRulesMatrix('database.rules.json: website', websiteCases, databaseFixture);
+describeRulesMatrix('database.rules.json: moderation and audit', moderationCases, databaseFixture);

@@ -6,6 +6,7 @@ import { memberRecordCases } from './cases/member-records-cases';
 import { challengeCases } from './cases/challenge-cases';
 import { publicCases } from './cases/public-cases';
 import { websiteCases } from './cases/website-cases';
+import { moderationCases } from './cases/moderation-cases';
 import { storageCases } from './cases/storage-cases';
 
 // The matrix is only as good as its reach: these checks keep every path the app uses in it.
@@ -14,6 +15,7 @@ const allCases = [
   ...challengeCases,
   ...publicCases,
   ...websiteCases,
+  ...moderationCases,
   ...storageCases,
 ] as RulesCase<unknown, unknown>[];
 
@@ -32,6 +34,8 @@ const DATABASE_PATHS = [
   'website/social-link',
   'website/subscribers/{id}',
   'website/contact/{id}',
+  'users/{uid}/challenges/{cid}/moderation',
+  'moderation/audit/{id}',
 ];
 const STORAGE_PATHS = ['Challenge/{uid}/{cid}/{file}', 'Challenge/{uid}/profile/avtar.jpg'];
 
@@ -82,6 +86,7 @@ describe('rules matrix coverage', () => {
       challengeCases,
       publicCases,
       websiteCases,
+      moderationCases,
       storageCases,
     ]) {
       const outcomes = new Set(table.map((c) => c.expect));

@@ -10,6 +10,7 @@ import { memberRecordCases } from './cases/member-records-cases';
 import { publicCases } from './cases/public-cases';
 import { INITIAL_OBJECTS, storageCases } from './cases/storage-cases';
 import { websiteCases } from './cases/website-cases';
+import { moderationCases } from './cases/moderation-cases';
 import { RULE_MUTANTS } from './rule-mutant-catalogue';
 import { databaseFixture } from './support/database-world';
 import { emulatorDatabaseRules, sourceDatabaseRules } from '../../scripts/lib/database-rules';
@@ -30,6 +31,7 @@ const MATRICES: Record<RulesFile, Matrix> = {
       ...challengeCases,
       ...publicCases,
       ...websiteCases,
+      ...moderationCases,
     ] as Matrix['cases'],
     fixture: databaseFixture as MatrixFixture<unknown, unknown>,
   },

@@ -110,6 +110,21 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
     })),
   ),
   {
+    name: 'every signed-in member may page through the admin audit log',
+    file: 'database.rules.json',
+    mutate: (rules) =>
+      editDatabaseRules(
+        rules,
+        ['moderation/audit/.read'],
+        'auth != null && auth.token.admin === true && ',
+        'auth != null && ',
+      ),
+    killedBy: (['member', 'owner', 'other member'] as const).map(
+      (role) =>
+        `moderation/audit/{id} · ${role} · query · denied: reads the newest page of the audit log`,
+    ),
+  },
+  {
     name: 'any e-mail address can be stored as the member’s own',
     file: 'database.rules.json',
     mutate: (rules) =>

@@ -1,13 +1,14 @@
 import { z } from '@/domain/zod';
 import { readChildren, writePaths } from '@/services/database';
 import { dbPaths } from '@/domain/database-paths';
-import type { MemberInfo, MemberPrivate } from '@/domain/member-records';
+import type { FeedEntry } from '@/domain/challenge-record';
+import type { AdminAuditEntry } from '@/domain/moderation-records';
 import { SITE_SOCIAL_NETWORKS, type SiteSocialLinks } from '@/domain/website-records';
 import { httpsLink } from '@/lib/safe-urls';
 
 /**
  * Every admin list is read a page at a time, newest first: the rules refuse the admin more than 25
- * rows per query and any unordered read of users/, website/subscribers or website/contact, so a
+ * rows per query and any unordered read of moderation/audit, website/subscribers or website/contact, so a
  * flood of contact messages (anyone may send them) can never stall the screen.
  */
 export const ADMIN_PAGE_SIZE = 10;
@@ -45,33 +46,14 @@ async function readNewestFirst<T>(
   };
 }
 
-/** users/{uid} as the admin query returns it; only `info` and `private/email` are shown. */
-interface MemberNode {
-  info?: MemberInfo;
-  private?: MemberPrivate;
+/** The public feed, newest first: the challenges a moderator may hide. */
+export function readFeedPage(cursor: PageCursor | null): Promise<AdminPage<FeedEntry>> {
+  return readNewestFirst(dbPaths.feed, 'createdAt', (entry) => entry.createdAt ?? null, cursor);
 }
 
-export interface AdminUserRow {
-  uid: string;
-  info: MemberInfo | null;
-  email: string | null;
-}
-
-/** A page of members ordered by info/createdAt (users/ is admin-only, custom claim admin: true). */
-export async function readUserPage(cursor: PageCursor | null): Promise<AdminPage<AdminUserRow>> {
-  const page = await readNewestFirst<MemberNode>(
-    'users',
-    'info/createdAt',
-    (member) => member.info?.createdAt ?? null,
-    cursor,
-  );
-  return {
-    older: page.older,
-    rows: page.rows.map(({ key, value }) => ({
-      key,
-      value: { uid: key, info: value.info ?? null, email: value.private?.email ?? null },
-    })),
-  };
+/** The admin audit log (moderation/audit, admins only), newest first. */
+export function readAuditPage(cursor: PageCursor | null): Promise<AdminPage<AdminAuditEntry>> {
+  return readNewestFirst(dbPaths.adminAudit, 'at', (entry) => entry.at ?? null, cursor);
 }
 
 export interface SubscriberEntry {

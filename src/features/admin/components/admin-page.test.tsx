@@ -10,6 +10,8 @@ import {
   writeLog,
 } from '@/testing/fake-database';
 import { memberFixture, renderApp } from '@/testing/render-app';
+import type { AdminMemberRow } from '@/domain/moderation-records';
+import { askModerationReason } from '../lib/ask-reason';
 import { AdminPage } from './admin-page';
 
 /** `count` rows named by number, the newest (highest number) created last. */
@@ -23,6 +25,35 @@ const names = (box: HTMLElement, pattern: RegExp) =>
     .map((row) => within(row).getByText(pattern).textContent);
 
 vi.mock('@/services/database', () => import('@/testing/fake-database'));
+
+/** The admin API as the page sees it: members paged 20 at a time and filtered like the server. */
+const api = vi.hoisted(() => ({
+  members: [] as AdminMemberRow[],
+  calls: [] as Array<{ path: string; body: unknown }>,
+}));
+vi.mock('@/services/api-client', () => ({
+  callApi: vi.fn(async (path: string, body?: unknown) => {
+    api.calls.push({ path, body });
+    const url = new URL(path, 'http://app.test');
+    if (url.pathname === '/api/admin/members') {
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const page = Number(url.searchParams.get('page'));
+      const found = api.members.filter(
+        (m) => m.email.includes(q) || m.displayName.toLowerCase().includes(q),
+      );
+      return {
+        members: found.slice((page - 1) * 20, page * 20),
+        page,
+        pageCount: Math.max(1, Math.ceil(found.length / 20)),
+        total: found.length,
+        truncated: false,
+      };
+    }
+    if (url.pathname === '/api/admin/challenges/hidden') return { challenges: [] };
+    return {};
+  }),
+}));
+vi.mock('../lib/ask-reason', () => ({ askModerationReason: vi.fn(async () => 'Spam') }));
 // Partial mock: the real TOAST_SAVED_MS stays, so the 1.5 s assertions below check the app's constant.
 vi.mock('@/lib/toast', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/toast')>()),
@@ -40,26 +71,22 @@ const admin = {
 };
 const member = memberFixture;
 
-const user = (uid: string, name: string, createdAt: number) => ({
-  info: {
-    uid,
-    displayName: name,
-    photoURL: '',
-    joinAt: '2026-01-01 10:00:00',
-    createdAt,
-    score: createdAt,
-  },
-  private: { email: `${uid}@example.com`, emailVerified: true },
+const account = (uid: string, name: string, createdAt: number): AdminMemberRow => ({
+  uid,
+  email: `${uid}@example.com`,
+  displayName: name,
+  photoURL: '',
+  disabled: false,
+  admin: false,
+  createdAt,
 });
 
 beforeEach(() => {
   vi.clearAllMocks();
   localStorage.clear();
+  api.calls = [];
+  api.members = [account('uid-new', 'New Member', 2), account('uid-old', 'Old Member', 1)];
   resetFakeDatabase({
-    users: {
-      'uid-old': user('uid-old', 'Old Member', 1),
-      'uid-new': user('uid-new', 'New Member', 2),
-    },
     website: {
       banner: { val: 'Bulk Lean' },
       'social-link': { github: 'https://github.com/challangex' },
@@ -170,32 +197,97 @@ describe('AdminPage', () => {
     });
   });
 
-  it('pages the user list newest first, 10 at a time, with next and previous', async () => {
-    resetFakeDatabase({
-      users: Object.fromEntries(
-        Array.from({ length: 23 }, (_, i) => [
-          `uid-${i + 1}`,
-          user(`uid-${i + 1}`, `Member ${i + 1}`, i + 1),
-        ]),
-      ),
-    });
+  it('pages the user list newest first with its page count, and searches by name or email', async () => {
+    api.members = Array.from({ length: 23 }, (_, i) =>
+      account(`uid-${23 - i}`, `Member ${23 - i}`, 23 - i),
+    );
     renderApp(<AdminPage />, { user: admin, path: '/admin-x' });
     const box = screen.getByRole('region', { name: /^User List/ });
     await within(box).findAllByRole('listitem');
     const page = () => names(box, /^Member \d+$/);
-    expect(page()).toEqual(Array.from({ length: 10 }, (_, i) => `Member ${23 - i}`));
+    expect(page()).toEqual(Array.from({ length: 20 }, (_, i) => `Member ${23 - i}`));
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByText('23 members')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous page of users' })).toBeDisabled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Next page of users' }));
-    await waitFor(() => expect(page()[0]).toBe('Member 13'));
-    expect(page()).toEqual(Array.from({ length: 10 }, (_, i) => `Member ${13 - i}`));
-    await userEvent.click(screen.getByRole('button', { name: 'Next page of users' }));
     await waitFor(() => expect(page()).toEqual(['Member 3', 'Member 2', 'Member 1']));
     expect(screen.getByRole('button', { name: 'Next page of users' })).toBeDisabled();
-    expect(screen.getByText('Page 3')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Previous page of users' }));
-    await waitFor(() => expect(page()[0]).toBe('Member 13'));
+    await userEvent.type(screen.getByLabelText('Search members by name or email'), 'member 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(screen.getByText(/11 members matching “member 1”/)).toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('navigation', { name: 'Pages of users' })).toBeNull();
+    expect(api.calls.at(-1)?.path).toBe('/api/admin/members?q=member+1&page=1');
+  });
+
+  it('disables a member with a reason through the API, then reloads the list and the audit log', async () => {
+    resetFakeDatabase({
+      feed: {},
+      moderation: {
+        audit: {
+          a1: {
+            at: 5,
+            action: 'enable-member',
+            actor: { uid: 'uid-admin', email: 'admin@challangex.dev' },
+            target: { uid: 'uid-old', label: 'uid-old@example.com' },
+            reason: '',
+          },
+        },
+      },
+    });
+    renderApp(<AdminPage />, { user: admin, path: '/admin-x' });
+    const audit = await screen.findByRole('region', { name: 'Audit log' });
+    await waitFor(() =>
+      expect(audit).toHaveTextContent('admin@challangex.dev enabled a member: uid-old@example.com'),
+    );
+    const box = screen.getByRole('region', { name: /^User List/ });
+    await userEvent.click(await within(box).findByRole('button', { name: 'Disable Old Member' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Old Member is disabled'));
+    expect(askModerationReason).toHaveBeenCalledOnce();
+    expect(api.calls).toContainEqual({
+      path: '/api/admin/members/uid-old/disable',
+      body: { reason: 'Spam' },
+    });
+    // The list asks again after the action.
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.path.startsWith('/api/admin/members?'))).toHaveLength(
+        2,
+      ),
+    );
+    expect(within(box).queryByRole('button', { name: `Disable ${admin.displayName}` })).toBeNull();
+  });
+
+  it('hides a challenge of the feed, naming its owner to the API', async () => {
+    resetFakeDatabase({
+      feed: {
+        'c-1': {
+          uid: 'uid-old',
+          title: 'Spam week',
+          day: 3,
+          preference: 'veg',
+          targetBody: 'Lean',
+          displayName: 'Old Member',
+          photoURL: '',
+          cover: '',
+          createdAt: 3,
+        },
+      },
+    });
+    renderApp(<AdminPage />, { user: admin, path: '/admin-x' });
+    const feed = await screen.findByRole('region', { name: 'Challenges in the feed' });
+    await userEvent.click(await within(feed).findByRole('button', { name: 'Hide Spam week' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('“Spam week” is hidden'));
+    expect(api.calls).toContainEqual({
+      path: '/api/admin/challenges/c-1/hide',
+      body: { ownerId: 'uid-old', reason: 'Spam' },
+    });
+    expect(screen.getByRole('region', { name: 'Hidden challenges' })).toHaveTextContent(
+      'No hidden challenges.',
+    );
+    expect(document.title).toBe('Admin-X · ChallangeX');
   });
 
   it('pages contact messages and subscribers, and never reads the whole website tree', async () => {

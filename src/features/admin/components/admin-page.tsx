@@ -1,12 +1,13 @@
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
-import { useDatabaseValue } from '@/hooks/use-database';
+import { useReducer } from 'react';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSignedInUser } from '@/lib/session';
-import { dbPaths } from '@/domain/database-paths';
-import type { SiteSocialLinks } from '@/domain/website-records';
-import type { WebsiteSettingsRecord } from '../api/admin-records';
+import { useWebsiteSettings } from '../api/website-settings';
+import { AuditLog } from './audit-log';
 import { BannerEditor } from './banner-editor';
+import { ChallengeModeration } from './challenge-moderation';
 import { SocialLinksEditor } from './social-links-editor';
 import { UserList } from './user-list';
 import { WebsiteInbox } from './website-inbox';
@@ -15,6 +16,7 @@ import { WebsiteSettings } from './website-settings';
 /** admin-x: only for members whose token carries the admin claim; database.rules.json enforces the same. */
 export function AdminPage() {
   const user = useSignedInUser();
+  useDocumentTitle('Admin-X');
   return (
     <div className="container py-4">
       <nav aria-label="Breadcrumb">
@@ -29,7 +31,7 @@ export function AdminPage() {
       </nav>
       <h1 className="h3 mb-4">Admin-X</h1>
       {user.isAdmin ? (
-        <AdminConsole />
+        <AdminConsole adminUid={user.uid} />
       ) : (
         <Alert variant="warning" role="alert">
           <Alert.Heading as="h2" className="h5">
@@ -46,47 +48,40 @@ export function AdminPage() {
   );
 }
 
-function AdminConsole() {
-  // The two public settings records, never the whole website tree (its lists are read by page).
-  const banner = useDatabaseValue<string>(dbPaths.banner);
-  const socialLinks = useDatabaseValue<SiteSocialLinks>(dbPaths.socialLinks);
-  const status = [banner.status, socialLinks.status].includes('error')
-    ? 'error'
-    : banner.status === 'ready' && socialLinks.status === 'ready'
-      ? 'ready'
-      : 'loading';
-  const record: WebsiteSettingsRecord | null =
-    status === 'ready'
-      ? {
-          ...(banner.value !== null && { banner: { val: banner.value } }),
-          ...(socialLinks.value !== null && { 'social-link': socialLinks.value }),
-        }
-      : null;
+function AdminConsole({ adminUid }: { adminUid: string }) {
+  const settings = useWebsiteSettings();
+  // Bumped after each admin action: the lists it may have changed read their page again.
+  const [version, changed] = useReducer((count: number) => count + 1, 0);
+  const record = settings.status === 'ready' ? settings.value : null;
   return (
     <>
       <div className="row g-4">
         <div className="col-lg-6">
-          <UserList />
+          <UserList adminUid={adminUid} refresh={version} onChanged={changed} />
         </div>
         <div className="col-lg-6">
-          {status === 'error' && (
+          {settings.status === 'error' && (
             <Alert variant="danger">Website settings could not be loaded.</Alert>
           )}
-          {status === 'loading' && <p className="text-body-secondary">Loading website settings…</p>}
-          {status === 'ready' && <WebsiteSettings website={record} />}
+          {settings.status === 'loading' && (
+            <p className="text-body-secondary">Loading website settings…</p>
+          )}
+          {record && <WebsiteSettings website={record} />}
         </div>
       </div>
-      {status === 'ready' && (
+      <ChallengeModeration refresh={version} onChanged={changed} />
+      <AuditLog refresh={version} />
+      {record && (
         <>
           <Card className="shadow-sm mb-4">
             <Card.Body>
               <h2 className="h5">Edit website</h2>
               <div className="row g-4">
                 <div className="col-lg-6">
-                  <BannerEditor current={record?.banner?.val ?? ''} />
+                  <BannerEditor current={record.banner?.val ?? ''} />
                 </div>
                 <div className="col-lg-6">
-                  <SocialLinksEditor current={record?.['social-link']} />
+                  <SocialLinksEditor current={record['social-link']} />
                 </div>
               </div>
             </Card.Body>

@@ -4,6 +4,8 @@ interface PageControlsProps {
   /** What is paged, for the buttons' accessible names (e.g. "users"). */
   subject: string;
   pageNumber: number;
+  /** Known only for lists the API counts. */
+  pageCount?: number;
   hasPrevious: boolean;
   hasNext: boolean;
   onPrevious: () => void;
@@ -14,6 +16,7 @@ interface PageControlsProps {
 export function PageControls({
   subject,
   pageNumber,
+  pageCount,
   hasPrevious,
   hasNext,
   onPrevious,
@@ -34,7 +37,10 @@ export function PageControls({
       >
         ‹ Previous
       </Button>
-      <span className="small text-body-secondary">Page {pageNumber}</span>
+      <span className="small text-body-secondary">
+        Page {pageNumber}
+        {pageCount !== undefined && ` of ${pageCount}`}
+      </span>
       <Button
         size="sm"
         variant="outline-secondary"

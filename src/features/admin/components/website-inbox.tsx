@@ -1,68 +1,10 @@
-import type { ReactNode } from 'react';
-import {
-  readContactPage,
-  readSubscriberPage,
-  type AdminPage,
-  type PageCursor,
-} from '../api/admin-records';
-import { useNewestPages } from '../hooks/use-newest-pages';
-import { PageControls } from './page-controls';
-import { ScrollBox } from './scroll-box';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { readContactPage, readSubscriberPage } from '../api/admin-records';
+import { formatAdminTime } from '../lib/admin-time';
+import { PagedBox } from './paged-box';
 
 function formatCreatedAt(value: number | string | undefined): string {
-  if (typeof value === 'number') return when.format(value);
+  if (typeof value === 'number') return formatAdminTime(value);
   return value ?? '';
-}
-
-interface PagedBoxProps<T> {
-  id: string;
-  title: string;
-  /** Plural noun for the page buttons and the empty state. */
-  subject: string;
-  readPage: (cursor: PageCursor | null) => Promise<AdminPage<T>>;
-  renderRow: (entry: T) => ReactNode;
-}
-
-function PagedBox<T>({ id, title, subject, readPage, renderRow }: PagedBoxProps<T>) {
-  const pages = useNewestPages(readPage, `The ${subject} could not be loaded`);
-  const { state } = pages;
-  return (
-    <>
-      <h2 id={id} className="h5">
-        {title}
-      </h2>
-      <ScrollBox labelledBy={id}>
-        {state.status === 'loading' && (
-          <p className="p-3 mb-0 text-body-secondary">Loading {subject}…</p>
-        )}
-        {state.status === 'error' && (
-          <p className="p-3 mb-0 text-danger">The {subject} could not be loaded.</p>
-        )}
-        {state.status === 'ready' && state.page.rows.length === 0 && (
-          <p className="p-3 mb-0">No {subject} yet.</p>
-        )}
-        {state.status === 'ready' && state.page.rows.length > 0 && (
-          <ul className="list-group list-group-flush">
-            {state.page.rows.map(({ key, value }) => (
-              <li key={key} className="list-group-item small">
-                {renderRow(value)}
-              </li>
-            ))}
-          </ul>
-        )}
-      </ScrollBox>
-      <PageControls
-        subject={subject}
-        pageNumber={pages.pageNumber}
-        hasPrevious={pages.hasPrevious}
-        hasNext={pages.hasNext}
-        onPrevious={pages.previous}
-        onNext={pages.next}
-      />
-    </>
-  );
 }
 
 /** Newsletter subscribers and contact messages, newest first, a page at a time. */

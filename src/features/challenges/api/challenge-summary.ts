@@ -4,7 +4,7 @@ import { dbPaths } from '@/domain/database-paths';
 
 /**
  * What other members may read of a challenge (database.rules.json): the summary card's fields and
- * whether it is deleted. Targets, meals and proofs are the owner's and admins' only.
+ * whether it is deleted or hidden by a moderator. Targets, meals and proofs are the owner's and admins' only.
  */
 export const CHALLENGE_SUMMARY_FIELDS = [
   'title',
@@ -14,6 +14,7 @@ export const CHALLENGE_SUMMARY_FIELDS = [
   'day',
   'preference',
   'deleted',
+  'moderation',
 ] as const;
 
 export type ChallengeSummary = Pick<ChallengeRecord, (typeof CHALLENGE_SUMMARY_FIELDS)[number]>;

@@ -420,10 +420,34 @@ describe('ChallengePage for other members and edge cases', () => {
     const challenge = 'users/uid-ravi/challenges/c1';
     expect(database.watched.length).toBeGreaterThan(0);
     expect(database.watched.sort()).toEqual(
-      ['createdAt', 'day', 'deleted', 'displayName', 'photoURL', 'preference', 'title'].map(
-        (field) => `${challenge}/${field}`,
-      ),
+      [
+        'createdAt',
+        'day',
+        'deleted',
+        'displayName',
+        'moderation',
+        'photoURL',
+        'preference',
+        'title',
+      ].map((field) => `${challenge}/${field}`),
     );
+  });
+
+  it('says when a moderator hid the challenge, and why, to other members and to the owner', async () => {
+    database.challenge = { ...challengeRecord(), moderation: { hiddenAt: 1, reason: 'Spam' } };
+    openChallenge('uid-ravi');
+    expect(await screen.findByText('Hidden by a moderator.')).toBeInTheDocument();
+    expect(screen.getByText(/This challenge is no longer shown in the feed\./)).toHaveTextContent(
+      'Hidden by a moderator. This challenge is no longer shown in the feed. Reason: Spam',
+    );
+  });
+
+  it('tells the owner their hidden challenge is no longer shown to others', async () => {
+    database.challenge = { ...challengeRecord(), moderation: { hiddenAt: 1, reason: 'Spam' } };
+    openChallenge();
+    expect(
+      await screen.findByText(/Your challenge is no longer shown in the feed or on your profile/),
+    ).toHaveTextContent('Reason: Spam');
   });
 
   it('treats a deleted challenge as gone for non-owners too', async () => {

@@ -9,6 +9,7 @@ import { dbPaths } from '@/domain/database-paths';
 import { useChallengeSummary } from '../hooks/use-challenge-summary';
 import { ChallengeOwnerView } from './challenge-owner-view';
 import { ChallengeSummaryCard } from './challenge-summary-card';
+import { HiddenByModeratorNotice } from './hidden-by-moderator-notice';
 import './challenges.css';
 
 /** Route challange/:post-name; which challenge is in browser storage (docs/product.md#routes-and-screens). */
@@ -52,7 +53,14 @@ export function ChallengePage() {
     content = <ChallengeSummaryCard challenge={loaded.value} />;
   }
 
-  return <div className="container py-4 challenge-page">{content}</div>;
+  const moderation =
+    loaded.status === 'ready' && !loaded.value?.deleted ? loaded.value?.moderation : undefined;
+  return (
+    <div className="container py-4 challenge-page">
+      {moderation && <HiddenByModeratorNotice moderation={moderation} isOwner={isOwner} />}
+      {content}
+    </div>
+  );
 }
 
 function Missing({ text }: { text: string }) {

@@ -1,0 +1,150 @@
+import type { Database } from 'firebase-admin/database';
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import type { ChallengeRecord, FeedEntry } from '../../src/domain/challenge-record';
+import {
+  MODERATION_REASON_MAX_LENGTH,
+  type HiddenChallengeRow,
+  type HiddenFeedRecord,
+} from '../../src/domain/moderation-records';
+import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
+import { adminIdentity } from './authenticate';
+import { auditUpdate } from './admin-audit';
+import { restoredFeedEntry } from './admin-feed-stash';
+import { HttpError, parseOrThrow } from './http-error';
+
+export interface ChallengeModerationDependencies {
+  database: Database;
+  clock: () => number;
+}
+
+const paramsSchema = z.object({
+  challengeId: z.string().regex(DATABASE_KEY, 'Not a challenge id'),
+});
+const hideSchema = z.strictObject({
+  ownerId: z.string().regex(DATABASE_KEY, 'Not a member id'),
+  reason: z.string().trim().max(MODERATION_REASON_MAX_LENGTH).default(''),
+});
+const unhideSchema = z.strictObject({});
+
+/** How many hidden challenges the admin list shows, newest first. */
+export const HIDDEN_LIST_LIMIT = 50;
+
+/**
+ * POST /api/admin/challenges/:challengeId/hide {ownerId, reason?}: the feed entry moves to
+ * moderation/hiddenFeed (so the feed and the owner's profile list, both feed queries, lose it for
+ * everyone) and the challenge is marked, so its page can say a moderator hid it and why.
+ */
+export function hideChallenge({
+  database,
+  clock,
+}: ChallengeModerationDependencies): RequestHandler {
+  return async (request, response) => {
+    const admin = adminIdentity(response);
+    const { challengeId } = parseOrThrow(paramsSchema, request.params);
+    const { ownerId, reason } = parseOrThrow(hideSchema, request.body ?? {});
+    const [challengeSnapshot, feedSnapshot, hiddenSnapshot] = await Promise.all([
+      database.ref(dbPaths.challenge(ownerId, challengeId)).get(),
+      database.ref(dbPaths.feedEntry(challengeId)).get(),
+      database.ref(dbPaths.hiddenFeedEntry(challengeId)).get(),
+    ]);
+    const challenge = challengeSnapshot.val() as ChallengeRecord | null;
+    if (!challenge || challenge.deleted === true)
+      throw new HttpError(404, 'No such challenge of this member (it may have been deleted)');
+    const hidden = hiddenSnapshot.val() as HiddenFeedRecord | null;
+    if (hidden?.byModerator) throw new HttpError(409, 'This challenge is already hidden');
+    const inFeed = feedSnapshot.val() as FeedEntry | null;
+    const now = clock();
+    const record: HiddenFeedRecord = {
+      ...hidden,
+      uid: ownerId,
+      ...(inFeed?.uid === ownerId && { entry: inFeed }),
+      byModerator: { at: now, by: admin.uid, reason },
+    };
+    await database.ref().update({
+      ...(inFeed?.uid === ownerId && { [dbPaths.feedEntry(challengeId)]: null }),
+      [dbPaths.hiddenFeedEntry(challengeId)]: record,
+      [dbPaths.challengeModeration(ownerId, challengeId)]: { hiddenAt: now, reason },
+      ...auditUpdate(database, {
+        at: now,
+        action: 'hide-challenge',
+        actor: admin,
+        target: { uid: ownerId, challengeId, label: challenge.title },
+        reason,
+      }),
+    });
+    response.json({ challengeId, hidden: true });
+  };
+}
+
+/**
+ * POST /api/admin/challenges/:challengeId/unhide: the mark goes, and the entry returns to the feed
+ * unless the owner is disabled (it then returns when they are enabled) or deleted it meanwhile.
+ */
+export function unhideChallenge({
+  database,
+  clock,
+}: ChallengeModerationDependencies): RequestHandler {
+  return async (request, response) => {
+    const admin = adminIdentity(response);
+    const { challengeId } = parseOrThrow(paramsSchema, request.params);
+    parseOrThrow(unhideSchema, request.body ?? {});
+    const hidden = (
+      await database.ref(dbPaths.hiddenFeedEntry(challengeId)).get()
+    ).val() as HiddenFeedRecord | null;
+    if (!hidden?.byModerator) throw new HttpError(409, 'This challenge is not hidden');
+    const restored = hidden.byDisabledMember
+      ? null
+      : await restoredFeedEntry(database, challengeId, hidden);
+    const title = (
+      await database.ref(`${dbPaths.challenge(hidden.uid, challengeId)}/title`).get()
+    ).val() as string | null;
+    // Hidden for its disabled owner still: kept without the moderator's part.
+    const stillHidden: HiddenFeedRecord = {
+      uid: hidden.uid,
+      ...(hidden.entry && { entry: hidden.entry }),
+      byDisabledMember: true,
+    };
+    await database.ref().update({
+      [dbPaths.hiddenFeedEntry(challengeId)]: hidden.byDisabledMember ? stillHidden : null,
+      ...(restored && { [dbPaths.feedEntry(challengeId)]: restored }),
+      [dbPaths.challengeModeration(hidden.uid, challengeId)]: null,
+      ...auditUpdate(database, {
+        at: clock(),
+        action: 'unhide-challenge',
+        actor: admin,
+        target: { uid: hidden.uid, challengeId, label: title ?? challengeId },
+        reason: '',
+      }),
+    });
+    response.json({ challengeId, hidden: false, inFeed: restored !== null });
+  };
+}
+
+/** GET /api/admin/challenges/hidden: the challenges moderators hid, newest first. */
+export function listHiddenChallenges({
+  database,
+}: ChallengeModerationDependencies): RequestHandler {
+  return async (_request, response) => {
+    const snapshot = await database
+      .ref(dbPaths.hiddenFeed)
+      .orderByChild('byModerator/at')
+      .startAt(0)
+      .limitToLast(HIDDEN_LIST_LIMIT)
+      .get();
+    const rows: HiddenChallengeRow[] = [];
+    snapshot.forEach((child) => {
+      const hidden = child.val() as HiddenFeedRecord;
+      if (!hidden.byModerator) return;
+      rows.push({
+        challengeId: child.key!,
+        uid: hidden.uid,
+        title: hidden.entry?.title ?? '',
+        displayName: hidden.entry?.displayName ?? '',
+        hiddenAt: hidden.byModerator.at,
+        reason: hidden.byModerator.reason,
+      });
+    });
+    response.json({ challenges: rows.reverse() });
+  };
+}

@@ -1,0 +1,43 @@
+import type { Database } from 'firebase-admin/database';
+import type { ChallengeRecord, FeedEntry } from '../../src/domain/challenge-record';
+import type { HiddenFeedRecord } from '../../src/domain/moderation-records';
+import { dbPaths } from '../../src/domain/database-paths';
+import { dayKey } from '../../src/domain/meal-schedule';
+import { buildFeedEntry } from './challenge-records';
+
+/**
+ * The feed entry a hidden challenge gets back: the kept entry with what its owner may have changed
+ * meanwhile (title, day-1 cover, name and photo) taken from their records; null when the
+ * challenge was deleted meanwhile, since a deleted challenge never returns to the feed.
+ */
+export async function restoredFeedEntry(
+  database: Database,
+  challengeId: string,
+  hidden: HiddenFeedRecord,
+): Promise<FeedEntry | null> {
+  const [challengeSnapshot, infoSnapshot] = await Promise.all([
+    database.ref(dbPaths.challenge(hidden.uid, challengeId)).get(),
+    database.ref(dbPaths.userInfo(hidden.uid)).get(),
+  ]);
+  const challenge = challengeSnapshot.val() as ChallengeRecord | null;
+  if (!challenge || challenge.deleted === true) return null;
+  const info = (infoSnapshot.val() ?? {}) as { displayName?: unknown; photoURL?: unknown };
+  const entry = hidden.entry ?? buildFeedEntry(hidden.uid, challenge);
+  const cover = challenge.meals?.[dayKey(1)]?.breakfast;
+  return {
+    ...entry,
+    title: challenge.title,
+    ...(cover && cover.status !== 'Done' && { cover: cover.img }),
+    ...(typeof info.displayName === 'string' && { displayName: info.displayName }),
+    ...(typeof info.photoURL === 'string' && { photoURL: info.photoURL }),
+  };
+}
+
+/** The hidden-feed records of one member's challenges, by challenge id. */
+export async function hiddenFeedOf(
+  database: Database,
+  uid: string,
+): Promise<Record<string, HiddenFeedRecord>> {
+  const snapshot = await database.ref(dbPaths.hiddenFeed).orderByChild('uid').equalTo(uid).get();
+  return (snapshot.val() ?? {}) as Record<string, HiddenFeedRecord>;
+}

@@ -1,0 +1,24 @@
+import { useDatabaseValue } from '@/hooks/use-database';
+import type { Loadable } from '@/hooks/use-async';
+import { dbPaths } from '@/domain/database-paths';
+import type { SiteSocialLinks } from '@/domain/website-records';
+import type { WebsiteSettingsRecord } from './admin-records';
+
+/**
+ * The two public settings records, live, as one record; never the whole website tree (its lists
+ * are read a page at a time).
+ */
+export function useWebsiteSettings(): Loadable<WebsiteSettingsRecord> {
+  const banner = useDatabaseValue<string>(dbPaths.banner);
+  const socialLinks = useDatabaseValue<SiteSocialLinks>(dbPaths.socialLinks);
+  if (banner.status === 'error') return banner;
+  if (socialLinks.status === 'error') return socialLinks;
+  if (banner.status === 'loading' || socialLinks.status === 'loading') return { status: 'loading' };
+  return {
+    status: 'ready',
+    value: {
+      ...(banner.value !== null && { banner: { val: banner.value } }),
+      ...(socialLinks.value !== null && { 'social-link': socialLinks.value }),
+    },
+  };
+}

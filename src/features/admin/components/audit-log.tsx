@@ -1,0 +1,32 @@
+import { ADMIN_ACTION_LABELS, type AdminAuditEntry } from '@/domain/moderation-records';
+import { readAuditPage } from '../api/admin-records';
+import { formatAdminTime } from '../lib/admin-time';
+import { PagedBox } from './paged-box';
+
+/** Every admin action, newest first: who, what, to whom or which challenge, when and why. */
+export function AuditLog({ refresh }: { refresh: unknown }) {
+  return (
+    <section className="mb-4">
+      <PagedBox
+        id="audit-log-title"
+        title="Audit log"
+        subject="admin actions"
+        readPage={readAuditPage}
+        refresh={refresh}
+        renderRow={(entry: AdminAuditEntry) => (
+          <>
+            <div className="d-flex justify-content-between gap-2">
+              <span className="text-break">
+                <span className="fw-semibold">{entry.actor.email || entry.actor.uid}</span>{' '}
+                {ADMIN_ACTION_LABELS[entry.action] ?? entry.action}:{' '}
+                <span className="fw-semibold">{entry.target.label}</span>
+              </span>
+              <span className="text-body-secondary text-nowrap">{formatAdminTime(entry.at)}</span>
+            </div>
+            {entry.reason && <div className="text-body-secondary">Reason: {entry.reason}</div>}
+          </>
+        )}
+      />
+    </section>
+  );
+}
