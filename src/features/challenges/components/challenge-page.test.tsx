@@ -1,12 +1,16 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { BusyProvider } from '@/components/busy-provider';
 import type { ChallengeRecord, MealRecord } from '@/domain/challenge-record';
-import { writeStored, storageKeys } from '@/lib/browser-storage';
+import { readStored, writeStored, storageKeys } from '@/lib/browser-storage';
+import { challengePath } from '@/lib/challenge-route';
+import { SessionContext } from '@/lib/session';
 import { confirmAction, toastError, toastSuccess } from '@/lib/toast';
 import { callApi } from '@/services/api-client';
 import { writePaths } from '@/services/database';
 import { storedFileUrl, uploadFile, type UploadProgress } from '@/services/storage';
-import { memberFixture, renderApp } from '@/testing/render-app';
+import { memberFixture } from '@/testing/render-app';
 import { ChallengePage } from './challenge-page';
 
 const HOUR = 3_600_000;
@@ -111,14 +115,27 @@ function challengeRecord(now = Date.now()): ChallengeRecord {
   };
 }
 
+/** The page under the app's own route pattern (src/app/router.tsx), opened at `address`. */
+function renderAt(address: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/challange/:postName/:ownerId?/:challengeId?', element: <ChallengePage /> },
+      { path: '/feed', element: <p>feed page</p> },
+    ],
+    { initialEntries: [address] },
+  );
+  render(
+    <SessionContext.Provider value={{ user: memberFixture }}>
+      <BusyProvider>
+        <RouterProvider router={router} />
+      </BusyProvider>
+    </SessionContext.Provider>,
+  );
+  return { router };
+}
+
 function openChallenge(ownerId = memberFixture.uid) {
-  writeStored(storageKeys.currentChallenge, 'c1');
-  writeStored(storageKeys.currentId, ownerId);
-  return renderApp(<ChallengePage />, {
-    user: memberFixture,
-    path: '/challange/green-week',
-    routes: [{ path: '/feed', element: <p>feed page</p> }],
-  });
+  return renderAt(challengePath(ownerId, 'c1', 'Green week'));
 }
 
 const row = (name: string) =>
@@ -434,15 +451,6 @@ describe('ChallengePage for other members and edge cases', () => {
     ).toBeInTheDocument();
   });
 
-  it('explains when no challenge is selected', () => {
-    renderApp(<ChallengePage />, { user: memberFixture });
-    expect(screen.getByText('No challenge is selected.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Choose a challenge from the feed' })).toHaveAttribute(
-      'href',
-      '/feed',
-    );
-  });
-
   it('treats a deleted challenge as gone', async () => {
     database.challenge = { ...challengeRecord(), deleted: true, isActive: false };
     openChallenge();
@@ -455,5 +463,74 @@ describe('ChallengePage for other members and edge cases', () => {
     database.fail = true;
     openChallenge();
     expect(await screen.findByText(/could not be loaded/)).toBeInTheDocument();
+  });
+});
+
+describe('ChallengePage reads the challenge from its address', () => {
+  const notFound = () => screen.findByRole('heading', { level: 1, name: 'Challenge not found' });
+
+  it('shows the challenge the address names, whatever another challenge left in storage', async () => {
+    writeStored(storageKeys.currentChallenge, 'c-other');
+    writeStored(storageKeys.currentId, 'uid-ravi');
+    renderAt('/challange/green-week/uid-asha/c1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Green week' }),
+    ).toBeInTheDocument();
+    expect(database.watched).toContain('users/uid-asha/challenges/c1');
+    expect(database.watched.filter((path) => /c-other|uid-ravi/.test(path))).toEqual([]);
+    expect(document.title).toBe('Green week · ChallangeX');
+    // The stored lookup now names this challenge (a convenience for old links only).
+    expect(readStored(storageKeys.currentChallenge)).toBe('c1');
+    expect(readStored(storageKeys.currentId)).toBe('uid-asha');
+  });
+
+  it('replaces a wrong or outdated slug with the challenge’s own', async () => {
+    const { router } = renderAt('/challange/old-title/uid-asha/c1');
+    await screen.findByRole('heading', { level: 1, name: 'Green week' });
+    expect(router.state.location.pathname).toBe('/challange/green-week/uid-asha/c1');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('moves an old slug-only address to the full one when the stored lookup names that challenge', async () => {
+    writeStored(storageKeys.currentChallenge, 'c1');
+    writeStored(storageKeys.currentId, 'uid-ravi');
+    const { router } = renderAt('/challange/green-week');
+    expect(await screen.findByRole('article', { name: 'Green week' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/challange/green-week/uid-ravi/c1');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('never shows the stored challenge for an old address with another slug', async () => {
+    writeStored(storageKeys.currentChallenge, 'c1');
+    writeStored(storageKeys.currentId, 'uid-asha');
+    const { router } = renderAt('/challange/red-week');
+    expect(await notFound()).toBeInTheDocument();
+    expect(screen.getByText(/does not say which challenge it is/)).toBeInTheDocument();
+    expect(screen.queryByText('Green week')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/challange/red-week');
+    expect(document.title).toBe('Challenge not found · ChallangeX');
+  });
+
+  it('explains an old address with nothing stored, with a way back to the feed', async () => {
+    renderAt('/challange/green-week');
+    expect(await notFound()).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Choose a challenge from the feed' }));
+    expect(await screen.findByText('feed page')).toBeInTheDocument();
+  });
+
+  it('says a challenge that does not exist is not found', async () => {
+    database.challenge = null;
+    renderAt('/challange/green-week/uid-asha/missing');
+    expect(await notFound()).toBeInTheDocument();
+    expect(screen.getByText('This challenge does not exist or was deleted.')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['an id with characters no database key has', '/challange/green-week/uid-asha/c1.json'],
+    ['an owner without a challenge id', '/challange/green-week/uid-asha'],
+  ])('treats %s as not found without reading anything', async (_, address) => {
+    renderAt(address);
+    expect(await notFound()).toBeInTheDocument();
+    expect(database.watched).toEqual([]);
   });
 });
