@@ -227,7 +227,12 @@ describe('ChallengePage for the owner', () => {
   it('opens the gallery with the proof photos of the challenge', async () => {
     openChallenge();
     await userEvent.click(await screen.findByRole('button', { name: 'Photo gallery' }));
-    const gallery = await screen.findByRole('dialog', { name: 'Photo gallery: Green week' });
+    // The gallery's code loads on first use, which takes longer than findBy's 1 s on a busy machine.
+    const gallery = await screen.findByRole(
+      'dialog',
+      { name: 'Photo gallery: Green week' },
+      { timeout: 5000 },
+    );
     expect(within(gallery).getAllByRole('img')).toHaveLength(1);
     expect(
       within(gallery).getByRole('img', { name: 'Proof of Day 1 breakfast: Poha' }),
