@@ -1,53 +1,23 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { BusyProvider } from '@/components/busy-provider';
-import type { ChallengeRecord, MealRecord } from '@/domain/challenge-record';
-import { readStored, writeStored, storageKeys } from '@/lib/browser-storage';
 import { challengePath } from '@/lib/challenge-route';
-import { SessionContext } from '@/lib/session';
 import { confirmAction, toastError, toastSuccess } from '@/lib/toast';
 import { callApi } from '@/services/api-client';
 import { writePaths } from '@/services/database';
 import { storedFileUrl, uploadFile, type UploadProgress } from '@/services/storage';
 import { memberFixture } from '@/testing/render-app';
-import { ChallengePage } from './challenge-page';
+import {
+  challengeRecord,
+  fakeChallengeDatabase as database,
+  HOUR,
+  resetFakeChallengeDatabase,
+} from '../testing/fake-challenge-database';
+import { proofInput, renderAt, row } from '../testing/render-challenge-page';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-
-const database = vi.hoisted(() => ({
-  challenge: null as unknown,
-  fail: false,
-  watched: [] as string[],
-  /** feed/c1/uid: who published the feed entry (null: the challenge has none). */
-  feedAuthor: 'uid-asha' as string | null,
-}));
-
-vi.mock('@/services/database', () => ({
-  // Serves the challenge record at users/{uid}/challenges/{cid} and its fields below it.
-  watchValue: (
-    path: string,
-    onChange: (value: unknown) => void,
-    onError?: (error: Error) => void,
-  ) => {
-    database.watched.push(path);
-    const value = path
-      .split('/')
-      .slice(4)
-      .reduce<unknown>(
-        (node, key) => (node as Record<string, unknown> | null)?.[key] ?? null,
-        database.challenge,
-      );
-    queueMicrotask(() =>
-      database.fail ? onError?.(new Error('permission_denied')) : onChange(value),
-    );
-    return () => {};
-  },
-  readValue: (path: string) => Promise.resolve(path === 'feed/c1/uid' ? database.feedAuthor : null),
-  writePaths: vi.fn(() => Promise.resolve()),
-  SERVER_TIME: { '.sv': 'timestamp' },
-}));
+vi.mock(
+  '@/services/database',
+  async () => (await import('../testing/fake-challenge-database')).fakeDatabaseService,
+);
 vi.mock('@/services/api-client', () => ({ callApi: vi.fn(() => Promise.resolve({})) }));
 vi.mock('@/services/storage', () => ({
   uploadFile: vi.fn(),
@@ -64,92 +34,14 @@ vi.mock('@/lib/toast', () => ({
   confirmAction: vi.fn(() => Promise.resolve(true)),
 }));
 
-function meal(name: string, opensAt: number, overrides: Partial<MealRecord> = {}): MealRecord {
-  return {
-    name,
-    calories: 500,
-    protein: 30,
-    carbs: 50,
-    fat: 15,
-    details: `${name} details`,
-    img: `/meals/${name.toLowerCase()}.svg`,
-    status: 'Pending',
-    opensAt,
-    closesAt: opensAt + HOUR,
-    ...overrides,
-  };
-}
-
-/** Day 1: breakfast proved, lunch missed, dinner open now; Day 2 still to come. */
-function challengeRecord(now = Date.now()): ChallengeRecord {
-  return {
-    title: 'Green week',
-    day: 2,
-    preference: 'veg',
-    targetBody: 'Lean',
-    displayName: 'Asha Rao',
-    photoURL: '',
-    createdAt: new Date(2026, 10, 21, 7, 15).getTime(),
-    deleted: false,
-    isActive: true,
-    startDate: '2026-11-21',
-    timezone: 'Asia/Kolkata',
-    targets: { calories: 1800, protein: 110, carbs: 200, fat: 60 },
-    meals: {
-      Day1: {
-        breakfast: meal('Poha', now - 5 * HOUR, {
-          status: 'Done',
-          img: 'https://firebasestorage.googleapis.com/v0/b/demo/o/proof.jpg?alt=media',
-          imgPath: 'Challenge/uid-asha/c1/Day1-breakfast.jpg',
-          doneAt: now - 4.5 * HOUR,
-        }),
-        lunch: meal('Rajma', now - 3 * HOUR),
-        dinner: meal('Khichdi', now - HOUR / 2),
-      },
-      Day2: {
-        breakfast: meal('Upma', now + DAY - 5 * HOUR),
-        lunch: meal('Chole', now + DAY - 3 * HOUR, { calories: 650.4, protein: 25 }),
-        dinner: meal('Dal', now + DAY - HOUR / 2),
-      },
-    },
-  };
-}
-
-/** The page under the app's own route pattern (src/app/router.tsx), opened at `address`. */
-function renderAt(address: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/challange/:postName/:ownerId?/:challengeId?', element: <ChallengePage /> },
-      { path: '/feed', element: <p>feed page</p> },
-    ],
-    { initialEntries: [address] },
-  );
-  render(
-    <SessionContext.Provider value={{ user: memberFixture }}>
-      <BusyProvider>
-        <RouterProvider router={router} />
-      </BusyProvider>
-    </SessionContext.Provider>,
-  );
-  return { router };
-}
-
 function openChallenge(ownerId = memberFixture.uid) {
   return renderAt(challengePath(ownerId, 'c1', 'Green week'));
 }
 
-const row = (name: string) =>
-  screen.getByRole('cell', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
-const proofInput = (label: string) =>
-  screen.getByLabelText(`Proof photo for ${label}`) as HTMLInputElement;
-
 beforeEach(() => {
   vi.clearAllMocks();
   localStorage.clear();
-  database.challenge = challengeRecord();
-  database.fail = false;
-  database.watched = [];
-  database.feedAuthor = 'uid-asha';
+  resetFakeChallengeDatabase();
 });
 
 describe('ChallengePage for the owner', () => {
@@ -468,74 +360,5 @@ describe('ChallengePage for other members and edge cases', () => {
     database.fail = true;
     openChallenge();
     expect(await screen.findByText(/could not be loaded/)).toBeInTheDocument();
-  });
-});
-
-describe('ChallengePage reads the challenge from its address', () => {
-  const notFound = () => screen.findByRole('heading', { level: 1, name: 'Challenge not found' });
-
-  it('shows the challenge the address names, whatever another challenge left in storage', async () => {
-    writeStored(storageKeys.currentChallenge, 'c-other');
-    writeStored(storageKeys.currentId, 'uid-ravi');
-    renderAt('/challange/green-week/uid-asha/c1');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Green week' }),
-    ).toBeInTheDocument();
-    expect(database.watched).toContain('users/uid-asha/challenges/c1');
-    expect(database.watched.filter((path) => /c-other|uid-ravi/.test(path))).toEqual([]);
-    expect(document.title).toBe('Green week · ChallangeX');
-    // The stored lookup now names this challenge (a convenience for old links only).
-    expect(readStored(storageKeys.currentChallenge)).toBe('c1');
-    expect(readStored(storageKeys.currentId)).toBe('uid-asha');
-  });
-
-  it('replaces a wrong or outdated slug with the challenge’s own', async () => {
-    const { router } = renderAt('/challange/old-title/uid-asha/c1');
-    await screen.findByRole('heading', { level: 1, name: 'Green week' });
-    expect(router.state.location.pathname).toBe('/challange/green-week/uid-asha/c1');
-    expect(router.state.historyAction).toBe('REPLACE');
-  });
-
-  it('moves an old slug-only address to the full one when the stored lookup names that challenge', async () => {
-    writeStored(storageKeys.currentChallenge, 'c1');
-    writeStored(storageKeys.currentId, 'uid-ravi');
-    const { router } = renderAt('/challange/green-week');
-    expect(await screen.findByRole('article', { name: 'Green week' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/challange/green-week/uid-ravi/c1');
-    expect(router.state.historyAction).toBe('REPLACE');
-  });
-
-  it('never shows the stored challenge for an old address with another slug', async () => {
-    writeStored(storageKeys.currentChallenge, 'c1');
-    writeStored(storageKeys.currentId, 'uid-asha');
-    const { router } = renderAt('/challange/red-week');
-    expect(await notFound()).toBeInTheDocument();
-    expect(screen.getByText(/does not say which challenge it is/)).toBeInTheDocument();
-    expect(screen.queryByText('Green week')).not.toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/challange/red-week');
-    expect(document.title).toBe('Challenge not found · ChallangeX');
-  });
-
-  it('explains an old address with nothing stored, with a way back to the feed', async () => {
-    renderAt('/challange/green-week');
-    expect(await notFound()).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('link', { name: 'Choose a challenge from the feed' }));
-    expect(await screen.findByText('feed page')).toBeInTheDocument();
-  });
-
-  it('says a challenge that does not exist is not found', async () => {
-    database.challenge = null;
-    renderAt('/challange/green-week/uid-asha/missing');
-    expect(await notFound()).toBeInTheDocument();
-    expect(screen.getByText('This challenge does not exist or was deleted.')).toBeInTheDocument();
-  });
-
-  it.each([
-    ['an id with characters no database key has', '/challange/green-week/uid-asha/c1.json'],
-    ['an owner without a challenge id', '/challange/green-week/uid-asha'],
-  ])('treats %s as not found without reading anything', async (_, address) => {
-    renderAt(address);
-    expect(await notFound()).toBeInTheDocument();
-    expect(database.watched).toEqual([]);
   });
 });

@@ -33,16 +33,25 @@ export function ChallengePage() {
   const title = found?.challenge.title;
   const slugMatches = title !== undefined && challengeSlug(title) === postName;
   const shown = found !== null && addressed.fromAddress;
+  // A copy cached on the last visit only stands in for exactly the address opened; redirects wait for live data.
+  const waiting =
+    loaded.status === 'loading' || (loaded.updating === true && !(shown && slugMatches));
 
-  useDocumentTitle(loaded.status === 'loading' ? null : shown ? title : NOT_FOUND_TITLE);
+  useDocumentTitle(waiting ? null : shown ? title : NOT_FOUND_TITLE);
   useEffect(() => {
     // Browser storage only remembers the last challenge opened (a convenience, never the source of truth).
-    if (shown && addressed.ownerId && addressed.challengeId && title !== undefined)
+    if (
+      shown &&
+      !loaded.updating &&
+      addressed.ownerId &&
+      addressed.challengeId &&
+      title !== undefined
+    )
       rememberChallenge(addressed.ownerId, addressed.challengeId, title);
-  }, [shown, addressed.ownerId, addressed.challengeId, title]);
+  }, [shown, loaded.updating, addressed.ownerId, addressed.challengeId, title]);
 
   let content;
-  if (loaded.status === 'loading') {
+  if (waiting) {
     content = (
       <div role="status" className="d-flex align-items-center gap-2 py-5 justify-content-center">
         <Spinner animation="border" size="sm" aria-hidden="true" /> Loading challenge…
@@ -82,7 +91,21 @@ export function ChallengePage() {
     content = <ChallengeSummaryCard challenge={found.challenge} ownerId={addressed.ownerId} />;
   }
 
-  return <div className="container py-4 challenge-page">{content}</div>;
+  const showingCache = loaded.updating === true && !waiting;
+  return (
+    <div className="container py-4 challenge-page" aria-busy={showingCache}>
+      {showingCache && (
+        <div
+          role="status"
+          className="small text-body-secondary d-flex align-items-center gap-2 mb-2"
+        >
+          <Spinner animation="border" size="sm" aria-hidden="true" /> updating…
+        </div>
+      )}
+      {/* Last visit's copy is not to be acted on until the live copy replaces it (same tree, no remount). */}
+      <fieldset disabled={showingCache}>{content}</fieldset>
+    </div>
+  );
 }
 
 /** The ids in the address; without any, the stored lookup of the last challenge opened (read once). */
