@@ -15,7 +15,7 @@ export type ViewedChallenge =
 export type ChallengeLoad = Loadable<ViewedChallenge | null> & { updating?: boolean };
 
 /** Ids typed into an address may be anything; only real database keys are read (others are "not found"). */
-export function isChallengeKey(value: string | null | undefined): value is string {
+function isChallengeKey(value: string | null | undefined): value is string {
   return typeof value === 'string' && DATABASE_KEY.test(value);
 }
 

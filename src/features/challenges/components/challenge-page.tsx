@@ -11,7 +11,7 @@ import { ChallengeOwnerView } from './challenge-owner-view';
 import { ChallengeSummaryCard } from './challenge-summary-card';
 import './challenges.css';
 
-export const NOT_FOUND_TITLE = 'Challenge not found';
+const NOT_FOUND_TITLE = 'Challenge not found';
 const GONE = 'This challenge does not exist or was deleted.';
 const INCOMPLETE_ADDRESS =
   'This address does not say which challenge it is (it is an old or shortened link). Open the challenge from the feed to get its full address.';
