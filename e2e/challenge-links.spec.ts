@@ -7,6 +7,7 @@ import { seedChallenge } from './support/seed-challenge';
 
 /** Below Bootstrap's lg breakpoint the sidebar (and its banner) sits under the whole page. */
 const LG_BREAKPOINT = 992;
+const RESERVED_ENTRY_HEIGHT = 52;
 
 const challengeHeading = (page: Page, title: string) =>
   page.getByRole('heading', { level: 1, name: title });
@@ -45,8 +46,13 @@ test('a challenge created from the feed opens at its address, and that link open
       : page
           .getByRole('complementary', { name: 'Sidebar' })
           .getByRole('button', { name: /^(Create Challenge|Start a Challenge)$/ });
-    // On a phone the entry is on the first screen, without scrolling past the feed.
-    if (phone) await expect(start).toBeInViewport();
+    if (phone) {
+      // On a phone the entry is on the first screen, without scrolling past the feed, and no taller than the
+      // space the layout holds for it while its code loads (src/app/routes/layout-page.tsx), so nothing jumps.
+      await expect(start).toBeInViewport();
+      const entry = await page.getByRole('region', { name: 'Start a challenge' }).boundingBox();
+      expect(entry?.height).toBeLessThanOrEqual(RESERVED_ENTRY_HEIGHT);
+    }
     await start.click();
 
     const form = page.getByRole('dialog', { name: 'Create a meal challenge' });

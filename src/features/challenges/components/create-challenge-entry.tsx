@@ -10,9 +10,8 @@ export function CreateChallengeEntry() {
       className="d-flex align-items-center justify-content-between gap-2 rounded-3 border bg-success-subtle px-3 py-2"
       aria-label="Start a challenge"
     >
-      <p className="small fw-semibold text-success-emphasis mb-0">
-        A meal plan built for your body and goal.
-      </p>
+      {/* One short line at 375 px, so the bar keeps the height the layout reserves for it. */}
+      <p className="small fw-semibold text-success-emphasis mb-0">Eat to your goal</p>
       <CreateChallengeButton variant="success" size="sm" className="text-nowrap">
         Start a Challenge
       </CreateChallengeButton>
