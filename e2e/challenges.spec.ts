@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createMember, readData, writeData, type TestMember } from './support/backend';
 import { expect, signIn, test } from './support/fixtures';
+import { seedChallenge } from './support/seed-challenge';
 
 const HOUR = 3_600_000;
 /** A 16×16 PNG: small, but a real image the browser can decode and re-encode as JPEG. */
@@ -21,8 +22,12 @@ function zoneWhereBreakfastIsOpen(now = new Date()): string {
   return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
 
+/** The first visible way into creating: the phone's entry above the page, or the sidebar banner. */
 const bannerButton = (page: Page) =>
-  page.getByRole('button', { name: /^(Create Challenge|Start a Challenge)$/ });
+  page
+    .getByRole('button', { name: /^(Create Challenge|Start a Challenge)$/ })
+    .filter({ visible: true })
+    .first();
 const mealRow = (page: Page, meal: 'Breakfast' | 'Lunch' | 'Dinner') =>
   page
     .getByRole('row')
@@ -63,7 +68,9 @@ test.describe('meal challenge journey', () => {
     await expect(
       page.getByText('Please complete your profile before creating a challenge'),
     ).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/profile/${encodeURIComponent(member.name)}/${member.uid}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/profile/${encodeURIComponent(member.name)}/${member.uid}$`),
+    );
 
     await writeData(`users/${member.uid}/info/location`, 'Pune');
     await writeData(`users/${member.uid}/info/preference`, 'veg');
@@ -87,10 +94,10 @@ test.describe('meal challenge journey', () => {
     await expect(page.getByText('Challenge created successfully')).toBeVisible();
     await expect(form).toBeHidden();
 
-    const card = page.getByRole('article', { name: title });
-    await expect(card).toBeVisible();
-    await card.getByRole('link', { name: `Open Challenge ${title}` }).click();
-    await expect(page).toHaveURL(/\/challange\/breakfast-proof-/);
+    // The new challenge opens at once, at its own address.
+    await expect(page).toHaveURL(
+      new RegExp(`/challange/breakfast-proof-[a-z0-9]+/${member.uid}/[A-Za-z0-9_-]+$`),
+    );
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
     const breakfast = mealRow(page, 'Breakfast');
@@ -127,70 +134,22 @@ test.describe('meal challenge journey', () => {
   });
 });
 
-/** A challenge written straight into the database, with meal windows placed around `now`. */
-async function seedChallenge(
-  owner: TestMember,
-  now: number,
-  windows: Record<'breakfast' | 'lunch' | 'dinner', [number, number]>,
-) {
-  const challengeId = `e2e-${randomUUID().slice(0, 8)}`;
-  const meal = (name: string, [opensAt, closesAt]: [number, number]) => ({
-    name,
-    calories: 500,
-    protein: 30,
-    carbs: 60,
-    fat: 15,
-    details: `${name}, freshly made`,
-    img: '/meals/poha.svg',
-    status: 'Pending',
-    opensAt,
-    closesAt,
-  });
-  await writeData(`users/${owner.uid}/challenges/${challengeId}`, {
-    title: 'Clockwork week',
-    day: 1,
-    preference: 'veg',
-    targetBody: 'Maintain',
-    displayName: owner.name,
-    photoURL: '',
-    createdAt: now,
-    deleted: false,
-    isActive: true,
-    startDate: new Date(now).toISOString().slice(0, 10),
-    timezone: 'UTC',
-    targets: { calories: 1500, protein: 90, carbs: 180, fat: 45 },
-    meals: {
-      Day1: {
-        breakfast: meal('Poha', windows.breakfast),
-        lunch: meal('Rajma rice', windows.lunch),
-        dinner: meal('Khichdi', windows.dinner),
-      },
-    },
-  });
-  return challengeId;
-}
-
 test('Expired meals refuse uploads, also when the clock runs past an open window', async ({
   page,
   signedInMember,
 }) => {
   const now = Date.now();
-  const challengeId = await seedChallenge(signedInMember, now, {
-    breakfast: [now - 3 * HOUR, now - HOUR],
-    lunch: [now - 10 * 60_000, now + HOUR],
-    dinner: [now + 2 * HOUR, now + 3 * HOUR],
+  const challengeId = await seedChallenge(signedInMember, {
+    now,
+    windows: {
+      breakfast: [now - 3 * HOUR, now - HOUR],
+      lunch: [now - 10 * 60_000, now + HOUR],
+      dinner: [now + 2 * HOUR, now + 3 * HOUR],
+    },
   });
   try {
     await page.clock.install();
-    await page.goto('/feed');
-    await page.evaluate(
-      ([cid, uid]) => {
-        localStorage.setItem('currentChallange', JSON.stringify(cid));
-        localStorage.setItem('currentId', JSON.stringify(uid));
-      },
-      [challengeId, signedInMember.uid],
-    );
-    await page.goto('/challange/clockwork-week');
+    await page.goto(`/challange/clockwork-week/${signedInMember.uid}/${challengeId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Clockwork week' })).toBeVisible();
 
     await expect(mealRow(page, 'Breakfast').getByText('Expired')).toBeVisible();
@@ -282,6 +241,8 @@ test('an owner edits, regenerates and deletes a challenge from its card', async 
     await form.getByLabel('Tomorrow').check();
     await form.getByRole('button', { name: 'Create Challenge' }).click();
     await expect(page.getByText('Challenge created successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await page.goto('/feed');
 
     const renamed = `${title} v2`;
     await page

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { resetFakeDatabase } from '@/testing/fake-database';
 import { memberFixture, renderApp } from '@/testing/render-app';
 import { LayoutPage } from './layout-page';
@@ -10,6 +10,7 @@ const children = [
   { index: true, element: <p>Feed outlet</p> },
   { path: 'feed', element: <p>Feed outlet</p> },
   { path: 'profile/:profileName', element: <p>Profile outlet</p> },
+  { path: 'about-us', element: <p>Other outlet</p> },
 ];
 
 async function renderLayout(path: string, user: typeof memberFixture | null) {
@@ -56,5 +57,25 @@ describe('LayoutPage', () => {
       await screen.findByRole('link', { name: 'About me' }, { timeout: 5000 }),
     ).toHaveAttribute('href', `/profile/Asha%20Rao/${memberFixture.uid}`);
     expect(await screen.findByText('Total Score')).toBeInTheDocument();
+  });
+
+  it.each(['/feed', '/profile/Asha%20Rao'])(
+    'offers "Start a Challenge" above the page on phones at %s, before the page itself',
+    async (path) => {
+      await renderLayout(path, memberFixture);
+      const entry = await screen.findByRole('region', { name: 'Start a challenge' });
+      expect(within(entry).getByRole('button', { name: 'Start a Challenge' })).toBeVisible();
+      // Hidden from lg up, where the sidebar's banner stands beside the page.
+      expect(entry.parentElement).toHaveClass('d-lg-none');
+      const outlet = screen.getByText(/Feed outlet|Profile outlet/);
+      expect(entry.compareDocumentPosition(outlet) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(screen.getByRole('complementary', { name: 'Sidebar' })).not.toContainElement(entry);
+    },
+  );
+
+  it('offers no extra entry on pages that are neither the feed nor a profile', async () => {
+    await renderLayout('/about-us', memberFixture);
+    expect(screen.getByText('Other outlet')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Start a challenge' })).not.toBeInTheDocument();
   });
 });

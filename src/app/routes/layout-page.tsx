@@ -16,6 +16,10 @@ const CreateChallengeBanner = widget(
   () => import('@/features/challenges/components/create-challenge-banner'),
   'CreateChallengeBanner',
 );
+const CreateChallengeEntry = widget(
+  () => import('@/features/challenges/components/create-challenge-entry'),
+  'CreateChallengeEntry',
+);
 const ProfileCard = widget(
   () => import('@/features/profile/components/profile-card'),
   'ProfileCard',
@@ -36,6 +40,11 @@ const RecentPosts = widget(() => import('@/features/site/components/recent-posts
 
 /** Routes that show the feed, and with it the product's home banner. */
 const FEED_PATHS = new Set(['/', '/feed', '/dash-board']);
+/** Height of the phone's create-challenge entry, held while its code loads so the page below never jumps. */
+const ENTRY_HEIGHT = 52;
+
+const offersCreation = (pathname: string) =>
+  FEED_PATHS.has(pathname) || pathname.startsWith('/profile/');
 
 function SidebarSlot({ children }: { children: ReactNode }) {
   return (
@@ -65,6 +74,14 @@ export function LayoutPage() {
         {/* At least a screen tall, so on phones the sidebar below never jumps down as the page fills in (CLS). */}
         <div className="col-lg-8 min-vh-100">
           {FEED_PATHS.has(pathname) && <HomeBanner />}
+          {offersCreation(pathname) && (
+            // Phones only: on wide screens the sidebar's banner stands beside the page.
+            <div className="d-lg-none mb-3" style={{ minHeight: ENTRY_HEIGHT }}>
+              <Suspense fallback={null}>
+                <CreateChallengeEntry />
+              </Suspense>
+            </div>
+          )}
           <Suspense
             fallback={
               <p className="text-body-secondary" role="status">

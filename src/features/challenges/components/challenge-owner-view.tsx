@@ -4,8 +4,9 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { ChallengeRecord, ChallengeRef } from '@/domain/challenge-record';
+import { profilePath } from '@/lib/profile-route';
 import { toastSuccess } from '@/lib/toast';
 import { MemberAvatar } from '@/components/member-avatar';
 import { useNow } from '../hooks/use-now';
@@ -57,7 +58,9 @@ export function ChallengeOwnerView({ challenge, challengeRef }: ChallengeOwnerVi
           </h1>
           <div className="d-flex align-items-center gap-2 mb-3">
             <MemberAvatar name={owner} photoURL={challenge.photoURL} size={40} />
-            <span className="fw-semibold">{owner}</span>
+            <Link className="fw-semibold" to={profilePath(owner, challengeRef.ownerId)}>
+              {owner}
+            </Link>
           </div>
           <div className="d-flex flex-wrap gap-2 mb-3">
             <Badge bg="success">{String(challenge.preference ?? '').toUpperCase()}</Badge>

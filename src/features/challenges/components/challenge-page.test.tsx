@@ -1,49 +1,23 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ChallengeRecord, MealRecord } from '@/domain/challenge-record';
-import { writeStored, storageKeys } from '@/lib/browser-storage';
+import { challengePath } from '@/lib/challenge-route';
 import { confirmAction, toastError, toastSuccess } from '@/lib/toast';
 import { callApi } from '@/services/api-client';
 import { writePaths } from '@/services/database';
 import { storedFileUrl, uploadFile, type UploadProgress } from '@/services/storage';
-import { memberFixture, renderApp } from '@/testing/render-app';
-import { ChallengePage } from './challenge-page';
+import { memberFixture } from '@/testing/render-app';
+import {
+  challengeRecord,
+  fakeChallengeDatabase as database,
+  HOUR,
+  resetFakeChallengeDatabase,
+} from '../testing/fake-challenge-database';
+import { proofInput, renderAt, row } from '../testing/render-challenge-page';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-
-const database = vi.hoisted(() => ({
-  challenge: null as unknown,
-  fail: false,
-  watched: [] as string[],
-  /** feed/c1/uid: who published the feed entry (null: the challenge has none). */
-  feedAuthor: 'uid-asha' as string | null,
-}));
-
-vi.mock('@/services/database', () => ({
-  // Serves the challenge record at users/{uid}/challenges/{cid} and its fields below it.
-  watchValue: (
-    path: string,
-    onChange: (value: unknown) => void,
-    onError?: (error: Error) => void,
-  ) => {
-    database.watched.push(path);
-    const value = path
-      .split('/')
-      .slice(4)
-      .reduce<unknown>(
-        (node, key) => (node as Record<string, unknown> | null)?.[key] ?? null,
-        database.challenge,
-      );
-    queueMicrotask(() =>
-      database.fail ? onError?.(new Error('permission_denied')) : onChange(value),
-    );
-    return () => {};
-  },
-  readValue: (path: string) => Promise.resolve(path === 'feed/c1/uid' ? database.feedAuthor : null),
-  writePaths: vi.fn(() => Promise.resolve()),
-  SERVER_TIME: { '.sv': 'timestamp' },
-}));
+vi.mock(
+  '@/services/database',
+  async () => (await import('../testing/fake-challenge-database')).fakeDatabaseService,
+);
 vi.mock('@/services/api-client', () => ({ callApi: vi.fn(() => Promise.resolve({})) }));
 vi.mock('@/services/storage', () => ({
   uploadFile: vi.fn(),
@@ -60,79 +34,14 @@ vi.mock('@/lib/toast', () => ({
   confirmAction: vi.fn(() => Promise.resolve(true)),
 }));
 
-function meal(name: string, opensAt: number, overrides: Partial<MealRecord> = {}): MealRecord {
-  return {
-    name,
-    calories: 500,
-    protein: 30,
-    carbs: 50,
-    fat: 15,
-    details: `${name} details`,
-    img: `/meals/${name.toLowerCase()}.svg`,
-    status: 'Pending',
-    opensAt,
-    closesAt: opensAt + HOUR,
-    ...overrides,
-  };
-}
-
-/** Day 1: breakfast proved, lunch missed, dinner open now; Day 2 still to come. */
-function challengeRecord(now = Date.now()): ChallengeRecord {
-  return {
-    title: 'Green week',
-    day: 2,
-    preference: 'veg',
-    targetBody: 'Lean',
-    displayName: 'Asha Rao',
-    photoURL: '',
-    createdAt: new Date(2026, 10, 21, 7, 15).getTime(),
-    deleted: false,
-    isActive: true,
-    startDate: '2026-11-21',
-    timezone: 'Asia/Kolkata',
-    targets: { calories: 1800, protein: 110, carbs: 200, fat: 60 },
-    meals: {
-      Day1: {
-        breakfast: meal('Poha', now - 5 * HOUR, {
-          status: 'Done',
-          img: 'https://firebasestorage.googleapis.com/v0/b/demo/o/proof.jpg?alt=media',
-          imgPath: 'Challenge/uid-asha/c1/Day1-breakfast.jpg',
-          doneAt: now - 4.5 * HOUR,
-        }),
-        lunch: meal('Rajma', now - 3 * HOUR),
-        dinner: meal('Khichdi', now - HOUR / 2),
-      },
-      Day2: {
-        breakfast: meal('Upma', now + DAY - 5 * HOUR),
-        lunch: meal('Chole', now + DAY - 3 * HOUR, { calories: 650.4, protein: 25 }),
-        dinner: meal('Dal', now + DAY - HOUR / 2),
-      },
-    },
-  };
-}
-
 function openChallenge(ownerId = memberFixture.uid) {
-  writeStored(storageKeys.currentChallenge, 'c1');
-  writeStored(storageKeys.currentId, ownerId);
-  return renderApp(<ChallengePage />, {
-    user: memberFixture,
-    path: '/challange/green-week',
-    routes: [{ path: '/feed', element: <p>feed page</p> }],
-  });
+  return renderAt(challengePath(ownerId, 'c1', 'Green week'));
 }
-
-const row = (name: string) =>
-  screen.getByRole('cell', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
-const proofInput = (label: string) =>
-  screen.getByLabelText(`Proof photo for ${label}`) as HTMLInputElement;
 
 beforeEach(() => {
   vi.clearAllMocks();
   localStorage.clear();
-  database.challenge = challengeRecord();
-  database.fail = false;
-  database.watched = [];
-  database.feedAuthor = 'uid-asha';
+  resetFakeChallengeDatabase();
 });
 
 describe('ChallengePage for the owner', () => {
@@ -210,7 +119,12 @@ describe('ChallengePage for the owner', () => {
   it('opens the gallery with the proof photos of the challenge', async () => {
     openChallenge();
     await userEvent.click(await screen.findByRole('button', { name: 'Photo gallery' }));
-    const gallery = await screen.findByRole('dialog', { name: 'Photo gallery: Green week' });
+    // The gallery's code loads on first use, which takes longer than findBy's 1 s on a busy machine.
+    const gallery = await screen.findByRole(
+      'dialog',
+      { name: 'Photo gallery: Green week' },
+      { timeout: 5000 },
+    );
     expect(within(gallery).getAllByRole('img')).toHaveLength(1);
     expect(
       within(gallery).getByRole('img', { name: 'Proof of Day 1 breakfast: Poha' }),
@@ -456,15 +370,6 @@ describe('ChallengePage for other members and edge cases', () => {
     expect(
       await screen.findByText('This challenge does not exist or was deleted.'),
     ).toBeInTheDocument();
-  });
-
-  it('explains when no challenge is selected', () => {
-    renderApp(<ChallengePage />, { user: memberFixture });
-    expect(screen.getByText('No challenge is selected.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Choose a challenge from the feed' })).toHaveAttribute(
-      'href',
-      '/feed',
-    );
   });
 
   it('treats a deleted challenge as gone', async () => {

@@ -1,34 +1,58 @@
+import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link } from 'react-router-dom';
-import type { ChallengeRecord } from '@/domain/challenge-record';
-import { useDatabaseValue } from '@/hooks/use-database';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { readStored, storageKeys } from '@/lib/browser-storage';
+import { challengePath, challengeSlug, rememberChallenge } from '@/lib/challenge-route';
 import { useSignedInUser } from '@/lib/session';
-import { dbPaths } from '@/domain/database-paths';
-import { useChallengeSummary } from '../hooks/use-challenge-summary';
+import { useChallenge } from '../api/use-challenge';
 import { ChallengeOwnerView } from './challenge-owner-view';
 import { ChallengeSummaryCard } from './challenge-summary-card';
 import { HiddenByModeratorNotice } from './hidden-by-moderator-notice';
 import './challenges.css';
 
-/** Route challange/:post-name; which challenge is in browser storage (docs/product.md#routes-and-screens). */
+const NOT_FOUND_TITLE = 'Challenge not found';
+const GONE = 'This challenge does not exist or was deleted.';
+const INCOMPLETE_ADDRESS =
+  'This address does not say which challenge it is (it is an old or shortened link). Open the challenge from the feed to get its full address.';
+
+interface AddressedChallenge {
+  ownerId: string | null;
+  challengeId: string | null;
+  /** False for an old-style address with only a slug: the ids come from browser storage and must match it. */
+  fromAddress: boolean;
+}
+
+/** Route challange/:postName/:ownerId?/:challengeId?: the address names the challenge (docs/product.md#routes-and-screens). */
 export function ChallengePage() {
   const user = useSignedInUser();
-  const challengeId = readStored<string>(storageKeys.currentChallenge);
-  const ownerId = readStored<string>(storageKeys.currentId);
-  const isOwner = ownerId !== null && ownerId === user.uid;
-  // Only the owner may read the plan; everyone else reads the summary fields (database.rules.json).
-  const plan = useDatabaseValue<ChallengeRecord>(
-    isOwner && challengeId ? dbPaths.challenge(ownerId, challengeId) : null,
-  );
-  const summary = useChallengeSummary(isOwner ? null : ownerId, challengeId);
-  const loaded = isOwner ? plan : summary;
+  const { postName = '', ownerId, challengeId } = useParams();
+  const addressed = useAddressedChallenge(ownerId, challengeId);
+  const loaded = useChallenge(addressed.ownerId, addressed.challengeId, user.uid);
+  const found = loaded.status === 'ready' ? loaded.value : null;
+  const title = found?.challenge.title;
+  const slugMatches = title !== undefined && challengeSlug(title) === postName;
+  const shown = found !== null && addressed.fromAddress;
+  // A copy cached on the last visit only stands in for exactly the address opened; redirects wait for live data.
+  const waiting =
+    loaded.status === 'loading' || (loaded.updating === true && !(shown && slugMatches));
+
+  useDocumentTitle(waiting ? null : shown ? title : NOT_FOUND_TITLE);
+  useEffect(() => {
+    // Browser storage only remembers the last challenge opened (a convenience, never the source of truth).
+    if (
+      shown &&
+      !loaded.updating &&
+      addressed.ownerId &&
+      addressed.challengeId &&
+      title !== undefined
+    )
+      rememberChallenge(addressed.ownerId, addressed.challengeId, title);
+  }, [shown, loaded.updating, addressed.ownerId, addressed.challengeId, title]);
 
   let content;
-  if (!challengeId || !ownerId) {
-    content = <Missing text="No challenge is selected." />;
-  } else if (loaded.status === 'loading') {
+  if (waiting) {
     content = (
       <div role="status" className="d-flex align-items-center gap-2 py-5 justify-content-center">
         <Spinner animation="border" size="sm" aria-hidden="true" /> Loading challenge…
@@ -40,33 +64,77 @@ export function ChallengePage() {
         This challenge could not be loaded. Check your connection and reload the page.
       </Alert>
     );
-  } else if (!loaded.value || loaded.value.deleted) {
-    content = <Missing text="This challenge does not exist or was deleted." />;
-  } else if (isOwner && plan.value) {
+  } else if (!found || !addressed.ownerId || !addressed.challengeId) {
+    content = <Missing text={addressed.fromAddress ? GONE : INCOMPLETE_ADDRESS} />;
+  } else if (!addressed.fromAddress && !slugMatches) {
+    // The stored lookup names some other challenge than this old link: never show it in its place.
+    content = <Missing text={INCOMPLETE_ADDRESS} />;
+  } else if (!slugMatches || !addressed.fromAddress) {
+    // An old-style link, or a title changed since the link was made: move to the canonical address.
+    const canonical = challengePath(
+      addressed.ownerId,
+      addressed.challengeId,
+      found.challenge.title,
+    );
+    return <Navigate replace to={canonical} />;
+  } else if (found.view === 'owner') {
     content = (
       <ChallengeOwnerView
-        challenge={plan.value}
-        challengeRef={{ ownerId, challengeId, title: plan.value.title }}
+        challenge={found.challenge}
+        challengeRef={{
+          ownerId: addressed.ownerId,
+          challengeId: addressed.challengeId,
+          title: found.challenge.title,
+        }}
       />
     );
   } else {
-    content = <ChallengeSummaryCard challenge={loaded.value} />;
+    content = <ChallengeSummaryCard challenge={found.challenge} ownerId={addressed.ownerId} />;
   }
 
-  const moderation =
-    loaded.status === 'ready' && !loaded.value?.deleted ? loaded.value?.moderation : undefined;
+  const showingCache = loaded.updating === true && !waiting;
+  const moderation = found?.challenge.moderation;
   return (
-    <div className="container py-4 challenge-page">
-      {moderation && <HiddenByModeratorNotice moderation={moderation} isOwner={isOwner} />}
-      {content}
+    <div className="container py-4 challenge-page" aria-busy={showingCache}>
+      {moderation && (
+        <HiddenByModeratorNotice moderation={moderation} isOwner={found?.view === 'owner'} />
+      )}
+      {showingCache && (
+        <div
+          role="status"
+          className="small text-body-secondary d-flex align-items-center gap-2 mb-2"
+        >
+          <Spinner animation="border" size="sm" aria-hidden="true" /> updating…
+        </div>
+      )}
+      {/* Last visit's copy is not to be acted on until the live copy replaces it (same tree, no remount). */}
+      <fieldset disabled={showingCache}>{content}</fieldset>
     </div>
   );
+}
+
+/** The ids in the address; without any, the stored lookup of the last challenge opened (read once). */
+function useAddressedChallenge(
+  ownerId: string | undefined,
+  challengeId: string | undefined,
+): AddressedChallenge {
+  const [stored] = useState(() => ({
+    ownerId: readStored<string>(storageKeys.currentId),
+    challengeId: readStored<string>(storageKeys.currentChallenge),
+  }));
+  if (ownerId !== undefined || challengeId !== undefined)
+    return { ownerId: ownerId ?? null, challengeId: challengeId ?? null, fromAddress: true };
+  return {
+    ownerId: typeof stored.ownerId === 'string' ? stored.ownerId : null,
+    challengeId: typeof stored.challengeId === 'string' ? stored.challengeId : null,
+    fromAddress: false,
+  };
 }
 
 function Missing({ text }: { text: string }) {
   return (
     <Alert variant="info">
-      <h1 className="h5">Challenge not found</h1>
+      <h1 className="h5">{NOT_FOUND_TITLE}</h1>
       <p className="mb-2">{text}</p>
       <Link to="/feed">Choose a challenge from the feed</Link>
     </Alert>

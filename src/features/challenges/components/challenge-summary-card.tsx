@@ -1,10 +1,17 @@
 import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router-dom';
 import { MemberAvatar } from '@/components/member-avatar';
 import type { ChallengeSummary } from '../api/challenge-summary';
 import { cardTime } from '@/lib/card-time';
+import { profilePath } from '@/lib/profile-route';
+
+interface ChallengeSummaryCardProps {
+  challenge: ChallengeSummary;
+  ownerId: string;
+}
 
 /** What members other than the owner see (docs/product.md#routes-and-screens): name, title, date time, days, meal type. */
-export function ChallengeSummaryCard({ challenge }: { challenge: ChallengeSummary }) {
+export function ChallengeSummaryCard({ challenge, ownerId }: ChallengeSummaryCardProps) {
   const owner = challenge.displayName || 'Member';
   const created = cardTime(challenge.createdAt);
   return (
@@ -14,7 +21,9 @@ export function ChallengeSummaryCard({ challenge }: { challenge: ChallengeSummar
           <MemberAvatar name={owner} photoURL={challenge.photoURL} size={48} />
           <div>
             <div className="small text-body-secondary">Name</div>
-            <div className="fw-semibold">{owner}</div>
+            <Link className="fw-semibold" to={profilePath(owner, ownerId)}>
+              {owner}
+            </Link>
           </div>
         </div>
         <Card.Title as="h1" id="challenge-summary-title" className="h3">

@@ -45,6 +45,7 @@ function renderBanner(user = memberFixture) {
     routes: [
       { path: '/profile/:profileName/:uid', element: <p>profile page</p> },
       { path: '/login', element: <p>login page</p> },
+      { path: '/challange/:postName/:ownerId/:challengeId', element: <p>challenge page</p> },
     ],
   });
 }
@@ -178,7 +179,7 @@ describe('CreateChallengeModal', () => {
       vi.useRealTimers();
     });
     vi.mocked(callApi).mockResolvedValue({ challengeId: 'new-id' });
-    renderBanner();
+    const { router } = renderBanner();
     await openForm();
     await screen.findByRole('dialog');
     await fillForm();
@@ -203,6 +204,12 @@ describe('CreateChallengeModal', () => {
       startDate: '2026-03-15',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The new challenge opens at its own address (the API answers with its id).
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        `/challange/week-of-greens/${memberFixture.uid}/new-id`,
+      ),
+    );
   });
 
   it('maps the server’s 409 to the limit toast', async () => {

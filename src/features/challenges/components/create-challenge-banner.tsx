@@ -1,16 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import { useNavigate } from 'react-router-dom';
-import { useBusy } from '@/hooks/use-busy';
-import { useSession } from '@/lib/session';
-import { toastError } from '@/lib/toast';
-import { assertCanCreateChallenge, CreateChallengeRefused } from '../api/create-challenge';
-import { useRefusalHandler } from '../hooks/use-refusal-handler';
+import { useState } from 'react';
+import { CreateChallengeButton } from './create-challenge-button';
 import './challenges.css';
-
-const CreateChallengeModal = lazy(async () => ({
-  default: (await import('./create-challenge-modal')).CreateChallengeModal,
-}));
 
 /** The two promotion variants of docs/product.md#routes-and-screens; one is picked at random (50 %) per visit. */
 export const PROMOTION_VARIANTS = [
@@ -34,29 +24,7 @@ interface CreateChallengeBannerProps {
 /** Sidebar promotion that opens the create-challenge form after the checks of docs/product.md#validation. */
 export function CreateChallengeBanner({ variant }: CreateChallengeBannerProps) {
   const [chosen] = useState<0 | 1>(() => variant ?? (Math.random() < 0.5 ? 0 : 1));
-  const [open, setOpen] = useState(false);
-  const { user } = useSession();
-  const navigate = useNavigate();
-  const { whileBusy } = useBusy();
-  const onRefused = useRefusalHandler({
-    uid: user?.uid ?? '',
-    displayName: user?.displayName ?? null,
-  });
   const promotion = PROMOTION_VARIANTS[chosen];
-
-  const start = async () => {
-    if (!user) {
-      navigate('/login', { state: { from: '/' } });
-      return;
-    }
-    try {
-      await whileBusy(assertCanCreateChallenge(user.uid));
-      setOpen(true);
-    } catch (error) {
-      if (error instanceof CreateChallengeRefused) onRefused(error);
-      else toastError('Error creating challenge');
-    }
-  };
 
   return (
     <section
@@ -68,19 +36,10 @@ export function CreateChallengeBanner({ variant }: CreateChallengeBannerProps) {
           {promotion.heading}
         </h2>
         <p className="mb-3">{promotion.text}</p>
-        <Button
-          variant="light"
-          className="fw-semibold text-success-emphasis"
-          onClick={() => void start()}
-        >
+        <CreateChallengeButton variant="light" className="fw-semibold text-success-emphasis">
           {promotion.action}
-        </Button>
+        </CreateChallengeButton>
       </div>
-      {user && open && (
-        <Suspense fallback={null}>
-          <CreateChallengeModal member={user} show={open} onHide={() => setOpen(false)} />
-        </Suspense>
-      )}
     </section>
   );
 }

@@ -36,7 +36,8 @@ interface CreateChallengeModalProps {
   member: Pick<SessionUser, 'uid' | 'displayName' | 'photoURL'>;
   show: boolean;
   onHide: () => void;
-  onCreated?: (challengeId: string | undefined) => void;
+  /** The API answers with the new challenge's id (absent only from an older API). */
+  onCreated?: (created: { challengeId?: string; title: string }) => void;
 }
 
 /** The product's create-challenge form; the API generates the meal plan. */
@@ -66,7 +67,7 @@ export function CreateChallengeModal({
       toastSuccess('Challenge created successfully');
       reset();
       onHide();
-      onCreated?.(challengeId);
+      onCreated?.({ challengeId, title: input.title });
     } catch (error) {
       if (error instanceof CreateChallengeRefused) {
         onHide();
