@@ -15,6 +15,7 @@ import {
   signInWithPopup,
   signOut,
   updateProfile,
+  type ActionCodeSettings,
   type Auth,
   type User,
 } from 'firebase/auth';
@@ -120,10 +121,19 @@ export function signOutMember(): Promise<void> {
   return signOut(auth());
 }
 
+/**
+ * The reset email's action code settings. Which page the email's link opens is the project's action URL: the
+ * console's Password reset template is set to this app's `/save-password` (docs/deploy.md), so the link is
+ * `/save-password?mode=resetPassword&oobCode=…&continueUrl=…`. `url` is that link's continue URL: the login
+ * page of the origin the member asked from, where the reset page sends them once the password is saved.
+ * `handleCodeInApp: false`: a reset is always completed on the web page, never handed to a mobile app.
+ */
+export function passwordResetSettings(origin: string): ActionCodeSettings {
+  return { url: `${origin}/login`, handleCodeInApp: false };
+}
+
 export function sendResetEmail(email: string): Promise<void> {
-  return sendPasswordResetEmail(auth(), email, {
-    url: `${window.location.origin}/login`,
-  });
+  return sendPasswordResetEmail(auth(), email, passwordResetSettings(window.location.origin));
 }
 
 export function saveNewPassword(oobCode: string, newPassword: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { z } from '@/domain/zod';
 import { emailField } from '@/domain/form-fields';
+import { errorCode } from '@/lib/error-messages';
 import { saveNewPassword, sendResetEmail } from '@/services/auth';
 
 export const forgetPasswordInputSchema = z.object({
@@ -34,11 +35,13 @@ const INVALID_LINK_OR_PASSWORD = new Set([
   'auth/password-does-not-meet-requirements',
 ]);
 
-/** docs/product.md#messages tells a bad link or password apart from any other failure (e.g. the network). */
-export function resetFailureMessage(error: unknown): string {
-  const code =
-    typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && INVALID_LINK_OR_PASSWORD.has(code)
+/**
+ * The product's toast title for a failed reset (docs/product.md#messages): a bad link or password told apart
+ * from any other failure (e.g. the network); src/lib/error-messages.ts says why.
+ */
+export function resetFailureTitle(error: unknown): string {
+  const code = errorCode(error);
+  return code && INVALID_LINK_OR_PASSWORD.has(code)
     ? 'Invalid reset link or password'
     : 'Error resetting password';
 }

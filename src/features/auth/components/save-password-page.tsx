@@ -5,19 +5,29 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { TextField } from '@/components/form/text-field';
-import { toastError, toastSuccess } from '@/lib/toast';
+import { useState } from 'react';
+import { authErrorReason } from '@/lib/error-messages';
+import { toastError, toastErrorWithReason, toastSuccess } from '@/lib/toast';
 import { useBusy } from '@/hooks/use-busy';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import {
-  resetFailureMessage,
+  resetFailureTitle,
   saveResetPassword,
   savePasswordInputSchema,
   type SavePasswordInput,
 } from '../api/password-reset';
 import { AuthCard } from './auth-card';
+import { FailureAlert } from './failure-alert';
 
 export function SavePasswordPage() {
+  useDocumentTitle('Save new password');
   const [searchParams] = useSearchParams();
   const oobCode = searchParams.get('oobCode');
+  // The email's link (the console's custom action URL, docs/deploy.md) names its action; only a reset is
+  // handled here. Links without `mode` (typed by hand) are taken as resets.
+  const mode = searchParams.get('mode');
+  const isResetLink = Boolean(oobCode) && (mode === null || mode === 'resetPassword');
+  const [failureReason, setFailureReason] = useState<string | null>(null);
   const navigate = useNavigate();
   const { whileBusy } = useBusy();
   const {
@@ -30,16 +40,19 @@ export function SavePasswordPage() {
   });
 
   const onSubmit = async (input: SavePasswordInput) => {
-    if (!oobCode) {
+    if (!oobCode || !isResetLink) {
       toastError('Invalid reset link or password');
       return;
     }
+    setFailureReason(null);
     try {
       await whileBusy(saveResetPassword(oobCode, input));
       toastSuccess('Password reset successful');
       navigate('/login', { replace: true });
     } catch (error) {
-      toastError(resetFailureMessage(error));
+      const reason = authErrorReason(error);
+      setFailureReason(reason);
+      toastErrorWithReason(resetFailureTitle(error), reason);
     }
   };
 
@@ -50,6 +63,13 @@ export function SavePasswordPage() {
           This link has no reset code. <Link to="/forget-password">Request a new link</Link>.
         </Alert>
       )}
+      {oobCode && !isResetLink && (
+        <Alert variant="warning">
+          This link is not a password reset link.{' '}
+          <Link to="/forget-password">Request a reset link</Link>.
+        </Alert>
+      )}
+      <FailureAlert reason={failureReason} />
       <Form
         noValidate
         onSubmit={handleSubmit(onSubmit, (formErrors) => {
@@ -68,7 +88,7 @@ export function SavePasswordPage() {
           type="submit"
           variant="success"
           className="w-100"
-          disabled={isSubmitting || !oobCode}
+          disabled={isSubmitting || !isResetLink}
         >
           Save password
         </Button>
