@@ -30,7 +30,6 @@ const AUTH_REASONS: Record<string, string> = {
   'auth/weak-password': WEAK_PASSWORD,
   'auth/password-does-not-meet-requirements': WEAK_PASSWORD,
   'auth/invalid-email': 'That email address is not valid. Check it for typos.',
-  'auth/missing-email': 'Enter your email address.',
   'auth/too-many-requests':
     'Too many attempts from this device. Wait a few minutes, then try again (or reset your password).',
   'auth/popup-closed-by-user': POPUP_CLOSED,
@@ -45,8 +44,6 @@ const AUTH_REASONS: Record<string, string> = {
     'This reset link has expired. Request a new one from Forget Password.',
   'auth/invalid-action-code':
     'This reset link is not valid or was already used. Request a new one from Forget Password.',
-  'auth/user-token-expired': 'Your session has ended. Log in again.',
-  'auth/requires-recent-login': 'For your safety, log in again before doing this.',
 };
 
 const AUTH_UNKNOWN = 'Something went wrong on our side. Try again in a moment.';
@@ -89,12 +86,16 @@ export function storageErrorReason(error: unknown): string {
   return STORAGE_REASONS['storage/unknown'];
 }
 
-/** True when the failure was the connection, so the same attempt may well work again. */
-export function isConnectionFailure(error: unknown): boolean {
+/** Codes after which sending the same photo again cannot succeed: another photo, or signing in, is needed. */
+const NOT_RETRYABLE_UPLOAD = new Set([
+  UNREADABLE_PHOTO_CODE,
+  'storage/unauthorized',
+  'storage/unauthenticated',
+  'storage/cannot-slice-blob',
+]);
+
+/** True when the same photo may well upload on another try (the connection, a damaged transfer, quota). */
+export function isRetryableUpload(error: unknown): boolean {
   const code = errorCode(error);
-  return (
-    code === 'auth/network-request-failed' ||
-    code === 'storage/retry-limit-exceeded' ||
-    code === 'storage/server-file-wrong-size'
-  );
+  return code === undefined || !NOT_RETRYABLE_UPLOAD.has(code);
 }
