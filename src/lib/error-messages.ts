@@ -15,8 +15,7 @@ export function errorCode(error: unknown): string | undefined {
 const WRONG_CREDENTIALS = 'The email or password is wrong. Check both, or reset your password.';
 const WEAK_PASSWORD = 'That password is too weak. Use at least 6 characters.';
 const POPUP_CLOSED = 'The Google window closed before you signed in. Try again and finish there.';
-const OFFLINE =
-  'Could not reach the server. Check your internet connection, then try again.';
+const OFFLINE = 'Could not reach the server. Check your internet connection, then try again.';
 
 const AUTH_REASONS: Record<string, string> = {
   'auth/email-already-in-use':
@@ -64,7 +63,8 @@ const STORAGE_CONNECTION =
   'The connection dropped and the upload gave up. Check your internet connection, then retry.';
 
 const STORAGE_REASONS: Record<string, string> = {
-  [UNREADABLE_PHOTO_CODE]: 'This file could not be read as a photo. Choose a JPEG, PNG or WebP image.',
+  [UNREADABLE_PHOTO_CODE]:
+    'This file could not be read as a photo. Choose a JPEG, PNG or WebP image.',
   // The rules refuse anything but a JPEG, PNG or WebP image under the size limit, or a path not the member's.
   'storage/unauthorized':
     'The photo was refused: it must be a JPEG, PNG or WebP image within the size limit, uploaded to your own meal or profile. Choose another photo.',

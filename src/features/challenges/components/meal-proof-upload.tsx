@@ -60,7 +60,7 @@ export function MealProofUpload({
   if (phase.kind === 'failed') {
     return (
       <Alert variant="danger" className="small mb-0 p-2">
-        <p className="mb-2" role="alert">
+        <p className="mb-2">
           <strong>Error uploading image.</strong> {phase.reason}
         </p>
         <div className="d-flex flex-wrap gap-2">
