@@ -15,6 +15,7 @@ import {
   signInWithPopup,
   signOut,
   updateProfile,
+  verifyPasswordResetCode,
   type ActionCodeSettings,
   type Auth,
   type User,
@@ -134,6 +135,11 @@ export function passwordResetSettings(origin: string): ActionCodeSettings {
 
 export function sendResetEmail(email: string): Promise<void> {
   return sendPasswordResetEmail(auth(), email, passwordResetSettings(window.location.origin));
+}
+
+/** The email a reset code was issued for; rejects when the code is expired, used or unknown. */
+export function resetCodeEmail(oobCode: string): Promise<string> {
+  return verifyPasswordResetCode(auth(), oobCode);
 }
 
 export function saveNewPassword(oobCode: string, newPassword: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { z } from '@/domain/zod';
 import { emailField } from '@/domain/form-fields';
 import { errorCode } from '@/lib/error-messages';
-import { saveNewPassword, sendResetEmail } from '@/services/auth';
+import { resetCodeEmail, saveNewPassword, sendResetEmail } from '@/services/auth';
 
 export const forgetPasswordInputSchema = z.object({
   email: emailField(),
@@ -22,6 +22,11 @@ export const savePasswordInputSchema = z.object({
 
 export type SavePasswordInput = z.infer<typeof savePasswordInputSchema>;
 
+/** Checks a reset link's code before the member types: resolves with the account's email. */
+export function checkResetLink(oobCode: string): Promise<string> {
+  return resetCodeEmail(oobCode);
+}
+
 export function saveResetPassword(oobCode: string, { password }: SavePasswordInput) {
   return saveNewPassword(oobCode, password);
 }
@@ -34,6 +39,12 @@ const INVALID_LINK_OR_PASSWORD = new Set([
   'auth/weak-password',
   'auth/password-does-not-meet-requirements',
 ]);
+
+/** A link that can never work (expired, used, unknown): only a new one helps. */
+export function isDeadResetLink(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === 'auth/invalid-action-code' || code === 'auth/expired-action-code';
+}
 
 /**
  * The product's toast title for a failed reset (docs/product.md#messages): a bad link or password told apart

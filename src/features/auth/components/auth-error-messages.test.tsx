@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toastErrorWithReason } from '@/lib/toast';
 import { renderApp } from '@/testing/render-app';
 import { login, loginWithGoogle } from '../api/login';
-import { requestPasswordReset, saveResetPassword } from '../api/password-reset';
+import { checkResetLink, requestPasswordReset, saveResetPassword } from '../api/password-reset';
 import { register } from '../api/register';
 import { ForgetPasswordPage } from './forget-password-page';
 import { LoginPage } from './login-page';
@@ -37,6 +37,7 @@ vi.mock('../api/password-reset', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../api/password-reset')>()),
   requestPasswordReset: vi.fn(),
   saveResetPassword: vi.fn(),
+  checkResetLink: vi.fn(),
 }));
 
 const rejection = (code: string) => Object.assign(new Error(`Firebase: (${code})`), { code });
@@ -61,6 +62,7 @@ async function expectReason(title: string, reason: string) {
 beforeEach(() => {
   vi.clearAllMocks();
   localStorage.clear();
+  vi.mocked(checkResetLink).mockResolvedValue('asha@example.com');
 });
 
 describe('Login: each sign-in failure says why', () => {
@@ -183,5 +185,32 @@ describe('Password reset: each failure says why', () => {
     renderApp(<SavePasswordPage />, { path: '/save-password?mode=resetPassword&oobCode=abc' });
     await fillAndSubmit({ 'New password': 'brand-new-1' }, 'Save password');
     await expectReason(title, reason);
+  });
+
+  it.each([
+    [
+      'auth/expired-action-code',
+      'This reset link has expired. Request a new one from Forget Password.',
+    ],
+    [
+      'auth/invalid-action-code',
+      'This reset link is not valid or was already used. Request a new one from Forget Password.',
+    ],
+  ])('opening a dead link (%s) says so at once, and offers a new one', async (code, reason) => {
+    vi.mocked(checkResetLink).mockRejectedValue(rejection(code));
+    renderApp(<SavePasswordPage />, { path: '/save-password?mode=resetPassword&oobCode=old' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+    expect(screen.getByRole('button', { name: 'Save password' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/forget-password',
+    );
+  });
+
+  it('a link that could not be checked (offline) can still be used', async () => {
+    vi.mocked(checkResetLink).mockRejectedValue(rejection('auth/network-request-failed'));
+    renderApp(<SavePasswordPage />, { path: '/save-password?mode=resetPassword&oobCode=abc' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(OFFLINE);
+    expect(screen.getByRole('button', { name: 'Save password' })).toBeEnabled();
   });
 });

@@ -4,7 +4,7 @@ import { renderApp } from '@/testing/render-app';
 import { toastError, toastErrorWithReason, toastSuccess } from '@/lib/toast';
 import { register } from '../api/register';
 import { login } from '../api/login';
-import { requestPasswordReset, saveResetPassword } from '../api/password-reset';
+import { checkResetLink, requestPasswordReset, saveResetPassword } from '../api/password-reset';
 import { ForgetPasswordPage } from './forget-password-page';
 import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
@@ -29,6 +29,7 @@ vi.mock('../api/password-reset', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../api/password-reset')>()),
   requestPasswordReset: vi.fn(),
   saveResetPassword: vi.fn(),
+  checkResetLink: vi.fn(),
 }));
 
 const feedRoute = { path: '/feed', element: <h1>Feed screen</h1> };
@@ -45,6 +46,7 @@ const member = {
 beforeEach(() => {
   vi.clearAllMocks();
   localStorage.clear();
+  vi.mocked(checkResetLink).mockResolvedValue('asha@example.com');
 });
 
 describe('RegisterPage', () => {
@@ -173,6 +175,8 @@ describe('SavePasswordPage', () => {
       routes: [loginRoute],
     });
     expect(document.title).toBe('Save new password · ChallangeX');
+    expect(await screen.findByText('asha@example.com')).toBeInTheDocument();
+    expect(checkResetLink).toHaveBeenCalledWith('xyz');
     await userEvent.type(screen.getByLabelText('New password'), 'brand-new-1');
     await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
     await waitFor(() =>
