@@ -169,6 +169,26 @@ it('"Choose another photo" brings the picker back', async () => {
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
+it('says so while the browser is offline during an upload', async () => {
+  controllableUpload();
+  renderUpload();
+  await choosePhoto();
+  await screen.findByRole('group', { name: 'Upload of Day 1 dinner proof' });
+  expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument();
+  const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  try {
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You are offline. The upload resumes when the connection is back',
+    );
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument();
+  } finally {
+    onLine.mockRestore();
+  }
+});
+
 describe('leaving while an upload runs', () => {
   const unloadIsHeld = () => {
     const event = new Event('beforeunload', { cancelable: true });

@@ -7,6 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import type { MealSlot } from '@/domain/constants';
 import type { ChallengeRef } from '@/domain/challenge-record';
 import { UploadLeaveGuard } from '@/components/upload-leave-guard';
+import { useOnline } from '@/hooks/use-online';
 import { useProofUpload } from '../hooks/use-proof-upload';
 
 interface MealProofUploadProps {
@@ -34,6 +35,7 @@ export function MealProofUpload({
   hint,
 }: MealProofUploadProps) {
   const inputId = useId();
+  const online = useOnline();
   const hintId = `${inputId}-hint`;
   const { phase, start, pause, resume, cancel, retry, dismiss } = useProofUpload({
     challenge,
@@ -90,6 +92,12 @@ export function MealProofUpload({
             aria-label={`Upload of ${mealLabel} proof`}
           />
         </ProgressBar>
+        {!online && (
+          <p className="small text-warning-emphasis mb-2" role="status">
+            You are offline. The upload resumes when the connection is back; if that takes long, it
+            stops and you can retry.
+          </p>
+        )}
         <div
           className="d-flex flex-wrap gap-2"
           role="group"
