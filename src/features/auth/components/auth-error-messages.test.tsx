@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toastErrorWithReason } from '@/lib/toast';
 import { renderApp } from '@/testing/render-app';
@@ -19,10 +19,13 @@ vi.mock('@/lib/toast', () => ({
   toastErrorWithReason: vi.fn(),
   toastInfo: vi.fn(),
 }));
-// The real Google popup path (the emulator's test-account dialog is covered in e2e/auth.spec.ts).
+// The real Google popup path unless a test asks for the Auth emulator's test-account dialog.
+const google = vi.hoisted(() => ({ usesTestAccounts: false }));
 vi.mock('@/services/auth', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/services/auth')>()),
-  googleSignInUsesTestAccounts: false,
+  get googleSignInUsesTestAccounts() {
+    return google.usesTestAccounts;
+  },
 }));
 vi.mock('../api/login', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../api/login')>()),
@@ -61,6 +64,7 @@ async function expectReason(title: string, reason: string) {
 
 beforeEach(() => {
   vi.clearAllMocks();
+  google.usesTestAccounts = false;
   localStorage.clear();
   vi.mocked(checkResetLink).mockResolvedValue('asha@example.com');
 });
@@ -144,6 +148,22 @@ describe('Google sign-in: each failure says why', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Login with Google' }));
     await expectReason('Error signing in', reason);
   });
+});
+
+it('a failed Google test-account sign-in closes its dialog so the reason is seen', async () => {
+  google.usesTestAccounts = true;
+  vi.mocked(loginWithGoogle).mockRejectedValue(rejection('auth/user-disabled'));
+  renderApp(<LoginPage />, { path: '/login' });
+  await userEvent.click(screen.getByRole('button', { name: 'Login with Google' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Google account (Auth emulator)' });
+  await userEvent.type(within(dialog).getByLabelText('Google email'), 'gita@example.com');
+  await userEvent.type(within(dialog).getByLabelText('Display name'), 'Gita');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Sign in with Google.com' }));
+  await expectReason(
+    'Error signing in',
+    'This account has been disabled. Write to us from the Contact page.',
+  );
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 });
 
 describe('Password reset: each failure says why', () => {

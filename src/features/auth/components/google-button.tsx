@@ -30,7 +30,12 @@ export function GoogleButton({ label }: { label: string }) {
       {choosingAccount && (
         <TestAccountDialog
           onCancel={() => setChoosingAccount(false)}
-          onChoose={(account) => signIn(() => loginWithGoogle(account))}
+          onChoose={async (account) => {
+            const signedIn = await signIn(() => loginWithGoogle(account));
+            // A failure's reason is shown beside the button, so the dialog steps aside.
+            if (!signedIn) setChoosingAccount(false);
+            return signedIn;
+          }}
         />
       )}
     </>
