@@ -1,6 +1,13 @@
-import { e2eProjectId } from './support/e2e-stack';
-import { latestResetCode, readData, uniqueEmail } from './support/backend';
+import { e2eBaseUrl, e2eProjectId } from './support/e2e-stack';
+import { appResetLink, latestResetEmail, readData, uniqueEmail } from './support/backend';
+import type { Page } from '@playwright/test';
 import { chooseAccountMenu, expect, signIn, test } from './support/fixtures';
+
+/** A failure's reason (src/lib/error-messages.ts): on the form, and as the text of the product's toast. */
+async function expectReason(page: Page, toastTitle: string, reason: string) {
+  await expect(page.getByRole('main').getByRole('alert')).toContainText(reason);
+  await expect(page.getByRole('alert', { name: toastTitle })).toContainText(reason);
+}
 
 test.describe('sign-in flows', () => {
   test('register, logout, login, reset the password and log in with the new one', async ({
@@ -47,18 +54,42 @@ test.describe('sign-in flows', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByText('Password reset email sent')).toBeVisible();
 
-    const oobCode = await latestResetCode(member.email, e2eProjectId);
-    await page.goto(`/save-password?oobCode=${encodeURIComponent(oobCode)}`);
-    await page.getByLabel('New password').fill('second-pass-2');
-    await page.getByRole('button', { name: 'Save password' }).click();
-    await expect(page.getByText('Password reset successful')).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/);
+    // The email, as the Auth emulator sent it: a reset for this member, continuing to this app's login
+    // (the action code settings of src/services/auth.ts).
+    const resetEmail = await latestResetEmail(member.email, e2eProjectId);
+    const emulatorLink = new URL(resetEmail.oobLink);
+    expect(emulatorLink.searchParams.get('mode')).toBe('resetPassword');
+    expect(emulatorLink.searchParams.get('oobCode')).toBe(resetEmail.oobCode);
+    expect(emulatorLink.searchParams.get('continueUrl')).toBe(`${e2eBaseUrl()}/login`);
 
-    await page.getByLabel('Email', { exact: true }).fill(member.email);
-    await page.getByLabel('Password', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(page.getByText('Error signing in')).toBeVisible();
+    // Opened the way the mail client would, in a fresh tab.
+    const link = appResetLink(resetEmail, e2eBaseUrl());
+    const mailTab = await page.context().newPage();
+    await mailTab.goto(link);
+    await expect(mailTab).toHaveTitle('Save new password · ChallangeX');
+    await expect(mailTab.getByText(`Choose a new password for ${member.email}`)).toBeVisible();
+    await mailTab.getByLabel('New password').fill('second-pass-2');
+    await mailTab.getByRole('button', { name: 'Save password' }).click();
+    await expect(mailTab.getByText('Password reset successful')).toBeVisible();
+    await expect(mailTab).toHaveURL(/\/login$/);
 
+    // The old password no longer works, and the page says why.
+    await mailTab.getByLabel('Email', { exact: true }).fill(member.email);
+    await mailTab.getByLabel('Password', { exact: true }).fill(member.password);
+    await mailTab.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(mailTab.getByText('Error signing in')).toBeVisible();
+    await expectReason(mailTab, 'Error signing in', 'email or password is wrong');
+    await expect(mailTab).toHaveURL(/\/login$/);
+
+    // The used link, opened again, says so at once: only a new link helps.
+    await mailTab.goto(link);
+    await expect(mailTab.getByRole('main').getByRole('alert')).toContainText(
+      'This reset link is not valid or was already used',
+    );
+    await expect(mailTab.getByRole('button', { name: 'Save password' })).toBeDisabled();
+    await expect(mailTab.getByRole('link', { name: 'Request a new link' })).toBeVisible();
+
+    await mailTab.close();
     await signIn(page, { ...member, password: 'second-pass-2' });
   });
 
@@ -72,7 +103,21 @@ test.describe('sign-in flows', () => {
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Error signing in')).toBeVisible();
+    await expectReason(page, 'Error signing in', 'The email or password is wrong');
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('registering an email that already has an account says so', async ({ page, newMember }) => {
+    const member = await newMember();
+    await page.goto('/register');
+    await expect(page).toHaveTitle('Register · ChallangeX');
+    await page.getByLabel('Name').fill('Someone Else');
+    await page.getByLabel('Email', { exact: true }).fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill('another-pass-1');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByText('Error signing in')).toBeVisible();
+    await expectReason(page, 'Error signing in', 'This email already has an account');
+    await expect(page).toHaveURL(/\/register$/);
   });
 
   test('Google sign-in with an Auth emulator test account, twice as the same member', async ({

@@ -93,15 +93,32 @@ export async function createMember(options: MemberOptions = {}): Promise<TestMem
   return { uid: localId, name, email, password };
 }
 
-/** The newest password-reset code the Auth emulator issued for this address. */
-export async function latestResetCode(email: string, projectId: string): Promise<string> {
+/** A password-reset email as the Auth emulator records it (`GET /emulator/v1/projects/{project}/oobCodes`). */
+export interface ResetEmail {
+  oobCode: string;
+  /** The emulator's link: its own handler, `/emulator/action?mode=resetPassword&oobCode=…&continueUrl=…`. */
+  oobLink: string;
+}
+
+/** The newest password-reset email the Auth emulator sent to this address. */
+export async function latestResetEmail(email: string, projectId: string): Promise<ResetEmail> {
   const response = await fetch(`${authBase()}/emulator/v1/projects/${projectId}/oobCodes`);
   const { oobCodes } = (await response.json()) as {
-    oobCodes: Array<{ email: string; oobCode: string; requestType: string }>;
+    oobCodes: Array<{ email: string; oobCode: string; oobLink: string; requestType: string }>;
   };
   const match = oobCodes
     .filter((code) => code.email === email && code.requestType === 'PASSWORD_RESET')
     .at(-1);
-  if (!match) throw new Error(`No reset code for ${email}`);
-  return match.oobCode;
+  if (!match) throw new Error(`No reset email for ${email}`);
+  return { oobCode: match.oobCode, oobLink: match.oobLink };
+}
+
+/**
+ * The link a member's mail client opens. The emulator ignores the console's custom action URL and links to
+ * its own handler; production appends the same query (mode, oobCode, apiKey, continueUrl, lang) to the
+ * action URL docs/deploy.md sets, `https://<app>/save-password`. So: the emulator's query on the app's page.
+ */
+export function appResetLink({ oobLink }: ResetEmail, appOrigin: string): string {
+  const { search } = new URL(oobLink);
+  return new URL(`/save-password${search}`, appOrigin).href;
 }

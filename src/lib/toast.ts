@@ -5,6 +5,8 @@
 export const TOAST_DEFAULT_MS = 2500;
 export const TOAST_LIMIT_ERROR_MS = 5000;
 export const TOAST_SAVED_MS = 1500;
+/** An error that also says why (and what to do) needs longer to read than its title alone. */
+export const TOAST_REASON_MS = 5000;
 
 type ToastIcon = 'success' | 'error' | 'info' | 'warning';
 
@@ -12,6 +14,7 @@ export async function showToast(
   icon: ToastIcon,
   title: string,
   timer = TOAST_DEFAULT_MS,
+  text?: string,
 ): Promise<void> {
   const { default: Swal } = await import('sweetalert2');
   await Swal.fire({
@@ -19,6 +22,7 @@ export async function showToast(
     position: 'top-end',
     icon,
     title,
+    text,
     timer,
     timerProgressBar: true,
     showConfirmButton: false,
@@ -28,6 +32,9 @@ export async function showToast(
 export const toastSuccess = (title: string, timer?: number) =>
   void showToast('success', title, timer);
 export const toastError = (title: string, timer?: number) => void showToast('error', title, timer);
+/** The product's error toast as its title, and why it happened as its text (src/lib/error-messages.ts). */
+export const toastErrorWithReason = (title: string, reason: string) =>
+  void showToast('error', title, TOAST_REASON_MS, reason);
 export const toastInfo = (title: string, timer?: number) => void showToast('info', title, timer);
 
 export interface ConfirmOptions {

@@ -15,6 +15,8 @@ import {
   signInWithPopup,
   signOut,
   updateProfile,
+  verifyPasswordResetCode,
+  type ActionCodeSettings,
   type Auth,
   type User,
 } from 'firebase/auth';
@@ -120,10 +122,24 @@ export function signOutMember(): Promise<void> {
   return signOut(auth());
 }
 
+/**
+ * The reset email's action code settings. Which page the email's link opens is the project's action URL: the
+ * console's Password reset template is set to this app's `/save-password` (docs/deploy.md), so the link is
+ * `/save-password?mode=resetPassword&oobCode=…&continueUrl=…`. `url` is that link's continue URL: the login
+ * page of the origin the member asked from, where the reset page sends them once the password is saved.
+ * `handleCodeInApp: false`: a reset is always completed on the web page, never handed to a mobile app.
+ */
+export function passwordResetSettings(origin: string): ActionCodeSettings {
+  return { url: `${origin}/login`, handleCodeInApp: false };
+}
+
 export function sendResetEmail(email: string): Promise<void> {
-  return sendPasswordResetEmail(auth(), email, {
-    url: `${window.location.origin}/login`,
-  });
+  return sendPasswordResetEmail(auth(), email, passwordResetSettings(window.location.origin));
+}
+
+/** The email a reset code was issued for; rejects when the code is expired, used or unknown. */
+export function resetCodeEmail(oobCode: string): Promise<string> {
+  return verifyPasswordResetCode(auth(), oobCode);
 }
 
 export function saveNewPassword(oobCode: string, newPassword: string): Promise<void> {

@@ -13,6 +13,9 @@ let storageInstance: FirebaseStorage | undefined;
 function storage(): FirebaseStorage {
   if (!storageInstance) {
     storageInstance = getStorage(firebaseApp());
+    // The SDK keeps retrying a dropped upload for 10 minutes by default; after two the member is told the
+    // connection is gone and offered a retry (src/lib/error-messages.ts) rather than left watching 0 %.
+    storageInstance.maxUploadRetryTime = 2 * 60_000;
     if (emulators) connectStorageEmulator(storageInstance, emulators.host, emulators.storagePort);
   }
   return storageInstance;

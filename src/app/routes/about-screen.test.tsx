@@ -21,6 +21,7 @@ beforeEach(() => {
 describe('AboutScreen', () => {
   it("states the product's mission and has the privacy and terms anchors the footer links to", () => {
     renderApp(<AboutScreen />, { path: '/about' });
+    expect(document.title).toBe('About · ChallangeX');
     expect(screen.getByRole('heading', { name: /elevate/i, level: 1 })).toBeInTheDocument();
     ['AI challenge automation', 'Verification', 'Blockchain security'].forEach((name) =>
       expect(screen.getByRole('heading', { name })).toBeInTheDocument(),

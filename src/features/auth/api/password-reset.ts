@@ -1,6 +1,7 @@
 import { z } from '@/domain/zod';
 import { emailField } from '@/domain/form-fields';
-import { saveNewPassword, sendResetEmail } from '@/services/auth';
+import { errorCode } from '@/lib/error-messages';
+import { resetCodeEmail, saveNewPassword, sendResetEmail } from '@/services/auth';
 
 export const forgetPasswordInputSchema = z.object({
   email: emailField(),
@@ -21,6 +22,11 @@ export const savePasswordInputSchema = z.object({
 
 export type SavePasswordInput = z.infer<typeof savePasswordInputSchema>;
 
+/** Checks a reset link's code before the member types: resolves with the account's email. */
+export function checkResetLink(oobCode: string): Promise<string> {
+  return resetCodeEmail(oobCode);
+}
+
 export function saveResetPassword(oobCode: string, { password }: SavePasswordInput) {
   return saveNewPassword(oobCode, password);
 }
@@ -34,11 +40,19 @@ const INVALID_LINK_OR_PASSWORD = new Set([
   'auth/password-does-not-meet-requirements',
 ]);
 
-/** docs/product.md#messages tells a bad link or password apart from any other failure (e.g. the network). */
-export function resetFailureMessage(error: unknown): string {
-  const code =
-    typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && INVALID_LINK_OR_PASSWORD.has(code)
+/** A link that can never work (expired, used, unknown): only a new one helps. */
+export function isDeadResetLink(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === 'auth/invalid-action-code' || code === 'auth/expired-action-code';
+}
+
+/**
+ * The product's toast title for a failed reset (docs/product.md#messages): a bad link or password told apart
+ * from any other failure (e.g. the network); src/lib/error-messages.ts says why.
+ */
+export function resetFailureTitle(error: unknown): string {
+  const code = errorCode(error);
+  return code && INVALID_LINK_OR_PASSWORD.has(code)
     ? 'Invalid reset link or password'
     : 'Error resetting password';
 }

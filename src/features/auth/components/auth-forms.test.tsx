@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '@/testing/render-app';
-import { toastError, toastSuccess } from '@/lib/toast';
+import { toastError, toastErrorWithReason, toastSuccess } from '@/lib/toast';
 import { register } from '../api/register';
 import { login } from '../api/login';
-import { requestPasswordReset, saveResetPassword } from '../api/password-reset';
+import { checkResetLink, requestPasswordReset, saveResetPassword } from '../api/password-reset';
 import { ForgetPasswordPage } from './forget-password-page';
 import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
@@ -13,6 +13,7 @@ import { SavePasswordPage } from './save-password-page';
 vi.mock('@/lib/toast', () => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
+  toastErrorWithReason: vi.fn(),
   toastInfo: vi.fn(),
 }));
 vi.mock('../api/register', async (importOriginal) => ({
@@ -28,6 +29,7 @@ vi.mock('../api/password-reset', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../api/password-reset')>()),
   requestPasswordReset: vi.fn(),
   saveResetPassword: vi.fn(),
+  checkResetLink: vi.fn(),
 }));
 
 const feedRoute = { path: '/feed', element: <h1>Feed screen</h1> };
@@ -44,11 +46,13 @@ const member = {
 beforeEach(() => {
   vi.clearAllMocks();
   localStorage.clear();
+  vi.mocked(checkResetLink).mockResolvedValue('asha@example.com');
 });
 
 describe('RegisterPage', () => {
   it('requires name, email and password and sends nothing until they are valid', async () => {
     renderApp(<RegisterPage />, { path: '/register' });
+    expect(document.title).toBe('Register · ChallangeX');
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Email is required')).toBeInTheDocument();
@@ -88,18 +92,26 @@ describe('RegisterPage', () => {
 
 describe('LoginPage', () => {
   it('shows "Error signing in" and stays put when sign-in fails', async () => {
-    vi.mocked(login).mockRejectedValue(new Error('auth/wrong-password'));
+    vi.mocked(login).mockRejectedValue(
+      Object.assign(new Error('rejected'), { code: 'auth/wrong-password' }),
+    );
     const { router } = renderApp(<LoginPage />, { path: '/login' });
     await userEvent.type(screen.getByLabelText('Email'), 'asha@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Error signing in'));
+    await waitFor(() =>
+      expect(toastErrorWithReason).toHaveBeenCalledWith(
+        'Error signing in',
+        'The email or password is wrong. Check both, or reset your password.',
+      ),
+    );
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('user')).toBeNull();
   });
 
   it('links to Forgot Password and offers Google', () => {
     renderApp(<LoginPage />, { path: '/login' });
+    expect(document.title).toBe('Login · ChallangeX');
     expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute(
       'href',
       '/forget-password',
@@ -112,6 +124,7 @@ describe('ForgetPasswordPage', () => {
   it('sends the reset email and confirms it', async () => {
     vi.mocked(requestPasswordReset).mockResolvedValue();
     renderApp(<ForgetPasswordPage />, { path: '/forget-password' });
+    expect(document.title).toBe('Forget password · ChallangeX');
     await userEvent.type(screen.getByLabelText('Email'), '  asha@example.com ');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Password reset email sent'));
@@ -126,7 +139,10 @@ describe('ForgetPasswordPage', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'asha@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     await waitFor(() =>
-      expect(toastError).toHaveBeenCalledWith('Error sending password reset email'),
+      expect(toastErrorWithReason).toHaveBeenCalledWith(
+        'Error sending password reset email',
+        'Something went wrong on our side. Try again in a moment.',
+      ),
     );
   });
 });
@@ -152,6 +168,28 @@ describe('SavePasswordPage', () => {
     expect(toastSuccess).toHaveBeenCalledWith('Password reset successful');
   });
 
+  it('opens from the email link (mode=resetPassword and its continue URL) and is titled', async () => {
+    vi.mocked(saveResetPassword).mockResolvedValue();
+    renderApp(<SavePasswordPage />, {
+      path: '/save-password?mode=resetPassword&oobCode=xyz&apiKey=k&continueUrl=https%3A%2F%2Fapp%2Flogin&lang=en',
+      routes: [loginRoute],
+    });
+    expect(document.title).toBe('Save new password · ChallangeX');
+    expect(await screen.findByText('asha@example.com')).toBeInTheDocument();
+    expect(checkResetLink).toHaveBeenCalledWith('xyz');
+    await userEvent.type(screen.getByLabelText('New password'), 'brand-new-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    await waitFor(() =>
+      expect(saveResetPassword).toHaveBeenCalledWith('xyz', { password: 'brand-new-1' }),
+    );
+  });
+
+  it('refuses a link for another action (the project action URL is shared by every template)', () => {
+    renderApp(<SavePasswordPage />, { path: '/save-password?mode=verifyEmail&oobCode=xyz' });
+    expect(screen.getByText(/This link is not a password reset link/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save password' })).toBeDisabled();
+  });
+
   it('refuses to submit without a reset code', () => {
     renderApp(<SavePasswordPage />, { path: '/save-password' });
     expect(screen.getByRole('button', { name: 'Save password' })).toBeDisabled();
@@ -165,7 +203,12 @@ describe('SavePasswordPage', () => {
     renderApp(<SavePasswordPage />, { path: '/save-password?oobCode=stale' });
     await userEvent.type(screen.getByLabelText('New password'), 'brand-new-1');
     await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
-    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Invalid reset link or password'));
+    await waitFor(() =>
+      expect(toastErrorWithReason).toHaveBeenCalledWith(
+        'Invalid reset link or password',
+        'This reset link is not valid or was already used. Request a new one from Forget Password.',
+      ),
+    );
   });
 
   it('reports any other failure as an error resetting the password', async () => {
@@ -175,6 +218,11 @@ describe('SavePasswordPage', () => {
     renderApp(<SavePasswordPage />, { path: '/save-password?oobCode=good' });
     await userEvent.type(screen.getByLabelText('New password'), 'brand-new-1');
     await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
-    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Error resetting password'));
+    await waitFor(() =>
+      expect(toastErrorWithReason).toHaveBeenCalledWith(
+        'Error resetting password',
+        'Could not reach the server. Check your internet connection, then try again.',
+      ),
+    );
   });
 });

@@ -6,18 +6,23 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { TextField } from '@/components/form/text-field';
-import { toastError, toastSuccess } from '@/lib/toast';
+import { authErrorReason } from '@/lib/error-messages';
+import { toastErrorWithReason, toastSuccess } from '@/lib/toast';
 import { useBusy } from '@/hooks/use-busy';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import {
   forgetPasswordInputSchema,
   requestPasswordReset,
   type ForgetPasswordInput,
 } from '../api/password-reset';
 import { AuthCard } from './auth-card';
+import { FailureAlert } from './failure-alert';
 
 export function ForgetPasswordPage() {
+  useDocumentTitle('Forget password');
   const { whileBusy } = useBusy();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failureReason, setFailureReason] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -28,12 +33,15 @@ export function ForgetPasswordPage() {
   });
 
   const onSubmit = async (input: ForgetPasswordInput) => {
+    setFailureReason(null);
     try {
       await whileBusy(requestPasswordReset(input));
       setSentTo(input.email);
       toastSuccess('Password reset email sent');
-    } catch {
-      toastError('Error sending password reset email');
+    } catch (error) {
+      const reason = authErrorReason(error);
+      setFailureReason(reason);
+      toastErrorWithReason('Error sending password reset email', reason);
     }
   };
 
@@ -44,6 +52,7 @@ export function ForgetPasswordPage() {
           Check {sentTo} for a link to set a new password.
         </Alert>
       )}
+      <FailureAlert reason={failureReason} />
       <Form noValidate onSubmit={handleSubmit(onSubmit)}>
         <TextField
           label="Email"

@@ -8,10 +8,11 @@ import { TextField } from '@/components/form/text-field';
 import { googleSignInUsesTestAccounts, type GoogleTestAccount } from '@/services/auth';
 import { googleTestAccountSchema, loginWithGoogle } from '../api/login';
 import { useSignIn } from '../hooks/use-sign-in';
+import { FailureAlert } from './failure-alert';
 
 /** Google sign-in: the real popup in production, a test-account dialog against the Auth emulator. */
 export function GoogleButton({ label }: { label: string }) {
-  const signIn = useSignIn();
+  const { signIn, failureReason } = useSignIn();
   const [choosingAccount, setChoosingAccount] = useState(false);
   const onClick = () => {
     if (googleSignInUsesTestAccounts) setChoosingAccount(true);
@@ -19,6 +20,7 @@ export function GoogleButton({ label }: { label: string }) {
   };
   return (
     <>
+      <FailureAlert reason={failureReason} />
       <Button variant="outline-dark" className="w-100" type="button" onClick={onClick}>
         <span aria-hidden="true" className="me-2 fw-bold">
           G
@@ -28,7 +30,12 @@ export function GoogleButton({ label }: { label: string }) {
       {choosingAccount && (
         <TestAccountDialog
           onCancel={() => setChoosingAccount(false)}
-          onChoose={(account) => signIn(() => loginWithGoogle(account))}
+          onChoose={async (account) => {
+            const signedIn = await signIn(() => loginWithGoogle(account));
+            // A failure's reason is shown beside the button, so the dialog steps aside.
+            if (!signedIn) setChoosingAccount(false);
+            return signedIn;
+          }}
         />
       )}
     </>

@@ -4,13 +4,16 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { TextField } from '@/components/form/text-field';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { login, loginInputSchema, type LoginInput } from '../api/login';
 import { useSignIn } from '../hooks/use-sign-in';
 import { AuthCard } from './auth-card';
+import { FailureAlert } from './failure-alert';
 import { GoogleButton } from './google-button';
 
 export function LoginPage() {
-  const signIn = useSignIn();
+  useDocumentTitle('Login');
+  const { signIn, failureReason } = useSignIn();
   const {
     register,
     handleSubmit,
@@ -19,6 +22,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Login">
+      <FailureAlert reason={failureReason} />
       <Form noValidate onSubmit={handleSubmit((input) => signIn(() => login(input)))}>
         <TextField
           label="Email"

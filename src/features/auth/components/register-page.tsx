@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { TextField } from '@/components/form/text-field';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import {
   register as registerMember,
   registerInputSchema,
@@ -11,10 +12,12 @@ import {
 } from '../api/register';
 import { useSignIn } from '../hooks/use-sign-in';
 import { AuthCard } from './auth-card';
+import { FailureAlert } from './failure-alert';
 import { GoogleButton } from './google-button';
 
 export function RegisterPage() {
-  const signIn = useSignIn();
+  useDocumentTitle('Register');
+  const { signIn, failureReason } = useSignIn();
   const {
     register,
     handleSubmit,
@@ -23,6 +26,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard title="Register">
+      <FailureAlert reason={failureReason} />
       <Form noValidate onSubmit={handleSubmit((input) => signIn(() => registerMember(input)))}>
         <TextField
           label="Name"

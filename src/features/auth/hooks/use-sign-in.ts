@@ -1,23 +1,34 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { storageKeys, writeStored } from '@/lib/browser-storage';
-import { toastError, toastSuccess } from '@/lib/toast';
+import { authErrorReason } from '@/lib/error-messages';
+import { toastErrorWithReason, toastSuccess } from '@/lib/toast';
 import { useBusy } from '@/hooks/use-busy';
 import type { SessionUser } from '@/services/auth';
 
-/** Runs a sign-in attempt with the spinner, then docs/product.md#states-and-transitions: store the user, toast, go to the feed. */
+/**
+ * Runs a sign-in attempt with the spinner, then docs/product.md#states-and-transitions: store the user, toast,
+ * go to the feed. A failure keeps the product's "Error signing in" toast and says why, in the toast and (as
+ * `failureReason`) on the form, where it stays while the member corrects it.
+ */
 export function useSignIn() {
   const navigate = useNavigate();
   const { whileBusy } = useBusy();
-  return async (attempt: () => Promise<SessionUser>): Promise<boolean> => {
+  const [failureReason, setFailureReason] = useState<string | null>(null);
+  const signIn = async (attempt: () => Promise<SessionUser>): Promise<boolean> => {
+    setFailureReason(null);
     try {
       const user = await whileBusy(attempt());
       writeStored(storageKeys.user, user);
       toastSuccess('Signed in successfully');
       navigate('/feed', { replace: true });
       return true;
-    } catch {
-      toastError('Error signing in');
+    } catch (error) {
+      const reason = authErrorReason(error);
+      setFailureReason(reason);
+      toastErrorWithReason('Error signing in', reason);
       return false;
     }
   };
+  return { signIn, failureReason };
 }

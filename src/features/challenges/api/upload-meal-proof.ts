@@ -1,6 +1,7 @@
 import type { ChallengeRef } from '@/domain/challenge-record';
 import type { MealSlot } from '@/domain/constants';
 import { compressPhoto } from '@/lib/compress-photo';
+import { UNREADABLE_PHOTO_CODE } from '@/lib/error-messages';
 import { storagePaths } from '@/domain/storage-paths';
 import type { UploadHandle, UploadProgress } from '@/services/storage';
 
@@ -19,7 +20,7 @@ export function mealProofPath({ challenge, dayNumber, slot }: ProofTarget): stri
 }
 
 /**
- * Compresses a meal's proof photo and starts its resumable upload to the
+ * Compresses a meal's proof photo (a file it cannot read fails with UNREADABLE_PHOTO_CODE) and starts its resumable upload to the
  * meal's storage path; the Storage SDK loads only now, on the first proof.
  */
 export async function startMealProofUpload(
@@ -28,7 +29,11 @@ export async function startMealProofUpload(
   onProgress: (progress: UploadProgress) => void,
 ): Promise<UploadHandle> {
   const [photo, { uploadFile }] = await Promise.all([
-    compressPhoto(file, PROOF_MAX_PIXELS),
+    compressPhoto(file, PROOF_MAX_PIXELS).catch((cause: unknown) => {
+      throw Object.assign(new Error('The chosen file could not be read as a photo', { cause }), {
+        code: UNREADABLE_PHOTO_CODE,
+      });
+    }),
     import('@/services/storage'),
   ]);
   return uploadFile(mealProofPath(target), photo, onProgress);

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { challengePath } from '@/lib/challenge-route';
-import { confirmAction, toastError, toastSuccess } from '@/lib/toast';
+import { confirmAction, toastError, toastErrorWithReason, toastSuccess } from '@/lib/toast';
 import { callApi } from '@/services/api-client';
 import { writePaths } from '@/services/database';
 import { storedFileUrl, uploadFile, type UploadProgress } from '@/services/storage';
@@ -30,6 +30,7 @@ vi.mock('@/lib/compress-photo', () => ({
 vi.mock('@/lib/toast', () => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
+  toastErrorWithReason: vi.fn(),
   toastInfo: vi.fn(),
   confirmAction: vi.fn(() => Promise.resolve(true)),
 }));
@@ -77,7 +78,7 @@ describe('ChallengePage for the owner', () => {
     expect(screen.getByText(/1500 kcal · 90 g protein/)).toBeInTheDocument();
   });
 
-  it('allows uploads only while a meal is Available (not Done, Expired or Pending), camera first', async () => {
+  it('allows uploads only while a meal is Available (not Done, Expired or Pending), gallery or camera', async () => {
     openChallenge();
     await screen.findByRole('heading', { level: 1, name: 'Green week' });
     expect(proofInput('Day 1 breakfast')).toBeDisabled();
@@ -87,7 +88,7 @@ describe('ChallengePage for the owner', () => {
     const open = proofInput('Day 1 dinner');
     expect(open).toBeEnabled();
     expect(open).toHaveAttribute('accept', 'image/*');
-    expect(open).toHaveAttribute('capture', 'environment');
+    expect(open).not.toHaveAttribute('capture');
   });
 
   it('switches days with the "Day N Open" toast, Day 2 meals still Pending', async () => {
@@ -287,7 +288,12 @@ describe('Proof upload', () => {
     const upload = controllableUpload();
     await chooseDinnerPhoto();
     await act(async () => upload.reject({ code: 'storage/unauthorized' }));
-    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Error uploading image'));
+    await waitFor(() =>
+      expect(toastErrorWithReason).toHaveBeenCalledWith(
+        'Error uploading image',
+        expect.stringContaining('The photo was refused'),
+      ),
+    );
     expect(writePaths).not.toHaveBeenCalled();
   });
 

@@ -1,10 +1,13 @@
 import { useId, type ChangeEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import Spinner from 'react-bootstrap/Spinner';
 import type { MealSlot } from '@/domain/constants';
 import type { ChallengeRef } from '@/domain/challenge-record';
+import { UploadLeaveGuard } from '@/components/upload-leave-guard';
+import { useOnline } from '@/hooks/use-online';
 import { useProofUpload } from '../hooks/use-proof-upload';
 
 interface MealProofUploadProps {
@@ -19,7 +22,10 @@ interface MealProofUploadProps {
   hint?: string;
 }
 
-/** A proof photo for one meal: camera or file, compressed, uploaded with progress, pause, resume, cancel. */
+/**
+ * A proof photo for one meal: from the gallery or the camera, compressed, uploaded with progress, pause, resume,
+ * cancel; a failure says why and offers a retry; leaving the page mid-upload asks first.
+ */
 export function MealProofUpload({
   challenge,
   dayNumber,
@@ -29,8 +35,13 @@ export function MealProofUpload({
   hint,
 }: MealProofUploadProps) {
   const inputId = useId();
+  const online = useOnline();
   const hintId = `${inputId}-hint`;
-  const { phase, start, pause, resume, cancel } = useProofUpload({ challenge, dayNumber, slot });
+  const { phase, start, pause, resume, cancel, retry, dismiss } = useProofUpload({
+    challenge,
+    dayNumber,
+    slot,
+  });
 
   const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -41,15 +52,37 @@ export function MealProofUpload({
   if (phase.kind === 'compressing' || phase.kind === 'saving') {
     return (
       <div role="status" className="small text-body-secondary d-flex align-items-center gap-2">
+        <UploadLeaveGuard />
         <Spinner animation="border" size="sm" aria-hidden="true" />
         {phase.kind === 'compressing' ? 'Preparing photo…' : 'Saving…'}
       </div>
     );
   }
 
+  if (phase.kind === 'failed') {
+    return (
+      <Alert variant="danger" className="small mb-0 p-2">
+        <p className="mb-2">
+          <strong>Error uploading image.</strong> {phase.reason}
+        </p>
+        <div className="d-flex flex-wrap gap-2">
+          {phase.retryable && (
+            <Button size="sm" variant="success" onClick={retry}>
+              Retry upload
+            </Button>
+          )}
+          <Button size="sm" variant="outline-secondary" onClick={dismiss}>
+            Choose another photo
+          </Button>
+        </div>
+      </Alert>
+    );
+  }
+
   if (phase.kind === 'uploading') {
     return (
       <div className="proof-upload-progress">
+        <UploadLeaveGuard />
         {/* The nested bar carries role=progressbar, so it is the one that gets the name. */}
         <ProgressBar className="mb-2">
           <ProgressBar
@@ -59,6 +92,12 @@ export function MealProofUpload({
             aria-label={`Upload of ${mealLabel} proof`}
           />
         </ProgressBar>
+        {!online && (
+          <p className="small text-warning-emphasis mb-2" role="status">
+            You are offline. The upload resumes when the connection is back; if that takes long, it
+            stops and you can retry.
+          </p>
+        )}
         <div
           className="d-flex flex-wrap gap-2"
           role="group"
@@ -87,8 +126,8 @@ export function MealProofUpload({
       <Form.Control
         type="file"
         size="sm"
+        // No `capture`: it forces the camera; `image/*` lets phones offer the gallery and the camera.
         accept="image/*"
-        capture="environment"
         disabled={!enabled}
         aria-describedby={hint ? hintId : undefined}
         onChange={onChoose}

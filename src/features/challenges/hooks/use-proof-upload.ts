@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toastError, toastSuccess } from '@/lib/toast';
+import { storageErrorReason, isRetryableUpload } from '@/lib/error-messages';
+import { toastError, toastErrorWithReason, toastSuccess } from '@/lib/toast';
 import type { UploadHandle } from '@/services/storage';
 import { submitMealProof } from '../api/submit-meal-proof';
 import {
@@ -14,7 +15,9 @@ export type ProofUploadPhase =
   | { kind: 'idle' }
   | { kind: 'compressing' }
   | { kind: 'uploading'; paused: boolean; percent: number }
-  | { kind: 'saving' };
+  | { kind: 'saving' }
+  /** The upload failed: why (src/lib/error-messages.ts), and whether the same photo may be sent again. */
+  | { kind: 'failed'; reason: string; retryable: boolean };
 
 /**
  * One meal's proof: compress, upload resumably (the upload states of docs/product.md#states-and-transitions: pause
@@ -23,6 +26,8 @@ export type ProofUploadPhase =
 export function useProofUpload({ challenge, dayNumber, slot }: ProofTarget) {
   const [phase, setPhase] = useState<ProofUploadPhase>({ kind: 'idle' });
   const task = useRef<UploadHandle | null>(null);
+  // The photo of the last attempt, kept so a failed upload can be retried without choosing it again.
+  const lastFile = useRef<File | null>(null);
   const mounted = useRef(true);
 
   useEffect(() => {
@@ -40,6 +45,7 @@ export function useProofUpload({ challenge, dayNumber, slot }: ProofTarget) {
   const start = useCallback(
     async (file: File) => {
       const target = { challenge, dayNumber, slot };
+      lastFile.current = file;
       show({ kind: 'compressing' });
       let stored: { url: string; path: string };
       try {
@@ -63,13 +69,19 @@ export function useProofUpload({ challenge, dayNumber, slot }: ProofTarget) {
         // retry is refused, and the photo already stored is the one to record.
         const earlier = canceled ? null : await storedMealProofUrl(target);
         if (!earlier) {
-          show({ kind: 'idle' });
-          if (!canceled) toastError('Error uploading image');
+          if (canceled) {
+            show({ kind: 'idle' });
+            return;
+          }
+          const reason = storageErrorReason(error);
+          show({ kind: 'failed', reason, retryable: isRetryableUpload(error) });
+          toastErrorWithReason('Error uploading image', reason);
           return;
         }
         stored = { url: earlier, path: mealProofPath(target) };
       }
       task.current = null;
+      lastFile.current = null;
       toastSuccess('Image uploaded successfully');
       show({ kind: 'saving' });
       try {
@@ -94,6 +106,14 @@ export function useProofUpload({ challenge, dayNumber, slot }: ProofTarget) {
   const cancel = () => {
     if (phase.kind === 'uploading') task.current?.cancel();
   };
+  /** Sends the failed attempt's photo again. */
+  const retry = () => {
+    if (phase.kind === 'failed' && lastFile.current) void start(lastFile.current);
+  };
+  /** Leaves a failed attempt for the photo picker (e.g. to choose another photo). */
+  const dismiss = () => {
+    if (phase.kind === 'failed') show({ kind: 'idle' });
+  };
 
-  return { phase, start, pause, resume, cancel };
+  return { phase, start, pause, resume, cancel, retry, dismiss };
 }

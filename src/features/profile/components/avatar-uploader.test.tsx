@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toastError, toastSuccess } from '@/lib/toast';
+import { toastErrorWithReason, toastSuccess } from '@/lib/toast';
 import { memberFixture, renderApp } from '@/testing/render-app';
 import { uploadAvatar } from '../api/upload-avatar';
 import { AvatarUploader } from './avatar-uploader';
@@ -8,6 +8,7 @@ import { AvatarUploader } from './avatar-uploader';
 vi.mock('@/lib/toast', () => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
+  toastErrorWithReason: vi.fn(),
   toastInfo: vi.fn(),
 }));
 vi.mock('../api/upload-avatar', () => ({ uploadAvatar: vi.fn() }));
@@ -38,11 +39,26 @@ describe('AvatarUploader', () => {
     expect(screen.getByRole('button', { name: 'Upload photo' })).toBeEnabled();
   });
 
-  it('reports a failed upload with the product’s error toast', async () => {
-    vi.mocked(uploadAvatar).mockRejectedValue(new Error('storage/unauthorized'));
+  it.each([
+    [
+      'storage/unauthorized',
+      'The photo was refused: it must be a JPEG, PNG or WebP image within the size limit, uploaded to your own meal or profile. Choose another photo.',
+    ],
+    [
+      'storage/retry-limit-exceeded',
+      'The connection dropped and the upload gave up. Check your internet connection, then retry.',
+    ],
+    [
+      'storage/quota-exceeded',
+      'Photo storage is full for now. Try again later, or tell us from the Contact page.',
+    ],
+  ])('reports %s with the product’s error toast and why', async (code, reason) => {
+    vi.mocked(uploadAvatar).mockRejectedValue(Object.assign(new Error('refused'), { code }));
     renderApp(<AvatarUploader uid={memberFixture.uid} />, { user: memberFixture });
     await userEvent.upload(screen.getByLabelText('Profile photo file'), photo);
-    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Profile photo upload failed'));
+    await waitFor(() =>
+      expect(toastErrorWithReason).toHaveBeenCalledWith('Profile photo upload failed', reason),
+    );
     expect(toastSuccess).not.toHaveBeenCalled();
   });
 });

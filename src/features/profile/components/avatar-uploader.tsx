@@ -1,6 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { toastError, toastSuccess } from '@/lib/toast';
+import { UploadLeaveGuard } from '@/components/upload-leave-guard';
+import { storageErrorReason } from '@/lib/error-messages';
+import { toastErrorWithReason, toastSuccess } from '@/lib/toast';
 import { uploadAvatar } from '../api/upload-avatar';
 
 /** The owner's photo upload button: compress, upload with progress, then toast (docs/product.md#messages). */
@@ -15,8 +17,8 @@ export function AvatarUploader({ uid }: { uid: string }) {
     try {
       await uploadAvatar(uid, file, setProgress);
       toastSuccess('Profile photo uploaded successfully');
-    } catch {
-      toastError('Profile photo upload failed');
+    } catch (error) {
+      toastErrorWithReason('Profile photo upload failed', storageErrorReason(error));
     } finally {
       setProgress(null);
       if (input.current) input.current.value = '';
@@ -26,6 +28,7 @@ export function AvatarUploader({ uid }: { uid: string }) {
   const uploading = progress !== null;
   return (
     <div className="mt-2 w-100">
+      {uploading && <UploadLeaveGuard />}
       <input
         ref={input}
         id={inputId}

@@ -29,6 +29,7 @@ beforeEach(() => {
 describe('ContactPage', () => {
   it('keeps Send Now disabled until the name is filled and the email is valid', async () => {
     renderApp(<ContactPage />, { path: '/contact' });
+    expect(document.title).toBe('Contact · ChallangeX');
     expect(sendNow()).toBeDisabled();
     await userEvent.type(screen.getByLabelText('Name'), 'Ravi');
     await userEvent.type(screen.getByLabelText('Email'), 'ravi@');

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/lib/session';
 import { toastError, toastSuccess } from '@/lib/toast';
 import {
@@ -18,6 +19,7 @@ import {
 
 /** contact (docs/product.md#routes-and-screens, docs/product.md#validation): Send Now stays disabled while the form is invalid or being sent. */
 export function ContactPage() {
+  useDocumentTitle('Contact');
   const { user } = useSession();
   const {
     register,

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type { Page, Route } from '@playwright/test';
+import { writeData, type TestMember } from './support/backend';
+import { expect, test } from './support/fixtures';
+
+const HOUR = 3_600_000;
+/** A 16×16 PNG: a real image the browser can decode and re-encode as JPEG. */
+const MEAL_PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGM4UaFBEmIY1TCqYfhqAAADaGgQ43GRdgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const photo = { name: 'lunch.png', mimeType: 'image/png', buffer: MEAL_PHOTO };
+
+/** The Storage SDK's upload request (a small photo goes in one POST naming the object). */
+const isProofUpload = (url: URL) =>
+  url.pathname.startsWith('/v0/b/') && url.searchParams.has('name');
+
+/** A challenge whose Day 1 lunch is open now, written straight into the database; opens its page. */
+async function openChallengeWithLunchOpen(page: Page, owner: TestMember): Promise<string> {
+  const now = Date.now();
+  const challengeId = `-E2e${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const meal = (name: string, opensAt: number, closesAt: number) => ({
+    name,
+    calories: 500,
+    protein: 30,
+    carbs: 60,
+    fat: 15,
+    details: `${name}, freshly made`,
+    img: '/meals/poha.svg',
+    status: 'Pending',
+    opensAt,
+    closesAt,
+  });
+  await writeData(`users/${owner.uid}/challenges/${challengeId}`, {
+    title: 'Upload week',
+    day: 1,
+    preference: 'veg',
+    targetBody: 'Maintain',
+    displayName: owner.name,
+    photoURL: '',
+    createdAt: now,
+    deleted: false,
+    isActive: true,
+    startDate: new Date(now).toISOString().slice(0, 10),
+    timezone: 'UTC',
+    targets: { calories: 1500, protein: 90, carbs: 180, fat: 45 },
+    meals: {
+      Day1: {
+        breakfast: meal('Poha', now - 3 * HOUR, now - 2 * HOUR),
+        lunch: meal('Rajma rice', now - 10 * 60_000, now + HOUR),
+        dinner: meal('Khichdi', now + 2 * HOUR, now + 3 * HOUR),
+      },
+    },
+  });
+  // The address carries the ids; the stored keys serve pages that still read them.
+  await page.evaluate(
+    ([cid, uid]) => {
+      localStorage.setItem('currentChallange', JSON.stringify(cid));
+      localStorage.setItem('currentId', JSON.stringify(uid));
+    },
+    [challengeId, owner.uid],
+  );
+  await page.goto(`/challange/upload-week/${owner.uid}/${challengeId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload week' })).toBeVisible();
+  return challengeId;
+}
+
+const proofInput = (page: Page) => page.getByLabel('Proof photo for Day 1 lunch');
+// The bar itself has no width at 0 %; its Pause and Cancel buttons show the upload is running.
+const uploadControls = (page: Page) =>
+  page.getByRole('group', { name: 'Upload of Day 1 lunch proof' });
+const uploadFailure = (page: Page) => page.getByRole('main').getByRole('alert');
+
+test('a proof upload says why it failed, retries, and asks before the page is left mid-upload', async ({
+  page,
+  signedInMember,
+}) => {
+  const challengeId = await openChallengeWithLunchOpen(page, signedInMember);
+  try {
+    // The input offers the gallery as well as the camera.
+    await expect(proofInput(page)).toHaveAttribute('accept', 'image/*');
+    await expect(proofInput(page)).not.toHaveAttribute('capture');
+
+    // Not a photo: refused before anything is sent.
+    await proofInput(page).setInputFiles({
+      name: 'notes.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('these are notes, not a photo'),
+    });
+    await expect(uploadFailure(page)).toContainText('This file could not be read as a photo');
+    await expect(page.getByRole('button', { name: 'Retry upload' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Choose another photo' }).click();
+
+    // Storage answers 402 (its quota): the real SDK's code, the reason, and a retry that works.
+    await page.route(
+      (url) => isProofUpload(url),
+      (route) =>
+        route.request().method() !== 'POST'
+          ? route.continue()
+          : route.fulfill({
+              status: 402,
+              headers: { 'access-control-allow-origin': new URL(page.url()).origin },
+              contentType: 'application/json',
+              body: '{"error":{"code":402,"message":"Quota exceeded"}}',
+            }),
+    );
+    await proofInput(page).setInputFiles(photo);
+    await expect(uploadFailure(page)).toContainText('Photo storage is full for now');
+    await expect(page.getByRole('alert', { name: 'Error uploading image' })).toContainText(
+      'Photo storage is full for now',
+    );
+    await page.unrouteAll();
+
+    // The retry is held on the wire, so the upload is still running when the member tries to leave.
+    let held: Route | undefined;
+    await page.route(
+      (url) => isProofUpload(url),
+      (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        held = route;
+      },
+    );
+    await page.getByRole('button', { name: 'Retry upload' }).click();
+    await expect(uploadControls(page)).toBeVisible();
+    await expect.poll(() => held !== undefined).toBe(true);
+
+    const challengeUrl = page.url();
+    await page.getByRole('link', { name: 'Privacy Policy' }).click();
+    const question = page.getByRole('dialog', { name: 'An upload is running' });
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Stay' }).click();
+    expect(page.url()).toBe(challengeUrl);
+    await expect(uploadControls(page)).toBeVisible();
+
+    // Closing the tab asks too (beforeunload); the member stays.
+    const unloadQuestion = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const dialog = await unloadQuestion;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.dismiss();
+    expect(page.isClosed()).toBe(false);
+
+    // Let the upload through: the proof is stored and recorded, and leaving no longer asks.
+    await held!.continue();
+    await page.unrouteAll();
+    await expect(page.getByLabel('Proof photo for Day 1 lunch')).toHaveAccessibleDescription(
+      'Proof uploaded',
+    );
+    await page.getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL(/\/about#privacy$/);
+  } finally {
+    await writeData(`users/${signedInMember.uid}/challenges/${challengeId}`, null);
+  }
+});
