@@ -1,0 +1,74 @@
+/**
+ * The repeat visit: a member who has opened the app before opens it again. The first visit installs the
+ * service worker (its precache: the shell and every hashed chunk); each measured visit is a new tab on the
+ * same profile, without throttling, timed from navigation start to the frame that first shows a feed card.
+ */
+import type { Page } from '@playwright/test';
+
+/** The feed's cards (src/features/feed/components/challenge-card.tsx). */
+const FEED_CARD = 'article.challenge-card';
+const FIRST_CARD_AT = '__benchFirstFeedCardMs';
+
+export interface RepeatVisit {
+  /** Navigation start → first frame with a feed card, per visit, ms. */
+  firstCardMs: number[];
+  medianMs: number;
+  /** Whether the service worker controlled every measured visit (else it measured the network). */
+  servedByServiceWorker: boolean;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Records, in the page, when the first feed card is in a painted frame (performance.now(): since navigation). */
+function watchFirstCard({ selector, key }: { selector: string; key: string }) {
+  const record = () => {
+    if (!document.querySelector(selector)) return false;
+    requestAnimationFrame(
+      () => ((window as unknown as Record<string, number>)[key] = performance.now()),
+    );
+    return true;
+  };
+  const observer = new MutationObserver(() => record() && observer.disconnect());
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * `openPage` gives a new tab of the signed-in profile; `url` is the feed's address. The first visit waits until
+ * the service worker is active (its precache complete); `visits` visits follow.
+ */
+export async function measureRepeatVisit(
+  openPage: () => Promise<Page>,
+  url: string,
+  visits: number,
+): Promise<RepeatVisit> {
+  const first = await openPage();
+  await first.goto(url);
+  await first.locator(FEED_CARD).first().waitFor();
+  await first.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await first.close();
+
+  const firstCardMs: number[] = [];
+  let servedByServiceWorker = true;
+  for (let visit = 0; visit < visits; visit++) {
+    const page = await openPage();
+    await page.addInitScript(watchFirstCard, { selector: FEED_CARD, key: FIRST_CARD_AT });
+    await page.goto(url);
+    const handle = await page.waitForFunction(
+      (key) => (window as unknown as Record<string, number | undefined>)[key],
+      FIRST_CARD_AT,
+      { timeout: 30_000 },
+    );
+    firstCardMs.push(Number(await handle.jsonValue()));
+    servedByServiceWorker &&= await page.evaluate(
+      () => navigator.serviceWorker.controller !== null,
+    );
+    await page.close();
+  }
+  return { firstCardMs, medianMs: median(firstCardMs), servedByServiceWorker };
+}
