@@ -234,7 +234,7 @@ export async function auditPages(options: {
   /** The signed-in page to load again with the service worker, and how many times. */
   repeatVisit: { path: string; visits: number };
   log: (line: string) => void;
-}): Promise<{ scores: PageScores[]; repeatVisit: RepeatVisit }> {
+}): Promise<{ scores: PageScores[]; repeatVisit: RepeatVisit | Error }> {
   const { baseUrl, pages, session, runsPerPage, log } = options;
   const profile = mkdtempSync(join(tmpdir(), 'challangex-bench-chromium-'));
   let chrome: LaunchedChrome;
@@ -262,20 +262,25 @@ export async function auditPages(options: {
     const { path, visits } = options.repeatVisit;
     log(`repeat visit ${path} with the service worker (${visits} visits)`);
     await clearCachesOf(chrome, baseUrl);
-    let repeatVisit: RepeatVisit | undefined;
-    await withPlaywright(chrome, async (page) => {
-      const context = page.context();
-      repeatVisit = await measureRepeatVisit(
-        async () => {
-          const tab = await context.newPage();
-          tab.setDefaultTimeout(30_000);
-          return tab;
-        },
-        `${baseUrl}${path}`,
-        visits,
-      );
-    });
-    return { scores, repeatVisit: repeatVisit! };
+    // A failure here is reported beside the audits' scores, not instead of them.
+    let repeatVisit: RepeatVisit | Error = new Error('the repeat visit was not measured');
+    try {
+      await withPlaywright(chrome, async (page) => {
+        const context = page.context();
+        repeatVisit = await measureRepeatVisit(
+          async () => {
+            const tab = await context.newPage();
+            tab.setDefaultTimeout(30_000);
+            return tab;
+          },
+          `${baseUrl}${path}`,
+          visits,
+        );
+      });
+    } catch (error) {
+      repeatVisit = error instanceof Error ? error : new Error(String(error));
+    }
+    return { scores, repeatVisit };
   } finally {
     chrome.kill();
     rmSync(profile, { recursive: true, force: true });
