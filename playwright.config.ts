@@ -30,6 +30,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
   use: {
+    // The production build installs a service worker; it would answer navigations and hide requests from
+    // page.route. Only e2e/pwa.spec.ts, which tests it, lets it run.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunch,

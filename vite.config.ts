@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { chunkByScreen } from './build-plugins/chunk-by-screen.ts';
+import { installableApp } from './build-plugins/installable-app.ts';
 import { modulepreloadAppStart } from './build-plugins/modulepreload-app-start.ts';
 import { purgeUnusedBootstrap } from './build-plugins/purge-unused-bootstrap.ts';
 import { requireProductionFirebaseConfig } from './build-plugins/require-production-firebase-config.ts';
@@ -36,6 +38,8 @@ export default defineConfig(({ command, mode, isPreview }) => ({
     react(),
     modulepreloadAppStart(APP_START_MODULE),
     screenChunks.plugin,
+    // Manifest and service worker in builds only; `vite` (dev) and the unit tests run without a worker.
+    VitePWA({ ...installableApp, disable: command !== 'build' }),
   ],
   // `@/x` is `src/x`: imports name where a module lives, not how many folders to climb.
   resolve: { alias: { '@': resolve(root, 'src') } },

@@ -4,7 +4,9 @@
  * guard reuse a real session: Playwright signs a demo member in through the
  * login screen in the same Chromium profile (over CDP), then Lighthouse runs
  * with `disableStorageReset` so the IndexedDB session and localStorage stay;
- * the HTTP cache is cleared over CDP before every run instead.
+ * the HTTP cache, the service worker and its caches are cleared over CDP before
+ * every run instead (each audit is a first visit). After the audits, the same
+ * profile measures the repeat visit, which the service worker serves.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { Launcher } from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { onShutdown } from '../lib/shutdown';
+import { measureRepeatVisit, type RepeatVisit } from './repeat-visit';
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -28,7 +31,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
 export interface AuditedPage {
   name: string;
-  path: string;
+  /** A function for an address known only once the session is set up (signIn). */
+  path: string | (() => string);
   signedIn: boolean;
 }
 
@@ -163,15 +167,17 @@ async function auditPage(
   page: AuditedPage,
   runs: number,
 ): Promise<PageScores> {
+  const path = typeof page.path === 'string' ? page.path : page.path();
   const results: LighthouseResult[] = [];
   for (let run = 0; run < runs; run++) {
-    await clearHttpCache(chrome);
-    results.push(await auditOnce(chrome, `${baseUrl}${page.path}`));
+    await clearCachesOf(chrome, baseUrl);
+    results.push(await auditOnce(chrome, `${baseUrl}${path}`));
   }
   // Lighthouse's own pick: the run nearest the median FCP and TTI.
   const lhr = computeMedianRun(results);
   return {
     ...page,
+    path,
     performance: score(lhr, 'performance'),
     accessibility: score(lhr, 'accessibility'),
     bestPractices: score(lhr, 'best-practices'),
@@ -204,11 +210,18 @@ async function withPlaywright(
   }
 }
 
-/** Every audit starts with a cold HTTP cache; the session (IndexedDB, localStorage) stays. */
-const clearHttpCache = (chrome: LaunchedChrome) =>
+/**
+ * Every audit is a first visit: a cold HTTP cache and no service worker or Cache Storage (which the previous
+ * run's page installed); the session (IndexedDB, localStorage) stays.
+ */
+const clearCachesOf = (chrome: LaunchedChrome, baseUrl: string) =>
   withPlaywright(chrome, async (page) => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin: new URL(baseUrl).origin,
+      storageTypes: 'service_workers,cache_storage',
+    });
     await cdp.detach();
   });
 
@@ -218,8 +231,10 @@ export async function auditPages(options: {
   pages: AuditedPage[];
   session: SessionSetup;
   runsPerPage: number;
+  /** The signed-in page to load again with the service worker, and how many times. */
+  repeatVisit: { path: string; visits: number };
   log: (line: string) => void;
-}): Promise<PageScores[]> {
+}): Promise<{ scores: PageScores[]; repeatVisit: RepeatVisit | Error }> {
   const { baseUrl, pages, session, runsPerPage, log } = options;
   const profile = mkdtempSync(join(tmpdir(), 'challangex-bench-chromium-'));
   let chrome: LaunchedChrome;
@@ -240,10 +255,32 @@ export async function auditPages(options: {
         await withPlaywright(chrome, (page) => session.signIn(page, baseUrl));
         signedIn = true;
       }
-      log(`lighthouse ${page.path} (${runsPerPage} run${runsPerPage === 1 ? '' : 's'})`);
+      log(`lighthouse ${page.name} (${runsPerPage} run${runsPerPage === 1 ? '' : 's'})`);
       scores.push(await auditPage(chrome, baseUrl, page, runsPerPage));
     }
-    return scores;
+    if (!signedIn) await withPlaywright(chrome, (page) => session.signIn(page, baseUrl));
+    const { path, visits } = options.repeatVisit;
+    log(`repeat visit ${path} with the service worker (${visits} visits)`);
+    await clearCachesOf(chrome, baseUrl);
+    // A failure here is reported beside the audits' scores, not instead of them.
+    let repeatVisit: RepeatVisit | Error = new Error('the repeat visit was not measured');
+    try {
+      await withPlaywright(chrome, async (page) => {
+        const context = page.context();
+        repeatVisit = await measureRepeatVisit(
+          async () => {
+            const tab = await context.newPage();
+            tab.setDefaultTimeout(30_000);
+            return tab;
+          },
+          `${baseUrl}${path}`,
+          visits,
+        );
+      });
+    } catch (error) {
+      repeatVisit = error instanceof Error ? error : new Error(String(error));
+    }
+    return { scores, repeatVisit };
   } finally {
     chrome.kill();
     rmSync(profile, { recursive: true, force: true });

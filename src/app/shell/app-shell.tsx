@@ -3,9 +3,11 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { useSession } from '@/lib/session';
 import { NavBar } from './nav-bar';
+import { OfflineNotice } from './offline-notice';
 import { SiteFooter } from './site-footer';
+import { UpdatePrompt } from './update-prompt';
 
-/** The product's shell: spinner overlay, nav bar, the routed page, footer. */
+/** The product's shell: spinner overlay, nav bar, the routed page, footer, offline and update notices. */
 export function AppShell() {
   const { user } = useSession();
   return (
@@ -21,6 +23,8 @@ export function AppShell() {
         </Suspense>
       </main>
       <SiteFooter />
+      <OfflineNotice />
+      <UpdatePrompt />
       <LoadingOverlay visible={user === undefined} />
       <ScrollRestoration />
     </div>

@@ -23,16 +23,47 @@ describe('NavBar', () => {
     renderApp(<NavBar />, { user: memberFixture });
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Asha Rao' }));
-    expect(screen.getByRole('button', { name: 'Profile' })).toBeInTheDocument();
+    // The account menu's code loads once a member is known.
+    const menu = await screen.findByRole('button', { name: 'Asha Rao' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Profile' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Admin-X' })).not.toBeInTheDocument();
   });
 
   it('adds Admin-X for admins', async () => {
     renderApp(<NavBar />, { user: { ...memberFixture, isAdmin: true } });
-    await userEvent.click(screen.getByRole('button', { name: 'Asha Rao' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Asha Rao' }));
     expect(screen.getByRole('link', { name: 'Admin-X' })).toHaveAttribute('href', '/admin-x');
+  });
+
+  it('closes the account menu on Escape and on a click elsewhere', async () => {
+    renderApp(<NavBar />, { user: memberFixture });
+    const menu = await screen.findByRole('button', { name: 'Asha Rao' });
+    await userEvent.click(menu);
+    await userEvent.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(document.body);
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('tells assistive technology whether the phone menu is open, and closes it on navigation', async () => {
+    renderApp(<NavBar />, { user: null });
+    const toggle = screen.getByRole('button', { name: 'Toggle navigation' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', 'main-nav');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById('main-nav')).toHaveClass('show');
+    // The page's own link: the address does not change, the menu still closes.
+    await userEvent.click(screen.getByRole('link', { name: 'Home' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById('main-nav')).not.toHaveClass('show');
   });
 
   it('highlights the active route', () => {

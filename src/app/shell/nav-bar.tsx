@@ -1,13 +1,6 @@
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
-import NavDropdown from 'react-bootstrap/NavDropdown';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { logout } from '@/features/auth/api/logout';
-import { storageKeys, writeStored } from '@/lib/browser-storage';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, NavLink } from 'react-router-dom';
 import { useSession } from '@/lib/session';
-import { profilePath } from '@/lib/profile-route';
-import { toastError, toastSuccess } from '@/lib/toast';
 
 const publicLinks = [
   { to: '/', label: 'Home', end: true },
@@ -16,83 +9,85 @@ const publicLinks = [
   { to: '/leader-board', label: 'Leader-board' },
 ];
 
+// Only members see it, and only once the session is known: its code (logout, toasts) stays out of the first load.
+const AccountMenu = lazy(() =>
+  import('./account-menu').then((module) => ({ default: module.AccountMenu })),
+);
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `nav-link${isActive ? ' active' : ''}`;
+
+/**
+ * Bootstrap's navbar markup driven by React state (index.html paints the same markup before the app starts);
+ * no react-bootstrap or popper in the shell's chunk.
+ */
 export function NavBar() {
   const { user } = useSession();
-  const navigate = useNavigate();
-
-  const onLogout = async () => {
-    try {
-      await logout();
-      toastSuccess('Logout successfully');
-      navigate('/login', { replace: true });
-    } catch {
-      toastError('Logout failed');
-    }
-  };
-
-  const openOwnProfile = () => {
-    if (!user) return;
-    writeStored(storageKeys.loadProfile, user.uid);
-    navigate(profilePath(user.displayName ?? user.uid, user.uid));
-  };
+  const [expanded, setExpanded] = useState(false);
+  useEffect(() => {
+    if (!expanded) return;
+    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setExpanded(false);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [expanded]);
 
   return (
-    <Navbar expand="md" bg="dark" data-bs-theme="dark" sticky="top" collapseOnSelect>
-      <Container>
-        <Navbar.Brand as={Link} to={user ? '/dash-board' : '/'} className="fw-bold">
+    <nav data-bs-theme="dark" className="navbar navbar-expand-md navbar-light bg-dark sticky-top">
+      <div className="container">
+        <Link to={user ? '/dash-board' : '/'} className="fw-bold navbar-brand">
           <img src="/logo.svg" alt="" width="28" height="28" className="me-2 align-text-top" />
           ChallangeX
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="main-nav" aria-label="Toggle navigation" />
-        <Navbar.Collapse id="main-nav">
-          <Nav className="me-auto" as="ul">
+        </Link>
+        <button
+          type="button"
+          className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
+          aria-controls="main-nav"
+          aria-expanded={expanded}
+          aria-label="Toggle navigation"
+          onClick={() => setExpanded((open) => !open)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        {/* Choosing a link or a menu entry collapses the phone menu (the toggle of the account menu does not). */}
+        <div
+          id="main-nav"
+          className={`navbar-collapse collapse${expanded ? ' show' : ''}`}
+          onClick={(event) => {
+            if ((event.target as Element).closest('a, .dropdown-item')) setExpanded(false);
+          }}
+        >
+          <ul className="me-auto navbar-nav">
             {publicLinks.map((link) => (
-              <Nav.Item as="li" key={link.to}>
-                <Nav.Link as={NavLink} to={link.to} end={link.end} eventKey={link.to}>
+              <li className="nav-item" key={link.to}>
+                <NavLink to={link.to} end={link.end} className={navLinkClass}>
                   {link.label}
-                </Nav.Link>
-              </Nav.Item>
+                </NavLink>
+              </li>
             ))}
-          </Nav>
-          <Nav as="ul">
+          </ul>
+          <ul className="navbar-nav">
             {user === null && (
               <>
-                <Nav.Item as="li">
-                  <Nav.Link as={NavLink} to="/register" eventKey="/register">
+                <li className="nav-item">
+                  <NavLink to="/register" className={navLinkClass}>
                     Register
-                  </Nav.Link>
-                </Nav.Item>
-                <Nav.Item as="li">
-                  <Nav.Link as={NavLink} to="/login" eventKey="/login">
+                  </NavLink>
+                </li>
+                <li className="nav-item">
+                  <NavLink to="/login" className={navLinkClass}>
                     Login
-                  </Nav.Link>
-                </Nav.Item>
+                  </NavLink>
+                </li>
               </>
             )}
             {user && (
-              <NavDropdown
-                as="li"
-                align="end"
-                title={user.displayName ?? user.email ?? 'Member'}
-                id="account-menu"
-              >
-                <NavDropdown.Item as="button" onClick={openOwnProfile}>
-                  Profile
-                </NavDropdown.Item>
-                {user.isAdmin && (
-                  <NavDropdown.Item as={Link} to="/admin-x">
-                    Admin-X
-                  </NavDropdown.Item>
-                )}
-                <NavDropdown.Divider />
-                <NavDropdown.Item as="button" onClick={() => void onLogout()}>
-                  Logout
-                </NavDropdown.Item>
-              </NavDropdown>
+              <Suspense fallback={null}>
+                <AccountMenu user={user} />
+              </Suspense>
             )}
-          </Nav>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+          </ul>
+        </div>
+      </div>
+    </nav>
   );
 }

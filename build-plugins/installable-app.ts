@@ -1,0 +1,80 @@
+import type { VitePWAOptions } from 'vite-plugin-pwa';
+
+/** The logo's green: the manifest's theme colour, index.html's `theme-color` and the maskable icon's background. */
+export const THEME_COLOUR = '#146c43';
+
+/**
+ * vite-plugin-pwa's settings (docs/performance.md#installable-app): the web app manifest, and a Workbox service
+ * worker that precaches the app shell and the hashed build assets and caches meal images at run time. API calls
+ * (/api), the Realtime Database (REST and WebSocket) and Auth are never cached: they pass straight to the network.
+ * Updates wait for the member (registerType 'prompt', src/app/shell/update-prompt.tsx), so an open tab never
+ * switches versions under them and never stays on an old one silently.
+ */
+export const installableApp: Partial<VitePWAOptions> = {
+  registerType: 'prompt',
+  // src/app/start-app.tsx registers the worker itself, after the first paint.
+  injectRegister: false,
+  includeAssets: ['logo.svg'],
+  manifest: {
+    name: 'ChallangeX',
+    short_name: 'ChallangeX',
+    description:
+      'Take a personal meal challenge, follow a plan made for your body and goal, prove every meal and climb the leaderboard.',
+    id: '/',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: THEME_COLOUR,
+    background_color: '#f4f7f5',
+    // Generated from public/logo.svg by scripts/generate-app-icons.ts.
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      {
+        src: '/icons/icon-maskable-512.png',
+        sizes: '512x512',
+        type: 'image/png',
+        purpose: 'maskable',
+      },
+    ],
+  },
+  workbox: {
+    // The shell and every hashed chunk and stylesheet; the 219 meal illustrations are cached when first shown.
+    globPatterns: ['index.html', 'assets/**/*.{js,css}', 'logo.svg', 'icons/*.png'],
+    // Any in-app address opens the precached shell (the router draws the page); /api and files do not.
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/__\//, /\.[a-z0-9]+$/i],
+    cleanupOutdatedCaches: true,
+    // The largest chunk (the shell) is ~500 KB raw; Workbox's default limit is 2 MiB, kept as a guard.
+    maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+    runtimeCaching: [
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/meals/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'meal-images',
+          expiration: { maxEntries: 250, maxAgeSeconds: 30 * 24 * 60 * 60 },
+        },
+      },
+      {
+        // Firebase Storage download URLs (production and the local emulator): proof photos and avatars. A
+        // download URL names one object version (its token), so a cached copy stays right. (Workbox copies
+        // this function into the worker as source text: it may use nothing from this module.)
+        urlPattern: ({ url, request }) =>
+          request.destination === 'image' && /^\/v0\/b\/[^/]+\/o\//.test(url.pathname),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'storage-images',
+          // <img> loads them without CORS: opaque responses (status 0) are what there is to cache.
+          cacheableResponse: { statuses: [0, 200] },
+          expiration: {
+            maxEntries: 200,
+            maxAgeSeconds: 30 * 24 * 60 * 60,
+            purgeOnQuotaError: true,
+          },
+        },
+      },
+    ],
+  },
+};
