@@ -1,19 +1,5 @@
 import './app-notice.css';
-import { useSyncExternalStore } from 'react';
-
-const subscribe = (listener: () => void) => {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-};
-
-/** Whether the browser says it has a network connection. */
-function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine);
-}
+import { useOnline } from '@/hooks/use-online';
 
 /** Tells the member the connection is gone; what is already on screen stays. */
 export function OfflineNotice() {
