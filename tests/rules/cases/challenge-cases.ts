@@ -311,6 +311,17 @@ meals.denied(
     return db.ref(meal('Day1', 'breakfast')).update(withoutPhoto);
   },
 );
+/** The proof's download URL padded (with an extra query parameter) to exactly `length` characters. */
+const proofUrlOfLength = (length: number) => {
+  const url = `${mealProofUrl(OWNER_UID, OWNER_CHALLENGE, 'Day1', 'breakfast')}&pad=`;
+  return url + 'p'.repeat(length - url.length);
+};
+meals.allowed('owner', 'update', 'proves with a 2,048-character photo URL (the limit)', (db) =>
+  prove(db, 'Day1', 'breakfast', { img: proofUrlOfLength(2048) }),
+);
+meals.denied('owner', 'update', 'proves with a 2,049-character photo URL', (db) =>
+  prove(db, 'Day1', 'breakfast', { img: proofUrlOfLength(2049) }),
+);
 meals.denied('owner', 'update', 'proves with a javascript: img', (db) =>
   prove(db, 'Day1', 'breakfast', { img: 'javascript:alert(1)' }),
 );

@@ -1,11 +1,15 @@
+import type firebase from 'firebase/compat/app';
 import { casesFor } from '../support/rules-matrix';
 import {
   SERVER_TIME,
   setInWorld,
+  urlOfLength,
   type Database,
   type DatabaseWorld,
 } from '../support/database-world';
 import { OTHER_UID, OWNER_UID } from '../support/roles';
+
+type Query = firebase.database.Query;
 
 const INFO = `users/${OWNER_UID}/info`;
 const PRIVATE = `users/${OWNER_UID}/private`;
@@ -214,6 +218,12 @@ info.denied('owner', 'update', 'writes a 501-character bio', (db) =>
 info.denied('owner', 'update', 'blanks its displayName', (db) =>
   db.ref(INFO).update({ displayName: '   ' }),
 );
+info.allowed('owner', 'update', 'sets a 2,048-character photoURL (the limit)', (db) =>
+  db.ref(INFO).update({ photoURL: urlOfLength('https://lh3.googleusercontent.com/a/', 2048) }),
+);
+info.denied('owner', 'update', 'sets a 2,049-character photoURL', (db) =>
+  db.ref(INFO).update({ photoURL: urlOfLength('https://lh3.googleusercontent.com/a/', 2049) }),
+);
 info.denied('owner', 'update', 'sets a data: photoURL', (db) =>
   db.ref(INFO).update({ photoURL: 'data:image/svg+xml;base64,PHN2Zz4=' }),
 );
@@ -250,6 +260,18 @@ users.allowed('admin', 'query', 'reads a page of 11 members ordered by info/crea
 users.denied('admin', 'query', 'reads 100 members with their challenges in one page', (db) =>
   db.ref('users').orderByChild('info/createdAt').limitToLast(100).get(),
 );
+// Both sides of the 25-member page cap, from either end.
+for (const [end, limit] of [
+  ['newest', (query: Query, n: number) => query.limitToLast(n)],
+  ['oldest', (query: Query, n: number) => query.limitToFirst(n)],
+] as const) {
+  users.allowed('admin', 'query', `reads the ${end} 25 members (the page cap)`, (db) =>
+    limit(db.ref('users').orderByChild('info/createdAt'), 25).get(),
+  );
+  users.denied('admin', 'query', `reads the ${end} 26 members (one past the page cap)`, (db) =>
+    limit(db.ref('users').orderByChild('info/createdAt'), 26).get(),
+  );
+}
 users.denied('admin', 'read', 'reads the whole users tree', (db) => db.ref('users').get());
 users.denied(
   'member',
@@ -428,17 +450,20 @@ social.allowed('other member', 'read', "reads another member's social links", (d
   db.ref(SOCIAL).get(),
 );
 social.allowed('admin', 'read', "reads a member's social links", (db) => db.ref(SOCIAL).get());
-// A link of exactly 2,048 characters is kept; one more is refused.
-const linkOfLength = (length: number) => {
-  const start = 'https://facebook.com/';
-  return start + 'l'.repeat(length - start.length);
-};
-social.allowed('owner', 'update', 'saves a 2,048-character link (the limit)', (db) =>
-  db.ref(SOCIAL).update({ facebook: linkOfLength(2048) }),
-);
-social.denied('owner', 'update', 'saves a 2,049-character link', (db) =>
-  db.ref(SOCIAL).update({ facebook: linkOfLength(2049) }),
-);
+// Each network's link: exactly 2,048 characters kept, one more refused.
+for (const [network, start] of [
+  ['facebook', 'https://facebook.com/'],
+  ['instagram', 'https://instagram.com/'],
+  ['twitter', 'https://x.com/'],
+  ['linkedin', 'https://www.linkedin.com/in/'],
+] as const) {
+  social.allowed('owner', 'update', `saves a 2,048-character ${network} link (the limit)`, (db) =>
+    db.ref(SOCIAL).update({ [network]: urlOfLength(start, 2048) }),
+  );
+  social.denied('owner', 'update', `saves a 2,049-character ${network} link`, (db) =>
+    db.ref(SOCIAL).update({ [network]: urlOfLength(start, 2049) }),
+  );
+}
 social.allowed('owner', 'update', 'saves four https links on their sites', (db) =>
   db.ref(SOCIAL).update({
     facebook: 'https://facebook.com/liv',

@@ -1,5 +1,13 @@
+import type firebase from 'firebase/compat/app';
 import { casesFor } from '../support/rules-matrix';
-import { SERVER_TIME, type Database, type DatabaseWorld } from '../support/database-world';
+import {
+  SERVER_TIME,
+  urlOfLength,
+  type Database,
+  type DatabaseWorld,
+} from '../support/database-world';
+
+type Query = firebase.database.Query;
 
 const subscription = (fields: Record<string, unknown> = {}) => ({
   email: 'new.reader@example.com',
@@ -14,6 +22,27 @@ const contactMessage = (fields: Record<string, unknown> = {}) => ({
   createdAt: SERVER_TIME,
   ...fields,
 });
+
+/** A well-formed address of exactly `length` characters. */
+const emailOfLength = (length: number) => {
+  const domain = '@example.com';
+  return 'a'.repeat(length - domain.length) + domain;
+};
+
+/** Both sides of the 25-row page cap of an admin list ordered by createdAt, from either end. */
+function pageCapCases(list: ReturnType<typeof casesFor<DatabaseWorld, Database>>, node: string) {
+  for (const [end, limit] of [
+    ['newest', (query: Query, n: number) => query.limitToLast(n)],
+    ['oldest', (query: Query, n: number) => query.limitToFirst(n)],
+  ] as const) {
+    list.allowed('admin', 'query', `reads the ${end} 25 (the page cap)`, (db) =>
+      limit(db.ref(node).orderByChild('createdAt'), 25).get(),
+    );
+    list.denied('admin', 'query', `reads the ${end} 26 (one past the page cap)`, (db) =>
+      limit(db.ref(node).orderByChild('createdAt'), 26).get(),
+    );
+  }
+}
 
 const banner = casesFor<DatabaseWorld, Database>('website/banner/val');
 banner.allowed('visitor', 'read', 'reads the banner topics', (db) =>
@@ -57,6 +86,12 @@ socialLinks.allowed('visitor', 'read', "reads the site's social links", (db) =>
 );
 socialLinks.allowed('admin', 'update', 'changes the github link', (db) =>
   db.ref('website/social-link').update({ github: 'https://github.com/challangex-app' }),
+);
+socialLinks.allowed('admin', 'update', 'sets a 2,048-character link (the limit)', (db) =>
+  db.ref('website/social-link').update({ github: urlOfLength('https://github.com/', 2048) }),
+);
+socialLinks.denied('admin', 'update', 'sets a 2,049-character link', (db) =>
+  db.ref('website/social-link').update({ github: urlOfLength('https://github.com/', 2049) }),
 );
 socialLinks.denied('admin', 'update', 'sets a javascript: link', (db) =>
   db.ref('website/social-link').update({ youtube: 'javascript:alert(1)' }),
@@ -105,8 +140,14 @@ subscribers.allowed('member', 'create', 'subscribes with an email and createdAt 
 subscribers.denied('visitor', 'create', 'subscribes with something that is not an email', (db) =>
   db.ref('website/subscribers').push(subscription({ email: 'not-an-email' })),
 );
-subscribers.denied('visitor', 'create', 'subscribes with a 300-character email', (db) =>
-  db.ref('website/subscribers').push(subscription({ email: `${'a'.repeat(288)}@example.com` })),
+subscribers.allowed(
+  'visitor',
+  'create',
+  'subscribes with a 254-character email (the limit)',
+  (db) => db.ref('website/subscribers').push(subscription({ email: emailOfLength(254) })),
+);
+subscribers.denied('visitor', 'create', 'subscribes with a 255-character email', (db) =>
+  db.ref('website/subscribers').push(subscription({ email: emailOfLength(255) })),
 );
 subscribers.denied('visitor', 'create', 'subscribes with a client-formatted createdAt', (db) =>
   db.ref('website/subscribers').push(subscription({ createdAt: '2026-11-22 10:00:00' })),
@@ -166,6 +207,8 @@ subscribers.denied('admin', 'query', 'reads 100 subscribers in one page', (db) =
   db.ref('website/subscribers').orderByChild('createdAt').limitToLast(100).get(),
 );
 
+pageCapCases(subscribers, 'website/subscribers');
+
 const contact = casesFor<DatabaseWorld, Database>('website/contact/{id}');
 contact.allowed('visitor', 'create', 'sends a contact message', (db) =>
   db.ref('website/contact').push(contactMessage()),
@@ -178,6 +221,12 @@ contact.denied('visitor', 'create', 'sends a message without a name', (db) =>
 );
 contact.denied('visitor', 'create', 'sends a message with an invalid email', (db) =>
   db.ref('website/contact').push(contactMessage({ email: 'asha@' })),
+);
+contact.allowed('visitor', 'create', 'sends a 254-character email (the limit)', (db) =>
+  db.ref('website/contact').push(contactMessage({ email: emailOfLength(254) })),
+);
+contact.denied('visitor', 'create', 'sends a 255-character email', (db) =>
+  db.ref('website/contact').push(contactMessage({ email: emailOfLength(255) })),
 );
 // Both sides of each length limit: at the limit sent, one more refused.
 for (const [field, limit] of [
@@ -235,6 +284,8 @@ contact.denied(
 contact.denied('admin', 'query', 'reads messages ordered by e-mail', (db) =>
   db.ref('website/contact').orderByChild('email').limitToLast(11).get(),
 );
+
+pageCapCases(contact, 'website/contact');
 
 export const websiteCases = [
   ...website.cases,
