@@ -1,7 +1,13 @@
 import type firebase from 'firebase/compat/app';
+import { firstSignInWrites } from '@/features/auth/api/member-records';
+import {
+  profileInfoWrites,
+  socialLinksWrites,
+  type ProfileUpdate,
+} from '@/features/profile/api/update-profile';
+import type { SessionUser } from '@/services/auth';
 import { casesFor } from '../support/rules-matrix';
 import {
-  SERVER_TIME,
   setInWorld,
   urlOfLength,
   type Database,
@@ -15,23 +21,47 @@ const INFO = `users/${OWNER_UID}/info`;
 const PRIVATE = `users/${OWNER_UID}/private`;
 const SOCIAL = `users/${OWNER_UID}/social`;
 
-/** What the app writes at a member's first sign-in (info and private in one update). */
+/** Olivia as the session sees her at her first sign-in. */
+const OLIVIA: SessionUser = {
+  uid: OWNER_UID,
+  email: 'olivia@example.com',
+  displayName: 'Olivia',
+  photoURL: null,
+  emailVerified: true,
+  isAdmin: false,
+};
+
+/** What the app writes at a member's first sign-in (info and private in one update), with changes. */
 function firstSignIn(
   info: Record<string, unknown> = {},
   privateFields: Record<string, unknown> = {},
 ) {
+  const writes = firstSignInWrites(OLIVIA);
   return {
-    [INFO]: {
-      uid: OWNER_UID,
-      displayName: 'Olivia',
-      photoURL: '',
-      joinAt: SERVER_TIME,
-      createdAt: SERVER_TIME,
-      ...info,
-    },
-    [PRIVATE]: { email: 'olivia@example.com', emailVerified: true, ...privateFields },
+    [INFO]: { ...writes[INFO], ...info },
+    [PRIVATE]: { ...writes[PRIVATE], ...privateFields },
   };
 }
+
+/** A complete profile form, as parsed by the app. */
+const PROFILE: ProfileUpdate = {
+  location: 'Mumbai',
+  preference: 'vegan',
+  bio: 'Plants.',
+  height: 182,
+  weight: 78.5,
+  age: 34,
+  sex: 'female',
+  activity: 'moderate',
+};
+/** What the Edit profile form sends (info and body stats in one update), with `changes` to the form. */
+const saveProfile = (db: Database, changes: Partial<ProfileUpdate> = {}) =>
+  db.ref().update(profileInfoWrites(OWNER_UID, { ...PROFILE, ...changes }));
+
+const NO_LINKS = { facebook: '', instagram: '', twitter: '', linkedin: '' };
+/** What the Edit profile form sends for the social links (all four), with `links` set. */
+const saveLinks = (db: Database, links: Partial<typeof NO_LINKS>) =>
+  db.ref().update(socialLinksWrites(OWNER_UID, { ...NO_LINKS, ...links }));
 
 const withoutOwnerRecords = (world: DatabaseWorld) => {
   setInWorld(world, INFO, null);
@@ -204,7 +234,7 @@ info.denied('owner', 'update', 'sets an unknown preference', (db) =>
   db.ref(INFO).update({ preference: 'carnivore' }),
 );
 info.allowed('owner', 'update', 'writes a 500-character bio (the limit)', (db) =>
-  db.ref(INFO).update({ bio: 'b'.repeat(500) }),
+  saveProfile(db, { bio: 'b'.repeat(500) }),
 );
 info.allowed('owner', 'update', 'takes a 100-character displayName (the limit)', (db) =>
   db.ref(INFO).update({ displayName: 'n'.repeat(100) }),
@@ -213,7 +243,7 @@ info.denied('owner', 'update', 'takes a 101-character displayName', (db) =>
   db.ref(INFO).update({ displayName: 'n'.repeat(101) }),
 );
 info.denied('owner', 'update', 'writes a 501-character bio', (db) =>
-  db.ref(INFO).update({ bio: 'b'.repeat(501) }),
+  saveProfile(db, { bio: 'b'.repeat(501) }),
 );
 info.denied('owner', 'update', 'blanks its displayName', (db) =>
   db.ref(INFO).update({ displayName: '   ' }),
@@ -335,10 +365,11 @@ privateRecord.denied(
   (db) => db.ref(PRIVATE).set({ email: 'olivia@example.com', emailVerified: true }),
   withoutOwnerRecords,
 );
-privateRecord.allowed('owner', 'update', 'saves height, weight, age, sex and activity', (db) =>
-  db
-    .ref(PRIVATE)
-    .update({ height: 182, weight: 78.5, age: 34, sex: 'female', activity: 'moderate' }),
+privateRecord.allowed(
+  'owner',
+  'update',
+  'saves the profile form: location, preference, bio, height, weight, age, sex and activity',
+  (db) => saveProfile(db),
 );
 privateRecord.allowed(
   'owner',
@@ -366,19 +397,19 @@ for (const [field, lowest, highest] of [
   ['age', 13, 110],
 ] as const) {
   privateRecord.allowed('owner', 'update', `saves ${field} ${lowest} (its lowest)`, (db) =>
-    db.ref(PRIVATE).update({ [field]: lowest }),
+    saveProfile(db, { [field]: lowest }),
   );
   privateRecord.allowed('owner', 'update', `saves ${field} ${highest} (its highest)`, (db) =>
-    db.ref(PRIVATE).update({ [field]: highest }),
+    saveProfile(db, { [field]: highest }),
   );
   privateRecord.denied('owner', 'update', `saves ${field} ${lowest - 1} (below its lowest)`, (db) =>
-    db.ref(PRIVATE).update({ [field]: lowest - 1 }),
+    saveProfile(db, { [field]: lowest - 1 }),
   );
   privateRecord.denied(
     'owner',
     'update',
     `saves ${field} ${highest + 1} (above its highest)`,
-    (db) => db.ref(PRIVATE).update({ [field]: highest + 1 }),
+    (db) => saveProfile(db, { [field]: highest + 1 }),
   );
 }
 privateRecord.denied('owner', 'update', 'saves an unknown activity level', (db) =>
@@ -458,14 +489,14 @@ for (const [network, start] of [
   ['linkedin', 'https://www.linkedin.com/in/'],
 ] as const) {
   social.allowed('owner', 'update', `saves a 2,048-character ${network} link (the limit)`, (db) =>
-    db.ref(SOCIAL).update({ [network]: urlOfLength(start, 2048) }),
+    saveLinks(db, { [network]: urlOfLength(start, 2048) }),
   );
   social.denied('owner', 'update', `saves a 2,049-character ${network} link`, (db) =>
-    db.ref(SOCIAL).update({ [network]: urlOfLength(start, 2049) }),
+    saveLinks(db, { [network]: urlOfLength(start, 2049) }),
   );
 }
 social.allowed('owner', 'update', 'saves four https links on their sites', (db) =>
-  db.ref(SOCIAL).update({
+  saveLinks(db, {
     facebook: 'https://facebook.com/liv',
     instagram: 'https://instagram.com/liv',
     twitter: 'https://twitter.com/liv',

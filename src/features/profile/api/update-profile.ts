@@ -105,9 +105,14 @@ export function profileFormDefaults(
  * field so the server's fields (score, counters, joinAt) are never touched.
  */
 export function saveProfileInfo(uid: string, update: ProfileUpdate): Promise<void> {
+  return writePaths(profileInfoWrites(uid, update));
+}
+
+/** The update saveProfileInfo sends. */
+export function profileInfoWrites(uid: string, update: ProfileUpdate) {
   const info = dbPaths.userInfo(uid);
   const body = dbPaths.userPrivate(uid);
-  return writePaths({
+  return {
     [`${info}/location`]: update.location,
     [`${info}/preference`]: update.preference,
     [`${info}/bio`]: update.bio ?? '',
@@ -116,7 +121,7 @@ export function saveProfileInfo(uid: string, update: ProfileUpdate): Promise<voi
     [`${body}/age`]: update.age,
     [`${body}/sex`]: update.sex ?? null,
     [`${body}/activity`]: update.activity ?? null,
-  });
+  };
 }
 
 export function socialLinksOf(update: ProfileUpdate): Required<MemberSocial> {
@@ -129,5 +134,10 @@ export function socialLinksOf(update: ProfileUpdate): Required<MemberSocial> {
 }
 
 export function saveSocialLinks(uid: string, links: Required<MemberSocial>): Promise<void> {
-  return writePaths({ [dbPaths.userSocial(uid)]: links });
+  return writePaths(socialLinksWrites(uid, links));
+}
+
+/** The update saveSocialLinks sends: all four links at once. */
+export function socialLinksWrites(uid: string, links: Required<MemberSocial>) {
+  return { [dbPaths.userSocial(uid)]: links };
 }
