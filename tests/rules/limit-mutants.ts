@@ -271,6 +271,24 @@ const storageLimits: RuleMutant[] = [
     'uploads a sixth name (photo-6) to its default folder',
   ]),
   storageMutant(
+    'Day1 proofs are refused',
+    "'Day[1-7]-(breakfast|lunch|dinner)[.]jpg'",
+    "'Day[2-7]-(breakfast|lunch|dinner)[.]jpg'",
+    [
+      'uploads a 200 KB JPEG meal proof',
+      'uploads a 600 KB PNG meal proof (resumable upload)',
+      'uploads a WebP meal proof',
+      'uploads a JPEG of exactly 5 MB',
+      'uploads a one-byte JPEG (the smallest size)',
+    ],
+  ),
+  storageMutant(
+    'Day7 proofs are refused',
+    "'Day[1-7]-(breakfast|lunch|dinner)[.]jpg'",
+    "'Day[1-6]-(breakfast|lunch|dinner)[.]jpg'",
+    ['uploads the proof of Day 7 dinner'],
+  ),
+  storageMutant(
     'Day0 and Day8 proofs are accepted',
     "'Day[1-7]-(breakfast|lunch|dinner)[.]jpg'",
     "'Day[0-8]-(breakfast|lunch|dinner)[.]jpg'",
