@@ -6,7 +6,7 @@
 import { editDatabaseRules, replaceOnce, type RuleMutant } from './support/rule-mutants';
 
 /** A bound stated as `<left> <= N` (an upper limit) or `<left> >= N` (a lower limit). */
-interface DatabaseBound {
+export interface DatabaseBound {
   /** What is bounded, for the mutants' names. */
   what: string;
   /** The rule expressions stating it (addressed as editDatabaseRules does); all move together. */
@@ -308,7 +308,14 @@ const storageLimits: RuleMutant[] = [
   ),
 ];
 
+/** Every numeric bound of database.rules.json (tests/rules/limit-coverage.test.ts keeps this whole). */
+export const DATABASE_BOUNDS: readonly DatabaseBound[] = [
+  ...lengthBounds,
+  ...rowCaps,
+  ...bodyStatBounds,
+];
+
 export const LIMIT_MUTANTS: readonly RuleMutant[] = [
-  ...[...lengthBounds, ...rowCaps, ...bodyStatBounds].flatMap(mutantsOfBound),
+  ...DATABASE_BOUNDS.flatMap(mutantsOfBound),
   ...storageLimits,
 ];
