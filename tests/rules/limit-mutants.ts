@@ -161,7 +161,12 @@ const rowCaps: DatabaseBound[] = [
     what: 'feed page (100 rows)',
     paths: ['feed/.read'],
     fragments: capFragments(100),
-    atLimit: ['reads the newest 100 entries (the cap)', 'reads the oldest 100 entries (the cap)'],
+    atLimit: [
+      'reads the newest 100 entries (the cap)',
+      'reads the oldest 100 entries (the cap)',
+      // The profile's list of one author's challenges asks for the cap too.
+      "reads one author's challenges by uid",
+    ],
     onePast: ['reads the newest 101 entries', 'reads the oldest 101 entries'],
   },
   ...BOARDS.map(([rules, cases]): DatabaseBound => ({
