@@ -1,6 +1,5 @@
 import type firebase from 'firebase/compat/app';
 import { firstSignInWrites } from '@/features/auth/api/member-records';
-import { profileInfoWrites, type ProfileUpdate } from '@/features/profile/api/update-profile';
 import type { SessionUser } from '@/services/auth';
 import { casesFor } from '../support/rules-matrix';
 import {
@@ -40,8 +39,8 @@ function firstSignIn(
   };
 }
 
-/** A complete profile form, as parsed by the app. */
-const PROFILE: ProfileUpdate = {
+/** The fields the Edit profile form saves (src/features/profile/api/update-profile.ts). */
+const PROFILE_FORM = {
   location: 'Mumbai',
   preference: 'vegan',
   bio: 'Plants.',
@@ -51,9 +50,19 @@ const PROFILE: ProfileUpdate = {
   sex: 'female',
   activity: 'moderate',
 };
-/** What the Edit profile form sends (info and body stats in one update), with `changes` to the form. */
-const saveProfile = (db: Database, changes: Partial<ProfileUpdate> = {}) =>
-  db.ref().update(profileInfoWrites(OWNER_UID, { ...PROFILE, ...changes }));
+const PRIVATE_FIELDS = new Set(['height', 'weight', 'age', 'sex', 'activity']);
+/** What the Edit profile form sends (info and body stats in one update, field by field), with `changes`. */
+const saveProfile = (db: Database, changes: Partial<Record<string, unknown>> = {}) =>
+  db
+    .ref()
+    .update(
+      Object.fromEntries(
+        Object.entries({ ...PROFILE_FORM, ...changes }).map(([field, value]) => [
+          `${PRIVATE_FIELDS.has(field) ? PRIVATE : INFO}/${field}`,
+          value,
+        ]),
+      ),
+    );
 
 const withoutOwnerRecords = (world: DatabaseWorld) => {
   setInWorld(world, INFO, null);

@@ -105,14 +105,9 @@ export function profileFormDefaults(
  * field so the server's fields (score, counters, joinAt) are never touched.
  */
 export function saveProfileInfo(uid: string, update: ProfileUpdate): Promise<void> {
-  return writePaths(profileInfoWrites(uid, update));
-}
-
-/** The update saveProfileInfo sends. */
-export function profileInfoWrites(uid: string, update: ProfileUpdate) {
   const info = dbPaths.userInfo(uid);
   const body = dbPaths.userPrivate(uid);
-  return {
+  return writePaths({
     [`${info}/location`]: update.location,
     [`${info}/preference`]: update.preference,
     [`${info}/bio`]: update.bio ?? '',
@@ -121,7 +116,7 @@ export function profileInfoWrites(uid: string, update: ProfileUpdate) {
     [`${body}/age`]: update.age,
     [`${body}/sex`]: update.sex ?? null,
     [`${body}/activity`]: update.activity ?? null,
-  };
+  });
 }
 
 export function socialLinksOf(update: ProfileUpdate): Required<MemberSocial> {
@@ -134,10 +129,5 @@ export function socialLinksOf(update: ProfileUpdate): Required<MemberSocial> {
 }
 
 export function saveSocialLinks(uid: string, links: Required<MemberSocial>): Promise<void> {
-  return writePaths(socialLinksWrites(uid, links));
-}
-
-/** The update saveSocialLinks sends: all four links at once. */
-export function socialLinksWrites(uid: string, links: Required<MemberSocial>) {
-  return { [dbPaths.userSocial(uid)]: links };
+  return writePaths({ [dbPaths.userSocial(uid)]: links });
 }
