@@ -1,4 +1,4 @@
-/** Key ordering and push ids, as the Firebase SDKs and servers define them. */
+/** Key ordering, as the Firebase SDKs and servers define it. */
 
 export const MIN_NAME = '[MIN_NAME]';
 export const MAX_NAME = '[MAX_NAME]';
@@ -26,29 +26,4 @@ export function keyCompare(a: string, b: string): number {
   }
   if (bi !== null) return 1;
   return a < b ? -1 : 1;
-}
-
-const PUSH_CHARS = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
-let lastPushTime = 0;
-const lastRandChars: number[] = [];
-
-/** A chronologically ordered push id, generated like the SDKs' nextPushId. */
-export function nextPushId(now: number = Date.now()): string {
-  const duplicateTime = now === lastPushTime;
-  lastPushTime = now;
-  const timeStampChars = new Array<string>(8);
-  for (let i = 7; i >= 0; i--) {
-    timeStampChars[i] = PUSH_CHARS.charAt(now % 64);
-    now = Math.floor(now / 64);
-  }
-  let id = timeStampChars.join('');
-  if (!duplicateTime) {
-    for (let i = 0; i < 12; i++) lastRandChars[i] = Math.floor(Math.random() * 64);
-  } else {
-    let i = 11;
-    for (; i >= 0 && lastRandChars[i] === 63; i--) lastRandChars[i] = 0;
-    lastRandChars[i]++;
-  }
-  for (let i = 0; i < 12; i++) id += PUSH_CHARS.charAt(lastRandChars[i]);
-  return id;
 }

@@ -7,7 +7,7 @@
 import { parseRulesJson } from './rules/json';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { principalFromToken } from '../common/auth-token';
-import { nextPushId } from './keys';
+import { nextPushId } from './push-id';
 import type { Listen, ListenSink, Namespace } from './namespace';
 import { windowPlain } from './namespace';
 import { indexOnName, loadsAllData, parseRestQuery, queryWindow, type QuerySpec } from './query';

@@ -7,24 +7,10 @@ import {
   replaceOnce,
   type RuleMutant,
 } from './support/rule-mutants';
+import { LIMIT_MUTANTS } from './limit-mutants';
 
 const MEAL = 'users/$uid/challenges/$cid/meals/$day/$meal';
 const PROOF_FIELDS = ['img', 'imgPath', 'doneAt'].map((field) => `${MEAL}/${field}/.write`);
-
-/** The case that asks for one row more than the 100-row cap, per list and end. */
-const ONE_PAST_THE_CAP: Record<string, Record<'limitToFirst' | 'limitToLast', string>> = {
-  'feed/.read': {
-    limitToFirst: '{cid} · member · query · denied: reads the oldest 101 entries',
-    limitToLast: '{cid} · member · query · denied: reads the newest 101 entries',
-  },
-  'leaderboard/all/.read': {
-    limitToFirst: '{uid} · member · query · denied: reads the bottom 101 by points',
-    limitToLast: '{uid} · member · query · denied: reads the top 101 by points',
-  },
-};
-
-/** The body stats' bounds as the rules state them. */
-const BODY_STAT_BOUNDS = { height: [100, 250], weight: [25, 300], age: [13, 110] } as const;
 
 /** Every protection of the rules, weakened one at a time; the matrix must kill each one. */
 export const RULE_MUTANTS: readonly RuleMutant[] = [
@@ -40,6 +26,8 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
     mutate: () => CLOSED_DATABASE_RULES,
     killedBy: 'every allowed case',
   },
+  // Both sides of every numeric limit: tests/rules/limit-mutants.ts.
+  ...LIMIT_MUTANTS,
   {
     name: 'a Done proof can be written again',
     file: 'database.rules.json',
@@ -98,17 +86,6 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
       'info · owner · update · denied: writes its own score',
     ],
   },
-  ...(['limitToFirst', 'limitToLast'] as const).flatMap((end) =>
-    ['feed/.read', 'leaderboard/all/.read'].map((path): RuleMutant => ({
-      name: `${path.split('/.')[0]} answers ${end}(101)`,
-      file: 'database.rules.json',
-      mutate: (rules) =>
-        editDatabaseRules(rules, [path], `query.${end} <= 100)`, `query.${end} <= 101)`),
-      killedBy: [
-        `${path.startsWith('feed') ? 'feed' : 'leaderboard/all'}/${ONE_PAST_THE_CAP[path]![end]}`,
-      ],
-    })),
-  ),
   {
     name: 'every signed-in member may page through the admin audit log',
     file: 'database.rules.json',
@@ -189,36 +166,6 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
       'uploads extra.jpg into a challenge folder',
     ],
   },
-  ...(['height', 'weight', 'age'] as const).flatMap((field): RuleMutant[] => {
-    const [lowest, highest] = BODY_STAT_BOUNDS[field];
-    const path = `users/$uid/private/${field}/.validate`;
-    return [
-      {
-        name: `${field} ${lowest} (its lowest) is refused`,
-        file: 'database.rules.json',
-        mutate: (rules) =>
-          editDatabaseRules(
-            rules,
-            [path],
-            `newData.val() >= ${lowest}`,
-            `newData.val() > ${lowest}`,
-          ),
-        killedBy: [`saves ${field} ${lowest} (its lowest)`],
-      },
-      {
-        name: `${field} ${highest} (its highest) is refused`,
-        file: 'database.rules.json',
-        mutate: (rules) =>
-          editDatabaseRules(
-            rules,
-            [path],
-            `newData.val() <= ${highest}`,
-            `newData.val() < ${highest}`,
-          ),
-        killedBy: [`saves ${field} ${highest} (its highest)`],
-      },
-    ];
-  }),
   {
     name: 'storage rules opened to everyone',
     file: 'storage.rules',
@@ -247,7 +194,11 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
     file: 'storage.rules',
     mutate: (rules) =>
       replaceOnce(rules, 'request.resource.size <= maxBytes', 'request.resource.size < maxBytes'),
-    killedBy: ['uploads an avatar of exactly 2 MB', 'uploads a JPEG of exactly 5 MB'],
+    killedBy: [
+      'uploads an avatar of exactly 2 MB',
+      'uploads a JPEG of exactly 5 MB',
+      'uploads exactly 5 MB to its default folder',
+    ],
   },
   {
     name: 'any signed-in member may add a proof to another member’s challenge',

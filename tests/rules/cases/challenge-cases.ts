@@ -1,3 +1,5 @@
+import { challengeDeleteWrites } from '@/features/challenges/api/delete-challenge';
+import { challengeTitleWrites } from '@/features/challenges/api/edit-challenge-title';
 import { casesFor } from '../support/rules-matrix';
 import {
   mealProof,
@@ -26,20 +28,13 @@ const SUMMARY_FIELDS = [
 const CHALLENGE = `${CHALLENGES}/${OWNER_CHALLENGE}`;
 const FEED_ENTRY = `feed/${OWNER_CHALLENGE}`;
 
-/** The edit the app sends: challenge and feed entry retitled together. */
-function retitle(title: string, challenge: string = CHALLENGE, feedEntry: string = FEED_ENTRY) {
-  return {
-    [`${challenge}/title`]: title,
-    [`${challenge}/updatedAt`]: SERVER_TIME,
-    [`${feedEntry}/title`]: title,
-    [`${feedEntry}/updatedAt`]: SERVER_TIME,
-  };
-}
+const OWNER_REF = { ownerId: OWNER_UID, challengeId: OWNER_CHALLENGE, title: 'Lean week' };
+
+/** The edit the app sends for a published challenge: challenge and feed entry retitled together. */
+const retitle = (title: string) => challengeTitleWrites(OWNER_REF, title, true);
 
 /** The delete the app sends: challenge marked deleted and inactive, feed entry removed. */
-function softDelete(challenge: string = CHALLENGE, feedEntry: string = FEED_ENTRY) {
-  return { [`${challenge}/deleted`]: true, [`${challenge}/isActive`]: false, [feedEntry]: null };
-}
+const softDelete = () => challengeDeleteWrites(OWNER_REF);
 
 const newChallenge = {
   title: 'Free points',
@@ -137,7 +132,14 @@ challenges.denied(
   'owner',
   'update',
   'retitles the challenge but leaves the feed entry stale',
-  (db) => db.ref(CHALLENGE).update({ title: 'Leaner week', updatedAt: SERVER_TIME }),
+  (db) => db.ref().update(challengeTitleWrites(OWNER_REF, 'Leaner week', false)),
+);
+challenges.allowed(
+  'owner',
+  'update',
+  'retitles a challenge that has no feed entry (the challenge alone)',
+  (db) => db.ref().update(challengeTitleWrites(OWNER_REF, 'Leaner week', false)),
+  (world) => setInWorld(world, FEED_ENTRY, null),
 );
 challenges.denied('owner', 'update', 'retitles without updatedAt', (db) =>
   db
@@ -180,7 +182,7 @@ challenges.denied(
   'owner',
   'update',
   'retitles a deleted challenge',
-  (db) => db.ref(CHALLENGE).update({ title: 'Back', updatedAt: SERVER_TIME }),
+  (db) => db.ref().update(challengeTitleWrites(OWNER_REF, 'Back', false)),
   (world) => {
     setInWorld(world, `${CHALLENGE}/deleted`, true);
     setInWorld(world, `${CHALLENGE}/isActive`, false);
@@ -310,6 +312,17 @@ meals.denied(
     delete withoutPhoto.img;
     return db.ref(meal('Day1', 'breakfast')).update(withoutPhoto);
   },
+);
+/** The proof's download URL padded (with an extra query parameter) to exactly `length` characters. */
+const proofUrlOfLength = (length: number) => {
+  const url = `${mealProofUrl(OWNER_UID, OWNER_CHALLENGE, 'Day1', 'breakfast')}&pad=`;
+  return url + 'p'.repeat(length - url.length);
+};
+meals.allowed('owner', 'update', 'proves with a 2,048-character photo URL (the limit)', (db) =>
+  prove(db, 'Day1', 'breakfast', { img: proofUrlOfLength(2048) }),
+);
+meals.denied('owner', 'update', 'proves with a 2,049-character photo URL', (db) =>
+  prove(db, 'Day1', 'breakfast', { img: proofUrlOfLength(2049) }),
 );
 meals.denied('owner', 'update', 'proves with a javascript: img', (db) =>
   prove(db, 'Day1', 'breakfast', { img: 'javascript:alert(1)' }),

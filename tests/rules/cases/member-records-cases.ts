@@ -1,33 +1,68 @@
+import type firebase from 'firebase/compat/app';
+import { firstSignInWrites } from '@/features/auth/api/member-records';
+import type { SessionUser } from '@/services/auth';
 import { casesFor } from '../support/rules-matrix';
 import {
-  SERVER_TIME,
   setInWorld,
+  urlOfLength,
   type Database,
   type DatabaseWorld,
 } from '../support/database-world';
 import { OTHER_UID, OWNER_UID } from '../support/roles';
+import { socialLinkCases } from './social-link-cases';
+
+type Query = firebase.database.Query;
 
 const INFO = `users/${OWNER_UID}/info`;
 const PRIVATE = `users/${OWNER_UID}/private`;
 const SOCIAL = `users/${OWNER_UID}/social`;
 
-/** What the app writes at a member's first sign-in (info and private in one update). */
+/** Olivia as the session sees her at her first sign-in. */
+const OLIVIA: SessionUser = {
+  uid: OWNER_UID,
+  email: 'olivia@example.com',
+  displayName: 'Olivia',
+  photoURL: null,
+  emailVerified: true,
+  isAdmin: false,
+};
+
+/** What the app writes at a member's first sign-in (info and private in one update), with changes. */
 function firstSignIn(
   info: Record<string, unknown> = {},
   privateFields: Record<string, unknown> = {},
 ) {
+  const writes = firstSignInWrites(OLIVIA);
   return {
-    [INFO]: {
-      uid: OWNER_UID,
-      displayName: 'Olivia',
-      photoURL: '',
-      joinAt: SERVER_TIME,
-      createdAt: SERVER_TIME,
-      ...info,
-    },
-    [PRIVATE]: { email: 'olivia@example.com', emailVerified: true, ...privateFields },
+    [INFO]: { ...writes[INFO], ...info },
+    [PRIVATE]: { ...writes[PRIVATE], ...privateFields },
   };
 }
+
+/** The fields the Edit profile form saves (src/features/profile/api/update-profile.ts). */
+const PROFILE_FORM = {
+  location: 'Mumbai',
+  preference: 'vegan',
+  bio: 'Plants.',
+  height: 182,
+  weight: 78.5,
+  age: 34,
+  sex: 'female',
+  activity: 'moderate',
+};
+const PRIVATE_FIELDS = new Set(['height', 'weight', 'age', 'sex', 'activity']);
+/** What the Edit profile form sends (info and body stats in one update, field by field), with `changes`. */
+const saveProfile = (db: Database, changes: Partial<Record<string, unknown>> = {}) =>
+  db
+    .ref()
+    .update(
+      Object.fromEntries(
+        Object.entries({ ...PROFILE_FORM, ...changes }).map(([field, value]) => [
+          `${PRIVATE_FIELDS.has(field) ? PRIVATE : INFO}/${field}`,
+          value,
+        ]),
+      ),
+    );
 
 const withoutOwnerRecords = (world: DatabaseWorld) => {
   setInWorld(world, INFO, null);
@@ -200,7 +235,7 @@ info.denied('owner', 'update', 'sets an unknown preference', (db) =>
   db.ref(INFO).update({ preference: 'carnivore' }),
 );
 info.allowed('owner', 'update', 'writes a 500-character bio (the limit)', (db) =>
-  db.ref(INFO).update({ bio: 'b'.repeat(500) }),
+  saveProfile(db, { bio: 'b'.repeat(500) }),
 );
 info.allowed('owner', 'update', 'takes a 100-character displayName (the limit)', (db) =>
   db.ref(INFO).update({ displayName: 'n'.repeat(100) }),
@@ -209,10 +244,16 @@ info.denied('owner', 'update', 'takes a 101-character displayName', (db) =>
   db.ref(INFO).update({ displayName: 'n'.repeat(101) }),
 );
 info.denied('owner', 'update', 'writes a 501-character bio', (db) =>
-  db.ref(INFO).update({ bio: 'b'.repeat(501) }),
+  saveProfile(db, { bio: 'b'.repeat(501) }),
 );
 info.denied('owner', 'update', 'blanks its displayName', (db) =>
   db.ref(INFO).update({ displayName: '   ' }),
+);
+info.allowed('owner', 'update', 'sets a 2,048-character photoURL (the limit)', (db) =>
+  db.ref(INFO).update({ photoURL: urlOfLength('https://lh3.googleusercontent.com/a/', 2048) }),
+);
+info.denied('owner', 'update', 'sets a 2,049-character photoURL', (db) =>
+  db.ref(INFO).update({ photoURL: urlOfLength('https://lh3.googleusercontent.com/a/', 2049) }),
 );
 info.denied('owner', 'update', 'sets a data: photoURL', (db) =>
   db.ref(INFO).update({ photoURL: 'data:image/svg+xml;base64,PHN2Zz4=' }),
@@ -250,6 +291,18 @@ users.allowed('admin', 'query', 'reads a page of 11 members ordered by info/crea
 users.denied('admin', 'query', 'reads 100 members with their challenges in one page', (db) =>
   db.ref('users').orderByChild('info/createdAt').limitToLast(100).get(),
 );
+// Both sides of the 25-member page cap, from either end.
+for (const [end, limit] of [
+  ['newest', (query: Query, n: number) => query.limitToLast(n)],
+  ['oldest', (query: Query, n: number) => query.limitToFirst(n)],
+] as const) {
+  users.allowed('admin', 'query', `reads the ${end} 25 members (the page cap)`, (db) =>
+    limit(db.ref('users').orderByChild('info/createdAt'), 25).get(),
+  );
+  users.denied('admin', 'query', `reads the ${end} 26 members (one past the page cap)`, (db) =>
+    limit(db.ref('users').orderByChild('info/createdAt'), 26).get(),
+  );
+}
 users.denied('admin', 'read', 'reads the whole users tree', (db) => db.ref('users').get());
 users.denied(
   'member',
@@ -313,10 +366,11 @@ privateRecord.denied(
   (db) => db.ref(PRIVATE).set({ email: 'olivia@example.com', emailVerified: true }),
   withoutOwnerRecords,
 );
-privateRecord.allowed('owner', 'update', 'saves height, weight, age, sex and activity', (db) =>
-  db
-    .ref(PRIVATE)
-    .update({ height: 182, weight: 78.5, age: 34, sex: 'female', activity: 'moderate' }),
+privateRecord.allowed(
+  'owner',
+  'update',
+  'saves the profile form: location, preference, bio, height, weight, age, sex and activity',
+  (db) => saveProfile(db),
 );
 privateRecord.allowed(
   'owner',
@@ -344,19 +398,19 @@ for (const [field, lowest, highest] of [
   ['age', 13, 110],
 ] as const) {
   privateRecord.allowed('owner', 'update', `saves ${field} ${lowest} (its lowest)`, (db) =>
-    db.ref(PRIVATE).update({ [field]: lowest }),
+    saveProfile(db, { [field]: lowest }),
   );
   privateRecord.allowed('owner', 'update', `saves ${field} ${highest} (its highest)`, (db) =>
-    db.ref(PRIVATE).update({ [field]: highest }),
+    saveProfile(db, { [field]: highest }),
   );
   privateRecord.denied('owner', 'update', `saves ${field} ${lowest - 1} (below its lowest)`, (db) =>
-    db.ref(PRIVATE).update({ [field]: lowest - 1 }),
+    saveProfile(db, { [field]: lowest - 1 }),
   );
   privateRecord.denied(
     'owner',
     'update',
     `saves ${field} ${highest + 1} (above its highest)`,
-    (db) => db.ref(PRIVATE).update({ [field]: highest + 1 }),
+    (db) => saveProfile(db, { [field]: highest + 1 }),
   );
 }
 privateRecord.denied('owner', 'update', 'saves an unknown activity level', (db) =>
@@ -420,87 +474,9 @@ privateRecord.denied('other member', 'delete', "removes another member's private
   db.ref(PRIVATE).remove(),
 );
 
-const social = casesFor<DatabaseWorld, Database>('users/{uid}/social');
-social.denied('visitor', 'read', "reads a member's social links", (db) => db.ref(SOCIAL).get());
-social.allowed('member', 'read', "reads a member's social links", (db) => db.ref(SOCIAL).get());
-social.allowed('owner', 'read', 'reads its own social links', (db) => db.ref(SOCIAL).get());
-social.allowed('other member', 'read', "reads another member's social links", (db) =>
-  db.ref(SOCIAL).get(),
-);
-social.allowed('admin', 'read', "reads a member's social links", (db) => db.ref(SOCIAL).get());
-// A link of exactly 2,048 characters is kept; one more is refused.
-const linkOfLength = (length: number) => {
-  const start = 'https://facebook.com/';
-  return start + 'l'.repeat(length - start.length);
-};
-social.allowed('owner', 'update', 'saves a 2,048-character link (the limit)', (db) =>
-  db.ref(SOCIAL).update({ facebook: linkOfLength(2048) }),
-);
-social.denied('owner', 'update', 'saves a 2,049-character link', (db) =>
-  db.ref(SOCIAL).update({ facebook: linkOfLength(2049) }),
-);
-social.allowed('owner', 'update', 'saves four https links on their sites', (db) =>
-  db.ref(SOCIAL).update({
-    facebook: 'https://facebook.com/liv',
-    instagram: 'https://instagram.com/liv',
-    twitter: 'https://twitter.com/liv',
-    linkedin: 'https://in.linkedin.com/in/liv',
-  }),
-);
-social.allowed(
-  'owner',
-  'create',
-  'saves its first social links',
-  (db) =>
-    db
-      .ref(SOCIAL)
-      .set({ facebook: 'https://m.facebook.com/liv', instagram: '', twitter: '', linkedin: '' }),
-  (world) => setInWorld(world, SOCIAL, null),
-);
-social.allowed('owner', 'update', 'saves fb.com and mixed-case hosts, with query strings', (db) =>
-  db.ref(SOCIAL).update({
-    facebook: 'https://fb.com/liv?ref=bio',
-    linkedin: 'https://WWW.LinkedIn.com/in/liv#about',
-  }),
-);
-social.allowed('owner', 'update', 'empties a link', (db) =>
-  db.ref(SOCIAL).update({ instagram: '' }),
-);
-social.denied('owner', 'update', 'saves a javascript: link', (db) =>
-  db.ref(SOCIAL).update({ facebook: 'javascript:alert(document.cookie)' }),
-);
-social.denied('owner', 'update', 'saves a plain-http link', (db) =>
-  db.ref(SOCIAL).update({ twitter: 'http://twitter.com/liv' }),
-);
-social.denied('owner', 'update', 'saves a look-alike host (facebook.com.evil.example)', (db) =>
-  db.ref(SOCIAL).update({ facebook: 'https://facebook.com.evil.example/liv' }),
-);
-social.denied('owner', 'update', 'saves a link to another site that mentions the network', (db) =>
-  db.ref(SOCIAL).update({ linkedin: 'https://evil.example/linkedin.com' }),
-);
-social.denied('owner', 'update', 'saves a link with credentials pointing elsewhere', (db) =>
-  db.ref(SOCIAL).update({ instagram: 'https://instagram.com@evil.example/' }),
-);
-social.denied('owner', 'update', 'adds a network outside the four', (db) =>
-  db.ref(SOCIAL).update({ tiktok: 'https://tiktok.com/@liv' }),
-);
-social.denied('other member', 'update', "rewrites another member's links", (db) =>
-  db.ref(SOCIAL).update({ facebook: 'https://facebook.com/scam' }),
-);
-social.denied('admin', 'update', "rewrites a member's links", (db) =>
-  db.ref(SOCIAL).update({ facebook: 'https://facebook.com/x' }),
-);
-social.denied('visitor', 'update', "rewrites a member's links", (db) =>
-  db.ref(SOCIAL).update({ facebook: 'https://facebook.com/x' }),
-);
-social.allowed('owner', 'delete', 'removes all its social links', (db) => db.ref(SOCIAL).remove());
-social.denied('other member', 'delete', "removes another member's social links", (db) =>
-  db.ref(SOCIAL).remove(),
-);
-
 export const memberRecordCases = [
   ...users.cases,
   ...info.cases,
   ...privateRecord.cases,
-  ...social.cases,
+  ...socialLinkCases,
 ];

@@ -58,6 +58,9 @@ proofs.denied('owner', 'create', 'uploads an HTML page named .jpg', (s) =>
 proofs.denied('owner', 'create', 'uploads untyped bytes', (s) =>
   upload(s, NEW_PROOF, imageBytes(1 * KB), 'application/octet-stream'),
 );
+proofs.allowed('owner', 'create', 'uploads a one-byte JPEG (the smallest size)', (s) =>
+  upload(s, NEW_PROOF, imageBytes(1), 'image/jpeg'),
+);
 proofs.denied('owner', 'create', 'uploads an empty file', (s) =>
   upload(s, NEW_PROOF, new Uint8Array(0), 'image/jpeg'),
 );
@@ -105,6 +108,15 @@ proofs.denied('owner', 'create', 'uploads a proof into a folder that is not a ch
     'image/jpeg',
   ),
 );
+// A challenge id is 20 characters: one fewer or one more is not a challenge folder.
+for (const [length, folder] of [
+  [19, OWNER_CHALLENGE_ID.slice(0, 19)],
+  [21, `${OWNER_CHALLENGE_ID}x`],
+] as const) {
+  proofs.denied('owner', 'create', `uploads a proof into a ${length}-character folder id`, (s) =>
+    upload(s, `Challenge/${OWNER_UID}/${folder}/Day1-breakfast.jpg`, imageBytes(KB), 'image/jpeg'),
+  );
+}
 proofs.allowed('owner', 'create', 'uploads the proof of Day 7 dinner', (s) =>
   upload(s, `${CHALLENGE_FOLDER}/Day7-dinner.jpg`, imageBytes(10 * KB), 'image/jpeg'),
 );
@@ -233,11 +245,20 @@ elsewhere.allowed(
     world.objects[DEFAULT_PHOTO] = { bytes: imageBytes(10 * KB), contentType: 'image/jpeg' };
   },
 );
+elsewhere.denied('owner', 'create', 'uploads photo-0 to its default folder', (s) =>
+  upload(s, `Challenge/${OWNER_UID}/default/photo-0.jpg`, imageBytes(10 * KB), 'image/jpeg'),
+);
 elsewhere.denied('owner', 'create', 'uploads a sixth name (photo-6) to its default folder', (s) =>
   upload(s, `Challenge/${OWNER_UID}/default/photo-6.jpg`, imageBytes(10 * KB), 'image/jpeg'),
 );
 elsewhere.denied('owner', 'create', 'uploads any other name to its default folder', (s) =>
   upload(s, `Challenge/${OWNER_UID}/default/pic.png`, imageBytes(10 * KB), 'image/png'),
+);
+elsewhere.allowed('owner', 'create', 'uploads exactly 5 MB to its default folder', (s) =>
+  upload(s, DEFAULT_PHOTO, imageBytes(5 * MB), 'image/jpeg'),
+);
+elsewhere.denied('owner', 'create', 'uploads 5 MB and one byte to its default folder', (s) =>
+  upload(s, DEFAULT_PHOTO, imageBytes(5 * MB + 1), 'image/jpeg'),
 );
 elsewhere.denied('owner', 'create', 'uploads 6 MB to its default folder', (s) =>
   upload(s, DEFAULT_PHOTO, imageBytes(6 * MB), 'image/jpeg'),

@@ -1,19 +1,59 @@
+import type firebase from 'firebase/compat/app';
+import { contactMessageWrites } from '@/features/site/api/send-contact';
+import { subscriptionWrites } from '@/features/site/api/subscribe';
 import { casesFor } from '../support/rules-matrix';
-import { SERVER_TIME, type Database, type DatabaseWorld } from '../support/database-world';
+import { urlOfLength, type Database, type DatabaseWorld } from '../support/database-world';
 
-const subscription = (fields: Record<string, unknown> = {}) => ({
-  email: 'new.reader@example.com',
-  createdAt: SERVER_TIME,
-  ...fields,
-});
-const contactMessage = (fields: Record<string, unknown> = {}) => ({
-  name: 'Asha',
-  email: 'asha@example.in',
-  reason: 'Feedback',
-  message: 'Loving the lunch plans.',
-  createdAt: SERVER_TIME,
-  ...fields,
-});
+type Query = firebase.database.Query;
+
+/** Sends a one-entry update as the app builds it, with `changes` made to the entry (null drops a field). */
+function sendEntry(db: Database, writes: Record<string, object>, changes: Record<string, unknown>) {
+  const [[path, entry]] = Object.entries(writes);
+  return db.ref().update({ [path]: { ...entry, ...changes } });
+}
+const newKey = (db: Database, list: string) => db.ref(list).push().key!;
+
+/** What the subscribe box sends, with `changes` made to the entry. */
+const subscribe = (db: Database, changes: Record<string, unknown> = {}) =>
+  sendEntry(
+    db,
+    subscriptionWrites(newKey(db, 'website/subscribers'), { email: 'new.reader@example.com' }),
+    changes,
+  );
+
+/** What the contact page sends, with `changes` made to the message. */
+const sendContact = (db: Database, changes: Record<string, unknown> = {}) =>
+  sendEntry(
+    db,
+    contactMessageWrites(newKey(db, 'website/contact'), {
+      name: 'Asha',
+      email: 'asha@example.in',
+      reason: 'Feedback',
+      message: 'Loving the lunch plans.',
+    }),
+    changes,
+  );
+
+/** A well-formed address of exactly `length` characters. */
+const emailOfLength = (length: number) => {
+  const domain = '@example.com';
+  return 'a'.repeat(length - domain.length) + domain;
+};
+
+/** Both sides of the 25-row page cap of an admin list ordered by createdAt, from either end. */
+function pageCapCases(list: ReturnType<typeof casesFor<DatabaseWorld, Database>>, node: string) {
+  for (const [end, limit] of [
+    ['newest', (query: Query, n: number) => query.limitToLast(n)],
+    ['oldest', (query: Query, n: number) => query.limitToFirst(n)],
+  ] as const) {
+    list.allowed('admin', 'query', `reads the ${end} 25 (the page cap)`, (db) =>
+      limit(db.ref(node).orderByChild('createdAt'), 25).get(),
+    );
+    list.denied('admin', 'query', `reads the ${end} 26 (one past the page cap)`, (db) =>
+      limit(db.ref(node).orderByChild('createdAt'), 26).get(),
+    );
+  }
+}
 
 const banner = casesFor<DatabaseWorld, Database>('website/banner/val');
 banner.allowed('visitor', 'read', 'reads the banner topics', (db) =>
@@ -58,6 +98,12 @@ socialLinks.allowed('visitor', 'read', "reads the site's social links", (db) =>
 socialLinks.allowed('admin', 'update', 'changes the github link', (db) =>
   db.ref('website/social-link').update({ github: 'https://github.com/challangex-app' }),
 );
+socialLinks.allowed('admin', 'update', 'sets a 2,048-character link (the limit)', (db) =>
+  db.ref('website/social-link').update({ github: urlOfLength('https://github.com/', 2048) }),
+);
+socialLinks.denied('admin', 'update', 'sets a 2,049-character link', (db) =>
+  db.ref('website/social-link').update({ github: urlOfLength('https://github.com/', 2049) }),
+);
 socialLinks.denied('admin', 'update', 'sets a javascript: link', (db) =>
   db.ref('website/social-link').update({ youtube: 'javascript:alert(1)' }),
 );
@@ -97,28 +143,34 @@ website.denied('admin', 'create', 'adds an unknown website record', (db) =>
 
 const subscribers = casesFor<DatabaseWorld, Database>('website/subscribers/{id}');
 subscribers.allowed('visitor', 'create', 'subscribes with an email and createdAt = now', (db) =>
-  db.ref('website/subscribers').push(subscription()),
+  subscribe(db),
 );
 subscribers.allowed('member', 'create', 'subscribes with an email and createdAt = now', (db) =>
-  db.ref('website/subscribers').push(subscription()),
+  subscribe(db),
 );
 subscribers.denied('visitor', 'create', 'subscribes with something that is not an email', (db) =>
-  db.ref('website/subscribers').push(subscription({ email: 'not-an-email' })),
+  subscribe(db, { email: 'not-an-email' }),
 );
-subscribers.denied('visitor', 'create', 'subscribes with a 300-character email', (db) =>
-  db.ref('website/subscribers').push(subscription({ email: `${'a'.repeat(288)}@example.com` })),
+subscribers.allowed(
+  'visitor',
+  'create',
+  'subscribes with a 254-character email (the limit)',
+  (db) => subscribe(db, { email: emailOfLength(254) }),
+);
+subscribers.denied('visitor', 'create', 'subscribes with a 255-character email', (db) =>
+  subscribe(db, { email: emailOfLength(255) }),
 );
 subscribers.denied('visitor', 'create', 'subscribes with a client-formatted createdAt', (db) =>
-  db.ref('website/subscribers').push(subscription({ createdAt: '2026-11-22 10:00:00' })),
+  subscribe(db, { createdAt: '2026-11-22 10:00:00' }),
 );
 subscribers.denied('visitor', 'create', 'subscribes without an email', (db) =>
-  db.ref('website/subscribers').push({ createdAt: SERVER_TIME }),
+  subscribe(db, { email: null }),
 );
 subscribers.denied('visitor', 'create', 'subscribes with an extra field', (db) =>
-  db.ref('website/subscribers').push(subscription({ admin: true })),
+  subscribe(db, { admin: true }),
 );
 subscribers.denied('visitor', 'update', "overwrites someone else's subscription", (db) =>
-  db.ref('website/subscribers/sub-1').set(subscription({ email: 'attacker@example.com' })),
+  db.ref().update(subscriptionWrites('sub-1', { email: 'attacker@example.com' })),
 );
 subscribers.denied('member', 'update', 'changes the email of a subscription', (db) =>
   db.ref('website/subscribers/sub-1/email').set('attacker@example.com'),
@@ -166,18 +218,24 @@ subscribers.denied('admin', 'query', 'reads 100 subscribers in one page', (db) =
   db.ref('website/subscribers').orderByChild('createdAt').limitToLast(100).get(),
 );
 
+pageCapCases(subscribers, 'website/subscribers');
+
 const contact = casesFor<DatabaseWorld, Database>('website/contact/{id}');
-contact.allowed('visitor', 'create', 'sends a contact message', (db) =>
-  db.ref('website/contact').push(contactMessage()),
-);
+contact.allowed('visitor', 'create', 'sends a contact message', (db) => sendContact(db));
 contact.allowed('member', 'create', 'sends a contact message without reason or message', (db) =>
-  db.ref('website/contact').push(contactMessage({ reason: null, message: null })),
+  sendContact(db, { reason: null, message: null }),
 );
 contact.denied('visitor', 'create', 'sends a message without a name', (db) =>
-  db.ref('website/contact').push(contactMessage({ name: null })),
+  sendContact(db, { name: null }),
 );
 contact.denied('visitor', 'create', 'sends a message with an invalid email', (db) =>
-  db.ref('website/contact').push(contactMessage({ email: 'asha@' })),
+  sendContact(db, { email: 'asha@' }),
+);
+contact.allowed('visitor', 'create', 'sends a 254-character email (the limit)', (db) =>
+  sendContact(db, { email: emailOfLength(254) }),
+);
+contact.denied('visitor', 'create', 'sends a 255-character email', (db) =>
+  sendContact(db, { email: emailOfLength(255) }),
 );
 // Both sides of each length limit: at the limit sent, one more refused.
 for (const [field, limit] of [
@@ -186,21 +244,21 @@ for (const [field, limit] of [
   ['message', 2000],
 ] as const) {
   contact.allowed('visitor', 'create', `sends a ${limit}-character ${field} (the limit)`, (db) =>
-    db.ref('website/contact').push(contactMessage({ [field]: 'm'.repeat(limit) })),
+    sendContact(db, { [field]: 'm'.repeat(limit) }),
   );
   if (field !== 'message')
     contact.denied('visitor', 'create', `sends a ${limit + 1}-character ${field}`, (db) =>
-      db.ref('website/contact').push(contactMessage({ [field]: 'm'.repeat(limit + 1) })),
+      sendContact(db, { [field]: 'm'.repeat(limit + 1) }),
     );
 }
 contact.denied('visitor', 'create', 'sends a 2,001-character message', (db) =>
-  db.ref('website/contact').push(contactMessage({ message: 'm'.repeat(2001) })),
+  sendContact(db, { message: 'm'.repeat(2001) }),
 );
 contact.denied('visitor', 'create', 'sends a message with a backdated createdAt', (db) =>
-  db.ref('website/contact').push(contactMessage({ createdAt: 1 })),
+  sendContact(db, { createdAt: 1 }),
 );
 contact.denied('visitor', 'create', 'sends a message with an extra field', (db) =>
-  db.ref('website/contact').push(contactMessage({ attachment: 'https://evil.example/x.exe' })),
+  sendContact(db, { attachment: 'https://evil.example/x.exe' }),
 );
 contact.denied('visitor', 'update', 'rewrites an existing message', (db) =>
   db.ref('website/contact/msg-1/message').set('Edited'),
@@ -235,6 +293,8 @@ contact.denied(
 contact.denied('admin', 'query', 'reads messages ordered by e-mail', (db) =>
   db.ref('website/contact').orderByChild('email').limitToLast(11).get(),
 );
+
+pageCapCases(contact, 'website/contact');
 
 export const websiteCases = [
   ...website.cases,

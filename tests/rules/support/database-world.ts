@@ -46,6 +46,11 @@ export function mealProof(uid: string, challengeId: string, day: string, meal: s
   } as Record<string, unknown>;
 }
 
+/** `start` padded to a URL of exactly `length` characters (for the 2,048-character link limits). */
+export function urlOfLength(start: string, length: number): string {
+  return start + 'l'.repeat(length - start.length);
+}
+
 function member(uid: string, name: string, location: string): JsonObject {
   return {
     info: {

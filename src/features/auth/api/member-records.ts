@@ -12,7 +12,12 @@ import { dbPaths } from '@/domain/database-paths';
 export async function ensureMemberRecords(user: SessionUser): Promise<void> {
   const existing = await readValue<{ uid: string }>(dbPaths.userInfo(user.uid));
   if (existing) return;
-  await writePaths({
+  await writePaths(firstSignInWrites(user));
+}
+
+/** The update ensureMemberRecords sends at a member's first sign-in. */
+export function firstSignInWrites(user: SessionUser) {
+  return {
     [dbPaths.userInfo(user.uid)]: {
       uid: user.uid,
       displayName: memberDisplayName(user),
@@ -24,5 +29,5 @@ export async function ensureMemberRecords(user: SessionUser): Promise<void> {
       email: user.email ?? '',
       emailVerified: user.emailVerified,
     },
-  });
+  };
 }

@@ -3,14 +3,19 @@ import { dbPaths } from '@/domain/database-paths';
 import type { ChallengeRef } from '@/domain/challenge-record';
 import { recomputeMemberTotals } from './recompute-member-totals';
 
-/** Soft delete (docs/product.md#states-and-transitions): hidden everywhere, no longer counted; the server then recounts. */
-export async function deleteChallenge({ ownerId, challengeId }: ChallengeRef): Promise<void> {
+/** The soft-delete update: the challenge marked deleted and inactive, its feed entry removed. */
+export function challengeDeleteWrites({ ownerId, challengeId }: ChallengeRef) {
   const challenge = dbPaths.challenge(ownerId, challengeId);
-  await writePaths({
+  return {
     [`${challenge}/deleted`]: true,
     [`${challenge}/isActive`]: false,
     [dbPaths.feedEntry(challengeId)]: null,
-  });
+  };
+}
+
+/** Soft delete (docs/product.md#states-and-transitions): hidden everywhere, no longer counted; the server then recounts. */
+export async function deleteChallenge(challenge: ChallengeRef): Promise<void> {
+  await writePaths(challengeDeleteWrites(challenge));
   await recomputeMemberTotals();
 }
 

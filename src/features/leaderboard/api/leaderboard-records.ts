@@ -1,4 +1,5 @@
 import { isoWeekKey, monthKey } from '@/domain/calendar-dates';
+import { competitionRank, withCompetitionRanks } from '@/domain/competition-ranking';
 import { readChildren, readValue } from '@/services/database';
 import { dbPaths } from '@/domain/database-paths';
 
@@ -34,14 +35,17 @@ export function boardPath(board: Board, now = Date.now(), timeZone = browserTime
   return dbPaths.leaderboardAll;
 }
 
-/** Highest points first; ties keep the database's order. */
+/** Highest points first (the query returns them lowest first); tied members share a rank. */
 export function rankRows(rows: Array<{ key: string; value: LeaderboardEntry }>): RankedEntry[] {
-  return [...rows].reverse().map((row, index) => ({ ...row.value, uid: row.key, rank: index + 1 }));
+  return withCompetitionRanks([...rows].reverse(), (row) => row.value.points).map(
+    ({ item, rank }) => ({ ...item.value, uid: item.key, rank }),
+  );
 }
 
 /**
- * A member's place on a board: one more than the number of members with more
- * points (points are whole numbers), or null when they are not on it.
+ * A member's place on a board, ranked as the lists rank (tied members share a place): one more
+ * than the number of members with more points (points are whole numbers), or null when they are
+ * not on it.
  */
 export async function readOwnRank(boardPath: string, uid: string): Promise<RankedEntry | null> {
   const own = await readValue<LeaderboardEntry>(`${boardPath}/${uid}`);
@@ -54,7 +58,10 @@ export async function readOwnRank(boardPath: string, uid: string): Promise<Ranke
   return {
     ...own,
     uid,
-    rank: ahead.length + 1,
+    rank: competitionRank(
+      own.points,
+      ahead.map((row) => row.value.points),
+    ),
     rankIsLowerBound: ahead.length >= RANK_COUNT_WINDOW,
   };
 }

@@ -81,6 +81,50 @@ describe('LeaderboardPage', () => {
     expect(allTime.getAllByRole('listitem')).toHaveLength(6);
   });
 
+  it('gives tied members one rank, in the list and in "Your rank" alike (1, 2, 2, 4, 5)', async () => {
+    const standing = (displayName: string, points: number) => ({
+      points,
+      displayName,
+      photoURL: '',
+    });
+    resetFakeDatabase({
+      leaderboard: {
+        all: {
+          ada: standing('Ada', 50),
+          bo: standing('Bo', 40),
+          cy: standing('Cy', 40),
+          di: standing('Di', 30),
+          // Tied with the viewer; the board breaks ties by key, so Zed is listed and the viewer not.
+          zed: standing('Zed', 20),
+          fay: standing('Fay', 10),
+          [viewer.uid]: standing('Asha Rao', 20),
+        },
+      },
+    });
+    renderApp(<LeaderboardPage />, { user: viewer });
+    const allTime = await rowsOf('All-time Top List');
+    await allTime.findByText('Your rank');
+    const rows = allTime.getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent?.match(/#(\d+)/)?.[1])).toEqual([
+      '1',
+      '2',
+      '2',
+      '4',
+      '5',
+      '5',
+    ]);
+    expect(rows[4]).toHaveTextContent('Zed');
+    expect(rows[5]).toHaveTextContent('Asha Rao');
+  });
+
+  it('names the tab "Leader-board · ChallangeX"', async () => {
+    document.title = 'Another page';
+    resetFakeDatabase({ leaderboard: { all: board(2) } });
+    renderApp(<LeaderboardPage />, { user: null });
+    await rowsOf('All-time Top List');
+    expect(document.title).toBe('Leader-board · ChallangeX');
+  });
+
   it('says "101+" when more members are ahead than the rules let one query count', async () => {
     resetFakeDatabase({ leaderboard: { all: board(150, 5) } });
     renderApp(<LeaderboardPage />, { user: viewer });
@@ -127,7 +171,7 @@ describe('TopChallengers', () => {
     expect(items[0]).toHaveTextContent('Join At: 2026-01-06');
     expect(within(items[0]).getByRole('link', { name: 'Member 5' })).toHaveAttribute(
       'href',
-      '/profile/Member%205',
+      '/profile/Member%205/member-5',
     );
   });
 });

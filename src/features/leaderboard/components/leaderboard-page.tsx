@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/lib/session';
 import { LeaderboardCard } from './leaderboard-card';
 
@@ -6,6 +7,7 @@ export const LEADERBOARD_PAGE_SIZE = 5;
 
 /** leader-board: this week's, this month's and all-time top lists (docs/product.md#points-and-leaderboards). */
 export function LeaderboardPage() {
+  useDocumentTitle('Leader-board');
   const { user } = useSession();
   const viewerUid = user?.uid ?? null;
   return (

@@ -34,10 +34,11 @@ export const contactInputSchema = z.object({
 
 export type ContactInput = z.infer<typeof contactInputSchema>;
 
-/** Pushes one website/contact entry; createdAt is the server's clock (docs/architecture.md#data-model-and-access). */
+/** The update that adds one website/contact entry under `key`; createdAt is the server's clock (docs/architecture.md#data-model-and-access). */
+export function contactMessageWrites(key: string, input: ContactInput) {
+  return { [`${dbPaths.contactMessages}/${key}`]: { ...input, createdAt: SERVER_TIME } };
+}
+
 export function sendContactMessage(input: ContactInput): Promise<void> {
-  const key = newKey();
-  return writePaths({
-    [`${dbPaths.contactMessages}/${key}`]: { ...input, createdAt: SERVER_TIME },
-  });
+  return writePaths(contactMessageWrites(newKey(), input));
 }

@@ -7,8 +7,11 @@ export const subscribeInputSchema = z.object({ email: storableEmailField() });
 
 export type SubscribeInput = z.infer<typeof subscribeInputSchema>;
 
-/** Pushes one website/subscribers entry; createdAt is the server's clock (docs/architecture.md#data-model-and-access). */
-export function subscribe({ email }: SubscribeInput): Promise<void> {
-  const key = newKey();
-  return writePaths({ [`${dbPaths.subscribers}/${key}`]: { email, createdAt: SERVER_TIME } });
+/** The update that adds one website/subscribers entry under `key`; createdAt is the server's clock (docs/architecture.md#data-model-and-access). */
+export function subscriptionWrites(key: string, { email }: SubscribeInput) {
+  return { [`${dbPaths.subscribers}/${key}`]: { email, createdAt: SERVER_TIME } };
+}
+
+export function subscribe(input: SubscribeInput): Promise<void> {
+  return writePaths(subscriptionWrites(newKey(), input));
 }

@@ -44,6 +44,24 @@ describe('ContactPage', () => {
     expect(writeLog).toHaveLength(0);
   });
 
+  it('takes at most 254 characters of email, and names the limit for a longer prefilled one', async () => {
+    const at = (length: number) => 'a'.repeat(length - '@example.com'.length) + '@example.com';
+    const { unmount } = renderApp(<ContactPage />, { path: '/contact' });
+    await userEvent.type(screen.getByLabelText('Name'), 'Ravi');
+    await userEvent.click(screen.getByLabelText('Email'));
+    await userEvent.paste(at(255));
+    expect(screen.getByLabelText('Email')).toHaveValue(at(255).slice(0, 254));
+    unmount();
+
+    // A session address longer than the rules allow is prefilled as it is, and refused with the limit.
+    renderApp(<ContactPage />, { path: '/contact', user: { ...memberFixture, email: at(255) } });
+    await userEvent.click(screen.getByLabelText('Email'));
+    await userEvent.tab();
+    expect(await screen.findByText('Email must be at most 254 characters')).toBeInTheDocument();
+    expect(sendNow()).toBeDisabled();
+    expect(writeLog).toHaveLength(0);
+  });
+
   it('sends exactly one message with a server timestamp, toasts, and clears the message', async () => {
     renderApp(<ContactPage />, { path: '/contact' });
     await userEvent.type(screen.getByLabelText('Name'), 'Ravi');

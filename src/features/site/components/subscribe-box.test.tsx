@@ -62,6 +62,24 @@ describe('SubscribeBox', () => {
     expect(writeLog).toHaveLength(0);
   });
 
+  it('subscribes an address of 254 characters and refuses one of 255 with the limit', async () => {
+    const at = (length: number) => 'a'.repeat(length - '@example.com'.length) + '@example.com';
+    renderApp(<SubscribeBox />);
+    const email = screen.getByLabelText('Email address');
+    await userEvent.click(email);
+    await userEvent.paste(at(255));
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe now' }));
+    expect(await screen.findByText('Email must be at most 254 characters')).toBeInTheDocument();
+    expect(writeLog).toHaveLength(0);
+    await userEvent.clear(email);
+    await userEvent.paste(at(254));
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe now' }));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Subscribe successfully'));
+    expect(Object.values(valueAt('website/subscribers') as object)).toEqual([
+      { email: at(254), createdAt: SERVER_TIME },
+    ]);
+  });
+
   it('lets the visitor try again after a failure', async () => {
     renderApp(<SubscribeBox />);
     failNextWrite();
