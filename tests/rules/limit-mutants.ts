@@ -189,6 +189,13 @@ const rowCaps: DatabaseBound[] = [
     atLimit: ['reads the newest 25 members', 'reads the oldest 25 members'],
     onePast: ['reads the newest 26 members', 'reads the oldest 26 members'],
   },
+  {
+    what: "admin's page of the audit log (25 rows)",
+    paths: ['moderation/audit/.read'],
+    fragments: capFragments(25),
+    atLimit: ['reads the newest 25 audit entries', 'reads the oldest 25 audit entries'],
+    onePast: ['reads the newest 26 audit entries', 'reads the oldest 26 audit entries'],
+  },
   ...(['subscribers', 'contact'] as const).map((list): DatabaseBound => ({
     what: `admin's page of website/${list} (25 rows)`,
     paths: [`website/${list}/.read`],

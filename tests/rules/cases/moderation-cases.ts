@@ -1,3 +1,4 @@
+import type firebase from 'firebase/compat/app';
 import { casesFor } from '../support/rules-matrix';
 import { OWNER_UID } from '../support/roles';
 import {
@@ -6,6 +7,8 @@ import {
   type Database,
   type DatabaseWorld,
 } from '../support/database-world';
+
+type Query = firebase.database.Query;
 
 const HOUR = 3_600_000;
 
@@ -51,13 +54,26 @@ audit.denied(
   (db) => db.ref('moderation/audit').get(),
   withAudit,
 );
-audit.denied(
-  'admin',
-  'query',
-  'reads 26 audit entries in one page',
-  (db) => db.ref('moderation/audit').orderByChild('at').limitToLast(26).get(),
-  withAudit,
-);
+// Both sides of the 25-row page cap, from either end.
+for (const [end, limit] of [
+  ['newest', (query: Query, n: number) => query.limitToLast(n)],
+  ['oldest', (query: Query, n: number) => query.limitToFirst(n)],
+] as const) {
+  audit.allowed(
+    'admin',
+    'query',
+    `reads the ${end} 25 audit entries (the page cap)`,
+    (db) => limit(db.ref('moderation/audit').orderByChild('at'), 25).get(),
+    withAudit,
+  );
+  audit.denied(
+    'admin',
+    'query',
+    `reads the ${end} 26 audit entries (one past the page cap)`,
+    (db) => limit(db.ref('moderation/audit').orderByChild('at'), 26).get(),
+    withAudit,
+  );
+}
 for (const role of ['visitor', 'member', 'owner', 'other member'] as const) {
   audit.denied(
     role,
