@@ -1,6 +1,6 @@
 /**
- * Browser storage keys (docs/product.md#routes-and-screens). The chosen challenge travels in storage
- * (not in the route), so a shared challenge link needs these to be set.
+ * Browser storage keys (docs/product.md#routes-and-screens). The addresses identify challenges and
+ * profiles; these only remember the last ones opened, a convenience for old slug-only links.
  */
 export const storageKeys = {
   user: 'user',

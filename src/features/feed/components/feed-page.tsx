@@ -145,7 +145,7 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
         <p className="mb-0 text-body-secondary">
           {authorUid
             ? 'This member has no challenges to show.'
-            : 'Be the first: create a challenge from the sidebar.'}
+            : 'Be the first: Start a Challenge.'}
         </p>
       </div>
     );
