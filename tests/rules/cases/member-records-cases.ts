@@ -1,5 +1,7 @@
 import type firebase from 'firebase/compat/app';
 import { firstSignInWrites } from '@/features/auth/api/member-records';
+import { profileWrites } from '@/features/profile/api/update-profile';
+import type { ProfileUpdate } from '@/domain/profile-form-schema';
 import type { SessionUser } from '@/services/auth';
 import { casesFor } from '../support/rules-matrix';
 import {
@@ -39,8 +41,9 @@ function firstSignIn(
   };
 }
 
-/** The fields the Edit profile form saves (src/features/profile/api/update-profile.ts). */
+/** The fields the Edit profile form saves, social links apart (they are their own write). */
 const PROFILE_FORM = {
+  displayName: 'Olivia Owner',
   location: 'Mumbai',
   preference: 'vegan',
   bio: 'Plants.',
@@ -50,19 +53,9 @@ const PROFILE_FORM = {
   sex: 'female',
   activity: 'moderate',
 };
-const PRIVATE_FIELDS = new Set(['height', 'weight', 'age', 'sex', 'activity']);
-/** What the Edit profile form sends (info and body stats in one update, field by field), with `changes`. */
-const saveProfile = (db: Database, changes: Partial<Record<string, unknown>> = {}) =>
-  db
-    .ref()
-    .update(
-      Object.fromEntries(
-        Object.entries({ ...PROFILE_FORM, ...changes }).map(([field, value]) => [
-          `${PRIVATE_FIELDS.has(field) ? PRIVATE : INFO}/${field}`,
-          value,
-        ]),
-      ),
-    );
+/** What the Edit profile form sends (the app's own builder), with `changes`. */
+const saveProfile = (db: Database, changes: Partial<ProfileUpdate> = {}) =>
+  db.ref().update(profileWrites(OWNER_UID, { ...PROFILE_FORM, ...changes } as ProfileUpdate));
 
 const withoutOwnerRecords = (world: DatabaseWorld) => {
   setInWorld(world, INFO, null);

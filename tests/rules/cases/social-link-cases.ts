@@ -1,3 +1,4 @@
+import { socialLinksWrites } from '@/features/profile/api/update-profile';
 import { casesFor } from '../support/rules-matrix';
 import {
   setInWorld,
@@ -10,9 +11,9 @@ import { OWNER_UID } from '../support/roles';
 const SOCIAL = `users/${OWNER_UID}/social`;
 
 const NO_LINKS = { facebook: '', instagram: '', twitter: '', linkedin: '' };
-/** What the Edit profile form sends for the social links (all four at once), with `links` set. */
+/** What the Edit profile form sends for the social links (the app's own builder), with `links` set. */
 const saveLinks = (db: Database, links: Partial<typeof NO_LINKS>) =>
-  db.ref(SOCIAL).set({ ...NO_LINKS, ...links });
+  db.ref().update(socialLinksWrites(OWNER_UID, { ...NO_LINKS, ...links }));
 
 const social = casesFor<DatabaseWorld, Database>('users/{uid}/social');
 social.denied('visitor', 'read', "reads a member's social links", (db) => db.ref(SOCIAL).get());

@@ -36,9 +36,14 @@ export function profileFormDefaults(
  * field by field so the server's fields (score, counters, joinAt) are never touched.
  */
 export function saveProfileInfo(uid: string, update: ProfileUpdate): Promise<void> {
+  return writePaths(profileWrites(uid, update));
+}
+
+/** The multi-path update `saveProfileInfo` sends (the rules matrix sends the same). */
+export function profileWrites(uid: string, update: ProfileUpdate): Record<string, unknown> {
   const info = dbPaths.userInfo(uid);
   const body = dbPaths.userPrivate(uid);
-  return writePaths({
+  return {
     [`${info}/displayName`]: update.displayName,
     [`${info}/location`]: update.location,
     [`${info}/preference`]: update.preference,
@@ -48,7 +53,7 @@ export function saveProfileInfo(uid: string, update: ProfileUpdate): Promise<voi
     [`${body}/age`]: update.age,
     [`${body}/sex`]: update.sex ?? null,
     [`${body}/activity`]: update.activity ?? null,
-  });
+  };
 }
 
 /**
@@ -70,5 +75,13 @@ export function socialLinksOf(update: ProfileUpdate): Required<MemberSocial> {
 }
 
 export function saveSocialLinks(uid: string, links: Required<MemberSocial>): Promise<void> {
-  return writePaths({ [dbPaths.userSocial(uid)]: links });
+  return writePaths(socialLinksWrites(uid, links));
+}
+
+/** The update `saveSocialLinks` sends: all four links at once (the rules matrix sends the same). */
+export function socialLinksWrites(
+  uid: string,
+  links: Required<MemberSocial>,
+): Record<string, unknown> {
+  return { [dbPaths.userSocial(uid)]: links };
 }
