@@ -2,65 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { readData, writeData, type TestMember } from './support/backend';
 import { e2eStack } from './support/e2e-stack';
+import { seedChallenge } from './support/seed-challenge';
 import { chooseAccountMenu, expect, signIn, test } from './support/fixtures';
-
-/** A challenge of `owner`, stored and published as the API's generate would leave it. */
-async function seedPublishedChallenge(owner: TestMember, title: string): Promise<string> {
-  const challengeId = `e2e-mod-${randomUUID().slice(0, 8)}`;
-  const now = Date.now();
-  const meal = { name: 'Poha', calories: 350, protein: 12, carbs: 60, fat: 8, details: 'Poha' };
-  await writeData(`users/${owner.uid}/challenges/${challengeId}`, {
-    title,
-    day: 1,
-    preference: 'veg',
-    targetBody: 'Lean',
-    displayName: owner.name,
-    photoURL: '',
-    createdAt: now,
-    deleted: false,
-    isActive: true,
-    startDate: new Date(now).toISOString().slice(0, 10),
-    timezone: 'UTC',
-    targets: { calories: 1500, protein: 90, carbs: 180, fat: 45 },
-    meals: {
-      Day1: {
-        breakfast: {
-          ...meal,
-          img: '/meals/poha.svg',
-          status: 'Pending',
-          opensAt: now,
-          closesAt: now + 3_600_000,
-        },
-        lunch: {
-          ...meal,
-          img: '/meals/poha.svg',
-          status: 'Pending',
-          opensAt: now,
-          closesAt: now + 3_600_000,
-        },
-        dinner: {
-          ...meal,
-          img: '/meals/poha.svg',
-          status: 'Pending',
-          opensAt: now,
-          closesAt: now + 3_600_000,
-        },
-      },
-    },
-  });
-  await writeData(`feed/${challengeId}`, {
-    uid: owner.uid,
-    title,
-    day: 1,
-    preference: 'veg',
-    targetBody: 'Lean',
-    displayName: owner.name,
-    photoURL: '',
-    cover: '/meals/poha.svg',
-    createdAt: now,
-  });
-  return challengeId;
-}
 
 /** Where a member's challenges are listed: the feed filtered by author, as their profile links it. */
 const authorFeed = (owner: TestMember) =>
@@ -101,8 +44,8 @@ test.describe('Admin-X moderation', () => {
     const admin = await newMember({ completeProfile: true, admin: true });
     const title = `Spam feast ${randomUUID().slice(0, 6)}`;
     const keptTitle = `Honest week ${randomUUID().slice(0, 6)}`;
-    const kept = await seedPublishedChallenge(owner, keptTitle);
-    const challengeId = await seedPublishedChallenge(owner, title);
+    const kept = await seedChallenge(owner, { title: keptTitle, published: true });
+    const challengeId = await seedChallenge(owner, { title, published: true });
     try {
       await signIn(page, viewer);
       await expect(page.getByRole('heading', { name: title })).toBeVisible();

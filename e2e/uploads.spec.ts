@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Page, Route } from '@playwright/test';
 import { writeData, type TestMember } from './support/backend';
 import { expect, test } from './support/fixtures';
+import { seedChallenge } from './support/seed-challenge';
 
 const HOUR = 3_600_000;
 /** A 16×16 PNG: a real image the browser can decode and re-encode as JPEG. */
@@ -18,38 +18,13 @@ const isProofUpload = (url: URL) =>
 /** A challenge whose Day 1 lunch is open now, written straight into the database; opens its page. */
 async function openChallengeWithLunchOpen(page: Page, owner: TestMember): Promise<string> {
   const now = Date.now();
-  const challengeId = `-E2e${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const meal = (name: string, opensAt: number, closesAt: number) => ({
-    name,
-    calories: 500,
-    protein: 30,
-    carbs: 60,
-    fat: 15,
-    details: `${name}, freshly made`,
-    img: '/meals/poha.svg',
-    status: 'Pending',
-    opensAt,
-    closesAt,
-  });
-  await writeData(`users/${owner.uid}/challenges/${challengeId}`, {
+  const challengeId = await seedChallenge(owner, {
     title: 'Upload week',
-    day: 1,
-    preference: 'veg',
-    targetBody: 'Maintain',
-    displayName: owner.name,
-    photoURL: '',
-    createdAt: now,
-    deleted: false,
-    isActive: true,
-    startDate: new Date(now).toISOString().slice(0, 10),
-    timezone: 'UTC',
-    targets: { calories: 1500, protein: 90, carbs: 180, fat: 45 },
-    meals: {
-      Day1: {
-        breakfast: meal('Poha', now - 3 * HOUR, now - 2 * HOUR),
-        lunch: meal('Rajma rice', now - 10 * 60_000, now + HOUR),
-        dinner: meal('Khichdi', now + 2 * HOUR, now + 3 * HOUR),
-      },
+    now,
+    windows: {
+      breakfast: [now - 3 * HOUR, now - 2 * HOUR],
+      lunch: [now - 10 * 60_000, now + HOUR],
+      dinner: [now + 2 * HOUR, now + 3 * HOUR],
     },
   });
   // The address carries the ids; the stored keys serve pages that still read them.

@@ -10,17 +10,22 @@ interface SeedOptions {
   /** Defaults to a day whose meals all open later than `now`. */
   windows?: MealWindows;
   now?: number;
+  /** Also publish it in the feed, as the API's generate does. */
+  published?: boolean;
 }
 
-/** A one-day challenge written straight into the database (and not into the feed); returns its id. */
+/**
+ * A one-day challenge written straight into the database, as the API's generate would leave it (in the
+ * feed only when `published`); returns its id, 20 characters like a push id (the storage rules expect one).
+ */
 export async function seedChallenge(owner: TestMember, options: SeedOptions = {}): Promise<string> {
-  const { title = 'Clockwork week', now = Date.now() } = options;
+  const { title = 'Clockwork week', now = Date.now(), published = false } = options;
   const windows = options.windows ?? {
     breakfast: [now + HOUR, now + 2 * HOUR],
     lunch: [now + 3 * HOUR, now + 4 * HOUR],
     dinner: [now + 5 * HOUR, now + 6 * HOUR],
   };
-  const challengeId = `e2e-${randomUUID().slice(0, 8)}`;
+  const challengeId = `-E2e${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const meal = (name: string, [opensAt, closesAt]: [number, number]) => ({
     name,
     calories: 500,
@@ -33,7 +38,7 @@ export async function seedChallenge(owner: TestMember, options: SeedOptions = {}
     opensAt,
     closesAt,
   });
-  await writeData(`users/${owner.uid}/challenges/${challengeId}`, {
+  const summary = {
     title,
     day: 1,
     preference: 'veg',
@@ -41,6 +46,9 @@ export async function seedChallenge(owner: TestMember, options: SeedOptions = {}
     displayName: owner.name,
     photoURL: '',
     createdAt: now,
+  };
+  await writeData(`users/${owner.uid}/challenges/${challengeId}`, {
+    ...summary,
     deleted: false,
     isActive: true,
     startDate: new Date(now).toISOString().slice(0, 10),
@@ -54,5 +62,11 @@ export async function seedChallenge(owner: TestMember, options: SeedOptions = {}
       },
     },
   });
+  if (published)
+    await writeData(`feed/${challengeId}`, {
+      ...summary,
+      uid: owner.uid,
+      cover: '/meals/poha.svg',
+    });
   return challengeId;
 }
