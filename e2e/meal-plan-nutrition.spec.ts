@@ -35,10 +35,10 @@ test('a plan shows ingredients and day totals, a shopping list to copy, its meal
   await form.getByLabel('Target body').selectOption('Cutting');
   await form.getByRole('button', { name: 'Create Challenge' }).click();
   await expect(page.getByText('Challenge created successfully')).toBeVisible();
-  await page
-    .getByRole('article', { name: title })
-    .getByRole('link', { name: `Open Challenge ${title}` })
-    .click();
+  // Creating opens the new challenge at its own address.
+  await expect(page).toHaveURL(
+    new RegExp(`/challange/nutrition-[a-z0-9]+/${member.uid}/[A-Za-z0-9_-]+$`),
+  );
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
   const challenges = await readData<Record<string, ChallengeRecord>>(
