@@ -1,4 +1,4 @@
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readStored, storageKeys, writeStored } from '@/lib/browser-storage';
 import {
@@ -47,8 +47,8 @@ describe('ChallengePage reads the challenge from its address', () => {
     expect(database.watched).toContain('users/uid-asha/challenges/c1');
     expect(database.watched.filter((path) => /c-other|uid-ravi/.test(path))).toEqual([]);
     expect(document.title).toBe('Green week · ChallangeX');
-    // The stored lookup now names this challenge (a convenience for old links only).
-    expect(readStored(storageKeys.currentChallenge)).toBe('c1');
+    // The stored lookup now names this challenge (a convenience for old links only), after the page shows it.
+    await waitFor(() => expect(readStored(storageKeys.currentChallenge)).toBe('c1'));
     expect(readStored(storageKeys.currentId)).toBe('uid-asha');
   });
 
