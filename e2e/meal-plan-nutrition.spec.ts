@@ -87,7 +87,7 @@ test('a plan shows ingredients and day totals, a shopping list to copy, its meal
         .first(),
     ).toContainText(item.amount);
     await dialog.getByRole('button', { name: 'Copy' }).click();
-    await expect(page.getByText('Shopping list copied')).toBeVisible();
+    await expect(dialog.getByRole('status')).toHaveText('Shopping list copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain(`${title}, Day 2`);
     expect(copied).toContain(`- ${item.label}: ${item.amount}`);
@@ -95,6 +95,7 @@ test('a plan shows ingredients and day totals, a shopping list to copy, its meal
       day2List.flatMap((group) => group.items).length,
     );
     await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
 
     // The .ics: one event per meal window, at the window times in the member's zone, with an alarm.
     const downloading = page.waitForEvent('download');

@@ -6,7 +6,6 @@ import type { ChallengeRecord, MealRecord } from '@/domain/challenge-record';
 import { MEAL_SLOTS } from '@/domain/constants';
 import { dayKey } from '@/domain/meal-schedule';
 import { shoppingList, shoppingListText } from '@/domain/shopping-list';
-import { toastError, toastSuccess } from '@/lib/toast';
 import './shopping-list.css';
 
 interface ShoppingListModalProps {
@@ -35,12 +34,15 @@ export function ShoppingListModal({ challenge, show, onHide }: ShoppingListModal
   }, [challenge, from, to]);
   const heading = `Shopping list: ${challenge.title}, ${from === to ? `Day ${from}` : `Days ${from}–${to}`}`;
 
+  // Said inside the dialog, not in a toast: on a phone a top-end toast covers the dialog's close button.
+  // Kept per list, so choosing other days clears it.
+  const [copied, setCopied] = useState<{ heading: string; message: string } | null>(null);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(shoppingListText(heading, groups));
-      toastSuccess('Shopping list copied');
+      setCopied({ heading, message: 'Shopping list copied' });
     } catch {
-      toastError('Could not copy; select the list and copy it instead');
+      setCopied({ heading, message: 'Could not copy; select the list and copy it instead' });
     }
   };
 
@@ -102,6 +104,9 @@ export function ShoppingListModal({ challenge, show, onHide }: ShoppingListModal
         )}
       </Modal.Body>
       <Modal.Footer className="shopping-list-controls">
+        <p role="status" className="me-auto mb-0 small">
+          {copied?.heading === heading ? copied.message : ''}
+        </p>
         <Button variant="outline-secondary" size="sm" onClick={() => window.print()}>
           Print
         </Button>
