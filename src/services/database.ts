@@ -23,6 +23,10 @@ const liveLoaded = new Promise<LiveDatabase>((resolve) => (announceLive = resolv
 
 function liveDatabase(): Promise<LiveDatabase> {
   liveLoading ??= import('firebase/database').then((sdk) => {
+    // WebSockets only: the SDK's long-polling fallback loads scripts from the database host, which the
+    // Content-Security-Policy refuses, and the SDK picks it after any visit that ended right after its
+    // socket opened (docs/security.md, "Hosting headers").
+    sdk.forceWebSockets();
     const database = sdk.getDatabase(firebaseApp());
     if (emulators) sdk.connectDatabaseEmulator(database, emulators.host, emulators.databasePort);
     const live = { sdk, database };
