@@ -131,7 +131,8 @@ async function staleLeaderboardRows(
  * from the request) into their challenges, feed entries and leaderboard rows, which keep copies so
  * the public lists need no per-row lookup (docs/architecture.md#data-model-and-access). Bounded: at
  * most MAX_FEED_ENTRIES_PER_CALL feed entries per call, continued with `{ after: next }`.
- * Idempotent: copies already current are not written again.
+ * Idempotent: copies already current are not written again. Never creates a record: one removed
+ * meanwhile stays removed (rewriteIfPresent).
  */
 export function propagateIdentity({ database }: IdentityDependencies): RequestHandler {
   return async (request, response) => {
