@@ -38,6 +38,26 @@ function rewrite(update: Update, path: string, identity: MemberIdentity): void {
   update[`${path}/photoURL`] = identity.photoURL;
 }
 
+/**
+ * Rewrites the copies of a record that may be removed at any time (a feed entry: its challenge is
+ * deleted or hidden; a board row: a recompute finds no points left), only if it still exists when
+ * written. A multi-path update of `<path>/displayName` would recreate a record removed since it was
+ * read, as a stub holding only a name and a photo; the transaction writes against the stored value.
+ */
+async function rewriteIfPresent(
+  database: Database,
+  path: string,
+  identity: MemberIdentity,
+): Promise<boolean> {
+  const { committed, snapshot } = await database
+    .ref(path)
+    // null may only be the empty local cache: writing null then makes the server send the real value.
+    .transaction((record: Update | null) => (record === null ? null : { ...record, ...identity }));
+  return committed && snapshot.exists();
+}
+
+const countTrue = (results: boolean[]) => results.filter(Boolean).length;
+
 async function readIdentity(database: Database, uid: string): Promise<MemberIdentity> {
   const info = (await database.ref(dbPaths.userInfo(uid)).get()).val() as Record<
     string,
@@ -111,7 +131,8 @@ async function staleLeaderboardRows(
  * from the request) into their challenges, feed entries and leaderboard rows, which keep copies so
  * the public lists need no per-row lookup (docs/architecture.md#data-model-and-access). Bounded: at
  * most MAX_FEED_ENTRIES_PER_CALL feed entries per call, continued with `{ after: next }`.
- * Idempotent: copies already current are not written again.
+ * Idempotent: copies already current are not written again. Never creates a record: one removed
+ * meanwhile stays removed (rewriteIfPresent).
  */
 export function propagateIdentity({ database }: IdentityDependencies): RequestHandler {
   return async (request, response) => {
@@ -139,13 +160,19 @@ export function propagateIdentity({ database }: IdentityDependencies): RequestHa
             .map(([challengeId]) => dbPaths.challenge(uid, challengeId))
         : [];
 
-    const update: Update = {};
-    for (const path of [...feed.paths, ...rows, ...challengePaths]) rewrite(update, path, identity);
-    if (Object.keys(update).length > 0) await database.ref().update(update);
+    // A challenge is never removed (the rules allow only a soft delete), so one update is safe for
+    // its copies; feed entries and board rows are, so each is rewritten only if still there.
+    const challengeUpdate: Update = {};
+    for (const path of challengePaths) rewrite(challengeUpdate, path, identity);
+    const [, feedWritten, rowsWritten] = await Promise.all([
+      challengePaths.length > 0 ? database.ref().update(challengeUpdate) : undefined,
+      Promise.all(feed.paths.map((path) => rewriteIfPresent(database, path, identity))),
+      Promise.all(rows.map((path) => rewriteIfPresent(database, path, identity))),
+    ]);
     response.json({
       ...identity,
-      feedEntries: feed.paths.length,
-      leaderboardRows: rows.length,
+      feedEntries: countTrue(feedWritten),
+      leaderboardRows: countTrue(rowsWritten),
       challenges: challengePaths.length,
       next: feed.next,
     });

@@ -1,5 +1,7 @@
+import type { Database, Reference } from 'firebase-admin/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoWeekKey, monthKey } from '../../src/domain/calendar-dates';
+import { challengeDeleteWrites } from '../../src/features/challenges/api/delete-challenge';
 import { MAX_FEED_ENTRIES_PER_CALL } from '../../functions/src/identity-route';
 import {
   postJson,
@@ -65,6 +67,9 @@ const feedEntry = (uid: string, createdAt: number) => ({
 });
 const boardRow = (points: number) => ({ ...OLD, points, joinAt: '2025-06-01 10:00:00' });
 
+const challengeIdOf = (member: TestMember, index: number) =>
+  `${member.uid.slice(0, 6)}-c${String(index).padStart(4, '0')}`;
+
 /**
  * A member whose records all carry OLD copies: `challenges` live challenges (each in the feed and
  * earning on WEEK and MONTH), plus the rows of the three boards.
@@ -78,12 +83,42 @@ async function memberWithCopies(challenges: number, extra: Record<string, unknow
     ...extra,
   };
   for (let index = 0; index < challenges; index++) {
-    const challengeId = `${member.uid.slice(0, 6)}-c${String(index).padStart(4, '0')}`;
+    const challengeId = challengeIdOf(member, index);
     seed[`users/${member.uid}/challenges/${challengeId}`] = challengeRecord();
     seed[`feed/${challengeId}`] = feedEntry(member.uid, PROVED_AT + index);
   }
   await harness.database.ref().update(seed);
   return member;
+}
+
+const WRITES = new Set<PropertyKey>(['set', 'update', 'remove', 'transaction', 'setWithPriority']);
+
+/**
+ * The harness database, except that `race` runs once, and is awaited, before the route's first write
+ * is sent: what another client does between the route's reads and its writes.
+ */
+function racingDatabase(database: Database, race: () => Promise<unknown>): Database {
+  let raced: Promise<unknown> | undefined;
+  const wrap = (reference: Reference): Reference =>
+    new Proxy(reference, {
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property, target);
+        if (typeof value !== 'function') return value;
+        if (property === 'child') return (path: string) => wrap(target.child(path));
+        if (!WRITES.has(property)) return value.bind(target);
+        return async (...args: unknown[]) => {
+          await (raced ??= race());
+          return value.apply(target, args);
+        };
+      },
+    });
+  return new Proxy(database, {
+    get(target, property) {
+      if (property === 'ref') return (path?: string) => wrap(target.ref(path));
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 async function renameTo(member: TestMember, identity: typeof CURRENT) {
@@ -210,6 +245,49 @@ describe('POST /api/me/identity', () => {
     expect((await copiesOf(member)).feed.every((copy) => copy.displayName === 'Asha Rao')).toBe(
       true,
     );
+  });
+
+  it('writes no stub feed entry for a challenge deleted between its reads and its writes', async () => {
+    const member = await memberWithCopies(2);
+    await renameTo(member, CURRENT);
+    const [deleted, kept] = [challengeIdOf(member, 0), challengeIdOf(member, 1)];
+    // The member deletes a challenge from another tab: the app's own soft-delete update.
+    const softDelete = challengeDeleteWrites({
+      ownerId: member.uid,
+      challengeId: deleted,
+      title: 'Monsoon reset',
+    });
+    const otherClient = harness.openDatabase();
+    const baseUrl = await harness.startApi({
+      database: racingDatabase(harness.database, () => otherClient.ref().update(softDelete)),
+    });
+
+    const response = await postJson(`${baseUrl}/api/me/identity`, {}, { token: member.idToken });
+    expect(response.status).toBe(200);
+    expect(await read(`feed/${deleted}`)).toBeNull();
+    expect(response.body).toMatchObject({ feedEntries: 1, next: null });
+    expect(await read(`feed/${kept}`)).toEqual({
+      ...feedEntry(member.uid, PROVED_AT + 1),
+      ...CURRENT,
+    });
+    expect(await read(`users/${member.uid}/challenges/${deleted}/deleted`)).toBe(true);
+  });
+
+  it('creates no board row that was removed between its reads and its writes', async () => {
+    const member = await memberWithCopies(1);
+    await renameTo(member, CURRENT);
+    const weeklyRow = `leaderboard/weekly/${WEEK}/${member.uid}`;
+    // The row is removed meanwhile, as a recompute does when the week's points fall to 0.
+    const otherClient = harness.openDatabase();
+    const baseUrl = await harness.startApi({
+      database: racingDatabase(harness.database, () => otherClient.ref(weeklyRow).remove()),
+    });
+
+    const response = await postJson(`${baseUrl}/api/me/identity`, {}, { token: member.idToken });
+    expect(response.status).toBe(200);
+    expect(await read(weeklyRow)).toBeNull();
+    expect(response.body).toMatchObject({ feedEntries: 1, leaderboardRows: 2 });
+    expect(await read(`leaderboard/all/${member.uid}`)).toEqual({ ...boardRow(10), ...CURRENT });
   });
 
   it('400 for a cursor that is not a feed entry id, 409 before the member record exists', async () => {

@@ -183,13 +183,6 @@ const rowCaps: DatabaseBound[] = [
     ],
   })),
   {
-    what: "admin's page of members (25 rows)",
-    paths: ['users/.read'],
-    fragments: capFragments(25),
-    atLimit: ['reads the newest 25 members', 'reads the oldest 25 members'],
-    onePast: ['reads the newest 26 members', 'reads the oldest 26 members'],
-  },
-  {
     what: "admin's page of the audit log (25 rows)",
     paths: ['moderation/audit/.read'],
     fragments: capFragments(25),
