@@ -32,11 +32,11 @@ const screenChunks = chunkByScreen({
   ],
   // Evaluated one task each by src/main.tsx, in this order, before the rest of the shell (Total Blocking Time).
   shellParts: [
-    { name: 'react-dom', test: /\/node_modules\/(react|react-dom|scheduler)\// },
     {
       name: 'firebase-auth',
       test: /\/node_modules\/(@firebase|firebase|idb)\/|\/src\/services\/(auth|firebase-app)\.ts$/,
     },
+    { name: 'react-dom', test: /\/node_modules\/(react|react-dom|scheduler)\// },
     // The router module, not react-router's whole namespace, so that unused exports are still dropped.
     { name: 'router', test: /\/src\/app\/router\.tsx$/ },
   ],

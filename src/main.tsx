@@ -7,12 +7,13 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve));
  * A module graph is evaluated in one task: the shell's ~440 KB of script would be one long task (Total
  * Blocking Time). Its largest libraries are chunks of their own (`shellParts` in vite.config.ts), evaluated
  * here one task each, in that order, before the rest of the shell. index.html modulepreloads them all, so
- * the steps cost no round trip.
+ * the steps cost no round trip. The session restore starts as soon as Auth is there: signed-in pages wait
+ * for it.
  */
 async function startApp() {
-  await import('react-dom/client');
+  (await import('@/services/auth')).restoreSession();
   await nextTask();
-  await import('@/services/auth');
+  await import('react-dom/client');
   await nextTask();
   await import('@/app/router');
   await nextTask();
