@@ -26,13 +26,14 @@ export const feed = () => card('feed');`,
   'src/old-page.ts': `export const old = () => 'old';`,
 };
 
-async function buildWithPlan(screens: string[]) {
+async function buildWithPlan(screens: string[], shellParts?: ScreenChunkPlan['shellParts']) {
   const root = writeProject(app);
   const plan: ScreenChunkPlan = {
     root,
     entry: '/src/main.ts',
     appStart: '/src/start-app.ts',
     screens,
+    shellParts,
   };
   const { plugin, groups } = chunkByScreen(plan);
   const output = await buildProject(root, {
@@ -55,6 +56,16 @@ describe('chunkByScreen', () => {
       'home-page': ['/src/home-banner.ts', '/src/home-page.ts'],
       'feed-page': ['/src/feed-page.ts'],
     });
+  });
+
+  test('gives each shell part a chunk of its own, which the shell imports', async () => {
+    const chunks = await buildWithPlan(
+      ['/src/home-page.ts', '/src/feed-page.ts'],
+      [{ name: 'frame', test: /\/src\/shell-frame\.ts$/ }],
+    );
+    expect(chunks['frame']).toEqual(['/src/shell-frame.ts']);
+    expect(chunks['start-app']).toEqual(['/src/start-app.ts']);
+    expect(chunks['screens-shared']).toEqual(['/src/shared-card.ts']);
   });
 
   test('stops the build, naming it, when a listed screen does not exist', async () => {

@@ -13,6 +13,12 @@ export interface ScreenChunkPlan {
   appStart: string;
   /** The main screens, one chunk each. */
   screens: readonly string[];
+  /**
+   * Libraries of the shell that get a chunk of their own, in the order the entry evaluates them (one task
+   * each, before the shell), matched by module id. Each takes the shell modules it imports that no earlier
+   * part took.
+   */
+  shellParts?: ReadonlyArray<{ name: string; test: RegExp }>;
 }
 
 /** Stops the build naming what to fix, not where Vite noticed it. */
@@ -32,7 +38,8 @@ const chunkName = (screen: string) =>
  * Chunking by screen, so a page's code arrives in a few requests (the first
  * paint's critical path pays a round trip per request beyond the browser's
  * six per origin): the app shell and everything it imports statically is one
- * chunk; what several main screens import beyond it is one more; each main
+ * chunk (minus its `shellParts`, one chunk each: a module graph is evaluated
+ * in one task, so the entry evaluates these one at a time); what several main screens import beyond it is one more; each main
  * screen with the rest of what it imports is one chunk, named after its file.
  * Lazy pieces (modals, widgets, SDKs, admin) keep Rolldown's own splitting.
  *
@@ -43,7 +50,7 @@ export function chunkByScreen(plan: ScreenChunkPlan): {
   plugin: Plugin;
   groups: CodeSplittingGroup[];
 } {
-  const { entry, appStart, screens } = plan;
+  const { entry, appStart, screens, shellParts = [] } = plan;
   const planned = [entry, appStart, ...screens];
   const staticImports = new Map<string, readonly string[]>();
   const closures = new Map<string, Set<string>>();
@@ -94,7 +101,12 @@ export function chunkByScreen(plan: ScreenChunkPlan): {
   const groups: CodeSplittingGroup[] = [
     // Virtual modules, e.g. Vite's preload helper, which main.tsx uses too: with the shell's chunk
     // (groups take their modules' dependencies) the entry would import that chunk statically.
-    { name: 'vite-helpers', priority: screens.length + 3, test: /^\0/ },
+    { name: 'vite-helpers', priority: screens.length + shellParts.length + 3, test: /^\0/ },
+    ...shellParts.map((part, index) => ({
+      name: part.name,
+      priority: screens.length + shellParts.length + 2 - index,
+      test: (id: string) => inShell(id) && part.test.test(id),
+    })),
     { name: 'start-app', priority: screens.length + 2, test: inShell },
     {
       name: 'screens-shared',

@@ -49,6 +49,14 @@ function auth(): Auth {
   return authInstance;
 }
 
+/**
+ * Starts restoring the saved session (its IndexedDB record, then Auth's account lookup) at once, so that it
+ * runs while the app's code is evaluated and first rendered rather than after.
+ */
+export function restoreSession(): void {
+  auth();
+}
+
 async function toSessionUser(user: User): Promise<SessionUser> {
   const { claims } = await user.getIdTokenResult();
   return {

@@ -5,7 +5,6 @@ import { useBusy } from '@/hooks/use-busy';
 import { challengePath } from '@/lib/challenge-route';
 import { useSession } from '@/lib/session';
 import { toastError } from '@/lib/toast';
-import { assertCanCreateChallenge, CreateChallengeRefused } from '../api/create-challenge';
 import { useRefusalHandler } from '../hooks/use-refusal-handler';
 
 const CreateChallengeModal = lazy(async () => ({
@@ -36,11 +35,22 @@ export function CreateChallengeButton({ children, ...buttonProps }: CreateChalle
       return;
     }
     try {
-      await whileBusy(assertCanCreateChallenge(user.uid));
+      // The checks (and the schemas they use) load on the first tap, not with every page that shows this button.
+      const { assertCanCreateChallenge, CreateChallengeRefused } = await whileBusy(
+        import('../api/create-challenge'),
+      );
+      try {
+        await whileBusy(assertCanCreateChallenge(user.uid));
+      } catch (error) {
+        if (error instanceof CreateChallengeRefused) {
+          onRefused(error);
+          return;
+        }
+        throw error;
+      }
       setOpen(true);
-    } catch (error) {
-      if (error instanceof CreateChallengeRefused) onRefused(error);
-      else toastError('Error creating challenge');
+    } catch {
+      toastError('Error creating challenge');
     }
   };
 
