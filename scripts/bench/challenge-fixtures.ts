@@ -8,7 +8,11 @@ import { calendarDateInZone } from '../../src/domain/calendar-dates';
 import type { ChallengeRecord, FeedEntry } from '../../src/domain/challenge-record';
 import { planMeals } from '../../src/domain/meal-planner';
 import { nutritionTargets } from '../../src/domain/nutrition-targets';
-import { buildChallengeRecord, buildFeedEntry } from '../../functions/src/challenge-records';
+import {
+  buildChallengeRecord,
+  buildFeedEntry,
+  challengeStart,
+} from '../../functions/src/challenge-records';
 import { randomProfiles } from './random-profiles';
 
 const TIME_ZONE = 'Asia/Kolkata';
@@ -52,8 +56,7 @@ function templates(createdAt: number): ChallengeRecord[] {
         timezone: TIME_ZONE,
       },
       member: { displayName: '', photoURL: '' },
-      timeZone: TIME_ZONE,
-      startDate: calendarDateInZone(createdAt, TIME_ZONE),
+      start: challengeStart(calendarDateInZone(createdAt, TIME_ZONE), profile.days, TIME_ZONE),
       targets,
       plan,
       createdAt,
