@@ -50,7 +50,8 @@ for (const name of selected)
     throw new Error(`Unknown section "${name}" (${SECTIONS.join(', ')})`);
 
 const log = (line: string) => console.log(`· ${line}`);
-const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+const ms = (value: number) =>
+  Number.isFinite(value) ? `${value.toFixed(value < 10 ? 1 : 0)} ms` : '— ms';
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 
 async function plannerRows(): Promise<Row[]> {

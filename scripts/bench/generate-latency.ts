@@ -11,6 +11,7 @@
  */
 import { join } from 'node:path';
 import { startDatabaseEmulator } from 'challangex-emulators/database';
+import { addDays, calendarDateInZone } from '../../src/domain/calendar-dates';
 import { MAX_ACTIVE_CHALLENGES, type Preference } from '../../src/domain/constants';
 import { startAuthEmulator } from '../lib/auth-emulator';
 import { startNodeProcess } from '../lib/processes';
@@ -23,6 +24,7 @@ const PROJECT_ID = 'demo-challangex-bench';
 const NAMESPACE = 'bench-generate';
 const WARMUP_REQUESTS = 40;
 const SIGNUP_PARALLELISM = 8;
+const TIME_ZONE = 'Asia/Kolkata';
 
 export interface GenerateRun extends LoadResult {
   days: number;
@@ -150,6 +152,8 @@ async function serverTimings(port: number): Promise<ServerTimings> {
 }
 
 function generateRequest(member: Member, days: number, index: number) {
+  // Tomorrow: late in the zone's day a challenge starting today has no meal window left (422).
+  const startDate = addDays(calendarDateInZone(Date.now(), TIME_ZONE), 1);
   return {
     path: '/api/generate',
     headers: { authorization: `Bearer ${member.idToken}` },
@@ -161,7 +165,8 @@ function generateRequest(member: Member, days: number, index: number) {
       targetBody: 'Lean',
       displayName: 'Bench member',
       photoURL: '',
-      timezone: 'Asia/Kolkata',
+      timezone: TIME_ZONE,
+      startDate,
     }),
   };
 }
