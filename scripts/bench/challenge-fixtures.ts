@@ -110,7 +110,9 @@ export function communityData(
     const createdAt = now - (challengeCount - 1 - index) * 60_000;
     const challengeId = `-Bench${String(index).padStart(7, '0')}`;
     const challenge: ChallengeRecord = {
-      ...shapes[index % shapes.length],
+      // Counted from the newest, so the first feed page shows the same plans (and cover
+      // names) at every count: 100 vs 10,000 compares counts, not cover-name lengths.
+      ...shapes[(challengeCount - 1 - index) % shapes.length],
       // Same length for every index, so 100 vs 10,000 compares counts, not title lengths.
       title: `Challenge ${String(index + 1).padStart(6, '0')}`,
       displayName: member.info.displayName as string,
