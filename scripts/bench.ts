@@ -50,7 +50,8 @@ for (const name of selected)
     throw new Error(`Unknown section "${name}" (${SECTIONS.join(', ')})`);
 
 const log = (line: string) => console.log(`· ${line}`);
-const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+const ms = (value: number) =>
+  Number.isFinite(value) ? `${value.toFixed(value < 10 ? 1 : 0)} ms` : '— ms';
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 
 async function plannerRows(): Promise<Row[]> {
@@ -130,7 +131,7 @@ async function feedRows(): Promise<Row[]> {
     rows.push({
       area,
       measure: `original design: users/ limitToFirst(100), ${count.toLocaleString('en')} challenges`,
-      result: `${original.bytes.toLocaleString('en')} B, ${ms(original.medianMs)}`,
+      result: `${original.bytes.toLocaleString('en')} B, ${ms(original.medianMs)}${original.reads === 1 ? ' (one read)' : ''}`,
       budget: '—',
       status: 'info',
     });
@@ -169,8 +170,8 @@ async function generateRows(): Promise<{ rows: Row[]; notes: string[] }> {
       measure: `${run.days}-day plan, concurrency ${run.concurrency}, ${run.requests} requests`,
       result:
         `p50 ${ms(run.p50Ms)}, p95 ${ms(run.p95Ms)}, ${run.requestsPerSecond.toFixed(0)} req/s; ` +
-        `in the server without the emulator's token lookup p50 ${ms(run.serverOwnP50Ms)}, p95 ${ms(run.serverOwnP95Ms)} ` +
-        `(lookup p95 ${ms(run.tokenCheckP95Ms)})${errors.length ? `; ${errors.join(', ')}` : ''}`,
+        `in the server without the token lookup p50 ${ms(run.serverOwnP50Ms)}, p95 ${ms(run.serverOwnP95Ms)} ` +
+        `(lookup p95 ${ms(run.tokenCheckP95Ms)}); API process CPU ${ms(run.serverCpuPerRequestMs)} per request${errors.length ? `; ${errors.join(', ')}` : ''}`,
       budget: budgeted ? `p95 ≤ ${budgets.generate7DayP95Ms} ms` : '—',
       status: errors.length > 0 ? 'FAIL' : budgeted ? check(ok) : 'info',
     };
@@ -178,7 +179,7 @@ async function generateRows(): Promise<{ rows: Row[]; notes: string[] }> {
   return {
     rows,
     notes: [
-      `/api/generate: ${result.members} members signed up in the Auth emulator, each sending 2 requests (the active-challenge limit) a whole pass apart; every request creates a challenge (201). Latency is measured at the client, end to end: ID-token verification, the profile read, planning, the per-member lock and the multi-path write to the RTDB emulator. Against the Auth emulator firebase-admin's verifyIdToken always adds a revocation lookup over HTTP to firebase-tools (production verifies the JWT locally), so the server's own time without that lookup is shown too. At concurrency 16 one API process is saturated, so latency there is queueing (≈ 16 ÷ throughput); the budget is the per-request latency at concurrency 1.`,
+      `/api/generate: ${result.members} members signed up in the Auth emulator, each sending 2 requests (the active-challenge limit) a whole pass apart; every request creates a challenge (201). Latency is measured at the client, end to end: ID-token verification, the profile read, planning, the per-member lock and the multi-path write to the RTDB emulator. verifyIdToken checks revocation (functions/src/authenticate.ts), one Auth lookup per request: here over HTTP to firebase-tools' Auth emulator, in production to Google's Auth backend, so the server's own time without that lookup is shown too. At concurrency 16 one API process is saturated, so latency there is queueing (≈ 16 ÷ throughput); the budget is the per-request latency at concurrency 1.`,
     ],
   };
 }

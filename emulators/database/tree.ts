@@ -1,8 +1,8 @@
 /**
  * The data tree of one namespace: immutable nodes (a write builds a new root and
- * shares every untouched subtree), with per-node memoized serializations (node-json.ts),
- * hash (node-hash.ts) and sorted child indexes (sorted-index.ts) so that large nodes are
- * not re-serialized or re-sorted on every write.
+ * shares every untouched subtree), with memoized serializations of the nodes that were read
+ * (node-json.ts), hashes (node-hash.ts) and sorted child indexes (sorted-index.ts) so that large
+ * nodes are not re-serialized or re-sorted on every read or write.
  *
  * `null` is the empty node (absent data). A Branch always has at least one child.
  */
@@ -14,9 +14,8 @@ export type Priority = number | string | null;
 
 export class Leaf {
   readonly kind = 'leaf' as const;
-  /** memoized values */
+  /** memoized hash (node-hash.ts) */
   _hash?: string;
-  _export?: string;
   constructor(
     readonly value: string | number | boolean,
     readonly priority: Priority = null,

@@ -7,7 +7,7 @@ import type {
 import { MEAL_SLOTS } from '../../src/domain/constants';
 import type { GenerateRequest } from '../../src/domain/generate-request-schema';
 import type { MealPlan } from '../../src/domain/meal-planner';
-import { challengeSchedule, dayKey } from '../../src/domain/meal-schedule';
+import { challengeSchedule, dayKey, type DayWindows } from '../../src/domain/meal-schedule';
 import type { NutritionTargets } from '../../src/domain/nutrition-targets';
 
 /** The member's own public name and photo, from users/{uid}/info. */
@@ -16,12 +16,21 @@ export interface MemberIdentity {
   photoURL: string;
 }
 
+/** When a challenge starts and its meal windows, in the member's zone kept by the server (never the request's). */
+export interface ChallengeStart {
+  startDate: string;
+  timeZone: string;
+  schedule: DayWindows[];
+}
+
+export function challengeStart(startDate: string, days: number, timeZone: string): ChallengeStart {
+  return { startDate, timeZone, schedule: challengeSchedule(startDate, days, timeZone) };
+}
+
 export interface NewChallenge {
   request: GenerateRequest;
   member: MemberIdentity;
-  /** The member's zone kept by the server, never the request's. */
-  timeZone: string;
-  startDate: string;
+  start: ChallengeStart;
   targets: NutritionTargets;
   plan: MealPlan;
   createdAt: number;
@@ -31,13 +40,13 @@ export interface NewChallenge {
 export function buildChallengeRecord({
   request,
   member,
-  timeZone,
-  startDate,
+  start: { startDate, timeZone, schedule },
   targets,
   plan,
   createdAt,
 }: NewChallenge): ChallengeRecord {
-  const schedule = challengeSchedule(startDate, request.day, timeZone);
+  if (schedule.length !== request.day)
+    throw new Error(`The schedule has ${schedule.length} days, the request ${request.day}`);
   const meals: Record<string, DayMeals> = {};
   schedule.forEach((windows, index) => {
     const day: DayMeals = {};

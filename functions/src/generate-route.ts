@@ -13,11 +13,16 @@ import {
   generateRequestSchema,
   type GenerateRequest,
 } from '../../src/domain/generate-request-schema';
-import { challengeSchedule, hasWindowLeft } from '../../src/domain/meal-schedule';
+import { hasWindowLeft } from '../../src/domain/meal-schedule';
 import { resolveMemberTimeZone, type MemberTimeZone } from '../../src/domain/member-time-zone';
 import { nutritionTargets } from '../../src/domain/nutrition-targets';
 import { memberUid } from './authenticate';
-import { buildChallengeRecord, buildFeedEntry } from './challenge-records';
+import {
+  buildChallengeRecord,
+  buildFeedEntry,
+  challengeStart,
+  type ChallengeStart,
+} from './challenge-records';
 import { ChallengeCreationLock } from './challenge-creation-lock';
 import { dbPaths } from '../../src/domain/database-paths';
 import { HttpError, parseOrThrow } from './http-error';
@@ -36,7 +41,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Day 1 is today in the member's zone unless they chose tomorrow; a challenge must keep at least
  * one meal window open, or it would be over (and not count as active) as soon as it is created.
  */
-function resolveStartDate(request: GenerateRequest, timeZone: string, now: number): string {
+function resolveStart(request: GenerateRequest, timeZone: string, now: number): ChallengeStart {
   const today = calendarDateInZone(now, timeZone);
   const startDate = request.startDate ?? today;
   if (startDate !== today && startDate !== addDays(today, 1)) {
@@ -48,14 +53,15 @@ function resolveStartDate(request: GenerateRequest, timeZone: string, now: numbe
       },
     );
   }
-  if (!hasWindowLeft(challengeSchedule(startDate, request.day, timeZone), now)) {
+  const start = challengeStart(startDate, request.day, timeZone);
+  if (!hasWindowLeft(start.schedule, now)) {
     throw new HttpError(
       422,
       `Every meal window of this challenge has already closed in your time zone (${timeZone}); start it tomorrow instead`,
       { field: 'startDate', timezone: timeZone },
     );
   }
-  return startDate;
+  return start;
 }
 
 function assertUnderDailyCap(challenges: ChallengeRecord[], now: number): void {
@@ -88,8 +94,8 @@ export function generateChallenge({
       throw new HttpError(403, 'user_id does not match the signed-in member');
     const creator = await readChallengeCreator(database, uid);
     const now = clock();
-    // Fails fast before planning; repeated under the lock, where the stored zone is authoritative.
-    resolveStartDate(
+    // Fails fast before planning; under the lock the stored zone is authoritative.
+    const provisionalStart = resolveStart(
       body,
       resolveMemberTimeZone(creator.timeZone, body.timezone, now).timeZone,
       now,
@@ -118,11 +124,15 @@ export function generateChallenge({
         throw new HttpError(409, ACTIVE_CHALLENGE_LIMIT_MESSAGE);
       assertUnderDailyCap(challenges, now);
       zone = resolveMemberTimeZone(storedZone, body.timezone, now);
+      // The same instant and zone give the same start: only a zone moved meanwhile is resolved again.
+      const start =
+        zone.timeZone === provisionalStart.timeZone
+          ? provisionalStart
+          : resolveStart(body, zone.timeZone, now);
       const challenge = buildChallengeRecord({
         request: body,
         member: creator.identity,
-        timeZone: zone.timeZone,
-        startDate: resolveStartDate(body, zone.timeZone, now),
+        start,
         targets,
         plan,
         createdAt: now,

@@ -8,7 +8,11 @@ import { calendarDateInZone } from '../../src/domain/calendar-dates';
 import type { ChallengeRecord, FeedEntry } from '../../src/domain/challenge-record';
 import { planMeals } from '../../src/domain/meal-planner';
 import { nutritionTargets } from '../../src/domain/nutrition-targets';
-import { buildChallengeRecord, buildFeedEntry } from '../../functions/src/challenge-records';
+import {
+  buildChallengeRecord,
+  buildFeedEntry,
+  challengeStart,
+} from '../../functions/src/challenge-records';
 import { randomProfiles } from './random-profiles';
 
 const TIME_ZONE = 'Asia/Kolkata';
@@ -52,8 +56,7 @@ function templates(createdAt: number): ChallengeRecord[] {
         timezone: TIME_ZONE,
       },
       member: { displayName: '', photoURL: '' },
-      timeZone: TIME_ZONE,
-      startDate: calendarDateInZone(createdAt, TIME_ZONE),
+      start: challengeStart(calendarDateInZone(createdAt, TIME_ZONE), profile.days, TIME_ZONE),
       targets,
       plan,
       createdAt,
@@ -107,7 +110,9 @@ export function communityData(
     const createdAt = now - (challengeCount - 1 - index) * 60_000;
     const challengeId = `-Bench${String(index).padStart(7, '0')}`;
     const challenge: ChallengeRecord = {
-      ...shapes[index % shapes.length],
+      // Counted from the newest, so the first feed page shows the same plans (and cover
+      // names) at every count: 100 vs 10,000 compares counts, not cover-name lengths.
+      ...shapes[(challengeCount - 1 - index) % shapes.length],
       // Same length for every index, so 100 vs 10,000 compares counts, not title lengths.
       title: `Challenge ${String(index + 1).padStart(6, '0')}`,
       displayName: member.info.displayName as string,

@@ -4,6 +4,10 @@
  * users/ (limitToFirst(100), every member's challenges with full meal plans).
  * The real Firebase web SDK in Node talks to our RTDB emulator (product rules,
  * so .indexOn applies as in production) through a byte-counting proxy.
+ *
+ * With 10,000 challenges the original read is ≈ 177 MB of JSON, which the SDK
+ * turns into ≈ 2 GB of nodes: it is read once, not REPEATS times (a minute of
+ * parsing per read is not noise a median would remove).
  */
 import { join } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase/app';
@@ -29,6 +33,8 @@ export interface ReadCost {
   bytes: number;
   /** Median, fresh connection each time. */
   medianMs: number;
+  /** How many cold reads the median is of. */
+  reads: number;
   /** Children the query returned. */
   rows: number;
 }
@@ -41,7 +47,9 @@ export interface FeedCostResult {
 }
 
 const REPEATS = 5;
-const READ_TIMEOUT_MS = 60_000;
+/** A read bigger than this is measured once (see above). */
+const REPEATED_READ_MAX_BYTES = 16 * 1024 * 1024;
+const READ_TIMEOUT_MS = 240_000;
 const MEMBER_COUNT = 100;
 const ORIGINAL_USERS_LIMIT = 100;
 
@@ -78,19 +86,20 @@ async function coldRead(
   proxy: CountingProxy,
   namespace: string,
   build: (database: ReturnType<typeof getDatabase>) => Query,
-  asAdmin: boolean,
+  asOwner: boolean,
 ): Promise<{ bytes: number; ms: number; rows: number }> {
   const app = initializeApp(
     { projectId: 'demo-challangex-bench', databaseURL: `https://${namespace}.firebaseio.com` },
     `feed-cost-${namespace}-${Math.random()}`,
   );
   const database = getDatabase(app);
-  // The original design let any member read users/; our rules keep that to admins, so read as one.
+  // The original design let anyone read users/; our rules let no one list it, so that read
+  // uses the emulator's owner credential, which bypasses rules as the open design did.
   connectDatabaseEmulator(
     database,
     '127.0.0.1',
     proxy.port,
-    asAdmin ? { mockUserToken: { sub: 'bench-admin', admin: true } } : {},
+    asOwner ? { mockUserToken: 'owner' } : {},
   );
   proxy.reset();
   const started = performance.now();
@@ -123,15 +132,16 @@ async function measure(
   proxy: CountingProxy,
   namespace: string,
   build: (database: ReturnType<typeof getDatabase>) => Query,
-  asAdmin: boolean,
+  asOwner: boolean,
 ): Promise<ReadCost> {
-  const runs = [];
-  for (let repeat = 0; repeat < REPEATS; repeat++)
-    runs.push(await coldRead(proxy, namespace, build, asAdmin));
+  const runs = [await coldRead(proxy, namespace, build, asOwner)];
+  const repeats = runs[0].bytes > REPEATED_READ_MAX_BYTES ? 1 : REPEATS;
+  while (runs.length < repeats) runs.push(await coldRead(proxy, namespace, build, asOwner));
   const times = runs.map((run) => run.ms).sort((a, b) => a - b);
   return {
     bytes: Math.max(...runs.map((run) => run.bytes)),
     medianMs: times[Math.floor(times.length / 2)],
+    reads: runs.length,
     rows: runs[0].rows,
   };
 }

@@ -52,8 +52,11 @@ function post(agent: Agent, port: number, { path, headers, body }: LoadRequest):
   });
 }
 
+/** NaN for no values (a run whose requests all failed still reports its failures). */
 export const percentile = (sorted: number[], share: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
 
 export async function runLoad(options: {
   port: number;
