@@ -1,6 +1,8 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type Params, type RouteObject } from 'react-router-dom';
+import { prefetchChallenge } from '@/features/challenges/api/prefetch-challenge';
 import { prefetchFirstFeedPage } from '@/features/feed/api/prefetch-feed';
+import { prefetchProfile } from '@/features/profile/api/prefetch-profile';
 import { RedirectIfSignedIn, RequireLogin } from './routes/require-login';
 import { AppShell } from './shell/app-shell';
 
@@ -23,21 +25,24 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 /**
- * A route's `handle`: the screen chunk it renders (and, for the feed, its first
- * page of data), to fetch ahead of the session and the guards.
+ * A route's `handle`: the screen chunk it renders (and its first data: the feed's
+ * first page, the addressed challenge or profile), to fetch ahead of the guards.
  */
 const shows = (
   screen: { preload: () => Promise<unknown> },
-  prefetchData?: (location: Location) => void,
+  prefetchData?: (location: Location, params: Params) => void,
 ) => ({
   handle: {
-    preload: (location: Location) => {
+    preload: (location: Location, params: Params) => {
       void screen.preload();
-      prefetchData?.(location);
+      prefetchData?.(location, params);
     },
   },
 });
 const feedData = (location: Location) => prefetchFirstFeedPage(location.search);
+const challengeData = (_location: Location, params: Params) =>
+  prefetchChallenge(params.ownerId, params.challengeId);
+const profileData = (_location: Location, params: Params) => prefetchProfile(params.uid);
 
 const LayoutPage = page(() => import('./routes/layout-page'), 'LayoutPage');
 const NotFoundPanel = page(() => import('./routes/not-found-panel'), 'NotFoundPanel');
@@ -97,7 +102,7 @@ export const routes: RouteObject[] = [
       { path: 'leader-board', ...shows(LeaderboardPage), element: <LeaderboardPage /> },
       {
         path: 'challange/:postName/:ownerId?/:challengeId?',
-        ...shows(ChallengePage),
+        ...shows(ChallengePage, challengeData),
         element: guarded(<ChallengePage />),
       },
       { path: 'admin-x', ...shows(AdminPage), element: guarded(<AdminPage />) },
@@ -110,7 +115,7 @@ export const routes: RouteObject[] = [
           { path: 'feed', ...shows(FeedScreen, feedData), element: guarded(<FeedScreen />) },
           {
             path: 'profile/:profileName/:uid?',
-            ...shows(ProfilePage),
+            ...shows(ProfilePage, profileData),
             element: guarded(<ProfilePage />),
           },
           {
@@ -132,7 +137,7 @@ export const createAppRouter = () => createBrowserRouter(routes);
  * session restore (the login guard renders nothing until it is known).
  */
 export function preloadScreens(location: Location) {
-  for (const { route } of matchRoutes(routes, location.pathname) ?? []) {
-    (route.handle as ReturnType<typeof shows>['handle'] | undefined)?.preload(location);
+  for (const { route, params } of matchRoutes(routes, location.pathname) ?? []) {
+    (route.handle as ReturnType<typeof shows>['handle'] | undefined)?.preload(location, params);
   }
 }

@@ -155,6 +155,12 @@ export function saveNewPassword(oobCode: string, newPassword: string): Promise<v
 }
 
 /** The current member's ID token for the API, or null when signed out (once the session is restored). */
+/** The signed-in member's uid once the saved session is restored; null when signed out. */
+export async function restoredUid(): Promise<string | null> {
+  await auth().authStateReady();
+  return auth().currentUser?.uid ?? null;
+}
+
 export async function currentIdToken(): Promise<string | null> {
   await auth().authStateReady();
   return (await auth().currentUser?.getIdToken()) ?? null;

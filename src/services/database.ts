@@ -44,11 +44,12 @@ function startLiveSoon() {
   setTimeout(() => void liveDatabase(), LIVE_UPDATES_AFTER_MS);
 }
 
-/** First-page reads started before their screen renders (see prefetchChildren), taken once. */
+/** First-page reads started before their screen renders (prefetchPublicChildren, prefetchValue), taken once. */
 const prefetched = new Map<string, Promise<unknown>>();
-const prefetchKey = (path: string, spec: ChildQuery) => `${path}?${JSON.stringify(spec)}`;
+const prefetchKey = (path: string, spec?: ChildQuery) =>
+  spec ? `${path}?${JSON.stringify(spec)}` : path;
 
-function takePrefetched<T>(path: string, spec: ChildQuery): Promise<T> | undefined {
+function takePrefetched<T>(path: string, spec?: ChildQuery): Promise<T> | undefined {
   const key = prefetchKey(path, spec);
   const pending = prefetched.get(key) as Promise<T> | undefined;
   prefetched.delete(key);
@@ -154,7 +155,7 @@ export function watchValue<T>(
   onError?: (error: Error) => void,
 ) {
   return watch<T | null>(
-    async () => (await restValue(path)) as T | null,
+    () => takePrefetched<T | null>(path) ?? (restValue(path) as Promise<T | null>),
     ({ sdk, database }, deliver) =>
       sdk.onValue(
         sdk.ref(database, path),
@@ -169,13 +170,30 @@ export function watchValue<T>(
  * Starts the first-page read of a public query (readable by everyone, so it
  * needs no session) the app is about to watch, while the screen's code is
  * still loading; the first watchChildren of the same query takes the answer.
- * Nothing happens once the SDK is loaded (it answers itself).
+ * Nothing happens once the SDK is loaded (it answers itself). `onRows` sees the
+ * answer as soon as it arrives, before any screen renders it.
  */
-export function prefetchPublicChildren(path: string, spec: ChildQuery): void {
+export function prefetchPublicChildren<T>(
+  path: string,
+  spec: ChildQuery,
+  onRows?: (rows: Rows<T>) => void,
+): void {
   if (liveLoading || !restCanAnswer(spec)) return;
-  const pending = restChildren(path, spec, { anonymous: true });
-  pending.catch(() => {}); // The watcher that takes it reports failures.
+  const pending = restChildren<T>(path, spec, { anonymous: true });
+  pending.then(onRows).catch(() => {}); // The watcher that takes it reports failures.
   prefetched.set(prefetchKey(path, spec), pending);
+}
+
+/**
+ * Starts the first read of a value the app is about to watch, as the signed-in member (it waits for the
+ * session restore, not for the screen's code and render); the first watchValue of `path` takes the answer.
+ * Nothing happens once the SDK is loaded.
+ */
+export function prefetchValue(path: string): void {
+  if (liveLoading) return;
+  const pending = restValue(path);
+  pending.catch(() => {}); // The watcher that takes it reports failures.
+  prefetched.set(prefetchKey(path), pending);
 }
 
 export function watchChildren<T>(

@@ -170,6 +170,7 @@ export function newKey(): string {
 
 /** Nothing to prefetch in memory: the first watch answers at once. */
 export function prefetchPublicChildren(_path: string, _spec: ChildQuery): void {}
+export function prefetchValue(_path: string): void {}
 
 // Type-checked against the real service: a new or changed export there fails here until the fake follows.
 void ({
@@ -179,6 +180,7 @@ void ({
   watchValue,
   watchChildren,
   prefetchPublicChildren,
+  prefetchValue,
   writePaths,
   newKey,
 } satisfies typeof import('@/services/database'));

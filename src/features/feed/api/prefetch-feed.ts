@@ -1,7 +1,25 @@
 import { prefetchPublicChildren } from '@/services/database';
 import { dbPaths } from '@/domain/database-paths';
-import { AUTHOR_PARAM, feedPageQuery } from './feed-pages';
+import type { FeedEntry } from '@/domain/challenge-record';
+import { appImageSource } from '@/lib/safe-urls';
+import { AUTHOR_PARAM, feedPageQuery, toFeedPage } from './feed-pages';
 import { PAGE_PARAM } from './feed-paging';
+
+/**
+ * The first card's cover is the feed's largest paint (LCP). Its fetch starts as soon as the page's data is
+ * here, not once React has rendered the card: the card's <img> (same URL, eager, high priority) then takes
+ * the preloaded image.
+ */
+function preloadCover(cover: unknown): void {
+  const source = appImageSource(cover);
+  if (!source) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = source;
+  link.fetchPriority = 'high';
+  document.head.append(link);
+}
 
 /**
  * Starts reading the first page a feed URL shows, ahead of the feed screen's code (feed/ is public). A ?page=N
@@ -10,5 +28,8 @@ import { PAGE_PARAM } from './feed-paging';
 export function prefetchFirstFeedPage(search: string): void {
   const params = new URLSearchParams(search);
   if (params.has(PAGE_PARAM)) return;
-  prefetchPublicChildren(dbPaths.feed, feedPageQuery(params.get(AUTHOR_PARAM), null));
+  const authorUid = params.get(AUTHOR_PARAM);
+  prefetchPublicChildren<FeedEntry>(dbPaths.feed, feedPageQuery(authorUid, null), (rows) =>
+    preloadCover(toFeedPage(rows, authorUid).cards[0]?.entry.cover),
+  );
 }

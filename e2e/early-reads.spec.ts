@@ -1,0 +1,61 @@
+import type { Page, Request } from '@playwright/test';
+import { challengePath } from '../src/lib/challenge-route';
+import { profilePath } from '../src/lib/profile-route';
+import { seedChallenge } from './support/seed-challenge';
+import { expect, test } from './support/fixtures';
+
+/**
+ * A shareable address's first data is requested as soon as the session is restored, not once the screen's
+ * code has arrived and rendered (src/app/router.tsx, the routes' `handle`). Here the screen's chunk is held
+ * back until that read has left: a read started by the rendered screen would never leave, and the test fails.
+ */
+async function holdScreenChunk(page: Page, chunk: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(chunk, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** REST reads of `path` (the Database SDK, once loaded, reads over its WebSocket instead). */
+const restRead = (path: string) => (request: Request) =>
+  new URL(request.url()).pathname === `/${path}.json`;
+
+test('a profile address reads the profile before the profile screen is in, once', async ({
+  page,
+  signedInMember: member,
+}) => {
+  const infoPath = `users/${member.uid}/info`;
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (restRead(infoPath)(request)) reads.push(request.url());
+  });
+  const release = await holdScreenChunk(page, /\/assets\/profile-page-[\w-]+\.js$/);
+  const infoRead = page.waitForRequest(restRead(infoPath), { timeout: 15_000 });
+
+  await page.goto(profilePath(member.name, member.uid), { waitUntil: 'commit' });
+  await infoRead;
+  release();
+
+  await expect(page.getByRole('heading', { level: 1, name: member.name })).toBeVisible();
+  expect(reads, 'the screen takes the early read instead of reading again').toHaveLength(1);
+});
+
+test("a challenge address reads the owner's challenge before the challenge screen is in", async ({
+  page,
+  signedInMember: owner,
+}) => {
+  const title = 'Early bird week';
+  const challengeId = await seedChallenge(owner, { title });
+  const recordPath = `users/${owner.uid}/challenges/${challengeId}`;
+  const release = await holdScreenChunk(page, /\/assets\/challenge-page-[\w-]+\.js$/);
+  const recordRead = page.waitForRequest(restRead(recordPath), { timeout: 15_000 });
+
+  await page.goto(challengePath(owner.uid, challengeId, title), { waitUntil: 'commit' });
+  await recordRead;
+  release();
+
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+});
