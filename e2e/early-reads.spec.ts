@@ -23,10 +23,14 @@ async function holdScreenChunk(page: Page, chunk: RegExp): Promise<() => void> {
 const restRead = (path: string) => (request: Request) =>
   new URL(request.url()).pathname === `/${path}.json`;
 
-test('a profile address reads the profile before the profile screen is in, once', async ({
+test("another member's profile address reads the profile before the profile screen is in, once", async ({
   page,
-  signedInMember: member,
+  signedInMember: viewer,
+  newMember,
 }) => {
+  // Another member's profile: on desktop the sidebar's profile card reads the viewer's own info too.
+  const member = await newMember({ completeProfile: true });
+  expect(member.uid).not.toBe(viewer.uid);
   const infoPath = `users/${member.uid}/info`;
   const reads: string[] = [];
   page.on('request', (request) => {

@@ -54,6 +54,8 @@ test('a plan shows ingredients and day totals, a shopping list to copy, its meal
     expect(Math.abs(calories - stored.targets.calories)).toBeLessThanOrEqual(
       stored.targets.calories * 0.05,
     );
+    // The page opens on the day still to come: late in the evening that is already Day 2.
+    await page.getByRole('tab', { name: 'Day1' }).click();
     const summary = page.getByRole('region', { name: 'Day 1 nutrition' });
     await expect(summary.getByText('Energy').locator('xpath=following-sibling::dd')).toHaveText(
       `${calories} / ${stored.targets.calories} kcal`,
