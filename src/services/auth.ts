@@ -154,13 +154,13 @@ export function saveNewPassword(oobCode: string, newPassword: string): Promise<v
   return confirmPasswordReset(auth(), oobCode, newPassword);
 }
 
-/** The current member's ID token for the API, or null when signed out (once the session is restored). */
 /** The signed-in member's uid once the saved session is restored; null when signed out. */
 export async function restoredUid(): Promise<string | null> {
   await auth().authStateReady();
   return auth().currentUser?.uid ?? null;
 }
 
+/** The current member's ID token for the API, or null when signed out (once the session is restored). */
 export async function currentIdToken(): Promise<string | null> {
   await auth().authStateReady();
   return (await auth().currentUser?.getIdToken()) ?? null;
