@@ -211,8 +211,9 @@ async function withPlaywright(
 }
 
 /**
- * Every audit is a first visit: a cold HTTP cache and no service worker or Cache Storage (which the previous
- * run's page installed); the session (IndexedDB, localStorage) stays.
+ * Every audit is a first visit: a cold HTTP cache, no service worker or Cache Storage (which the previous
+ * run's page installed) and no localStorage (the previous run's cached feed page and last challenge would be
+ * drawn at once); the session, which Firebase Auth keeps in IndexedDB, stays.
  */
 const clearCachesOf = (chrome: LaunchedChrome, baseUrl: string) =>
   withPlaywright(chrome, async (page) => {
@@ -220,7 +221,7 @@ const clearCachesOf = (chrome: LaunchedChrome, baseUrl: string) =>
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Storage.clearDataForOrigin', {
       origin: new URL(baseUrl).origin,
-      storageTypes: 'service_workers,cache_storage',
+      storageTypes: 'service_workers,cache_storage,local_storage',
     });
     await cdp.detach();
   });
