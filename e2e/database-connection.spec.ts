@@ -1,5 +1,6 @@
 import { readData, uniqueEmail } from './support/backend';
 import { expect, test } from './support/fixtures';
+import { subscribeFromHome } from './support/newsletter';
 
 /**
  * The database SDK notes "previous_websocket_failure" in localStorage when it opens a WebSocket and clears it
@@ -15,13 +16,7 @@ test('a visit after one that left before its database socket answered still writ
     window.localStorage.setItem('firebase:previous_websocket_failure', 'true'),
   );
   const subscriber = uniqueEmail('socket');
-  await page.goto('/');
-  const box = page
-    .getByRole('complementary', { name: 'Sidebar' })
-    .getByRole('region', { name: 'Never Miss A News' });
-  await box.getByLabel('Email address').fill(subscriber);
-  await box.getByRole('button', { name: 'Subscribe now' }).click();
-  await expect(page.getByText('Subscribe successfully')).toBeVisible();
+  await subscribeFromHome(page, subscriber);
   const subscribers =
     (await readData<Record<string, { email: string }>>('website/subscribers')) ?? {};
   expect(Object.values(subscribers).filter((entry) => entry.email === subscriber)).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { readData, uniqueEmail, writeData } from './support/backend';
 import { chooseAccountMenu, expect, signIn, test } from './support/fixtures';
+import { subscribeFromHome } from './support/newsletter';
 
 /** A 2×2 PNG, enough for the browser to compress and upload. */
 const TINY_PNG = Buffer.from(
@@ -105,13 +106,7 @@ test.describe('social surfaces', () => {
 
   test('subscribe and contact each leave exactly one record', async ({ page }) => {
     const subscriber = uniqueEmail('news');
-    await page.goto('/');
-    const box = page
-      .getByRole('complementary', { name: 'Sidebar' })
-      .getByRole('region', { name: 'Never Miss A News' });
-    await box.getByLabel('Email address').fill(subscriber);
-    await box.getByRole('button', { name: 'Subscribe now' }).click();
-    await expect(page.getByText('Subscribe successfully')).toBeVisible();
+    const box = await subscribeFromHome(page, subscriber);
     await expect(box.getByRole('button', { name: 'Subscribed' })).toBeDisabled();
     const subscribers =
       (await readData<Record<string, { email: string; createdAt: number }>>(

@@ -1,0 +1,14 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** Subscribes `email` from the home page's sidebar box, waits for the success toast and returns the box. */
+export async function subscribeFromHome(page: Page, email: string) {
+  await page.goto('/');
+  const box = page
+    .getByRole('complementary', { name: 'Sidebar' })
+    .getByRole('region', { name: 'Never Miss A News' });
+  await box.getByLabel('Email address').fill(email);
+  await box.getByRole('button', { name: 'Subscribe now' }).click();
+  await expect(page.getByText('Subscribe successfully')).toBeVisible();
+  return box;
+}
