@@ -26,8 +26,12 @@ export const feed = () => card('feed');`,
   'src/old-page.ts': `export const old = () => 'old';`,
 };
 
-async function buildWithPlan(screens: string[], shellParts?: ScreenChunkPlan['shellParts']) {
-  const root = writeProject(app);
+async function buildWithPlan(
+  screens: string[],
+  shellParts?: ScreenChunkPlan['shellParts'],
+  files: Record<string, string> = app,
+) {
+  const root = writeProject(files);
   const plan: ScreenChunkPlan = {
     root,
     entry: '/src/main.ts',
@@ -49,7 +53,7 @@ describe('chunkByScreen', () => {
     expect(chunks).toEqual({
       index: ['/index.html', '/src/main.ts'],
       // Vite's own virtual modules, out of the shell so that the entry does not import it.
-      'vite-helpers': ['\0vite/modulepreload-polyfill.js', '\0vite/preload-helper.js'],
+      'entry-shared': ['\0vite/modulepreload-polyfill.js', '\0vite/preload-helper.js'],
       'rolldown-runtime': ['\0rolldown/runtime.js'],
       'start-app': ['/src/shell-frame.ts', '/src/start-app.ts'],
       'screens-shared': ['/src/shared-card.ts'],
@@ -66,6 +70,24 @@ describe('chunkByScreen', () => {
     expect(chunks['frame']).toEqual(['/src/shell-frame.ts']);
     expect(chunks['start-app']).toEqual(['/src/start-app.ts']);
     expect(chunks['screens-shared']).toEqual(['/src/shared-card.ts']);
+  });
+
+  test('keeps a module the entry and a shell part both import out of the part, so the entry never waits for it', async () => {
+    const chunks = await buildWithPlan(
+      ['/src/home-page.ts', '/src/feed-page.ts'],
+      [{ name: 'frame', test: /\/src\/shell-frame\.ts$/ }],
+      {
+        ...app,
+        'src/screen-hints.ts': `export const hint = () => import('./home-page.ts');`,
+        'src/main.ts': `import { hint } from './screen-hints.ts';
+hint();
+import('./start-app.ts').then((app) => app.start());`,
+        'src/shell-frame.ts': `import { hint } from './screen-hints.ts';
+export const frame = (screens) => Promise.all([hint(), ...screens]).then((s) => console.log(s));`,
+      },
+    );
+    expect(chunks['entry-shared']).toContain('/src/screen-hints.ts');
+    expect(chunks['frame']).toEqual(['/src/shell-frame.ts']);
   });
 
   test('stops the build, naming it, when a listed screen does not exist', async () => {

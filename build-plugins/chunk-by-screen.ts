@@ -28,6 +28,8 @@ function planError(message: string): Error {
   return error;
 }
 
+const isStyle = (id: string) => /\.(css|scss|sass|less)(\?.*)?$/.test(id);
+
 const chunkName = (screen: string) =>
   screen
     .split('/')
@@ -99,9 +101,15 @@ export function chunkByScreen(plan: ScreenChunkPlan): {
     },
   };
   const groups: CodeSplittingGroup[] = [
-    // Virtual modules, e.g. Vite's preload helper, which main.tsx uses too: with the shell's chunk
-    // (groups take their modules' dependencies) the entry would import that chunk statically.
-    { name: 'vite-helpers', priority: screens.length + shellParts.length + 3, test: /^\0/ },
+    // What the entry imports and the shell uses too: Vite's virtual modules (its preload helper) and the
+    // entry's own script modules (src/app/screen-loaders.ts). In a shell chunk (groups take their modules'
+    // dependencies) they would make the entry import that chunk statically, and wait for it.
+    {
+      name: 'entry-shared',
+      priority: screens.length + shellParts.length + 3,
+      test: (id: string) =>
+        id.startsWith('\0') || (closureOf(entry).has(id) && !id.endsWith(entry) && !isStyle(id)),
+    },
     ...shellParts.map((part, index) => ({
       name: part.name,
       priority: screens.length + shellParts.length + 2 - index,

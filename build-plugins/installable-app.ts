@@ -14,7 +14,6 @@ export const installableApp: Partial<VitePWAOptions> = {
   registerType: 'prompt',
   // src/app/start-app.tsx registers the worker itself, after the first paint.
   injectRegister: false,
-  includeAssets: ['logo.svg'],
   manifest: {
     name: 'ChallangeX',
     short_name: 'ChallangeX',
@@ -27,7 +26,7 @@ export const installableApp: Partial<VitePWAOptions> = {
     orientation: 'portrait',
     theme_color: THEME_COLOUR,
     background_color: '#f4f7f5',
-    // Generated from public/logo.svg by scripts/generate-app-icons.ts.
+    // Generated from src/assets/logo.svg by scripts/generate-app-icons.ts.
     icons: [
       { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
       { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
@@ -41,7 +40,7 @@ export const installableApp: Partial<VitePWAOptions> = {
   },
   workbox: {
     // The shell and every hashed chunk and stylesheet; the 219 meal illustrations are cached when first shown.
-    globPatterns: ['index.html', 'assets/**/*.{js,css}', 'logo.svg', 'icons/*.png'],
+    globPatterns: ['index.html', 'assets/**/*.{js,css}', 'icons/*.png'],
     // Any in-app address opens the precached shell (the router draws the page); /api and files do not.
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//, /^\/__\//, /\.[a-z0-9]+$/i],

@@ -1,5 +1,5 @@
 /**
- * Writes the installed app's icons (public/icons/*.png) from public/logo.svg, drawn by Chromium:
+ * Writes the installed app's icons (public/icons/*.png) from src/assets/logo.svg, drawn by Chromium:
  * the manifest's 192 and 512 px icons (transparent corners, as the logo), a 512 px maskable icon (the logo
  * at 80 % on a full-bleed theme-colour square, inside the 80 % safe zone launchers may crop to) and the
  * 180 px apple-touch-icon (opaque). The PNGs are committed: the build then needs no image tool.
@@ -19,7 +19,7 @@ const icons = [
   { file: 'apple-touch-icon-180.png', size: 180, logoShare: 0.86, background: THEME_COLOUR },
 ];
 
-const logo = readFileSync(join(repoRoot, 'public/logo.svg'), 'utf8');
+const logo = readFileSync(join(repoRoot, 'src/assets/logo.svg'), 'utf8');
 const outputDir = join(repoRoot, 'public/icons');
 mkdirSync(outputDir, { recursive: true });
 

@@ -3,8 +3,15 @@ import { createBrowserRouter, matchRoutes, type Params, type RouteObject } from 
 import { prefetchChallenge } from '@/features/challenges/api/prefetch-challenge';
 import { prefetchFirstFeedPage } from '@/features/feed/api/prefetch-feed';
 import { prefetchProfile } from '@/features/profile/api/prefetch-profile';
+import { prefetchBanner } from '@/features/site/api/use-banner';
 import { RedirectIfSignedIn, RequireLogin } from './routes/require-login';
 import { AppShell } from './shell/app-shell';
+import {
+  loadChallengePage,
+  loadFeedScreen,
+  loadLayoutPage,
+  loadProfilePage,
+} from './screen-loaders';
 
 type ScreenModule = { default: ComponentType };
 
@@ -39,12 +46,15 @@ const shows = (
     },
   },
 });
-const feedData = (location: Location) => prefetchFirstFeedPage(location.search);
+const feedData = (location: Location) => {
+  prefetchFirstFeedPage(location.search);
+  prefetchBanner(); // The feed's routes show the home banner above it.
+};
 const challengeData = (_location: Location, params: Params) =>
   prefetchChallenge(params.ownerId, params.challengeId);
 const profileData = (_location: Location, params: Params) => prefetchProfile(params.uid);
 
-const LayoutPage = page(() => import('./routes/layout-page'), 'LayoutPage');
+const LayoutPage = page(loadLayoutPage, 'LayoutPage');
 const NotFoundPanel = page(() => import('./routes/not-found-panel'), 'NotFoundPanel');
 const RegisterPage = page(() => import('@/features/auth/components/register-page'), 'RegisterPage');
 const LoginPage = page(() => import('@/features/auth/components/login-page'), 'LoginPage');
@@ -56,12 +66,9 @@ const SavePasswordPage = page(
   () => import('@/features/auth/components/save-password-page'),
   'SavePasswordPage',
 );
-const FeedScreen = page(() => import('./routes/feed-screen'), 'FeedScreen');
-const ProfilePage = page(() => import('@/features/profile/components/profile-page'), 'ProfilePage');
-const ChallengePage = page(
-  () => import('@/features/challenges/components/challenge-page'),
-  'ChallengePage',
-);
+const FeedScreen = page(loadFeedScreen, 'FeedScreen');
+const ProfilePage = page(loadProfilePage, 'ProfilePage');
+const ChallengePage = page(loadChallengePage, 'ChallengePage');
 const LeaderboardPage = page(
   () => import('@/features/leaderboard/components/leaderboard-page'),
   'LeaderboardPage',

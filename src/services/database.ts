@@ -1,6 +1,6 @@
 import type { Database, QueryConstraint, Unsubscribe } from 'firebase/database';
 import type { ChildQuery, Row } from '@/domain/child-query';
-import { restCanAnswer, restChildren, restValue } from './database-rest';
+import { restCanAnswer, restChildren, restValue, type RestReadOptions } from './database-rest';
 import { emulators, firebaseApp } from './firebase-app';
 import { pushKey } from '@/domain/push-key';
 
@@ -187,11 +187,11 @@ export function prefetchPublicChildren<T>(
 /**
  * Starts the first read of a value the app is about to watch, as the signed-in member (it waits for the
  * session restore, not for the screen's code and render); the first watchValue of `path` takes the answer.
- * Nothing happens once the SDK is loaded.
+ * `anonymous`: a public value, read at once without the session. Nothing happens once the SDK is loaded.
  */
-export function prefetchValue(path: string): void {
+export function prefetchValue(path: string, options: RestReadOptions = {}): void {
   if (liveLoading) return;
-  const pending = restValue(path);
+  const pending = restValue(path, undefined, options);
   pending.catch(() => {}); // The watcher that takes it reports failures.
   prefetched.set(prefetchKey(path), pending);
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { CreateChallengeEntry } from '@/features/challenges/components/create-challenge-entry';
 import { HomeBanner } from '@/features/site/components/home-banner';
 import { useNearViewport } from '@/hooks/use-near-viewport';
 import { useSession } from '@/lib/session';
@@ -15,10 +16,6 @@ function widget<K extends string, P extends object>(
 const CreateChallengeBanner = widget(
   () => import('@/features/challenges/components/create-challenge-banner'),
   'CreateChallengeBanner',
-);
-const CreateChallengeEntry = widget(
-  () => import('@/features/challenges/components/create-challenge-entry'),
-  'CreateChallengeEntry',
 );
 const ProfileCard = widget(
   () => import('@/features/profile/components/profile-card'),
@@ -75,11 +72,10 @@ export function LayoutPage() {
         <div className="col-lg-8 min-vh-100">
           {FEED_PATHS.has(pathname) && <HomeBanner />}
           {offersCreation(pathname) && (
-            // Phones only: on wide screens the sidebar's banner stands beside the page.
+            // Phones only: on wide screens the sidebar's banner stands beside the page. Part of this chunk, not
+            // a lazy one: fetched after the first render, it was a request on the way to the first card.
             <div className="d-lg-none mb-3" style={{ minHeight: ENTRY_HEIGHT }}>
-              <Suspense fallback={null}>
-                <CreateChallengeEntry />
-              </Suspense>
+              <CreateChallengeEntry />
             </div>
           )}
           <Suspense

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useSession } from '@/lib/session';
+// Small enough to be inlined as a data URL: no request competing with the first page's scripts.
+import logoUrl from '@/assets/logo.svg';
 
 const publicLinks = [
   { to: '/', label: 'Home', end: true },
@@ -35,7 +37,7 @@ export function NavBar() {
     <nav data-bs-theme="dark" className="navbar navbar-expand-md navbar-light bg-dark sticky-top">
       <div className="container">
         <Link to={user ? '/dash-board' : '/'} className="fw-bold navbar-brand">
-          <img src="/logo.svg" alt="" width="28" height="28" className="me-2 align-text-top" />
+          <img src={logoUrl} alt="" width="28" height="28" className="me-2 align-text-top" />
           ChallangeX
         </Link>
         <button

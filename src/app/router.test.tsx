@@ -1,0 +1,58 @@
+import { describe, expect, test, vi } from 'vitest';
+
+const started = vi.hoisted(() => [] as string[]);
+
+// Each screen's loader records its name instead of importing the chunk; the data prefetches do nothing.
+vi.mock('./screen-loaders', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./screen-loaders')>();
+  const recording = (name: string) => () => {
+    started.push(name);
+    return new Promise<never>(() => {});
+  };
+  return {
+    ...actual,
+    loadLayoutPage: recording('layout'),
+    loadFeedScreen: recording('feed'),
+    loadProfilePage: recording('profile'),
+    loadChallengePage: recording('challenge'),
+  };
+});
+vi.mock('@/features/feed/api/prefetch-feed', () => ({ prefetchFirstFeedPage: vi.fn() }));
+vi.mock('@/features/site/api/use-banner', () => ({ prefetchBanner: vi.fn() }));
+vi.mock('@/features/profile/api/prefetch-profile', () => ({ prefetchProfile: vi.fn() }));
+vi.mock('@/features/challenges/api/prefetch-challenge', () => ({ prefetchChallenge: vi.fn() }));
+
+const original = await vi.importActual<typeof import('./screen-loaders')>('./screen-loaders');
+const nameOf = new Map<unknown, string>([
+  [original.loadLayoutPage, 'layout'],
+  [original.loadFeedScreen, 'feed'],
+  [original.loadProfilePage, 'profile'],
+  [original.loadChallengePage, 'challenge'],
+]);
+
+const addressOf: Record<string, string> = {
+  '': '/',
+  feed: '/feed',
+  'dash-board': '/dash-board',
+  profile: '/profile/Asha-Rao/uid123',
+  challange: '/challange/lean-week/uid123/challenge456',
+};
+
+describe('screen-loaders early table', () => {
+  test.each(Object.keys(original.screensBySection))(
+    'starts the screens the router shows at the "%s" section',
+    async (section) => {
+      vi.resetModules(); // a fresh router: each screen's preload runs once per page load
+      const { preloadScreens } = await import('./router');
+      started.length = 0;
+      preloadScreens(new URL(addressOf[section]!, 'http://localhost') as unknown as Location);
+      expect(started.sort()).toEqual(
+        original.screensBySection[section]!.map((load) => nameOf.get(load)).sort(),
+      );
+    },
+  );
+
+  test('names every section an address of the router table gives', () => {
+    expect(Object.keys(original.screensBySection).sort()).toEqual(Object.keys(addressOf).sort());
+  });
+});
