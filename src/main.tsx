@@ -1,6 +1,6 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import '@/styles/app.css';
-import { preloadScreensOf } from '@/app/screen-loaders';
+import { preloadAddress } from '@/app/screen-loaders';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
@@ -21,8 +21,8 @@ async function startApp() {
   await import('@/app/start-app');
 }
 
-// The address's screens download beside the shell's chunks (modulepreloaded by index.html), not after them.
-preloadScreensOf(window.location.pathname);
+// The address's screens (and the feed's first data) download beside the shell's chunks, not after them.
+preloadAddress(window.location);
 
 // index.html's static shell paints first, without waiting for the app's chunks to be evaluated; the app
 // (React, router, Firebase) starts right after that paint. index.html modulepreloads its chunks.

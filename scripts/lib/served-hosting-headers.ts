@@ -15,7 +15,7 @@ import { repoRoot } from './repo-root.ts';
 
 /**
  * The web config an emulator build runs with: only the project id is set; the rest are
- * the defaults src/services/firebase-app.ts falls back to.
+ * the defaults src/services/firebase-config.ts falls back to.
  */
 function emulatorWebConfig(projectId: string) {
   return {

@@ -18,7 +18,7 @@ vi.mock('./screen-loaders', async (importOriginal) => {
   };
 });
 vi.mock('@/features/feed/api/prefetch-feed', () => ({ prefetchFirstFeedPage: vi.fn() }));
-vi.mock('@/features/site/api/use-banner', () => ({ prefetchBanner: vi.fn() }));
+vi.mock('@/features/site/api/prefetch-banner', () => ({ prefetchBanner: vi.fn() }));
 vi.mock('@/features/profile/api/prefetch-profile', () => ({ prefetchProfile: vi.fn() }));
 vi.mock('@/features/challenges/api/prefetch-challenge', () => ({ prefetchChallenge: vi.fn() }));
 
@@ -39,7 +39,7 @@ const addressOf: Record<string, string> = {
 };
 
 describe('screen-loaders early table', () => {
-  test.each(Object.keys(original.screensBySection))(
+  test.each(Object.keys(original.preloadsBySection))(
     'starts the screens the router shows at the "%s" section',
     async (section) => {
       vi.resetModules(); // a fresh router: each screen's preload runs once per page load
@@ -47,12 +47,12 @@ describe('screen-loaders early table', () => {
       started.length = 0;
       preloadScreens(new URL(addressOf[section]!, 'http://localhost') as unknown as Location);
       expect(started.sort()).toEqual(
-        original.screensBySection[section]!.map((load) => nameOf.get(load)).sort(),
+        original.preloadsBySection[section]!.screens.map((load) => nameOf.get(load)).sort(),
       );
     },
   );
 
   test('names every section an address of the router table gives', () => {
-    expect(Object.keys(original.screensBySection).sort()).toEqual(Object.keys(addressOf).sort());
+    expect(Object.keys(original.preloadsBySection).sort()).toEqual(Object.keys(addressOf).sort());
   });
 });

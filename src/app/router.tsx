@@ -1,9 +1,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, type Params, type RouteObject } from 'react-router-dom';
 import { prefetchChallenge } from '@/features/challenges/api/prefetch-challenge';
-import { prefetchFirstFeedPage } from '@/features/feed/api/prefetch-feed';
 import { prefetchProfile } from '@/features/profile/api/prefetch-profile';
-import { prefetchBanner } from '@/features/site/api/use-banner';
 import { RedirectIfSignedIn, RequireLogin } from './routes/require-login';
 import { AppShell } from './shell/app-shell';
 import {
@@ -46,10 +44,6 @@ const shows = (
     },
   },
 });
-const feedData = (location: Location) => {
-  prefetchFirstFeedPage(location.search);
-  prefetchBanner(); // The feed's routes show the home banner above it.
-};
 const challengeData = (_location: Location, params: Params) =>
   prefetchChallenge(params.ownerId, params.challengeId);
 const profileData = (_location: Location, params: Params) => prefetchProfile(params.uid);
@@ -118,8 +112,8 @@ export const routes: RouteObject[] = [
         ...shows(LayoutPage),
         element: <LayoutPage />,
         children: [
-          { index: true, ...shows(FeedScreen, feedData), element: <FeedScreen /> },
-          { path: 'feed', ...shows(FeedScreen, feedData), element: guarded(<FeedScreen />) },
+          { index: true, ...shows(FeedScreen), element: <FeedScreen /> },
+          { path: 'feed', ...shows(FeedScreen), element: guarded(<FeedScreen />) },
           {
             path: 'profile/:profileName/:uid?',
             ...shows(ProfilePage, profileData),
@@ -127,7 +121,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'dash-board',
-            ...shows(FeedScreen, feedData),
+            ...shows(FeedScreen),
             element: guarded(<FeedScreen />),
           },
           { path: '*', ...shows(NotFoundPanel), element: <NotFoundPanel /> },

@@ -20,7 +20,8 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import { emulators, firebaseApp } from './firebase-app';
+import { firebaseApp } from './firebase-app';
+import { emulators } from './firebase-config';
 
 export interface SessionUser {
   uid: string;

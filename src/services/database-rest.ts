@@ -3,9 +3,8 @@
  * first data without the Database SDK or its WebSocket, so the SDK can load
  * after the page has painted. Rows come back in the order the SDK gives them.
  */
-import { currentIdToken } from './auth';
 import { sortRows, type ChildQuery } from '@/domain/child-query';
-import { emulators, firebaseConfig } from './firebase-app';
+import { emulators, firebaseConfig } from './firebase-config';
 
 /** Queries the REST API answers like the SDK: no cursors (those carry a key, which REST cannot). */
 export function restCanAnswer(spec: ChildQuery): boolean {
@@ -49,7 +48,8 @@ export async function restValue(
     if (spec.limitToLast !== undefined)
       url.searchParams.set('limitToLast', String(spec.limitToLast));
   }
-  const token = anonymous ? null : await currentIdToken();
+  // Auth is imported only for a member's read: public first reads start from the entry, before Auth's chunk.
+  const token = anonymous ? null : await (await import('./auth')).currentIdToken();
   if (token) url.searchParams.set('auth', token);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`Reading ${path} failed (HTTP ${response.status})`);

@@ -1,7 +1,9 @@
 import type { Database, QueryConstraint, Unsubscribe } from 'firebase/database';
 import type { ChildQuery, Row } from '@/domain/child-query';
-import { restCanAnswer, restChildren, restValue, type RestReadOptions } from './database-rest';
-import { emulators, firebaseApp } from './firebase-app';
+import { restCanAnswer, restChildren, restValue } from './database-rest';
+import { stopPrefetching, takePrefetched } from './database-prefetch';
+import { firebaseApp } from './firebase-app';
+import { emulators } from './firebase-config';
 import { pushKey } from '@/domain/push-key';
 
 /**
@@ -22,6 +24,7 @@ let announceLive: (live: LiveDatabase) => void;
 const liveLoaded = new Promise<LiveDatabase>((resolve) => (announceLive = resolve));
 
 function liveDatabase(): Promise<LiveDatabase> {
+  if (!liveLoading) stopPrefetching({ drop: false });
   liveLoading ??= import('firebase/database').then((sdk) => {
     // WebSockets only: the SDK's long-polling fallback loads scripts from the database host, which the
     // Content-Security-Policy refuses, and the SDK picks it after any visit that ended right after its
@@ -30,7 +33,7 @@ function liveDatabase(): Promise<LiveDatabase> {
     const database = sdk.getDatabase(firebaseApp());
     if (emulators) sdk.connectDatabaseEmulator(database, emulators.host, emulators.databasePort);
     const live = { sdk, database };
-    prefetched.clear();
+    stopPrefetching({ drop: true });
     announceLive(live);
     return live;
   });
@@ -42,18 +45,6 @@ function startLiveSoon() {
   if (liveScheduled) return;
   liveScheduled = true;
   setTimeout(() => void liveDatabase(), LIVE_UPDATES_AFTER_MS);
-}
-
-/** First-page reads started before their screen renders (prefetchPublicChildren, prefetchValue), taken once. */
-const prefetched = new Map<string, Promise<unknown>>();
-const prefetchKey = (path: string, spec?: ChildQuery) =>
-  spec ? `${path}?${JSON.stringify(spec)}` : path;
-
-function takePrefetched<T>(path: string, spec?: ChildQuery): Promise<T> | undefined {
-  const key = prefetchKey(path, spec);
-  const pending = prefetched.get(key) as Promise<T> | undefined;
-  prefetched.delete(key);
-  return pending;
 }
 
 /** Placeholder the server replaces with its clock (epoch ms) when the write lands. */
@@ -164,36 +155,6 @@ export function watchValue<T>(
       ),
     onChange,
   );
-}
-
-/**
- * Starts the first-page read of a public query (readable by everyone, so it
- * needs no session) the app is about to watch, while the screen's code is
- * still loading; the first watchChildren of the same query takes the answer.
- * Nothing happens once the SDK is loaded (it answers itself). `onRows` sees the
- * answer as soon as it arrives, before any screen renders it.
- */
-export function prefetchPublicChildren<T>(
-  path: string,
-  spec: ChildQuery,
-  onRows?: (rows: Rows<T>) => void,
-): void {
-  if (liveLoading || !restCanAnswer(spec)) return;
-  const pending = restChildren<T>(path, spec, { anonymous: true });
-  pending.then(onRows).catch(() => {}); // The watcher that takes it reports failures.
-  prefetched.set(prefetchKey(path, spec), pending);
-}
-
-/**
- * Starts the first read of a value the app is about to watch, as the signed-in member (it waits for the
- * session restore, not for the screen's code and render); the first watchValue of `path` takes the answer.
- * `anonymous`: a public value, read at once without the session. Nothing happens once the SDK is loaded.
- */
-export function prefetchValue(path: string, options: RestReadOptions = {}): void {
-  if (liveLoading) return;
-  const pending = restValue(path, undefined, options);
-  pending.catch(() => {}); // The watcher that takes it reports failures.
-  prefetched.set(prefetchKey(path), pending);
 }
 
 export function watchChildren<T>(

@@ -6,7 +6,8 @@ import {
   uploadBytesResumable,
   type FirebaseStorage,
 } from 'firebase/storage';
-import { emulators, firebaseApp } from '@/services/firebase-app';
+import { firebaseApp } from '@/services/firebase-app';
+import { emulators } from '@/services/firebase-config';
 
 let storageInstance: FirebaseStorage | undefined;
 

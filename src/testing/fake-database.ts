@@ -168,10 +168,6 @@ export function newKey(): string {
   return `key-${keyCounter}`;
 }
 
-/** Nothing to prefetch in memory: the first watch answers at once. */
-export function prefetchPublicChildren(_path: string, _spec: ChildQuery): void {}
-export function prefetchValue(_path: string): void {}
-
 // Type-checked against the real service: a new or changed export there fails here until the fake follows.
 void ({
   SERVER_TIME,
@@ -179,8 +175,6 @@ void ({
   readChildren,
   watchValue,
   watchChildren,
-  prefetchPublicChildren,
-  prefetchValue,
   writePaths,
   newKey,
 } satisfies typeof import('@/services/database'));

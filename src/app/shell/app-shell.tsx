@@ -4,6 +4,7 @@ import { LoadingOverlay } from '@/components/loading-overlay';
 import { useSession } from '@/lib/session';
 import { NavBar } from './nav-bar';
 import { OfflineNotice } from './offline-notice';
+import { scrollKey } from './scroll-key';
 import { SiteFooter } from './site-footer';
 import { UpdatePrompt } from './update-prompt';
 
@@ -26,7 +27,7 @@ export function AppShell() {
       <OfflineNotice />
       <UpdatePrompt />
       <LoadingOverlay visible={user === undefined} />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

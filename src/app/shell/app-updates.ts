@@ -28,9 +28,17 @@ export function useAppUpdate(): AppUpdateState {
 }
 
 /**
- * Registers the service worker vite-plugin-pwa builds (build-plugins/installable-app.ts), once the page has
- * loaded so its precaching never competes with the first paint. A new version is not activated behind the
- * member's back: it waits, and the shell's update prompt offers the reload.
+ * The worker's registration (two chunks, then its precache of every chunk) waits this long after `load`: the
+ * app's scripts are modules, so `load` fires before the first screen has its code, data and images, and
+ * the registration would compete with them (docs/performance.md, "Issue 15: what Lighthouse's simulated LCP
+ * waits for").
+ */
+const REGISTER_AFTER_LOAD_MS = 3000;
+
+/**
+ * Registers the service worker vite-plugin-pwa builds (build-plugins/installable-app.ts), once the first
+ * screen has had time to load, so its precaching never competes with it. A new version is not activated
+ * behind the member's back: it waits, and the shell's update prompt offers the reload.
  */
 export function registerAppServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
@@ -43,6 +51,7 @@ export function registerAppServiceWorker(): void {
         console.warn('The offline copy of ChallangeX could not be installed:', error),
     });
   };
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+  const registerSoon = () => setTimeout(() => void register(), REGISTER_AFTER_LOAD_MS);
+  if (document.readyState === 'complete') registerSoon();
+  else window.addEventListener('load', registerSoon, { once: true });
 }

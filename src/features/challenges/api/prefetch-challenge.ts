@@ -1,6 +1,6 @@
 import { DATABASE_KEY, dbPaths } from '@/domain/database-paths';
 import { restoredUid } from '@/services/auth';
-import { prefetchValue } from '@/services/database';
+import { prefetchValue } from '@/services/database-prefetch';
 import { CHALLENGE_SUMMARY_FIELDS } from './challenge-summary';
 
 /**

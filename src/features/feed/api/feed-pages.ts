@@ -68,3 +68,6 @@ export function toFeedPage(
 
 /** The URL parameter of the author filter (?author=uid). */
 export const AUTHOR_PARAM = 'author';
+
+/** The URL parameter of the page shown (?page=3); page 1 has none. */
+export const PAGE_PARAM = 'page';

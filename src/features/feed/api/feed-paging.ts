@@ -1,6 +1,7 @@
 import type { ChildQuery } from '@/domain/child-query';
 import type { FeedEntry } from '@/domain/challenge-record';
 import {
+  PAGE_PARAM,
   CARDS_PER_PAGE,
   MAX_FEED_ROWS,
   cursorAfter,
@@ -13,9 +14,6 @@ import {
  * Page numbers over a cursor-paged feed (docs/architecture.md#feed-paging). Nothing counts the whole feed: the
  * pages known are those read so far, and the total is exact once a read has reached the oldest challenge.
  */
-
-/** The URL parameter of the page shown (?page=3); page 1 has none. */
-export const PAGE_PARAM = 'page';
 
 /** ?page=N → N; no parameter → 1; anything but a whole number ≥ 1 → null (the screen says it is no page). */
 export function pageFromParam(raw: string | null): number | null {

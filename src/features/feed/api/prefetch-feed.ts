@@ -1,9 +1,8 @@
-import { prefetchPublicChildren } from '@/services/database';
+import { prefetchPublicChildren } from '@/services/database-prefetch';
 import { dbPaths } from '@/domain/database-paths';
 import type { FeedEntry } from '@/domain/challenge-record';
 import { appImageSource } from '@/lib/safe-urls';
-import { AUTHOR_PARAM, feedPageQuery, toFeedPage } from './feed-pages';
-import { PAGE_PARAM } from './feed-paging';
+import { AUTHOR_PARAM, PAGE_PARAM, feedPageQuery, toFeedPage } from './feed-pages';
 
 /**
  * The first card's cover is the feed's largest paint (LCP). Its fetch starts as soon as the page's data is

@@ -1,6 +1,6 @@
 import { DATABASE_KEY, dbPaths } from '@/domain/database-paths';
 import { restoredUid } from '@/services/auth';
-import { prefetchValue } from '@/services/database';
+import { prefetchValue } from '@/services/database-prefetch';
 
 /**
  * Starts reading the profile a shareable address names (what use-member-profile.ts watches) as soon as the
