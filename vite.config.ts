@@ -3,6 +3,7 @@ import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkByScreen } from './build-plugins/chunk-by-screen.ts';
+import { inlineFavicon } from './build-plugins/inline-favicon.ts';
 import { installableApp } from './build-plugins/installable-app.ts';
 import { modulepreloadAppStart } from './build-plugins/modulepreload-app-start.ts';
 import { purgeUnusedBootstrap } from './build-plugins/purge-unused-bootstrap.ts';
@@ -46,6 +47,7 @@ export default defineConfig(({ command, mode, isPreview }) => ({
   plugins: [
     requireProductionFirebaseConfig(),
     react(),
+    inlineFavicon(resolve(root, 'src/assets/logo.svg')),
     modulepreloadAppStart(APP_START_MODULE),
     screenChunks.plugin,
     // Manifest and service worker in builds only; `vite` (dev) and the unit tests run without a worker.

@@ -101,14 +101,14 @@ export function chunkByScreen(plan: ScreenChunkPlan): {
     },
   };
   const groups: CodeSplittingGroup[] = [
-    // What the entry imports and the shell uses too: Vite's virtual modules (its preload helper) and the
-    // entry's own script modules (src/app/screen-loaders.ts). In a shell chunk (groups take their modules'
-    // dependencies) they would make the entry import that chunk statically, and wait for it.
+    // The entry's chunk: the entry, what it imports (src/app/screen-loaders.ts and the first reads) and
+    // Vite's virtual modules (its preload helper), which the shell uses too. In a shell chunk (groups take
+    // their modules' dependencies) they would make the entry import that chunk statically and wait for it;
+    // in a chunk of their own they would cost the first page one more request.
     {
-      name: 'entry-shared',
+      name: 'index',
       priority: screens.length + shellParts.length + 3,
-      test: (id: string) =>
-        id.startsWith('\0') || (closureOf(entry).has(id) && !id.endsWith(entry) && !isStyle(id)),
+      test: (id: string) => id.startsWith('\0') || (closureOf(entry).has(id) && !isStyle(id)),
     },
     ...shellParts.map((part, index) => ({
       name: part.name,

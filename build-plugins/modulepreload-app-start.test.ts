@@ -25,8 +25,8 @@ export const start = () => log(card('app'));`,
 export const page = () => card('page');`,
 };
 
-async function builtIndexHtml(appStartModule: string) {
-  const root = writeProject(app);
+async function builtIndexHtml(appStartModule: string, files: Record<string, string> = app) {
+  const root = writeProject(files);
   const output = await buildProject(root, { plugins: [modulepreloadAppStart(appStartModule)] });
   const html = output.find((file) => file.fileName === 'index.html');
   const chunkOf = (module: string) =>
@@ -52,6 +52,18 @@ describe('modulepreloadAppStart', () => {
     // The entry is in the page already; the lazy page waits for its turn.
     expect(html.split(`/${entry}"`)).toHaveLength(2);
     expect(html).not.toContain(chunkOf('/src/lazy-page.ts'));
+  });
+
+  test('lists the largest chunk first, so that the longest download starts first', async () => {
+    const largeCard = `export const card = (text) => '${'['.repeat(4000)}' + text + ']';`;
+    const { html, chunkOf } = await builtIndexHtml('/src/start-app.ts', {
+      ...app,
+      'src/card.ts': largeCard,
+    });
+    expect(preloads(html).map((link) => link.match(/href="\/([^"]+)"/)![1])).toEqual([
+      chunkOf('/src/card.ts'),
+      chunkOf('/src/start-app.ts'),
+    ]);
   });
 
   test('stops the build, naming the module, when no chunk holds it', async () => {

@@ -36,8 +36,12 @@ export function modulepreloadAppStart(appStartModule: string): Plugin {
           chunks.get(fileName)?.imports.forEach(visit);
         };
         visit(start.fileName);
+        // Largest first: the browser opens six connections per origin over HTTP/1.1, and the longest
+        // download (react-dom) should not wait for a free one behind the small chunks.
+        const size = (file: string) => chunks.get(file)?.code.length ?? 0;
         return [...files]
           .filter((file) => !html.includes(`/${file}"`))
+          .sort((a, b) => size(b) - size(a))
           .map((file) => ({
             tag: 'link',
             attrs: {

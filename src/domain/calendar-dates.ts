@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format, getISOWeek, getISOWeekYear } from 'date-fns';
+import { getISOWeek, getISOWeekYear, lightFormat } from 'date-fns';
 
 /** A calendar date as 'YYYY-MM-DD'. */
 export type CalendarDate = string;
@@ -47,7 +47,7 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
 
 /** The calendar date an instant falls on in a time zone. */
 export function calendarDateInZone(epochMs: number, timeZone: string): CalendarDate {
-  return format(new TZDate(epochMs, timeZone), 'yyyy-MM-dd');
+  return lightFormat(new TZDate(epochMs, timeZone), 'yyyy-MM-dd');
 }
 
 /** The instant a local wall-clock time happens on a date in a time zone. */
@@ -69,5 +69,5 @@ export function isoWeekKey(epochMs: number, timeZone: string): string {
 
 /** Month key 'YYYY-MM' of an instant in a time zone. */
 export function monthKey(epochMs: number, timeZone: string): string {
-  return format(new TZDate(epochMs, timeZone), 'yyyy-MM');
+  return lightFormat(new TZDate(epochMs, timeZone), 'yyyy-MM');
 }

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { lightFormat } from 'date-fns';
 import { INPUT_LIMITS } from '@/domain/constants';
 
 /** Cuts `text` to at most `max` UTF-16 units (the database's length) without splitting a character. */
@@ -33,6 +33,6 @@ export function memberDisplayName(account: {
 export function joinAtText(joinAt: number | string | undefined | null): string | undefined {
   if (typeof joinAt === 'string') return joinAt || undefined;
   if (typeof joinAt === 'number' && Number.isFinite(joinAt))
-    return format(joinAt, 'yyyy-MM-dd HH:mm:ss');
+    return lightFormat(joinAt, 'yyyy-MM-dd HH:mm:ss');
   return undefined;
 }
