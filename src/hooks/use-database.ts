@@ -1,8 +1,14 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { ChildQuery, Row } from '@/domain/child-query';
 import { watchChildren, watchValue } from '@/services/database';
 
 import type { Loadable } from './use-async';
+
+/*
+ * Answers are rendered as transitions: React renders them in slices of a few milliseconds, yielding to the
+ * browser in between, so a large page arriving at once (a 7-day challenge) is not one long task (Total
+ * Blocking Time, docs/performance.md).
+ */
 
 /** Live value at `path` (null when absent); pass null to read nothing. */
 export function useDatabaseValue<T>(path: string | null): Loadable<T | null> {
@@ -14,8 +20,8 @@ export function useDatabaseValue<T>(path: string | null): Loadable<T | null> {
     if (path === null) return;
     return watchValue<T>(
       path,
-      (value) => setState({ path, loaded: { status: 'ready', value } }),
-      (error) => setState({ path, loaded: { status: 'error', error } }),
+      (value) => startTransition(() => setState({ path, loaded: { status: 'ready', value } })),
+      (error) => startTransition(() => setState({ path, loaded: { status: 'error', error } })),
     );
   }, [path]);
   // A new path shows loading until its first answer, never the previous path's value.
@@ -38,8 +44,12 @@ export function useDatabaseChildren<T>(
     return watchChildren<T>(
       path,
       JSON.parse(specKey) as ChildQuery,
-      (rows) => setState({ key: watchKey, loaded: { status: 'ready', value: rows } }),
-      (error) => setState({ key: watchKey, loaded: { status: 'error', error } }),
+      (rows) =>
+        startTransition(() =>
+          setState({ key: watchKey, loaded: { status: 'ready', value: rows } }),
+        ),
+      (error) =>
+        startTransition(() => setState({ key: watchKey, loaded: { status: 'error', error } })),
     );
   }, [path, specKey, watchKey]);
   return state.key === watchKey ? state.loaded : { status: 'loading' };

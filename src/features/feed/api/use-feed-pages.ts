@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { FeedEntry } from '@/domain/challenge-record';
 import { readChildren, watchChildren } from '@/services/database';
 import { dbPaths } from '@/domain/database-paths';
@@ -40,12 +40,15 @@ export function useFeedPages(authorUid: string | null, page: number) {
       feedPageQuery(authorUid, cursor),
       (rows) => {
         const read = toFeedPage(rows, authorUid);
-        if (read.cards.length === 0 && index > 0) {
-          setKnown((current) => afterPageVanished(current, index));
-          return;
-        }
-        setKnown((current) => afterPageRead(current, index, read.next));
-        setLoaded({ key: readKey, state: { status: 'ready', cards: read.cards } });
+        // A transition, like every database answer (hooks/use-database.ts): rendered in slices.
+        startTransition(() => {
+          if (read.cards.length === 0 && index > 0) {
+            setKnown((current) => afterPageVanished(current, index));
+            return;
+          }
+          setKnown((current) => afterPageRead(current, index, read.next));
+          setLoaded({ key: readKey, state: { status: 'ready', cards: read.cards } });
+        });
       },
       (error) => {
         console.error('Reading the feed failed', error);
