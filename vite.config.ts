@@ -61,6 +61,9 @@ export default defineConfig(({ command, mode, isPreview }) => ({
     // Every browser the app supports fetches <link rel="modulepreload"> itself (Safari since 17): the polyfill
     // would be ~0.5 KB gzip in the first load, for nothing.
     modulePreload: { polyfill: false },
+    // One stylesheet, linked by index.html: the screens' own rules are ~2 KB gzip in all, less than what a
+    // request of their own costs the first page (docs/performance.md, "Issue 15").
+    cssCodeSplit: false,
     rolldownOptions: { output: { codeSplitting: { groups: screenChunks.groups } } },
     // The shell is one chunk on purpose (~500 KB raw); tests/bench/bundle-budget.test.ts guards its gzip size.
     chunkSizeWarningLimit: 600,

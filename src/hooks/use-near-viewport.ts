@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 
 const INTERACTIONS = ['scroll', 'pointerdown', 'keydown', 'touchstart'] as const;
 
@@ -13,7 +13,8 @@ export function useNearViewport<T extends Element>(fallbackMs = 3_000) {
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
-    const show = () => setNear(true);
+    // A transition: what appears renders in slices, not as one long task (Total Blocking Time).
+    const show = () => startTransition(() => setNear(true));
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) show();
     });

@@ -61,10 +61,7 @@ function SidebarSlot({ children }: { children: ReactNode }) {
 
 /** The product's layout page: the nested page beside the sidebar (stacked below it on phones). */
 export function LayoutPage() {
-  const { user } = useSession();
   const { pathname } = useLocation();
-  // On phones the sidebar is below the fold: its widgets (chunks, queries, avatars) wait until it is needed.
-  const [sidebarRef, sidebarNear] = useNearViewport<HTMLElement>();
   return (
     <div className="container py-4">
       <div className="row g-4">
@@ -88,33 +85,45 @@ export function LayoutPage() {
             <Outlet />
           </Suspense>
         </div>
-        <aside ref={sidebarRef} className="col-lg-4" aria-label="Sidebar">
-          {sidebarNear && (
-            <>
-              <Suspense fallback={null}>
-                <CreateChallengeBanner />
-              </Suspense>
-              {user && (
-                <SidebarSlot>
-                  <ProfileCard member={user} />
-                </SidebarSlot>
-              )}
-              <SidebarSlot>
-                <TopChallengers signedIn={Boolean(user)} />
-              </SidebarSlot>
-              <SidebarSlot>
-                <SubscribeBox />
-              </SidebarSlot>
-              <SidebarSlot>
-                <SocialLinksWidget />
-              </SidebarSlot>
-              <SidebarSlot>
-                <RecentPosts />
-              </SidebarSlot>
-            </>
-          )}
-        </aside>
+        <Sidebar />
       </div>
     </div>
+  );
+}
+
+/**
+ * On phones the sidebar is below the fold: its widgets (chunks, queries, avatars) wait until it is needed.
+ * Its own component, so that revealing it re-renders the sidebar alone, never the page beside it.
+ */
+function Sidebar() {
+  const { user } = useSession();
+  const [sidebarRef, sidebarNear] = useNearViewport<HTMLElement>();
+  return (
+    <aside ref={sidebarRef} className="col-lg-4" aria-label="Sidebar">
+      {sidebarNear && (
+        <>
+          <Suspense fallback={null}>
+            <CreateChallengeBanner />
+          </Suspense>
+          {user && (
+            <SidebarSlot>
+              <ProfileCard member={user} />
+            </SidebarSlot>
+          )}
+          <SidebarSlot>
+            <TopChallengers signedIn={Boolean(user)} />
+          </SidebarSlot>
+          <SidebarSlot>
+            <SubscribeBox />
+          </SidebarSlot>
+          <SidebarSlot>
+            <SocialLinksWidget />
+          </SidebarSlot>
+          <SidebarSlot>
+            <RecentPosts />
+          </SidebarSlot>
+        </>
+      )}
+    </aside>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
+import { loadAccountMenu } from '@/app/screen-loaders';
 import { useSession } from '@/lib/session';
 // Small enough to be inlined as a data URL: no request competing with the first page's scripts.
 import logoUrl from '@/assets/logo.svg';
@@ -13,7 +14,7 @@ const publicLinks = [
 
 // Only members see it, and only once the session is known: its code (logout, toasts) stays out of the first load.
 const AccountMenu = lazy(() =>
-  import('./account-menu').then((module) => ({ default: module.AccountMenu })),
+  loadAccountMenu().then((module) => ({ default: module.AccountMenu })),
 );
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
