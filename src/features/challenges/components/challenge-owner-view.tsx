@@ -98,11 +98,14 @@ export function ChallengeOwnerView({ challenge, challengeRef }: ChallengeOwnerVi
         </Card.Body>
       </Card>
 
+      {/* mountOnEnter: a day's meals render when the day is first opened, not all seven at once (a 7-day plan
+          was one long commit; docs/performance.md, "Issue 15: what came after react-dom"). */}
       <Tabs
         id="challenge-days"
         activeKey={`Day${activeDay}`}
         onSelect={openDay}
         className="mb-3 day-tabs"
+        mountOnEnter
       >
         {plans.map((plan) => (
           <Tab
