@@ -3,12 +3,14 @@ import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkByScreen } from './build-plugins/chunk-by-screen.ts';
+import { deferManifestLink } from './build-plugins/defer-manifest-link.ts';
 import { inlineFavicon } from './build-plugins/inline-favicon.ts';
 import { installableApp } from './build-plugins/installable-app.ts';
 import { modulepreloadAppStart } from './build-plugins/modulepreload-app-start.ts';
 import { purgeUnusedBootstrap } from './build-plugins/purge-unused-bootstrap.ts';
 import { requireProductionFirebaseConfig } from './build-plugins/require-production-firebase-config.ts';
 import { emulatorHostingHeaders } from './scripts/lib/served-hosting-headers.ts';
+import { MANIFEST_TEMPLATE_ID } from './src/app/shell/app-manifest.ts';
 
 const root = import.meta.dirname;
 
@@ -52,6 +54,8 @@ export default defineConfig(({ command, mode, isPreview }) => ({
     screenChunks.plugin,
     // Manifest and service worker in builds only; `vite` (dev) and the unit tests run without a worker.
     VitePWA({ ...installableApp, disable: command !== 'build' }),
+    // After VitePWA: its manifest link waits until the page has loaded.
+    deferManifestLink(MANIFEST_TEMPLATE_ID),
   ],
   // `@/x` is `src/x`: imports name where a module lives, not how many folders to climb.
   resolve: { alias: { '@': resolve(root, 'src') } },

@@ -1,5 +1,6 @@
 /// <reference types="vite-plugin-pwa/client" />
 import { useSyncExternalStore } from 'react';
+import { linkAppManifest } from './app-manifest';
 
 /** What the shell knows about the installed app's service worker. */
 export interface AppUpdateState {
@@ -41,8 +42,9 @@ const REGISTER_AFTER_LOAD_MS = 3000;
  * behind the member's back: it waits, and the shell's update prompt offers the reload.
  */
 export function registerAppServiceWorker(): void {
-  if (!('serviceWorker' in navigator)) return;
   const register = async () => {
+    linkAppManifest(); // The install manifest waits with the worker (src/app/shell/app-manifest.ts).
+    if (!('serviceWorker' in navigator)) return;
     const { registerSW } = await import('virtual:pwa-register');
     const updateServiceWorker = registerSW({
       onNeedRefresh: () =>
