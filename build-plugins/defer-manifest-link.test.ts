@@ -42,7 +42,7 @@ test('the manifest link waits in an inert template', async () => {
 });
 
 test.each([0, 2])('a page with %i manifest links stops the build', async (count) => {
-  await expect(builtIndexHtml([manifestLinks(count), deferManifestLink('deferred')])).rejects.toThrow(
-    /defer-manifest-link: index.html should have one <link rel="manifest">/,
-  );
+  await expect(
+    builtIndexHtml([manifestLinks(count), deferManifestLink('deferred')]),
+  ).rejects.toThrow(/defer-manifest-link: index.html should have one <link rel="manifest">/);
 });
