@@ -7,6 +7,7 @@ import { deferManifestLink } from './build-plugins/defer-manifest-link.ts';
 import { inlineFavicon } from './build-plugins/inline-favicon.ts';
 import { installableApp } from './build-plugins/installable-app.ts';
 import { modulepreloadAppStart } from './build-plugins/modulepreload-app-start.ts';
+import { previewBrotli } from './build-plugins/preview-brotli.ts';
 import { purgeUnusedBootstrap } from './build-plugins/purge-unused-bootstrap.ts';
 import { requireProductionFirebaseConfig } from './build-plugins/require-production-firebase-config.ts';
 import { emulatorHostingHeaders } from './scripts/lib/served-hosting-headers.ts';
@@ -56,6 +57,8 @@ export default defineConfig(({ command, mode, isPreview }) => ({
     VitePWA({ ...installableApp, disable: command !== 'build' }),
     // After VitePWA: its manifest link waits until the page has loaded.
     deferManifestLink(MANIFEST_TEMPLATE_ID),
+    // `vite preview` (the bench, the e2e tests) compresses as Hosting does: Brotli when the browser accepts it.
+    previewBrotli(),
   ],
   // `@/x` is `src/x`: imports name where a module lives, not how many folders to climb.
   resolve: { alias: { '@': resolve(root, 'src') } },
