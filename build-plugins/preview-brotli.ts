@@ -50,7 +50,9 @@ export function previewBrotli(): Plugin {
           compressed.set(file, entry);
         }
         const answer = (body: Buffer) => {
-          for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+          for (const [name, value] of Object.entries(headers)) {
+            if (value !== undefined) response.setHeader(name, value);
+          }
           response.setHeader('Content-Type', type);
           response.setHeader('Vary', 'Accept-Encoding');
           response.setHeader('Cache-Control', 'no-cache'); // as preview answers
