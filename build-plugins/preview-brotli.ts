@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress } from 'node:zlib';
@@ -40,9 +40,9 @@ export function previewBrotli(): Plugin {
         }
         const type = COMPRESSED_TYPES[extname(pathname)];
         const file = resolve(distDir, `.${pathname}`);
-        if (!type || !file.startsWith(distDir + sep) || !existsSync(file)) return next();
-        const stats = statSync(file);
-        if (!stats.isFile()) return next();
+        if (!type || !file.startsWith(distDir + sep)) return next();
+        const stats = statSync(file, { throwIfNoEntry: false });
+        if (!stats?.isFile()) return next();
         const tag = `W/"br-${stats.size}-${stats.mtimeMs}"`;
         let entry = compressed.get(file);
         if (entry?.tag !== tag) {
