@@ -1,6 +1,7 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import '@/styles/app.css';
 import { preloadAddress } from '@/app/screen-loaders';
+import { afterNextPaint } from '@/lib/after-next-paint';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
@@ -26,4 +27,4 @@ preloadAddress(window.location);
 
 // index.html's static shell paints first, without waiting for the app's chunks to be evaluated; the app
 // (React, router, Firebase) starts right after that paint. index.html modulepreloads its chunks.
-requestAnimationFrame(() => setTimeout(() => void startApp()));
+afterNextPaint(() => void startApp());

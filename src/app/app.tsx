@@ -1,15 +1,22 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { BusyProvider } from '@/components/busy-provider';
-import { createAppRouter } from './router';
+import { routes } from './router';
 import { SessionProvider } from './session-provider';
 
+/** The screens of the current address. */
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
 export function App() {
-  const [router] = useState(createAppRouter);
   return (
     <SessionProvider>
       <BusyProvider>
-        <RouterProvider router={router} />
+        {/* The declarative router: the data router's loaders, actions and blockers went unused, and cost
+            every first visit ~15 KB of script (docs/performance.md, "Issue 15"). */}
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </BusyProvider>
     </SessionProvider>
   );

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, matchRoutes, type Params, type RouteObject } from 'react-router-dom';
+import { matchRoutes, type Params, type RouteObject } from 'react-router-dom';
 import { prefetchChallenge } from '@/features/challenges/api/prefetch-challenge';
 import { prefetchProfile } from '@/features/profile/api/prefetch-profile';
 import { RedirectIfSignedIn, RequireLogin } from './routes/require-login';
@@ -130,8 +130,6 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const createAppRouter = () => createBrowserRouter(routes);
 
 /**
  * Starts fetching the screens `pathname` shows at once, in parallel with the

@@ -1,3 +1,4 @@
+import { usePainted } from '@/hooks/use-painted';
 import { imageSource } from '@/lib/safe-urls';
 
 interface MemberAvatarProps {
@@ -7,6 +8,8 @@ interface MemberAvatarProps {
   /** Decorative when the name is printed right beside it. */
   decorative?: boolean;
   className?: string;
+  /** Holds the photo back while the page's main image loads first. */
+  waiting?: boolean;
 }
 
 /** A member's round photo, or their initial when there is no safe photo. */
@@ -16,10 +19,24 @@ export function MemberAvatar({
   size = 40,
   decorative = true,
   className = '',
+  waiting = false,
 }: MemberAvatarProps) {
   const source = imageSource(photoURL);
   const alt = decorative ? '' : `Photo of ${name}`;
   const style = { width: size, height: size };
+  // The photo starts once the page has painted (a blank circle of its size until then).
+  const painted = usePainted();
+  if (source && (waiting || !painted)) {
+    return (
+      <span
+        role={decorative ? undefined : 'img'}
+        aria-label={decorative ? undefined : alt}
+        aria-hidden={decorative || undefined}
+        className={`rounded-circle bg-body-secondary d-inline-block flex-shrink-0 ${className}`}
+        style={style}
+      />
+    );
+  }
   if (source) {
     return (
       <img

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FeedEntry } from '@/domain/challenge-record';
 import { readStored, storageKeys } from '@/lib/browser-storage';
@@ -127,11 +127,15 @@ describe('FeedScreen cards', () => {
       }),
     );
     const { container } = renderFeed(<FeedScreen />, { user: memberFixture });
-    await screen.findByRole('article', { name: 'Https cover' });
-    const sources = [...container.querySelectorAll('img')].map((image) =>
-      image.getAttribute('src'),
+    const first = await screen.findByRole('article', { name: 'Https cover' });
+    const sources = () =>
+      [...container.querySelectorAll('img')].map((image) => image.getAttribute('src'));
+    // Until the first card's cover is on screen, every other image waits.
+    expect(sources()).toEqual(['https://cdn.example/a.jpg']);
+    fireEvent.load(first.querySelector('img')!);
+    await waitFor(() =>
+      expect(sources()).toEqual(['https://cdn.example/a.jpg', 'https://cdn.example/me.png']),
     );
-    expect(sources).toEqual(['https://cdn.example/a.jpg', 'https://cdn.example/me.png']);
   });
 
   it('Open Challenge is a link to challange/{slug}/{owner}/{id} (new tab, copy) that also stores the ids', async () => {

@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { useSession } from '@/lib/session';
 import { NavBar } from './nav-bar';
 import { OfflineNotice } from './offline-notice';
-import { scrollKey } from './scroll-key';
+import { ScrollRestoration } from './scroll-restoration';
 import { SiteFooter } from './site-footer';
 import { UpdatePrompt } from './update-prompt';
 
@@ -27,7 +27,7 @@ export function AppShell() {
       <OfflineNotice />
       <UpdatePrompt />
       <LoadingOverlay visible={user === undefined} />
-      <ScrollRestoration getKey={scrollKey} />
+      <ScrollRestoration />
     </div>
   );
 }

@@ -71,7 +71,8 @@ describe('ChallengePage for the owner', () => {
     expect(within(row('Khichdi')).getByText('8PM to 11PM')).toBeInTheDocument();
     expect(within(row('Khichdi')).getByText('Khichdi details')).toBeInTheDocument();
     expect(within(row('Khichdi')).getByText('500 kcal')).toBeInTheDocument();
-    expect(within(row('Khichdi')).getByRole('img', { name: 'Khichdi' })).toHaveAttribute(
+    // The dish's picture comes once the plan has painted.
+    expect(await within(row('Khichdi')).findByRole('img', { name: 'Khichdi' })).toHaveAttribute(
       'src',
       '/meals/khichdi.svg',
     );

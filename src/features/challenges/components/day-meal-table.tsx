@@ -3,6 +3,7 @@ import { MEAL_SLOTS, MEAL_WINDOW_LABELS, type MealStatus } from '@/domain/consta
 import { canUploadProof, mealStatus } from '@/domain/meal-status';
 import type { ChallengeRef } from '@/domain/challenge-record';
 import { slotLabel, type DayPlan } from '../lib/challenge-meals';
+import { usePainted } from '@/hooks/use-painted';
 import { appImageSource } from '@/lib/safe-urls';
 import { MealIngredients } from './meal-ingredients';
 import { MealProofUpload } from './meal-proof-upload';
@@ -24,6 +25,8 @@ interface DayMealTableProps {
 
 /** Breakfast, lunch and dinner of one day, each with its window, status and proof upload. */
 export function DayMealTable({ challenge, plan, now }: DayMealTableProps) {
+  // The dishes' pictures start once the plan has painted (an empty frame of their size until then).
+  const painted = usePainted();
   return (
     <Table className="meal-table align-middle bg-white">
       <caption className="visually-hidden">Meals of Day {plan.dayNumber}</caption>
@@ -62,14 +65,20 @@ export function DayMealTable({ challenge, plan, now }: DayMealTableProps) {
               </th>
               <td data-label="Dish">
                 <div className="d-flex gap-2 align-items-start">
-                  {image && (
-                    <img
-                      src={image}
-                      alt={meal.name}
-                      className="meal-image flex-shrink-0"
-                      loading="lazy"
-                    />
-                  )}
+                  {image &&
+                    (painted ? (
+                      <img
+                        src={image}
+                        alt={meal.name}
+                        className="meal-image flex-shrink-0"
+                        loading="lazy"
+                      />
+                    ) : (
+                      <span
+                        className="meal-image flex-shrink-0 d-inline-block"
+                        aria-hidden="true"
+                      />
+                    ))}
                   <div>
                     <div className="fw-semibold">{meal.name}</div>
                     {meal.details && (

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import { challengePath, rememberChallenge } from '@/lib/challenge-route';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import { appImageSource } from '@/lib/safe-urls';
 import { MemberAvatar } from '@/components/member-avatar';
 import { ProfileLink } from '@/components/profile-link';
@@ -20,6 +21,10 @@ interface ChallengeCardProps {
   onChooseAuthor?: (uid: string, displayName: string) => void;
   /** The first card's cover is the feed's largest paint (LCP): fetch it at once, not lazily. */
   priority?: boolean;
+  /** Called once the priority cover is on screen (or failed to load). */
+  onMainImageShown?: () => void;
+  /** This card's other images (cover, author's photo) wait for the first card's cover. */
+  imagesWait?: boolean;
 }
 
 /** One challenge of the feed, the card of docs/product.md#routes-and-screens. */
@@ -29,8 +34,12 @@ export function ChallengeCard({
   ownerActions,
   onChooseAuthor,
   priority = false,
+  onMainImageShown,
+  imagesWait = false,
 }: ChallengeCardProps) {
   const cover = appImageSource(entry.cover);
+  const mainImageShown =
+    priority && onMainImageShown ? () => afterNextPaint(onMainImageShown) : undefined;
   const author = entry.displayName || 'Member';
   const created = cardTime(entry.createdAt);
   const updated = cardTime(entry.updatedAt);
@@ -41,10 +50,12 @@ export function ChallengeCard({
       {cover ? (
         <Card.Img
           variant="top"
-          src={cover}
+          src={imagesWait && !priority ? undefined : cover}
           alt=""
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
+          onLoad={mainImageShown}
+          onError={mainImageShown}
           width={640}
           height={240}
           className="challenge-card-cover"
@@ -64,7 +75,7 @@ export function ChallengeCard({
           {entry.title}
         </Card.Title>
         <div className="d-flex align-items-center gap-2 mb-2">
-          <MemberAvatar name={author} photoURL={entry.photoURL} size={32} />
+          <MemberAvatar name={author} photoURL={entry.photoURL} size={32} waiting={imagesWait} />
           <ProfileLink uid={entry.uid} displayName={author} className="fw-semibold" />
           {onChooseAuthor && (
             <Button

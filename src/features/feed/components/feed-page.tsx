@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, useSearchParams } from 'react-router-dom';
 import { storageKeys, writeStored } from '@/lib/browser-storage';
+import { appImageSource } from '@/lib/safe-urls';
 import { useSession } from '@/lib/session';
 import { AUTHOR_PARAM, CARDS_PER_PAGE, PAGE_PARAM } from '../api/feed-pages';
 import { pageFromParam, withPage } from '../api/feed-paging';
@@ -87,6 +88,13 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
   const { state, pageCount, complete } = useFeedPages(authorUid, page);
   const scope = feedSnapshotScope(authorUid, page);
   const cached = useMemo(() => feedSnapshot.read(scope), [scope]);
+  // Every other image waits until the first card's cover (the page's largest paint) is on screen: on a phone's
+  // connection, parallel downloads share the bandwidth the cover needs (docs/performance.md, "Issue 15").
+  const [mainImageShown, setMainImageShown] = useState(false);
+  const showMainImage = () => setMainImageShown(true);
+  const shownCards =
+    state.status === 'ready' ? state.cards : state.status === 'loading' ? cached : null;
+  const imagesWait = !mainImageShown && Boolean(appImageSource(shownCards?.[0]?.entry.cover));
   const liveCards = state.status === 'ready' ? state.cards : null;
   useEffect(() => {
     if (liveCards && liveCards.length > 0) feedSnapshot.write(scope, liveCards);
@@ -122,6 +130,8 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
             key={card.challengeId}
             card={card}
             priority={index === 0}
+            onMainImageShown={showMainImage}
+            imagesWait={imagesWait}
             isOwner={false}
           />
         ))}
@@ -158,6 +168,8 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
           key={card.challengeId}
           card={card}
           priority={index === 0}
+          onMainImageShown={showMainImage}
+          imagesWait={imagesWait}
           isOwner={Boolean(user) && user?.uid === card.entry.uid}
           ownerActions={ownerActions}
           onChooseAuthor={onChooseAuthor}

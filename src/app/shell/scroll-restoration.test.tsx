@@ -1,0 +1,92 @@
+import { act, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
+import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import { scrollKey } from './scroll-key';
+import { SCROLL_POSITIONS_KEY, ScrollRestoration } from './scroll-restoration';
+
+/** A page that jumps to its #privacy section on mount, as the about page does. */
+function AboutPage() {
+  useEffect(() => document.getElementById('privacy')?.scrollIntoView());
+  return <section id="privacy">Privacy Policy</section>;
+}
+
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate(-1)}>
+      Back
+    </button>
+  );
+}
+
+function openAt(address: string) {
+  render(
+    <MemoryRouter initialEntries={[address]}>
+      <ScrollRestoration />
+      <BackButton />
+      <Routes>
+        <Route path="/about" element={<AboutPage />} />
+        <Route path="/feed" element={<Link to="/about">About</Link>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+/** What a scroll by the member leaves behind: the new scrollY and the browser's scroll event. */
+function scrollTo(y: number) {
+  act(() => {
+    window.scrollY = y;
+    window.dispatchEvent(new Event('scroll'));
+  });
+}
+
+describe('ScrollRestoration', () => {
+  beforeEach(() => {
+    window.scrollY = 0;
+    window.scrollTo = vi.fn() as typeof window.scrollTo;
+    Element.prototype.scrollIntoView = vi.fn();
+  });
+  afterEach(() => sessionStorage.clear());
+
+  it('keeps a fresh load of /about#privacy at #privacy, not at a position saved under another first entry', async () => {
+    // Every load's first entry has the key "default": by key alone, this would restore another page's 700.
+    sessionStorage.setItem(SCROLL_POSITIONS_KEY, JSON.stringify({ default: 700 }));
+    openAt('/about#privacy');
+    await screen.findByText('Privacy Policy');
+    expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
+    expect(window.scrollTo).not.toHaveBeenCalledWith(0, 700);
+  });
+
+  it('restores a reloaded page where it was left', () => {
+    sessionStorage.setItem(SCROLL_POSITIONS_KEY, JSON.stringify({ '/feed': 420 }));
+    openAt('/feed');
+    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 420);
+  });
+
+  it('opens a linked page at the top and brings Back to where the page was left', () => {
+    openAt('/feed');
+    scrollTo(900);
+    act(() => screen.getByRole('link', { name: 'About' }).click());
+    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);
+    expect(screen.getByText('Privacy Policy')).toBeInTheDocument();
+    scrollTo(300);
+    act(() => screen.getByRole('button', { name: 'Back' }).click());
+    expect(screen.getByRole('link', { name: 'About' })).toBeInTheDocument();
+    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 900);
+  });
+
+  it('saves the position on leaving the tab, under the page’s key', () => {
+    openAt('/feed');
+    scrollTo(250);
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS_KEY)!)).toEqual({ '/feed': 250 });
+  });
+
+  it('keys in-app entries by their own key and a first entry by its address', () => {
+    const location = { pathname: '/about', search: '?x=1', hash: '#terms', state: null };
+    expect(scrollKey({ ...location, key: 'default' })).toBe('/about?x=1#terms');
+    expect(scrollKey({ ...location, key: 'k3y' })).toBe('k3y');
+  });
+});

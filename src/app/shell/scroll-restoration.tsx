@@ -1,0 +1,73 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
+import { scrollKey } from './scroll-key';
+
+/** Where positions survive a reload of the tab (sessionStorage: this tab only). */
+export const SCROLL_POSITIONS_KEY = 'challangex-scroll-positions';
+
+function savedPositions(): Record<string, number> {
+  try {
+    const saved: unknown = JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS_KEY) ?? '{}');
+    return saved && typeof saved === 'object' ? (saved as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The app's scroll restoration, as a declarative router has none (docs/performance.md, "Issue 15": the data
+ * router cost the first load ~15 KB): Back, Forward and a reload return to where the page was left; a link
+ * opens its page at the top, or at its #section. Positions are kept by `scrollKey`.
+ */
+export function ScrollRestoration() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const key = scrollKey(location);
+  const positions = useRef<Record<string, number> | null>(null);
+  const shownKey = useRef<string | null>(null);
+  // The position of the page on screen, as of its last scroll: when the next page renders, the browser may
+  // already have clamped scrollY to the new page's height.
+  const lastY = useRef(0);
+
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual';
+    const onScroll = () => {
+      lastY.current = window.scrollY;
+    };
+    const onPageHide = () => {
+      if (positions.current && shownKey.current !== null) {
+        positions.current[shownKey.current] = window.scrollY;
+        sessionStorage.setItem(SCROLL_POSITIONS_KEY, JSON.stringify(positions.current));
+      }
+      window.history.scrollRestoration = 'auto';
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('pagehide', onPageHide);
+      window.history.scrollRestoration = 'auto';
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    positions.current ??= savedPositions();
+    const firstPage = shownKey.current === null;
+    if (!firstPage && shownKey.current !== key)
+      positions.current[shownKey.current!] = lastY.current;
+    shownKey.current = key;
+    const saved = positions.current[key];
+    // A link (PUSH, REPLACE) opens a page afresh; Back, Forward and a load of an entry seen before restore it.
+    if ((firstPage || navigationType === 'POP') && typeof saved === 'number') {
+      window.scrollTo(0, saved);
+    } else {
+      const target =
+        location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      if (target) target.scrollIntoView();
+      else window.scrollTo(0, 0);
+    }
+    lastY.current = window.scrollY;
+  }, [key, location.hash, navigationType]);
+
+  return null;
+}
