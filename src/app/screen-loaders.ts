@@ -20,38 +20,30 @@ export const loadProfilePage = once(() => import('@/features/profile/components/
 export const loadChallengePage = once(
   () => import('@/features/challenges/components/challenge-page'),
 );
-/** The signed-in member's menu in the nav bar (its own chunk: signed-out visitors never load it). */
-export const loadAccountMenu = once(() => import('./shell/account-menu'));
 
 interface AddressPreload {
   screens: ReadonlyArray<() => Promise<unknown>>;
   data?: (location: Location) => void;
-  /**
-   * Behind the login guard: whoever opens it is (almost always) a member, whose nav bar shows the account
-   * menu, so its chunk downloads with the screens instead of after React has rendered the nav bar.
-   */
-  membersOnly?: true;
 }
 
-const publicFeed: AddressPreload = {
+const feedScreens: AddressPreload = {
   screens: [loadLayoutPage, loadFeedScreen],
   data: (location) => {
     prefetchFirstFeedPage(location.search);
     prefetchBanner(); // The feed's addresses show the home banner above it.
   },
 };
-const membersFeed: AddressPreload = { ...publicFeed, membersOnly: true };
 
 /**
  * By an address's first segment (router.tsx's routes): only a head start, the router still decides what
  * renders. router.test.tsx checks that the router shows these screens there.
  */
 export const preloadsBySection: Readonly<Record<string, AddressPreload>> = {
-  '': publicFeed,
-  feed: membersFeed,
-  'dash-board': membersFeed,
-  profile: { screens: [loadLayoutPage, loadProfilePage], membersOnly: true },
-  challange: { screens: [loadChallengePage], membersOnly: true },
+  '': feedScreens,
+  feed: feedScreens,
+  'dash-board': feedScreens,
+  profile: { screens: [loadLayoutPage, loadProfilePage] },
+  challange: { screens: [loadChallengePage] },
 };
 
 /** Starts fetching what `location` shows first; a failure surfaces where the page uses it. */
@@ -59,6 +51,5 @@ export function preloadAddress(location: Location): void {
   const preload = preloadsBySection[location.pathname.split('/')[1] ?? ''];
   if (!preload) return;
   for (const load of preload.screens) load().catch(() => {});
-  if (preload.membersOnly) loadAccountMenu().catch(() => {});
   preload.data?.(location);
 }
