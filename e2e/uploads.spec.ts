@@ -127,3 +127,57 @@ test('a proof upload says why it failed, retries, and asks before the page is le
     await writeData(`users/${signedInMember.uid}/challenges/${challengeId}`, null);
   }
 });
+
+test('Back during an upload asks too, when the page was opened within the app', async ({
+  page,
+  signedInMember,
+}) => {
+  const now = Date.now();
+  const challengeId = await seedChallenge(signedInMember, {
+    title: 'Back week',
+    now,
+    published: true,
+    windows: {
+      breakfast: [now - 3 * HOUR, now - 2 * HOUR],
+      lunch: [now - 10 * 60_000, now + HOUR],
+      dinner: [now + 2 * HOUR, now + 3 * HOUR],
+    },
+  });
+  try {
+    // Opened from the feed: Back is a traversal within the app, which the Navigation API lets the page hold.
+    await page.goto('/feed');
+    await page.getByRole('link', { name: 'Open Challenge Back week' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Back week' })).toBeVisible();
+    const challengeUrl = page.url();
+
+    let held: Route | undefined;
+    await page.route(
+      (url) => isProofUpload(url),
+      (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        held = route;
+      },
+    );
+    await proofInput(page).setInputFiles(photo);
+    await expect(uploadControls(page)).toBeVisible();
+    await expect.poll(() => held !== undefined).toBe(true);
+
+    const question = page.getByRole('dialog', { name: 'An upload is running' });
+    await page.evaluate(() => history.back());
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Stay' }).click();
+    await expect(question).toBeHidden();
+    expect(page.url()).toBe(challengeUrl);
+    await expect(uploadControls(page)).toBeVisible();
+
+    // Asked again, the member leaves: the app goes back to the feed.
+    await page.evaluate(() => history.back());
+    await question.getByRole('button', { name: 'Leave and cancel it' }).click();
+    await expect(page).toHaveURL(/\/feed$/);
+    await held?.abort().catch(() => {});
+  } finally {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await writeData(`users/${signedInMember.uid}/challenges/${challengeId}`, null);
+    await writeData(`feed/${challengeId}`, null);
+  }
+});
