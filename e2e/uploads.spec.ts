@@ -40,6 +40,19 @@ async function openChallengeWithLunchOpen(page: Page, owner: TestMember): Promis
   return challengeId;
 }
 
+/** Holds the proof's upload on the wire, so it is still running; the held request, once the app has sent it. */
+async function holdProofUpload(page: Page): Promise<() => Route | undefined> {
+  let held: Route | undefined;
+  await page.route(
+    (url) => isProofUpload(url),
+    (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      held = route;
+    },
+  );
+  return () => held;
+}
+
 const proofInput = (page: Page) => page.getByLabel('Proof photo for Day 1 lunch');
 // The bar itself has no width at 0 %; its Pause and Cancel buttons show the upload is running.
 const uploadControls = (page: Page) =>
@@ -87,17 +100,10 @@ test('a proof upload says why it failed, retries, and asks before the page is le
     await page.unrouteAll();
 
     // The retry is held on the wire, so the upload is still running when the member tries to leave.
-    let held: Route | undefined;
-    await page.route(
-      (url) => isProofUpload(url),
-      (route) => {
-        if (route.request().method() !== 'POST') return route.continue();
-        held = route;
-      },
-    );
+    const heldUpload = await holdProofUpload(page);
     await page.getByRole('button', { name: 'Retry upload' }).click();
     await expect(uploadControls(page)).toBeVisible();
-    await expect.poll(() => held !== undefined).toBe(true);
+    await expect.poll(() => heldUpload() !== undefined).toBe(true);
 
     const challengeUrl = page.url();
     await page.getByRole('link', { name: 'Privacy Policy' }).click();
@@ -116,7 +122,7 @@ test('a proof upload says why it failed, retries, and asks before the page is le
     expect(page.isClosed()).toBe(false);
 
     // Let the upload through: the proof is stored and recorded, and leaving no longer asks.
-    await held!.continue();
+    await heldUpload()!.continue();
     await page.unrouteAll();
     await expect(page.getByLabel('Proof photo for Day 1 lunch')).toHaveAccessibleDescription(
       'Proof uploaded',
@@ -150,17 +156,10 @@ test('Back during an upload asks too, when the page was opened within the app', 
     await expect(page.getByRole('heading', { level: 1, name: 'Back week' })).toBeVisible();
     const challengeUrl = page.url();
 
-    let held: Route | undefined;
-    await page.route(
-      (url) => isProofUpload(url),
-      (route) => {
-        if (route.request().method() !== 'POST') return route.continue();
-        held = route;
-      },
-    );
+    const heldUpload = await holdProofUpload(page);
     await proofInput(page).setInputFiles(photo);
     await expect(uploadControls(page)).toBeVisible();
-    await expect.poll(() => held !== undefined).toBe(true);
+    await expect.poll(() => heldUpload() !== undefined).toBe(true);
 
     const question = page.getByRole('dialog', { name: 'An upload is running' });
     await page.evaluate(() => history.back());
@@ -174,7 +173,9 @@ test('Back during an upload asks too, when the page was opened within the app', 
     await page.evaluate(() => history.back());
     await question.getByRole('button', { name: 'Leave and cancel it' }).click();
     await expect(page).toHaveURL(/\/feed$/);
-    await held?.abort().catch(() => {});
+    await heldUpload()
+      ?.abort()
+      .catch(() => {});
   } finally {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await writeData(`users/${signedInMember.uid}/challenges/${challengeId}`, null);
