@@ -1,21 +1,16 @@
 import { useEffect, useState } from 'react';
-import { afterNextPaint } from '@/lib/after-next-paint';
+import { afterContentShown } from '@/lib/after-next-paint';
 
 /**
- * False on the first render, true once the browser has painted it. A page's secondary images start then: on a
- * phone's connection every parallel download takes its share of the bandwidth and of the six connections the
- * first paint's code and data need (docs/performance.md, "Issue 15").
+ * False until a render in which `shown` was true (by default, the first render) is on screen. A page's
+ * secondary images and data start then: on a phone's connection every parallel download takes its share of
+ * the bandwidth and of the six connections the page's main content needs (docs/performance.md, "Issue 15").
  */
-export function usePainted(): boolean {
+export function usePainted(shown = true): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    let mounted = true;
-    afterNextPaint(() => {
-      if (mounted) setPainted(true);
-    });
-    return () => {
-      mounted = false;
-    };
-  }, []);
+    if (!shown || painted) return;
+    return afterContentShown(() => setPainted(true));
+  }, [shown, painted]);
   return painted;
 }

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import { challengePath, rememberChallenge } from '@/lib/challenge-route';
-import { afterNextPaint } from '@/lib/after-next-paint';
+import { afterContentShown } from '@/lib/after-next-paint';
 import { appImageSource } from '@/lib/safe-urls';
 import { MemberAvatar } from '@/components/member-avatar';
 import { ProfileLink } from '@/components/profile-link';
@@ -39,7 +39,7 @@ export function ChallengeCard({
 }: ChallengeCardProps) {
   const cover = appImageSource(entry.cover);
   const mainImageShown =
-    priority && onMainImageShown ? () => afterNextPaint(onMainImageShown) : undefined;
+    priority && onMainImageShown ? () => void afterContentShown(onMainImageShown) : undefined;
   const author = entry.displayName || 'Member';
   const created = cardTime(entry.createdAt);
   const updated = cardTime(entry.updatedAt);

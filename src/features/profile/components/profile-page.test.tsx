@@ -73,7 +73,8 @@ describe('ProfilePage', () => {
     await renderProfile(owner);
     expect(await screen.findByRole('heading', { name: 'Asha Rao', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('asha@example.com')).toBeInTheDocument();
-    expect(screen.getByText('164 cm')).toBeInTheDocument();
+    // The body stats are read once the profile's info is on screen.
+    expect(await screen.findByText('164 cm')).toBeInTheDocument();
     expect(screen.getByText('62 kg')).toBeInTheDocument();
     expect(screen.getByText('29')).toBeInTheDocument();
     expect(screen.getByText('VEG')).toBeInTheDocument();

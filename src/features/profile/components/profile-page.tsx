@@ -150,13 +150,19 @@ function ProfileView({ uid, slug }: { uid: string; slug: string }) {
             <>
               <Fact
                 label="Height"
+                loading={body.status === 'loading'}
                 value={body.value?.height ? `${body.value.height} cm` : undefined}
               />
               <Fact
                 label="Weight"
+                loading={body.status === 'loading'}
                 value={body.value?.weight ? `${body.value.weight} kg` : undefined}
               />
-              <Fact label="Age" value={body.value?.age ? String(body.value.age) : undefined} />
+              <Fact
+                label="Age"
+                loading={body.status === 'loading'}
+                value={body.value?.age ? String(body.value.age) : undefined}
+              />
             </>
           )}
         </dl>
@@ -167,7 +173,11 @@ function ProfileView({ uid, slug }: { uid: string; slug: string }) {
         </p>
 
         <h2 className="h6">Social links</h2>
-        <MemberSocialLinks social={social.value} name={name} />
+        {social.status === 'loading' ? (
+          <LoadingLine label="Loading social links…" />
+        ) : (
+          <MemberSocialLinks social={social.value} name={name} />
+        )}
         {social.status === 'error' && (
           <p className="text-danger small mb-0">No social data available</p>
         )}
@@ -181,12 +191,37 @@ function ProfileView({ uid, slug }: { uid: string; slug: string }) {
   );
 }
 
-function Fact({ label, value }: { label: string; value?: string }) {
+/** A line's worth of placeholder while a part of the profile that is read after the first paint arrives. */
+function LoadingLine({ label }: { label: string }) {
+  return (
+    <Placeholder as="p" animation="glow" className="mb-0" aria-busy="true">
+      <span className="visually-hidden">{label}</span>
+      <Placeholder xs={6} aria-hidden="true" />
+    </Placeholder>
+  );
+}
+
+function Fact({
+  label,
+  value,
+  loading = false,
+}: {
+  label: string;
+  value?: string;
+  loading?: boolean;
+}) {
   return (
     <div className="col-6 col-md-4 mb-3">
       <dt className="small text-body-secondary fw-normal">{label}</dt>
       <dd className="mb-0 fw-semibold">
-        {value || <span className="text-body-secondary fw-normal">Not set</span>}
+        {loading ? (
+          <Placeholder as="span" animation="glow" aria-busy="true">
+            <span className="visually-hidden">Loading…</span>
+            <Placeholder xs={8} aria-hidden="true" />
+          </Placeholder>
+        ) : (
+          value || <span className="text-body-secondary fw-normal">Not set</span>
+        )}
       </dd>
     </div>
   );

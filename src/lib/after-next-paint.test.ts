@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** The browser's Largest Contentful Paint reports, played by the test. */
+class FakeLargestPaintObserver {
+  static supportedEntryTypes = ['largest-contentful-paint'];
+  static live = new Set<FakeLargestPaintObserver>();
+  constructor(
+    private readonly onEntries: (list: { getEntries(): Array<{ startTime: number }> }) => void,
+  ) {}
+  observe() {
+    FakeLargestPaintObserver.live.add(this);
+  }
+  disconnect() {
+    FakeLargestPaintObserver.live.delete(this);
+  }
+  static report(startTime: number) {
+    for (const observer of [...this.live])
+      observer.onEntries({ getEntries: () => [{ startTime }] });
+  }
+}
+
+// The module remembers the visitor's first input: each test loads it afresh.
+const load = async () => (await import('./after-next-paint')).afterContentShown;
+
+beforeEach(() => {
+  vi.resetModules();
+  vi.useFakeTimers({ now: 0 });
+  vi.stubGlobal('PerformanceObserver', FakeLargestPaintObserver);
+  FakeLargestPaintObserver.live.clear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('afterContentShown', () => {
+  it('waits for the browser to report a largest paint from the call on, not an earlier one', async () => {
+    const afterContentShown = await load();
+    vi.advanceTimersByTime(100);
+    const callback = vi.fn();
+    afterContentShown(callback);
+
+    FakeLargestPaintObserver.report(performance.now() - 50); // the static shell, painted before
+    vi.advanceTimersByTime(50);
+    expect(callback).not.toHaveBeenCalled();
+
+    FakeLargestPaintObserver.report(performance.now());
+    vi.advanceTimersByTime(1);
+    expect(callback).toHaveBeenCalledOnce();
+    expect(FakeLargestPaintObserver.live.size).toBe(0);
+  });
+
+  it('starts anyway after 500 ms when no larger paint is reported', async () => {
+    const afterContentShown = await load();
+    const callback = vi.fn();
+    afterContentShown(callback);
+    vi.advanceTimersByTime(499);
+    expect(callback).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(callback).toHaveBeenCalledOnce();
+  });
+
+  it('after the first tap or key, starts a frame after the next paint (no report comes then)', async () => {
+    const afterContentShown = await load();
+    window.dispatchEvent(new Event('pointerdown'));
+    const callback = vi.fn();
+    afterContentShown(callback);
+    expect(FakeLargestPaintObserver.live.size).toBe(0);
+    vi.advanceTimersByTime(100);
+    expect(callback).toHaveBeenCalledOnce();
+  });
+
+  it('does nothing once cancelled', async () => {
+    const afterContentShown = await load();
+    const callback = vi.fn();
+    const cancel = afterContentShown(callback);
+    cancel();
+    FakeLargestPaintObserver.report(performance.now());
+    vi.advanceTimersByTime(1_000);
+    expect(callback).not.toHaveBeenCalled();
+  });
+});
