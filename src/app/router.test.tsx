@@ -1,4 +1,7 @@
+import { matchRoutes } from 'react-router-dom';
 import { describe, expect, test, vi } from 'vitest';
+import { prefetchChallenge } from '@/features/challenges/api/prefetch-challenge';
+import { prefetchProfile } from '@/features/profile/api/prefetch-profile';
 
 const started = vi.hoisted(() => [] as string[]);
 
@@ -54,5 +57,36 @@ describe('screen-loaders early table', () => {
 
   test('names every section an address of the router table gives', () => {
     expect(Object.keys(original.preloadsBySection).sort()).toEqual(Object.keys(addressOf).sort());
+  });
+});
+
+describe('first reads the entry starts', () => {
+  const at = (address: string) => new URL(address, 'http://localhost') as unknown as Location;
+  const routeParams = async (address: string) => {
+    const { routes } = await import('./router');
+    return matchRoutes(routes, address)!.at(-1)!.params;
+  };
+
+  test("a profile's, for the uid the router gives its screen", async () => {
+    const address = '/profile/Asha%20Rao/uid123';
+    original.preloadAddress(at(address));
+    const { uid } = await routeParams(address);
+    expect(uid).toBe('uid123');
+    expect(prefetchProfile).toHaveBeenLastCalledWith(uid);
+  });
+
+  test("a challenge's, for the owner and challenge the router gives its screen", async () => {
+    const address = '/challange/lean-week/uid123/challenge456';
+    original.preloadAddress(at(address));
+    const { ownerId, challengeId } = await routeParams(address);
+    expect([ownerId, challengeId]).toEqual(['uid123', 'challenge456']);
+    expect(prefetchChallenge).toHaveBeenLastCalledWith(ownerId, challengeId);
+  });
+
+  test('an old address without ids passes none (nothing is read)', () => {
+    original.preloadAddress(at('/challange/lean-week'));
+    expect(prefetchChallenge).toHaveBeenLastCalledWith(undefined, undefined);
+    original.preloadAddress(at('/profile/Asha%20Rao'));
+    expect(prefetchProfile).toHaveBeenLastCalledWith(undefined);
   });
 });

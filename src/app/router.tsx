@@ -1,7 +1,5 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, type Params, type RouteObject } from 'react-router-dom';
-import { prefetchChallenge } from '@/features/challenges/api/prefetch-challenge';
-import { prefetchProfile } from '@/features/profile/api/prefetch-profile';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { RedirectIfSignedIn, RequireLogin } from './routes/require-login';
 import { AppShell } from './shell/app-shell';
 import {
@@ -30,23 +28,12 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 /**
- * A route's `handle`: the screen chunk it renders (and its first data: the feed's
- * first page, the addressed challenge or profile), to fetch ahead of the guards.
+ * A route's `handle`: the screen chunk it renders, to fetch ahead of the guards. The main screens' first data
+ * is started earlier, by the entry (screen-loaders.ts).
  */
-const shows = (
-  screen: { preload: () => Promise<unknown> },
-  prefetchData?: (location: Location, params: Params) => void,
-) => ({
-  handle: {
-    preload: (location: Location, params: Params) => {
-      void screen.preload();
-      prefetchData?.(location, params);
-    },
-  },
+const shows = (screen: { preload: () => Promise<unknown> }) => ({
+  handle: { preload: () => void screen.preload() },
 });
-const challengeData = (_location: Location, params: Params) =>
-  prefetchChallenge(params.ownerId, params.challengeId);
-const profileData = (_location: Location, params: Params) => prefetchProfile(params.uid);
 
 const LayoutPage = page(loadLayoutPage, 'LayoutPage');
 const NotFoundPanel = page(() => import('./routes/not-found-panel'), 'NotFoundPanel');
@@ -103,7 +90,7 @@ export const routes: RouteObject[] = [
       { path: 'leader-board', ...shows(LeaderboardPage), element: <LeaderboardPage /> },
       {
         path: 'challange/:postName/:ownerId?/:challengeId?',
-        ...shows(ChallengePage, challengeData),
+        ...shows(ChallengePage),
         element: guarded(<ChallengePage />),
       },
       { path: 'admin-x', ...shows(AdminPage), element: guarded(<AdminPage />) },
@@ -116,7 +103,7 @@ export const routes: RouteObject[] = [
           { path: 'feed', ...shows(FeedScreen), element: guarded(<FeedScreen />) },
           {
             path: 'profile/:profileName/:uid?',
-            ...shows(ProfilePage, profileData),
+            ...shows(ProfilePage),
             element: guarded(<ProfilePage />),
           },
           {
@@ -136,7 +123,7 @@ export const routes: RouteObject[] = [
  * session restore (the login guard renders nothing until it is known).
  */
 export function preloadScreens(location: Location) {
-  for (const { route, params } of matchRoutes(routes, location.pathname) ?? []) {
-    (route.handle as ReturnType<typeof shows>['handle'] | undefined)?.preload(location, params);
+  for (const { route } of matchRoutes(routes, location.pathname) ?? []) {
+    (route.handle as ReturnType<typeof shows>['handle'] | undefined)?.preload();
   }
 }

@@ -77,3 +77,20 @@ export interface ChallengeRef {
   challengeId: string;
   title: string;
 }
+
+/**
+ * What other members may read of a challenge (database.rules.json): the summary card's fields and
+ * whether it is deleted or hidden by a moderator. Targets, meals and proofs are the owner's and admins' only.
+ */
+export const CHALLENGE_SUMMARY_FIELDS = [
+  'title',
+  'displayName',
+  'photoURL',
+  'createdAt',
+  'day',
+  'preference',
+  'deleted',
+  'moderation',
+] as const;
+
+export type ChallengeSummary = Pick<ChallengeRecord, (typeof CHALLENGE_SUMMARY_FIELDS)[number]>;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { afterContentShown } from '@/lib/after-next-paint';
+import { afterContentShown } from '@/lib/after-content-shown';
 
 /**
  * False until a render in which `shown` was true (by default, the first render) is on screen. A page's

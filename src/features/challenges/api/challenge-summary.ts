@@ -1,23 +1,6 @@
-import type { ChallengeRecord } from '@/domain/challenge-record';
+import { CHALLENGE_SUMMARY_FIELDS, type ChallengeSummary } from '@/domain/challenge-record';
 import { watchValue } from '@/services/database';
 import { dbPaths } from '@/domain/database-paths';
-
-/**
- * What other members may read of a challenge (database.rules.json): the summary card's fields and
- * whether it is deleted or hidden by a moderator. Targets, meals and proofs are the owner's and admins' only.
- */
-export const CHALLENGE_SUMMARY_FIELDS = [
-  'title',
-  'displayName',
-  'photoURL',
-  'createdAt',
-  'day',
-  'preference',
-  'deleted',
-  'moderation',
-] as const;
-
-export type ChallengeSummary = Pick<ChallengeRecord, (typeof CHALLENGE_SUMMARY_FIELDS)[number]>;
 
 /**
  * Watches the summary fields one by one (the rules refuse the whole record to non-owners) and calls

@@ -1,20 +1,23 @@
+import { CHALLENGE_SUMMARY_FIELDS } from '@/domain/challenge-record';
 import { DATABASE_KEY, dbPaths } from '@/domain/database-paths';
-import { restoredUid } from '@/services/auth';
 import { prefetchValue } from '@/services/database-prefetch';
-import { CHALLENGE_SUMMARY_FIELDS } from './challenge-summary';
 
 /**
- * Starts reading the challenge a shareable address names as soon as the session is restored, ahead of the
- * challenge screen's code and render: the owner's whole record, or the summary fields anyone else may read
- * (the reads use-challenge.ts then watches). Ids that are not database keys read nothing, as there.
+ * Starts reading the challenge a shareable address names as soon as the session is restored, ahead of React,
+ * the router and the challenge screen's code (src/app/screen-loaders.ts calls it from the entry): the owner's
+ * whole record, or the summary fields anyone else may read (the reads use-challenge.ts then watches). Ids that
+ * are not database keys read nothing, as there. Auth is imported, not bundled: the entry stays without it.
  */
 export function prefetchChallenge(ownerId: string | undefined, challengeId: string | undefined) {
   if (!ownerId || !challengeId || !DATABASE_KEY.test(ownerId) || !DATABASE_KEY.test(challengeId))
     return;
   const challenge = dbPaths.challenge(ownerId, challengeId);
-  void restoredUid().then((viewerUid) => {
-    if (viewerUid === null) return; // The login guard shows the sign-in page instead.
-    if (viewerUid === ownerId) prefetchValue(challenge);
-    else for (const field of CHALLENGE_SUMMARY_FIELDS) prefetchValue(`${challenge}/${field}`);
-  });
+  void import('@/services/auth')
+    .then(async ({ restoredUid }) => {
+      const viewerUid = await restoredUid();
+      if (viewerUid === null) return; // The login guard shows the sign-in page instead.
+      if (viewerUid === ownerId) prefetchValue(challenge);
+      else for (const field of CHALLENGE_SUMMARY_FIELDS) prefetchValue(`${challenge}/${field}`);
+    })
+    .catch(() => {}); // The screen's own read reports a failure.
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Loadable } from '@/hooks/use-async';
-import { watchChallengeSummary, type ChallengeSummary } from './challenge-summary';
+import type { ChallengeSummary } from '@/domain/challenge-record';
+import { watchChallengeSummary } from './challenge-summary';
 
 /** The live summary of a member's challenge; pass null ids to read nothing. */
 export function useChallengeSummary(

@@ -4,7 +4,7 @@ import { DATABASE_KEY, dbPaths } from '@/domain/database-paths';
 import type { Loadable } from '@/hooks/use-async';
 import { useDatabaseValue } from '@/hooks/use-database';
 import { cacheChallenge, readCachedChallenge } from './challenge-cache';
-import type { ChallengeSummary } from './challenge-summary';
+import type { ChallengeSummary } from '@/domain/challenge-record';
 import { useChallengeSummary } from './use-challenge-summary';
 
 /** What a viewer may see of a challenge: the owner its whole plan, everyone else its summary. */

@@ -1,7 +1,7 @@
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import { MemberAvatar } from '@/components/member-avatar';
-import type { ChallengeSummary } from '../api/challenge-summary';
+import type { ChallengeSummary } from '@/domain/challenge-record';
 import { cardTime } from '@/lib/card-time';
 import { profilePath } from '@/lib/profile-route';
 

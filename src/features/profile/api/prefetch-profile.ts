@@ -1,16 +1,19 @@
 import { DATABASE_KEY, dbPaths } from '@/domain/database-paths';
-import { restoredUid } from '@/services/auth';
 import { prefetchValue } from '@/services/database-prefetch';
 
 /**
  * Starts reading the profile a shareable address names (its info, what use-member-profile.ts watches first) as
- * soon as the session is restored, ahead of the profile screen's code and render. Its social links and the
+ * soon as the session is restored, ahead of React, the router and the profile screen's code
+ * (src/app/screen-loaders.ts calls it from the entry; Auth is imported, not bundled). Its social links and the
  * owner's private part are read once that info is on screen (use-member-profile.ts).
  */
 export function prefetchProfile(uid: string | undefined) {
   if (!uid || !DATABASE_KEY.test(uid)) return;
-  void restoredUid().then((viewerUid) => {
-    if (viewerUid === null) return; // The login guard shows the sign-in page instead.
-    prefetchValue(dbPaths.userInfo(uid));
-  });
+  void import('@/services/auth')
+    .then(async ({ restoredUid }) => {
+      const viewerUid = await restoredUid();
+      if (viewerUid === null) return; // The login guard shows the sign-in page instead.
+      prefetchValue(dbPaths.userInfo(uid));
+    })
+    .catch(() => {}); // The screen's own read reports a failure.
 }

@@ -20,7 +20,7 @@ class FakeLargestPaintObserver {
 }
 
 // The module remembers the visitor's first input: each test loads it afresh.
-const load = async () => (await import('./after-next-paint')).afterContentShown;
+const load = async () => (await import('./after-content-shown')).afterContentShown;
 
 beforeEach(() => {
   vi.resetModules();
