@@ -5,11 +5,13 @@ import { seedChallenge } from './support/seed-challenge';
 import { expect, test } from './support/fixtures';
 
 /**
- * A shareable address's first data is requested as soon as the session is restored, not once the screen's
- * code has arrived and rendered (src/app/router.tsx, the routes' `handle`). Here the screen's chunk is held
- * back until that read has left: a read started by the rendered screen would never leave, and the test fails.
+ * A shareable address's first data is requested as soon as the session is restored, by the entry
+ * (src/app/screen-loaders.ts), not once the router and the screen's code have arrived and rendered. Here the
+ * router's chunk (app-shell) and the screen's are held back until that read has left: a read started by the
+ * router or the rendered screen would never leave, and the test fails.
  */
-async function holdScreenChunk(page: Page, chunk: RegExp): Promise<() => void> {
+async function holdRouterAndScreen(page: Page, screen: string): Promise<() => void> {
+  const chunk = new RegExp(`/assets/(app-shell|${screen})-[\\w-]+\\.js$`);
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(chunk, async (route) => {
@@ -23,7 +25,7 @@ async function holdScreenChunk(page: Page, chunk: RegExp): Promise<() => void> {
 const restRead = (path: string) => (request: Request) =>
   new URL(request.url()).pathname === `/${path}.json`;
 
-test("another member's profile address reads the profile before the profile screen is in, once", async ({
+test("another member's profile address reads the profile before the router and the profile screen are in, once", async ({
   page,
   signedInMember: viewer,
   newMember,
@@ -36,7 +38,7 @@ test("another member's profile address reads the profile before the profile scre
   page.on('request', (request) => {
     if (restRead(infoPath)(request)) reads.push(request.url());
   });
-  const release = await holdScreenChunk(page, /\/assets\/profile-page-[\w-]+\.js$/);
+  const release = await holdRouterAndScreen(page, 'profile-page');
   const infoRead = page.waitForRequest(restRead(infoPath), { timeout: 15_000 });
 
   await page.goto(profilePath(member.name, member.uid), { waitUntil: 'commit' });
@@ -47,14 +49,14 @@ test("another member's profile address reads the profile before the profile scre
   expect(reads, 'the screen takes the early read instead of reading again').toHaveLength(1);
 });
 
-test("a challenge address reads the owner's challenge before the challenge screen is in", async ({
+test("a challenge address reads the owner's challenge before the router and the challenge screen are in", async ({
   page,
   signedInMember: owner,
 }) => {
   const title = 'Early bird week';
   const challengeId = await seedChallenge(owner, { title });
   const recordPath = `users/${owner.uid}/challenges/${challengeId}`;
-  const release = await holdScreenChunk(page, /\/assets\/challenge-page-[\w-]+\.js$/);
+  const release = await holdRouterAndScreen(page, 'challenge-page');
   const recordRead = page.waitForRequest(restRead(recordPath), { timeout: 15_000 });
 
   await page.goto(challengePath(owner.uid, challengeId, title), { waitUntil: 'commit' });
