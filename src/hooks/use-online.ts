@@ -1,19 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { isOnline, subscribeConnectivity } from '@/lib/connectivity';
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** False while the browser knows it has no network (navigator.onLine); true otherwise. */
+/** False while the app knows it has no network (src/lib/connectivity.ts); true otherwise. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  return useSyncExternalStore(subscribeConnectivity, isOnline, () => true);
 }
