@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { afterContentShown } from '@/lib/after-content-shown';
 
 /**
@@ -10,7 +10,7 @@ export function usePainted(shown = true): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (!shown || painted) return;
-    return afterContentShown(() => setPainted(true));
+    return afterContentShown(() => startTransition(() => setPainted(true)));
   }, [shown, painted]);
   return painted;
 }

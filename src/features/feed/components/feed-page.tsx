@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Placeholder from 'react-bootstrap/Placeholder';
@@ -91,7 +91,8 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
   // Every other image waits until the first card's cover (the page's largest paint) is on screen: on a phone's
   // connection, parallel downloads share the bandwidth the cover needs (docs/performance.md, "Issue 15").
   const [mainImageShown, setMainImageShown] = useState(false);
-  const showMainImage = () => setMainImageShown(true);
+  // The other cards' images render as a transition: in slices, not one task (Total Blocking Time).
+  const showMainImage = () => startTransition(() => setMainImageShown(true));
   const shownCards =
     state.status === 'ready' ? state.cards : state.status === 'loading' ? cached : null;
   const imagesWait = !mainImageShown && Boolean(appImageSource(shownCards?.[0]?.entry.cover));
