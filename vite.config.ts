@@ -36,10 +36,6 @@ const screenChunks = chunkByScreen({
   ],
   // Evaluated one task each by src/main.tsx, in this order, before the rest of the shell (Total Blocking Time).
   shellParts: [
-    {
-      name: 'firebase-auth',
-      test: /\/node_modules\/(@firebase|firebase|idb)\/|\/src\/services\/(auth|firebase-app)\.ts$/,
-    },
     { name: 'react-dom', test: /\/node_modules\/(react|react-dom|scheduler)\// },
     // The router module (not react-router's whole namespace, so that unused exports are still dropped) and the
     // app's start: one request fewer on the first page than a start-app chunk of its own.

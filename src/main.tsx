@@ -9,12 +9,10 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve));
  * A module graph is evaluated in one task: the shell's ~440 KB of script would be one long task (Total
  * Blocking Time). Its largest libraries are chunks of their own (`shellParts` in vite.config.ts), evaluated
  * here one task each, in that order, before the rest of the shell. index.html modulepreloads them all, so
- * the steps cost no round trip. The session restore starts as soon as Auth is there: signed-in pages wait
- * for it.
+ * the steps cost no round trip. Firebase Auth is not among them: the page renders for the session saved on
+ * this device, and Auth loads once the main content is on screen (src/services/saved-session.ts).
  */
 async function startApp() {
-  (await import('@/services/auth')).restoreSession();
-  await nextTask();
   await import('react-dom/client');
   await nextTask();
   await import('@/app/router');
@@ -26,5 +24,5 @@ async function startApp() {
 preloadAddress(window.location);
 
 // index.html's static shell paints first, without waiting for the app's chunks to be evaluated; the app
-// (React, router, Firebase) starts right after that paint. index.html modulepreloads its chunks.
+// (React, router) starts right after that paint. index.html modulepreloads its chunks.
 afterNextPaint(() => void startApp());

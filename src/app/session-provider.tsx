@@ -1,10 +1,47 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { afterMainContent } from '@/lib/main-content';
 import { SessionContext, type SessionState } from '@/lib/session';
-import { watchSession } from '@/services/auth';
+import type { SessionUser } from '@/services/auth';
+import { firstReadsAnswered } from '@/services/database-prefetch';
+import { savedSession } from '@/services/saved-session';
 
+/**
+ * The member the page renders for: at once the session saved on this device (src/services/saved-session.ts),
+ * then what the Auth SDK says, which loads once the page's main content is on screen (at once when the saved
+ * session cannot be read). The SDK's answer always wins (docs/architecture.md, "The saved session").
+ */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<SessionState>({ user: undefined });
-  // A transition: the whole app re-renders when the session is known, in slices rather than one long task.
-  useEffect(() => watchSession((user) => startTransition(() => setSession({ user }))), []);
+  useEffect(() => {
+    let active = true;
+    let sdkAnswered = false;
+    let stopWatching = () => {};
+    let cancelWait = () => {};
+    // A transition: the whole app re-renders when the session is known, in slices rather than one long task.
+    const show = (user: SessionUser | null) => startTransition(() => setSession({ user }));
+    const watchSdk = () =>
+      void import('@/services/auth').then(({ watchSession }) => {
+        if (!active) return;
+        stopWatching = watchSession((user) => {
+          sdkAnswered = true;
+          show(user);
+        });
+      });
+    void savedSession().then((saved) => {
+      if (!active) return;
+      if (saved === undefined) return watchSdk();
+      if (!sdkAnswered) show(saved?.user ?? null);
+      // The SDK's download and its account lookup would otherwise share the network with the page's first
+      // reads and pictures (docs/performance.md, "Auth after the main content").
+      void firstReadsAnswered().then(() => {
+        if (active) cancelWait = afterMainContent(watchSdk);
+      });
+    });
+    return () => {
+      active = false;
+      cancelWait();
+      stopWatching();
+    };
+  }, []);
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

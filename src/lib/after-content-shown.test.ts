@@ -5,7 +5,9 @@ class FakeLargestPaintObserver {
   static supportedEntryTypes = ['largest-contentful-paint'];
   static live = new Set<FakeLargestPaintObserver>();
   constructor(
-    private readonly onEntries: (list: { getEntries(): Array<{ startTime: number }> }) => void,
+    private readonly onEntries: (list: {
+      getEntries(): Array<{ startTime: number; element?: Element }>;
+    }) => void,
   ) {}
   observe() {
     FakeLargestPaintObserver.live.add(this);
@@ -13,9 +15,9 @@ class FakeLargestPaintObserver {
   disconnect() {
     FakeLargestPaintObserver.live.delete(this);
   }
-  static report(startTime: number) {
+  static report(startTime: number, element?: Element) {
     for (const observer of [...this.live])
-      observer.onEntries({ getEntries: () => [{ startTime }] });
+      observer.onEntries({ getEntries: () => [{ startTime, element }] });
   }
 }
 
@@ -49,6 +51,22 @@ describe('afterContentShown', () => {
     vi.advanceTimersByTime(1);
     expect(callback).toHaveBeenCalledOnce();
     expect(FakeLargestPaintObserver.live.size).toBe(0);
+  });
+
+  it("given an element, waits for that element's report, even one painted before the call", async () => {
+    const afterContentShown = await load();
+    vi.advanceTimersByTime(100);
+    const cover = document.createElement('img');
+    const callback = vi.fn();
+    afterContentShown(callback, { element: cover });
+
+    FakeLargestPaintObserver.report(performance.now(), document.createElement('h3')); // the card's title
+    vi.advanceTimersByTime(50);
+    expect(callback).not.toHaveBeenCalled();
+
+    FakeLargestPaintObserver.report(performance.now() - 100, cover); // painted before its load event ran
+    vi.advanceTimersByTime(1);
+    expect(callback).toHaveBeenCalledOnce();
   });
 
   it('starts anyway after 500 ms when no larger paint is reported', async () => {

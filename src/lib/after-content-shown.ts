@@ -18,9 +18,14 @@ if (typeof window !== 'undefined') {
  * is shown, and how much later it is shown varies, so a page's secondary downloads (small photos, the parts of a
  * profile below its header) wait for this report instead; where none can come (a browser without the API, after
  * the visitor's first input, nothing larger painted) they start a frame after the next paint, or after
- * MAIN_CONTENT_WAIT_MS at the latest. Returns a function that cancels the wait.
+ * MAIN_CONTENT_WAIT_MS at the latest. `element`: wait for the report of that element (an image already loaded,
+ * whose paint may come after something else's), whenever it was painted. Returns a function that cancels the
+ * wait.
  */
-export function afterContentShown(callback: () => void): () => void {
+export function afterContentShown(
+  callback: () => void,
+  { element }: { element?: Element } = {},
+): () => void {
   let pending = true;
   const since = performance.now();
   let observer: PerformanceObserver | undefined;
@@ -35,8 +40,12 @@ export function afterContentShown(callback: () => void): () => void {
   if (interacted || !reportsLargestPaint()) {
     requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(finish)));
   } else {
+    const awaited = (entry: PerformanceEntry) =>
+      element
+        ? (entry as PerformanceEntry & { element?: Element | null }).element === element
+        : entry.startTime >= since;
     observer = new PerformanceObserver((list) => {
-      if (list.getEntries().some((entry) => entry.startTime >= since)) setTimeout(finish);
+      if (list.getEntries().some(awaited)) setTimeout(finish);
     });
     observer.observe({ type: 'largest-contentful-paint', buffered: true });
     timer = setTimeout(finish, MAIN_CONTENT_WAIT_MS);

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { SessionUser } from '@/services/auth';
 
 export interface SessionState {
-  /** undefined while Firebase restores the session on start-up. */
+  /** undefined until the session saved on this device (or the Auth SDK, where it cannot be read) is known. */
   user: SessionUser | null | undefined;
 }
 

@@ -1,4 +1,4 @@
-import { currentIdToken } from './auth';
+import { memberIdToken } from './saved-session';
 
 export class ApiError extends Error {
   constructor(
@@ -12,7 +12,7 @@ export class ApiError extends Error {
 
 /** Calls the ChallangeX API (`/api/...`, proxied to the Cloud Function) as the signed-in member. */
 export async function callApi<T>(path: `/api/${string}`, body?: unknown): Promise<T> {
-  const token = await currentIdToken();
+  const token = await memberIdToken();
   const response = await fetch(path, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {

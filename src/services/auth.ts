@@ -20,8 +20,10 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
+import type { FirebaseApp } from 'firebase/app';
 import { firebaseApp } from './firebase-app';
 import { emulators } from './firebase-config';
+import { markAuthSdkStarted } from './auth-sdk-started';
 
 export interface SessionUser {
   uid: string;
@@ -36,6 +38,7 @@ let authInstance: Auth | undefined;
 
 function auth(): Auth {
   if (!authInstance) {
+    markAuthSdkStarted();
     // getAuth() would also install the popup resolver, which on phones loads Google's gapi script on every
     // page (a third-party request before the first paint); it is passed to the popup sign-in alone instead.
     authInstance = initializeAuth(firebaseApp(), {
@@ -51,11 +54,13 @@ function auth(): Auth {
 }
 
 /**
- * Starts restoring the saved session (its IndexedDB record, then Auth's account lookup) at once, so that it
- * runs while the app's code is evaluated and first rendered rather than after.
+ * The Firebase app with Auth started on it, for the Database and Storage SDKs: they send the member's token
+ * only if Auth is there when they start (until then the page's first reads use the saved session,
+ * saved-session.ts).
  */
-export function restoreSession(): void {
+export function sessionApp(): FirebaseApp {
   auth();
+  return firebaseApp();
 }
 
 async function toSessionUser(user: User): Promise<SessionUser> {
@@ -168,6 +173,7 @@ export async function currentIdToken(): Promise<string | null> {
 }
 
 export async function updateMemberProfile(changes: { displayName?: string; photoURL?: string }) {
+  await auth().authStateReady(); // The SDK may have started just now (saved-session.ts).
   const user = auth().currentUser;
   if (!user) throw new Error('Not signed in');
   await updateProfile(user, changes);

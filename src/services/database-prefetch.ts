@@ -7,6 +7,8 @@ import type { ChildQuery, Row } from '@/domain/child-query';
 import { restCanAnswer, restChildren, restValue, type RestReadOptions } from './database-rest';
 
 const prefetched = new Map<string, Promise<unknown>>();
+/** Prefetches not answered yet, taken or not. */
+const unanswered = new Set<Promise<unknown>>();
 /** Set once the Database SDK starts loading: from then on it answers every read itself. */
 let sdkAnswers = false;
 
@@ -19,6 +21,21 @@ export function takePrefetched<T>(path: string, spec?: ChildQuery): Promise<T> |
   const pending = prefetched.get(key) as Promise<T> | undefined;
   prefetched.delete(key);
   return pending;
+}
+
+function track(pending: Promise<unknown>): void {
+  unanswered.add(pending);
+  const settle = () => unanswered.delete(pending);
+  pending.then(settle, settle);
+}
+
+/**
+ * Resolves once every first read started so far has its answer (or failed): what the page is waiting for to
+ * show its main content. What may wait behind those reads (the Auth SDK, src/app/session-provider.tsx) waits
+ * for this, so that it does not share their bandwidth.
+ */
+export async function firstReadsAnswered(): Promise<void> {
+  while (unanswered.size > 0) await Promise.allSettled([...unanswered]);
 }
 
 /** Called when the SDK starts loading: no new prefetches; `drop` forgets the untaken ones once it is there. */
@@ -42,6 +59,7 @@ export function prefetchPublicChildren<T>(
   const pending = restChildren<T>(path, spec, { anonymous: true });
   pending.then(onRows).catch(() => {}); // The watcher that takes it reports failures.
   prefetched.set(key, pending);
+  track(pending);
 }
 
 /**
@@ -55,4 +73,5 @@ export function prefetchValue(path: string, options: RestReadOptions = {}): void
   const pending = restValue(path, undefined, options);
   pending.catch(() => {}); // The watcher that takes it reports failures.
   prefetched.set(key, pending);
+  track(pending);
 }

@@ -5,6 +5,7 @@
  */
 import { sortRows, type ChildQuery } from '@/domain/child-query';
 import { emulators, firebaseConfig } from './firebase-config';
+import { memberIdToken } from './saved-session';
 
 /** Queries the REST API answers like the SDK: no cursors (those carry a key, which REST cannot). */
 export function restCanAnswer(spec: ChildQuery): boolean {
@@ -48,8 +49,8 @@ export async function restValue(
     if (spec.limitToLast !== undefined)
       url.searchParams.set('limitToLast', String(spec.limitToLast));
   }
-  // Auth is imported only for a member's read: public first reads start from the entry, before Auth's chunk.
-  const token = anonymous ? null : await (await import('./auth')).currentIdToken();
+  // A member's first reads use the saved session's token: they leave before the Auth SDK is loaded.
+  const token = anonymous ? null : await memberIdToken();
   if (token) url.searchParams.set('auth', token);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`Reading ${path} failed (HTTP ${response.status})`);

@@ -2,7 +2,6 @@ import type { Database, QueryConstraint, Unsubscribe } from 'firebase/database';
 import type { ChildQuery, Row } from '@/domain/child-query';
 import { restCanAnswer, restChildren, restValue } from './database-rest';
 import { stopPrefetching, takePrefetched } from './database-prefetch';
-import { firebaseApp } from './firebase-app';
 import { emulators } from './firebase-config';
 import { pushKey } from '@/domain/push-key';
 
@@ -25,18 +24,21 @@ const liveLoaded = new Promise<LiveDatabase>((resolve) => (announceLive = resolv
 
 function liveDatabase(): Promise<LiveDatabase> {
   if (!liveLoading) stopPrefetching({ drop: false });
-  liveLoading ??= import('firebase/database').then((sdk) => {
-    // WebSockets only: the SDK's long-polling fallback loads scripts from the database host, which the
-    // Content-Security-Policy refuses, and the SDK picks it after any visit that ended right after its
-    // socket opened (docs/security.md, "Hosting headers").
-    sdk.forceWebSockets();
-    const database = sdk.getDatabase(firebaseApp());
-    if (emulators) sdk.connectDatabaseEmulator(database, emulators.host, emulators.databasePort);
-    const live = { sdk, database };
-    stopPrefetching({ drop: true });
-    announceLive(live);
-    return live;
-  });
+  // Auth comes with it (not with the first page): the SDK connects as the member only if Auth is there first.
+  liveLoading ??= Promise.all([import('firebase/database'), import('./auth')]).then(
+    ([sdk, auth]) => {
+      // WebSockets only: the SDK's long-polling fallback loads scripts from the database host, which the
+      // Content-Security-Policy refuses, and the SDK picks it after any visit that ended right after its
+      // socket opened (docs/security.md, "Hosting headers").
+      sdk.forceWebSockets();
+      const database = sdk.getDatabase(auth.sessionApp());
+      if (emulators) sdk.connectDatabaseEmulator(database, emulators.host, emulators.databasePort);
+      const live = { sdk, database };
+      stopPrefetching({ drop: true });
+      announceLive(live);
+      return live;
+    },
+  );
   return liveLoading;
 }
 

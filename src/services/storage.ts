@@ -6,14 +6,14 @@ import {
   uploadBytesResumable,
   type FirebaseStorage,
 } from 'firebase/storage';
-import { firebaseApp } from '@/services/firebase-app';
+import { sessionApp } from '@/services/auth';
 import { emulators } from '@/services/firebase-config';
 
 let storageInstance: FirebaseStorage | undefined;
 
 function storage(): FirebaseStorage {
   if (!storageInstance) {
-    storageInstance = getStorage(firebaseApp());
+    storageInstance = getStorage(sessionApp());
     // The SDK keeps retrying a dropped upload for 10 minutes by default; after two the member is told the
     // connection is gone and offered a retry (src/lib/error-messages.ts) rather than left watching 0 %.
     storageInstance.maxUploadRetryTime = 2 * 60_000;

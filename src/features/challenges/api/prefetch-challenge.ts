@@ -1,20 +1,20 @@
 import { CHALLENGE_SUMMARY_FIELDS } from '@/domain/challenge-record';
 import { DATABASE_KEY, dbPaths } from '@/domain/database-paths';
 import { prefetchValue } from '@/services/database-prefetch';
+import { restoredUid } from '@/services/saved-session';
 
 /**
- * Starts reading the challenge a shareable address names as soon as the session is restored, ahead of React,
- * the router and the challenge screen's code (src/app/screen-loaders.ts calls it from the entry): the owner's
- * whole record, or the summary fields anyone else may read (the reads use-challenge.ts then watches). Ids that
- * are not database keys read nothing, as there. Auth is imported, not bundled: the entry stays without it.
+ * Starts reading the challenge a shareable address names as soon as the session is known, ahead of React, the
+ * router and the challenge screen's code (src/app/screen-loaders.ts calls it from the entry): the owner's whole
+ * record, or the summary fields anyone else may read (the reads use-challenge.ts then watches). Ids that are
+ * not database keys read nothing, as there.
  */
 export function prefetchChallenge(ownerId: string | undefined, challengeId: string | undefined) {
   if (!ownerId || !challengeId || !DATABASE_KEY.test(ownerId) || !DATABASE_KEY.test(challengeId))
     return;
   const challenge = dbPaths.challenge(ownerId, challengeId);
-  void import('@/services/auth')
-    .then(async ({ restoredUid }) => {
-      const viewerUid = await restoredUid();
+  void restoredUid()
+    .then((viewerUid) => {
       if (viewerUid === null) return; // The login guard shows the sign-in page instead.
       if (viewerUid === ownerId) prefetchValue(challenge);
       else for (const field of CHALLENGE_SUMMARY_FIELDS) prefetchValue(`${challenge}/${field}`);

@@ -25,8 +25,9 @@ interface DayMealTableProps {
 
 /** Breakfast, lunch and dinner of one day, each with its window, status and proof upload. */
 export function DayMealTable({ challenge, plan, now }: DayMealTableProps) {
-  // The dishes' pictures start once the plan has painted (an empty frame of their size until then).
-  const painted = usePainted();
+  // The dishes' pictures start once the plan, the page's main content, has painted (an empty frame of their
+  // size until then).
+  const painted = usePainted(true, { mainContent: true });
   return (
     <Table className="meal-table align-middle bg-white">
       <caption className="visually-hidden">Meals of Day {plan.dayNumber}</caption>

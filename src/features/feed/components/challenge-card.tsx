@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, SyntheticEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -38,8 +38,12 @@ export function ChallengeCard({
   imagesWait = false,
 }: ChallengeCardProps) {
   const cover = appImageSource(entry.cover);
+  // Once the browser reports this image painted: a text of the card may be reported before it.
   const mainImageShown =
-    priority && onMainImageShown ? () => void afterContentShown(onMainImageShown) : undefined;
+    priority && onMainImageShown
+      ? (event: SyntheticEvent<HTMLImageElement>) =>
+          void afterContentShown(onMainImageShown, { element: event.currentTarget })
+      : undefined;
   const author = entry.displayName || 'Member';
   const created = cardTime(entry.createdAt);
   const updated = cardTime(entry.updatedAt);

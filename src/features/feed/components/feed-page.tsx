@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, useSearchParams } from 'react-router-dom';
 import { storageKeys, writeStored } from '@/lib/browser-storage';
+import { reportMainContentShown } from '@/lib/main-content';
 import { appImageSource } from '@/lib/safe-urls';
 import { useSession } from '@/lib/session';
 import { AUTHOR_PARAM, CARDS_PER_PAGE, PAGE_PARAM } from '../api/feed-pages';
@@ -92,7 +93,10 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
   // connection, parallel downloads share the bandwidth the cover needs (docs/performance.md, "Issue 15").
   const [mainImageShown, setMainImageShown] = useState(false);
   // The other cards' images render as a transition: in slices, not one task (Total Blocking Time).
-  const showMainImage = () => startTransition(() => setMainImageShown(true));
+  const showMainImage = () => {
+    reportMainContentShown();
+    startTransition(() => setMainImageShown(true));
+  };
   const shownCards =
     state.status === 'ready' ? state.cards : state.status === 'loading' ? cached : null;
   const imagesWait = !mainImageShown && Boolean(appImageSource(shownCards?.[0]?.entry.cover));

@@ -1,6 +1,5 @@
 import type { ProfileFormValues, ProfileUpdate } from '@/domain/profile-form-schema';
 import { writePaths } from '@/services/database';
-import { updateMemberProfile } from '@/services/auth';
 import { dbPaths } from '@/domain/database-paths';
 import type { MemberInfo, MemberPrivate, MemberSocial } from '@/domain/member-records';
 import { refreshMemberCopies } from './refresh-member-copies';
@@ -61,6 +60,8 @@ export function profileWrites(uid: string, update: ProfileUpdate): Record<string
  * the API copies it onto the member's feed entries and leaderboard rows.
  */
 export async function spreadDisplayName(displayName: string): Promise<void> {
+  // Imported, not bundled with the profile page, which renders before Auth loads (src/services/saved-session.ts).
+  const { updateMemberProfile } = await import('@/services/auth');
   await updateMemberProfile({ displayName });
   await refreshMemberCopies();
 }

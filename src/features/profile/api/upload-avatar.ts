@@ -1,5 +1,4 @@
 import { compressPhoto } from '@/lib/compress-photo';
-import { updateMemberProfile } from '@/services/auth';
 import { writePaths } from '@/services/database';
 import { dbPaths } from '@/domain/database-paths';
 import { storagePaths } from '@/domain/storage-paths';
@@ -17,9 +16,10 @@ export async function uploadAvatar(
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<string> {
-  const [compressed, { uploadFile }] = await Promise.all([
+  const [compressed, { uploadFile }, { updateMemberProfile }] = await Promise.all([
     compressPhoto(file, AVATAR_MAX_PIXELS),
     import('@/services/storage'),
+    import('@/services/auth'), // Not with the profile page: it renders before Auth loads.
   ]);
   const upload = uploadFile(
     storagePaths.avatar(uid),

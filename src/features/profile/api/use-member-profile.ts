@@ -11,7 +11,7 @@ import { dbPaths } from '@/domain/database-paths';
  */
 export function useMemberProfile(uid: string, { withPrivate = false } = {}) {
   const info = useDatabaseValue<MemberInfo>(dbPaths.userInfo(uid));
-  const infoShown = usePainted(info.status !== 'loading');
+  const infoShown = usePainted(info.status !== 'loading', { mainContent: true });
   return {
     info,
     social: useDatabaseValue<MemberSocial>(infoShown ? dbPaths.userSocial(uid) : null),
