@@ -93,6 +93,11 @@ export async function createMember(options: MemberOptions = {}): Promise<TestMem
   return { uid: localId, name, email, password };
 }
 
+/** Disables an account as an admin would (the Admin SDK's updateUser({ disabled: true })). */
+export async function disableMember(uid: string): Promise<void> {
+  await authRequest('accounts:update', { localId: uid, disableUser: true });
+}
+
 /** A password-reset email as the Auth emulator records it (`GET /emulator/v1/projects/{project}/oobCodes`). */
 export interface ResetEmail {
   oobCode: string;

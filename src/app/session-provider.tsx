@@ -2,6 +2,7 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { afterMainContent } from '@/lib/main-content';
 import { SessionContext, type SessionState } from '@/lib/session';
 import type { SessionUser } from '@/services/auth';
+import { onAuthSdkStarted } from '@/services/auth-sdk-started';
 import { firstReadsAnswered } from '@/services/database-prefetch';
 import { savedSession } from '@/services/saved-session';
 
@@ -15,11 +16,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let active = true;
     let sdkAnswered = false;
+    let watching = false;
     let stopWatching = () => {};
     let cancelWait = () => {};
     // A transition: the whole app re-renders when the session is known, in slices rather than one long task.
     const show = (user: SessionUser | null) => startTransition(() => setSession({ user }));
-    const watchSdk = () =>
+    const watchSdk = () => {
+      if (watching) return;
+      watching = true;
       void import('@/services/auth').then(({ watchSession }) => {
         if (!active) return;
         stopWatching = watchSession((user) => {
@@ -27,6 +31,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           show(user);
         });
       });
+    };
+    // Whatever starts the SDK first (a sign-in, a sign-out, a stale token) makes it the session's source at once.
+    const stopListening = onAuthSdkStarted(watchSdk);
     void savedSession().then((saved) => {
       if (!active) return;
       if (saved === undefined) return watchSdk();
@@ -39,6 +46,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
     return () => {
       active = false;
+      stopListening();
       cancelWait();
       stopWatching();
     };

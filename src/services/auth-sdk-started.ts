@@ -4,12 +4,26 @@
  * without importing saved-session.ts, which imports auth.ts.
  */
 let started = false;
+const listeners = new Set<() => void>();
 
 export function authSdkStarted(): boolean {
   return started;
 }
 
-/** auth.ts calls this as it starts the SDK. */
+/** auth.ts calls this as it starts the SDK, whatever starts it (a sign-in, a sign-out, a token). */
 export function markAuthSdkStarted(): void {
+  if (started) return;
   started = true;
+  for (const listener of [...listeners]) listener();
+  listeners.clear();
+}
+
+/** Calls `listener` once the SDK has started (at once if it has). Returns a function that stops waiting. */
+export function onAuthSdkStarted(listener: () => void): () => void {
+  if (started) {
+    listener();
+    return () => {};
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

@@ -77,9 +77,15 @@ async function toSessionUser(user: User): Promise<SessionUser> {
 
 /** Calls back with the signed-in member (or null) now and on every change, including new claims. */
 export function watchSession(onChange: (user: SessionUser | null) => void): () => void {
+  // Reading a member's claims takes a moment: a later change (a sign-out meanwhile) must not be overtaken.
+  let latest = 0;
   return onIdTokenChanged(auth(), (user) => {
-    if (!user) onChange(null);
-    else void toSessionUser(user).then(onChange, () => onChange(null));
+    const change = ++latest;
+    const report = (sessionUser: SessionUser | null) => {
+      if (change === latest) onChange(sessionUser);
+    };
+    if (!user) report(null);
+    else void toSessionUser(user).then(report, () => report(null));
   });
 }
 
