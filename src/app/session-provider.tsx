@@ -6,6 +6,12 @@ import { onAuthSdkStarted } from '@/services/auth-sdk-started';
 import { firstReadsAnswered } from '@/services/database-prefetch';
 import { savedSession } from '@/services/saved-session';
 
+const sameMember = (a: SessionUser | null | undefined, b: SessionUser | null) =>
+  a === b ||
+  (a != null &&
+    b !== null &&
+    (Object.keys(b) as Array<keyof SessionUser>).every((field) => a[field] === b[field]));
+
 /**
  * The member the page renders for: at once the session saved on this device (src/services/saved-session.ts),
  * then what the Auth SDK says, which loads once the page's main content is on screen (at once when the saved
@@ -20,7 +26,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let stopWatching = () => {};
     let cancelWait = () => {};
     // A transition: the whole app re-renders when the session is known, in slices rather than one long task.
-    const show = (user: SessionUser | null) => startTransition(() => setSession({ user }));
+    // The SDK confirming the saved member changes nothing: the same state, no re-render of the whole app.
+    const show = (user: SessionUser | null) =>
+      startTransition(() =>
+        setSession((current) => (sameMember(current.user, user) ? current : { user })),
+      );
     const watchSdk = () => {
       if (watching) return;
       watching = true;
