@@ -121,11 +121,30 @@ export function savedSession(): Promise<SavedSession | null | undefined> {
     typeof indexedDB === 'undefined' ? Promise.resolve(undefined) : readSavedSession());
 }
 
+/** The saved session while the SDK has not started; undefined once it has (or when it cannot be read). */
+async function sessionBeforeSdk(): Promise<SavedSession | null | undefined> {
+  if (authSdkStarted()) return undefined;
+  const session = await savedSession();
+  return authSdkStarted() ? undefined : session;
+}
+
 /** The signed-in member's uid: the saved one while the SDK has not started, else once the SDK has restored it. */
-export async function restoredUid(): Promise<string | null> {
-  const session = authSdkStarted() ? undefined : await savedSession();
-  if (session !== undefined && !authSdkStarted()) return session?.user.uid ?? null;
+async function restoredUid(): Promise<string | null> {
+  const session = await sessionBeforeSdk();
+  if (session !== undefined) return session?.user.uid ?? null;
   return (await import('./auth')).restoredUid();
+}
+
+/**
+ * Runs `read` with the signed-in member's uid as soon as it is known (a page's first reads); nothing for a
+ * visitor, whom the login guard sends to sign in. A failure is left to the screen's own read.
+ */
+export function whenSignedIn(read: (viewerUid: string) => void): void {
+  void restoredUid()
+    .then((viewerUid) => {
+      if (viewerUid !== null) read(viewerUid);
+    })
+    .catch(() => {});
 }
 
 /**
@@ -133,9 +152,8 @@ export async function restoredUid(): Promise<string | null> {
  * the SDK has not started, else the SDK's (which refreshes it, and may sign the member out).
  */
 export async function memberIdToken(): Promise<string | null> {
-  const session = authSdkStarted() ? undefined : await savedSession();
-  if (!authSdkStarted() && session === null) return null;
-  if (!authSdkStarted() && session && session.tokenExpiresAt - Date.now() > TOKEN_MARGIN_MS)
-    return session.idToken;
+  const session = await sessionBeforeSdk();
+  if (session === null) return null;
+  if (session && session.tokenExpiresAt - Date.now() > TOKEN_MARGIN_MS) return session.idToken;
   return (await import('./auth')).currentIdToken();
 }

@@ -1,7 +1,7 @@
 import { CHALLENGE_SUMMARY_FIELDS } from '@/domain/challenge-record';
 import { DATABASE_KEY, dbPaths } from '@/domain/database-paths';
 import { prefetchValue } from '@/services/database-prefetch';
-import { restoredUid } from '@/services/saved-session';
+import { whenSignedIn } from '@/services/saved-session';
 
 /**
  * Starts reading the challenge a shareable address names as soon as the session is known, ahead of React, the
@@ -13,11 +13,8 @@ export function prefetchChallenge(ownerId: string | undefined, challengeId: stri
   if (!ownerId || !challengeId || !DATABASE_KEY.test(ownerId) || !DATABASE_KEY.test(challengeId))
     return;
   const challenge = dbPaths.challenge(ownerId, challengeId);
-  void restoredUid()
-    .then((viewerUid) => {
-      if (viewerUid === null) return; // The login guard shows the sign-in page instead.
-      if (viewerUid === ownerId) prefetchValue(challenge);
-      else for (const field of CHALLENGE_SUMMARY_FIELDS) prefetchValue(`${challenge}/${field}`);
-    })
-    .catch(() => {}); // The screen's own read reports a failure.
+  whenSignedIn((viewerUid) => {
+    if (viewerUid === ownerId) prefetchValue(challenge);
+    else for (const field of CHALLENGE_SUMMARY_FIELDS) prefetchValue(`${challenge}/${field}`);
+  });
 }

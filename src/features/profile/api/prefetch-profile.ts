@@ -1,6 +1,6 @@
 import { DATABASE_KEY, dbPaths } from '@/domain/database-paths';
 import { prefetchValue } from '@/services/database-prefetch';
-import { restoredUid } from '@/services/saved-session';
+import { whenSignedIn } from '@/services/saved-session';
 
 /**
  * Starts reading the profile a shareable address names (its info, what use-member-profile.ts watches first) as
@@ -10,10 +10,5 @@ import { restoredUid } from '@/services/saved-session';
  */
 export function prefetchProfile(uid: string | undefined) {
   if (!uid || !DATABASE_KEY.test(uid)) return;
-  void restoredUid()
-    .then((viewerUid) => {
-      if (viewerUid === null) return; // The login guard shows the sign-in page instead.
-      prefetchValue(dbPaths.userInfo(uid));
-    })
-    .catch(() => {}); // The screen's own read reports a failure.
+  whenSignedIn(() => prefetchValue(dbPaths.userInfo(uid)));
 }
