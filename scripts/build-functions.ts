@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { declaredFunctionsRuntime, runtimeNodeMajor } from './lib/functions-runtime';
 
 const functionsDir = resolve(import.meta.dirname, '../functions');
 const { dependencies = {} } = JSON.parse(
@@ -19,7 +20,8 @@ const result = await build({
   outfile: resolve(functionsDir, 'lib/index.js'),
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  // The deployed runtime's Node (firebase.json), so the bundle uses nothing it lacks.
+  target: `node${runtimeNodeMajor(declaredFunctionsRuntime())}`,
   format: 'cjs',
   external: Object.keys(dependencies).flatMap((name) => [name, `${name}/*`]),
   sourcemap: true,

@@ -7,7 +7,9 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './lib/find-chromium';
+import { ensureFunctionsNode } from './lib/functions-runtime';
 import { startProcess } from './lib/processes';
 import { exitAfterCleanup, handleShutdown, shuttingDown, step as namedStep } from './lib/shutdown';
 import { SAMPLE_PRODUCTION_ENV } from './lib/sample-firebase-config';
@@ -35,6 +37,14 @@ const vitestJson = (file: string) => [
   `--outputFile.json=${join(results, file)}`,
 ];
 
+const API_TESTS = 'tests/api/**';
+console.log('\n━━ Node for the API (the functions runtime)');
+const functionsNode = ensureFunctionsNode();
+const functionsNodeVersion = spawnSync(functionsNode, ['--version'], {
+  encoding: 'utf8',
+}).stdout.trim();
+console.log(`✓ ${functionsNodeVersion}: ${functionsNode}`);
+
 const processChecks = [
   'tests/scripts/dev-stack-crash.test.ts',
   'tests/scripts/bench-clean-exit.test.ts',
@@ -60,16 +70,30 @@ const steps: Step[] = [
     report: { file: 'emulators.json', suite: 'emulators' },
   },
   {
-    name: 'integration tests (rules, API, security, bundle)',
+    name: 'integration tests (rules, security, bundle, build)',
     command: [
       bin('vitest'),
       'run',
       '--project',
       'integration',
-      ...processChecks.flatMap((file) => ['--exclude', file]),
+      ...[...processChecks, API_TESTS].flatMap((file) => ['--exclude', file]),
       ...vitestJson('integration.json'),
     ],
     report: { file: 'integration.json', suite: 'product' },
+  },
+  {
+    // On the Node the deployed function runs on (firebase.json's runtime), not only the host's.
+    name: `API tests over HTTP (on Node ${functionsNodeVersion}, the functions runtime)`,
+    command: [
+      functionsNode,
+      join(repoRoot, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--project',
+      'integration',
+      API_TESTS,
+      ...vitestJson('api.json'),
+    ],
+    report: { file: 'api.json', suite: 'product' },
   },
   {
     // Alone and one at a time: the dev stack uses its fixed ports, and both start whole stacks.

@@ -24,6 +24,8 @@ export interface ManagedProcess {
 export interface StartOptions {
   /** Extra Node options before the script, e.g. `['--import', 'tsx']`. */
   nodeArgs?: string[];
+  /** The Node binary for startNodeProcess (default: this process's own). */
+  node?: string;
   env?: Record<string, string | undefined>;
   /** Output lines, by source name; without it the output is ignored unless `inherit` is set. */
   log?: (source: string, line: string) => void;
@@ -53,7 +55,7 @@ export function startNodeProcess(
 ): ManagedProcess {
   return startProcess(
     name,
-    process.execPath,
+    options.node ?? process.execPath,
     ['--import', TETHER, ...(options.nodeArgs ?? []), script, ...args],
     { ...options, env: { ...options.env, CHALLANGEX_TETHER_PARENT: String(process.pid) } },
   );
@@ -67,7 +69,7 @@ export function startProcess(
   name: string,
   command: string,
   args: string[],
-  options: Omit<StartOptions, 'nodeArgs'> = {},
+  options: Omit<StartOptions, 'nodeArgs' | 'node'> = {},
 ): ManagedProcess {
   if (shuttingDown()) throw new Error(`not starting ${name}: stopping`);
   const child = spawn(command, args, {

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { emulatorDatabaseRules } from './database-rules';
+import { declaredFunctionsRuntime, ensureFunctionsNode } from './functions-runtime';
 import { waitForHttp } from './free-port';
 import { nodeBin, startNodeProcess, type ManagedProcess } from './processes';
 import { assertPortsFree } from './ports-in-use';
@@ -89,7 +90,7 @@ function firebaseConfig(options: StackOptions): string {
           {
             source: 'functions',
             codebase: 'default',
-            runtime: 'nodejs20',
+            runtime: declaredFunctionsRuntime(),
             ignore: ['node_modules', 'src', '*.log'],
           },
         ],
@@ -121,6 +122,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const tsx = { nodeArgs: ['--import', 'tsx'], env, log };
   try {
     await step("checking the stack's ports", () => assertPortsFree({ ...ports }));
+    const functionsNode = ensureFunctionsNode((line) =>
+      log ? log('functions', line) : console.log(line),
+    );
     await step('building the functions', async () => {
       const build = startNodeProcess('build', 'scripts/build-functions.ts', [], tsx);
       if ((await build.exited) !== 0) throw new Error('see its output above');
@@ -181,6 +185,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           ...persistence,
         ],
         {
+          // The Functions emulator runs the function on its own Node: the deployed runtime's major.
+          node: functionsNode,
           // The Functions emulator hands its own environment to the function, so firebase-admin finds our emulators.
           env: {
             ...(options.official ? { GCLOUD_PROJECT: options.projectId } : env),
