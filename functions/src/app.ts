@@ -19,6 +19,7 @@ import { rateLimitPerMember, type RateLimit } from './rate-limit';
 import { recomputeMember } from './recompute-route';
 import { regenerateMeals } from './regenerate-route';
 import { swapOneMeal } from './swap-route';
+import { deleteWeight, editWeight, logWeight } from './weight-log-route';
 
 export interface AppOptions {
   database: Database;
@@ -33,6 +34,7 @@ export interface AppOptions {
   generateRateLimit?: RateLimit;
   recomputeRateLimit?: RateLimit;
   identityRateLimit?: RateLimit;
+  weightLogRateLimit?: RateLimit;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -49,6 +51,7 @@ export function createApp({
   generateRateLimit = { windowMs: 60_000, max: 10 },
   recomputeRateLimit = { windowMs: 60_000, max: 60 },
   identityRateLimit = { windowMs: 60_000, max: 20 },
+  weightLogRateLimit = { windowMs: 60_000, max: 30 },
   log = (message, error) => console.error(message, error),
 }: AppOptions): Express {
   const app = express();
@@ -88,6 +91,10 @@ export function createApp({
     rateLimitPerMember(identityRateLimit),
     propagateIdentity(dependencies),
   );
+  const weightLog = [member, rateLimitPerMember(weightLogRateLimit)];
+  app.post('/api/me/weights', ...weightLog, logWeight(dependencies));
+  app.put('/api/me/weights/:date', ...weightLog, editWeight(dependencies));
+  app.delete('/api/me/weights/:date', ...weightLog, deleteWeight(dependencies));
 
   const admin = requireAdmin(auth);
   const moderation = { database, auth, clock };

@@ -10,6 +10,9 @@ export const dbPaths = {
   memberTimeZone: (uid: string) => `users/${uid}/private/timeZone`,
   memberTimeZoneSetAt: (uid: string) => `users/${uid}/private/timeZoneSetAt`,
   userSocial: (uid: string) => `users/${uid}/social`,
+  /** The private weight log, one entry a day; the owner and admins read it, only the API writes it. */
+  weightLog: (uid: string) => `users/${uid}/weights`,
+  weightEntry: (uid: string, date: string) => `users/${uid}/weights/${date}`,
   userChallenges: (uid: string) => `users/${uid}/challenges`,
   challenge: (uid: string, challengeId: string) => `users/${uid}/challenges/${challengeId}`,
   feed: 'feed',
