@@ -22,9 +22,27 @@ export const weightBodySchema = z.strictObject({
     .transform((kg) => Math.round(kg * 10) / 10),
 });
 
-export const newWeightSchema = weightBodySchema.extend({
-  date: z.string().refine(isCalendarDate, 'Date must be a calendar date (YYYY-MM-DD)'),
+const calendarDateSchema = z
+  .string()
+  .refine(isCalendarDate, 'Date must be a calendar date (YYYY-MM-DD)');
+
+export const newWeightSchema = weightBodySchema.extend({ date: calendarDateSchema });
+
+/** The Log weight form, as typed: the number arrives as text. */
+export const weightFormSchema = z.object({
+  date: calendarDateSchema,
+  kg: z
+    .string()
+    .trim()
+    .min(1, 'Enter your weight in kg')
+    .pipe(
+      z.coerce
+        .number<string>({ error: WEIGHT_NOT_A_NUMBER_MESSAGE })
+        .min(WEIGHT_LOG_KG.min, WEIGHT_OUT_OF_RANGE_MESSAGE)
+        .max(WEIGHT_LOG_KG.max, WEIGHT_OUT_OF_RANGE_MESSAGE),
+    ),
 });
+export type WeightForm = z.input<typeof weightFormSchema>;
 
 export interface WeightPoint {
   date: CalendarDate;

@@ -10,11 +10,18 @@ export class ApiError extends Error {
   }
 }
 
-/** Calls the ChallangeX API (`/api/...`, proxied to the Cloud Function) as the signed-in member. */
-export async function callApi<T>(path: `/api/${string}`, body?: unknown): Promise<T> {
+/**
+ * Calls the ChallangeX API (`/api/...`, proxied to the Cloud Function) as the signed-in member: GET
+ * without a body, POST with one, unless `method` says otherwise.
+ */
+export async function callApi<T>(
+  path: `/api/${string}`,
+  body?: unknown,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' = body === undefined ? 'GET' : 'POST',
+): Promise<T> {
   const token = await memberIdToken();
   const response = await fetch(path, {
-    method: body === undefined ? 'GET' : 'POST',
+    method,
     headers: {
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),

@@ -18,6 +18,10 @@ const EditProfileModal = lazy(async () => ({
   default: (await import('./edit-profile-modal')).EditProfileModal,
 }));
 
+const WeightLogPanel = lazy(async () => ({
+  default: (await import('./weight-log-panel')).WeightLogPanel,
+}));
+
 const NOT_FOUND_TITLE = 'Member not found';
 
 /**
@@ -113,81 +117,89 @@ function ProfileView({ uid, slug }: { uid: string; slug: string }) {
   const joined = joinAtText(member.joinAt);
 
   return (
-    <article className="card shadow-sm" aria-labelledby="profile-name">
-      <div className="card-body p-4">
-        <div className="d-flex flex-column flex-sm-row gap-4 align-items-center align-items-sm-start">
-          <div className="text-center">
-            <MemberAvatar name={name} photoURL={member.photoURL} size={112} decorative={false} />
-            {isOwner && <AvatarUploader uid={uid} />}
+    <>
+      <article className="card shadow-sm" aria-labelledby="profile-name">
+        <div className="card-body p-4">
+          <div className="d-flex flex-column flex-sm-row gap-4 align-items-center align-items-sm-start">
+            <div className="text-center">
+              <MemberAvatar name={name} photoURL={member.photoURL} size={112} decorative={false} />
+              {isOwner && <AvatarUploader uid={uid} />}
+            </div>
+            <div className="flex-grow-1 text-center text-sm-start">
+              <h1 id="profile-name" className="h3 mb-1">
+                {name}
+              </h1>
+              {email && <p className="text-body-secondary mb-2">{email}</p>}
+              <p className="mb-3">
+                {isOwner
+                  ? `Welcome back, ${name}! Keep your profile complete to create challenges.`
+                  : `Welcome to ${name}'s ChallangeX profile.`}
+              </p>
+              {isOwner && (
+                <Button variant="success" onClick={() => setEditing(true)}>
+                  Edit profile
+                </Button>
+              )}
+            </div>
           </div>
-          <div className="flex-grow-1 text-center text-sm-start">
-            <h1 id="profile-name" className="h3 mb-1">
-              {name}
-            </h1>
-            {email && <p className="text-body-secondary mb-2">{email}</p>}
-            <p className="mb-3">
-              {isOwner
-                ? `Welcome back, ${name}! Keep your profile complete to create challenges.`
-                : `Welcome to ${name}'s ChallangeX profile.`}
-            </p>
+
+          <dl className="row mt-4 mb-0 profile-facts">
+            <Fact label="Location" value={member.location} />
+            <Fact
+              label="Preference"
+              value={member.preference ? member.preference.toUpperCase() : undefined}
+            />
+            <Fact label="Total Score" value={String(member.score ?? 0)} />
+            {joined && <Fact label="Join At" value={joined} />}
             {isOwner && (
-              <Button variant="success" onClick={() => setEditing(true)}>
-                Edit profile
-              </Button>
+              <>
+                <Fact
+                  label="Height"
+                  loading={body.status === 'loading'}
+                  value={body.value?.height ? `${body.value.height} cm` : undefined}
+                />
+                <Fact
+                  label="Weight"
+                  loading={body.status === 'loading'}
+                  value={body.value?.weight ? `${body.value.weight} kg` : undefined}
+                />
+                <Fact
+                  label="Age"
+                  loading={body.status === 'loading'}
+                  value={body.value?.age ? String(body.value.age) : undefined}
+                />
+              </>
             )}
-          </div>
-        </div>
+          </dl>
 
-        <dl className="row mt-4 mb-0 profile-facts">
-          <Fact label="Location" value={member.location} />
-          <Fact
-            label="Preference"
-            value={member.preference ? member.preference.toUpperCase() : undefined}
-          />
-          <Fact label="Total Score" value={String(member.score ?? 0)} />
-          {joined && <Fact label="Join At" value={joined} />}
-          {isOwner && (
-            <>
-              <Fact
-                label="Height"
-                loading={body.status === 'loading'}
-                value={body.value?.height ? `${body.value.height} cm` : undefined}
-              />
-              <Fact
-                label="Weight"
-                loading={body.status === 'loading'}
-                value={body.value?.weight ? `${body.value.weight} kg` : undefined}
-              />
-              <Fact
-                label="Age"
-                loading={body.status === 'loading'}
-                value={body.value?.age ? String(body.value.age) : undefined}
-              />
-            </>
+          <h2 className="h6 mt-4">Bio</h2>
+          <p className="mb-4" style={{ whiteSpace: 'pre-line' }}>
+            {member.bio || <span className="text-body-secondary">No bio yet.</span>}
+          </p>
+
+          <h2 className="h6">Social links</h2>
+          {social.status === 'loading' ? (
+            <LoadingLine label="Loading social links…" />
+          ) : (
+            <MemberSocialLinks social={social.value} name={name} />
           )}
-        </dl>
-
-        <h2 className="h6 mt-4">Bio</h2>
-        <p className="mb-4" style={{ whiteSpace: 'pre-line' }}>
-          {member.bio || <span className="text-body-secondary">No bio yet.</span>}
-        </p>
-
-        <h2 className="h6">Social links</h2>
-        {social.status === 'loading' ? (
-          <LoadingLine label="Loading social links…" />
-        ) : (
-          <MemberSocialLinks social={social.value} name={name} />
+          {social.status === 'error' && (
+            <p className="text-danger small mb-0">No social data available</p>
+          )}
+        </div>
+        {isOwner && editing && (
+          <Suspense fallback={null}>
+            <EditProfileModal uid={uid} show={editing} onHide={() => setEditing(false)} />
+          </Suspense>
         )}
-        {social.status === 'error' && (
-          <p className="text-danger small mb-0">No social data available</p>
-        )}
-      </div>
-      {isOwner && editing && (
+      </article>
+      {/* Private: only the owner's own profile reads and shows the weight log. */}
+      {isOwner && (
         <Suspense fallback={null}>
-          <EditProfileModal uid={uid} show={editing} onHide={() => setEditing(false)} />
+          <WeightLogPanel uid={uid} />
         </Suspense>
       )}
-    </article>
+    </>
   );
 }
 

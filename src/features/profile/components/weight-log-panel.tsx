@@ -1,0 +1,236 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import { useForm } from 'react-hook-form';
+import { TextField } from '@/components/form/text-field';
+import { calendarDateInZone } from '@/domain/calendar-dates';
+import {
+  weightFormSchema,
+  weightTrend,
+  type WeightForm,
+  type WeightPoint,
+  type WeightTrend,
+} from '@/domain/weight-log';
+import { confirmAction } from '@/lib/toast';
+import {
+  deleteWeight,
+  editWeight,
+  logWeight,
+  useLatestChallenge,
+  type LatestChallenge,
+  useWeightLog,
+} from '../api/weight-log';
+import { WeightChart } from './weight-chart';
+
+const browserToday = () =>
+  calendarDateInZone(Date.now(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+const signed = (kg: number) => `${kg > 0 ? '+' : kg < 0 ? '−' : '±'}${Math.abs(kg)} kg`;
+
+const DIRECTION_TEXT = { up: 'gain', down: 'lose', steady: 'hold' } as const;
+
+/** The owner's private weight log on their profile: log, edit, delete, and the trend. */
+export function WeightLogPanel({ uid }: { uid: string }) {
+  const log = useWeightLog(uid);
+  const latest = useLatestChallenge(uid);
+  const challenge = latest.value?.[0]?.value;
+  const trend = weightTrend(log.value, challenge?.targetBody ?? 'Maintain', challenge?.startDate);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const today = browserToday();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<WeightForm, unknown, { date: string; kg: number }>({
+    resolver: zodResolver(weightFormSchema),
+    defaultValues: { date: today, kg: '' },
+  });
+
+  const submit = handleSubmit(async ({ date, kg }) => {
+    setFailure(null);
+    try {
+      if (editing) await editWeight(editing, kg);
+      else await logWeight(date, kg);
+      setEditing(null);
+      reset({ date: browserToday(), kg: '' });
+    } catch (error) {
+      setFailure((error as Error).message);
+    }
+  });
+
+  const remove = async (date: string) => {
+    const confirmed = await confirmAction({
+      title: `Delete the weight of ${date}?`,
+      text: 'The entry is removed from your log and chart.',
+      confirmButtonText: 'Delete',
+      cancelButtonText: 'Cancel',
+    });
+    if (!confirmed) return;
+    try {
+      await deleteWeight(date);
+    } catch (error) {
+      setFailure((error as Error).message);
+    }
+  };
+
+  return (
+    <Card className="shadow-sm mt-4" as="section" aria-labelledby="weight-log-heading">
+      <Card.Body className="p-4">
+        <h2 id="weight-log-heading" className="h5">
+          Weight log
+        </h2>
+        <p className="small text-body-secondary">Only you can see your weights.</p>
+        <Form noValidate onSubmit={submit} className="row g-2 align-items-start">
+          <div className="col-12 col-sm-5">
+            <TextField
+              label="Date"
+              type="date"
+              max={today}
+              disabled={editing !== null}
+              registration={register('date')}
+              error={errors.date}
+            />
+          </div>
+          <div className="col-12 col-sm-4">
+            <TextField
+              label="Weight (kg)"
+              type="number"
+              inputMode="decimal"
+              step="0.1"
+              registration={register('kg')}
+              error={errors.kg}
+            />
+          </div>
+          <div className="col-12 col-sm-3 pt-sm-4 mt-sm-2 d-flex gap-2">
+            <Button type="submit" variant="success" disabled={isSubmitting}>
+              {editing ? 'Save weight' : 'Log weight'}
+            </Button>
+            {editing && (
+              <Button
+                variant="outline-secondary"
+                onClick={() => {
+                  setEditing(null);
+                  reset({ date: browserToday(), kg: '' });
+                }}
+              >
+                Cancel
+              </Button>
+            )}
+          </div>
+        </Form>
+        {failure && (
+          <Alert variant="danger" role="alert" className="mt-2 mb-0">
+            {failure}
+          </Alert>
+        )}
+        {log.status === 'error' && (
+          <Alert variant="danger" className="mt-2 mb-0">
+            We could not load your weight log. Check your connection and reload the page.
+          </Alert>
+        )}
+        <WeightTrendView
+          trend={trend}
+          challenge={challenge}
+          onEdit={(point) => {
+            setEditing(point.date);
+            reset({ date: point.date, kg: String(point.kg) });
+          }}
+          onDelete={(date) => void remove(date)}
+        />
+      </Card.Body>
+    </Card>
+  );
+}
+
+interface WeightTrendViewProps {
+  trend: WeightTrend;
+  challenge: LatestChallenge | undefined;
+  onEdit: (point: WeightPoint) => void;
+  onDelete: (date: string) => void;
+}
+
+/** The change figures, the chart and the table of entries (newest first). */
+function WeightTrendView({ trend, challenge, onEdit, onDelete }: WeightTrendViewProps) {
+  const last = trend.points.at(-1);
+  if (!last) return null;
+  const summary = `Weight ${last.kg} kg on ${last.date}; ${signed(trend.changeSinceFirst)} since the first entry`;
+  return (
+    <>
+      <dl className="row mt-3 mb-2 small">
+        <div className="col-6 col-md-4">
+          <dt className="fw-normal text-body-secondary">Change since first entry</dt>
+          <dd className="fw-semibold mb-0">{signed(trend.changeSinceFirst)}</dd>
+        </div>
+        {trend.changeSince !== undefined && challenge && (
+          <div className="col-6 col-md-4">
+            <dt className="fw-normal text-body-secondary">
+              Since your challenge began ({challenge.startDate})
+            </dt>
+            <dd className="fw-semibold mb-0">{signed(trend.changeSince)}</dd>
+          </div>
+        )}
+        <div className="col-12 col-md-4">
+          <dt className="fw-normal text-body-secondary">Goal direction</dt>
+          <dd className="fw-semibold mb-0">
+            {challenge
+              ? `${challenge.targetBody}: ${DIRECTION_TEXT[trend.direction]} weight`
+              : 'Create a challenge to set a body goal'}
+          </dd>
+        </div>
+      </dl>
+      <WeightChart points={trend.points} summary={summary} />
+      <p className="small text-body-secondary mb-2">
+        Solid line: your entries. Dashed line: 7-day moving average.
+      </p>
+      <Table size="sm" responsive className="mb-0">
+        <caption className="visually-hidden">Your weight entries</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Weight</th>
+            <th scope="col">7-day average</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...trend.points].reverse().map((point) => (
+            <tr key={point.date}>
+              <th scope="row" className="fw-normal">
+                {point.date}
+              </th>
+              <td>{point.kg} kg</td>
+              <td>{point.average} kg</td>
+              <td className="text-end text-nowrap">
+                <Button
+                  size="sm"
+                  variant="link"
+                  aria-label={`Edit the weight of ${point.date}`}
+                  onClick={() => onEdit(point)}
+                >
+                  Edit
+                </Button>
+                <Button
+                  size="sm"
+                  variant="link"
+                  className="text-danger"
+                  aria-label={`Delete the weight of ${point.date}`}
+                  onClick={() => onDelete(point.date)}
+                >
+                  Delete
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </>
+  );
+}
