@@ -14,6 +14,7 @@ import { cardTime } from '@/lib/card-time';
 import { currentDayNumber, dayPlans, proofPhotos } from '../lib/challenge-meals';
 import { AddToCalendarButton } from './add-to-calendar-button';
 import { ChallengeOwnerActions } from './challenge-owner-actions';
+import { ChallengeProgressView } from './challenge-progress';
 import { DayMealTable } from './day-meal-table';
 import { DayNutritionSummary } from './day-nutrition-summary';
 import { ShoppingListButton } from './shopping-list-button';
@@ -122,6 +123,8 @@ export function ChallengeOwnerView({ challenge, challengeRef }: ChallengeOwnerVi
           </Tab>
         ))}
       </Tabs>
+
+      <ChallengeProgressView plans={plans} targets={targets} />
 
       {galleryOpen && (
         <Suspense fallback={null}>
