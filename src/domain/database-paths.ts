@@ -34,6 +34,8 @@ export const dbPaths = {
   disabledMember: (uid: string) => `moderation/disabledMembers/${uid}`,
   /** Every admin action; only admins read it, only the API writes it. */
   adminAudit: 'moderation/audit',
+  /** Server-only: proof photos' perceptual hashes, filed by band (functions/src/proof-hash-index.ts). */
+  proofHashBucket: (band: number, value: string) => `proofHashes/${band}/${value}`,
   /** Server-only; no client rule grants access to it. */
   challengeCreationLock: (uid: string) => `serverLocks/challengeCreation/${uid}`,
 } as const;
