@@ -25,7 +25,7 @@ export interface MealStreak {
 }
 
 /** What one challenge's day contributes: proofs inside their windows, and the bar for a streak day. */
-interface ChallengeDay {
+export interface ChallengeDay {
   proved: number;
   needed: number;
   /** When the day's last window closes: after it the day can no longer change. */
@@ -41,8 +41,14 @@ function provedInWindow(meal: MealRecord | undefined): boolean {
   );
 }
 
-function challengeDays(challenge: StreakChallenge): Map<CalendarDate, ChallengeDay> {
+/**
+ * A challenge's days by date (the challenge's zone): what the server keeps per challenge
+ * (users/{uid}/activity/{date}/{cid}) so a recompute only redoes the challenges that changed.
+ * Deleted challenges have none.
+ */
+export function challengeDays(challenge: StreakChallenge): Map<CalendarDate, ChallengeDay> {
   const days = new Map<CalendarDate, ChallengeDay>();
+  if (challenge.deleted === true) return days;
   for (let dayNumber = 1; dayNumber <= challenge.day; dayNumber++) {
     const meals = MEAL_SLOTS.map((slot) => challenge.meals?.[dayKey(dayNumber)]?.[slot]).filter(
       (meal): meal is MealRecord => meal !== undefined,
@@ -64,29 +70,23 @@ function challengeDays(challenge: StreakChallenge): Map<CalendarDate, ChallengeD
   return days;
 }
 
+/** Every challenge day a member has, by date and challenge (the shape the server stores). */
+export type ActivityDays = Record<CalendarDate, Record<string, ChallengeDay>>;
+
 /**
- * A member's meal streak, derived from their challenges alone (docs/product.md, "Streaks"). A
- * streak day is a date (the challenge's zone: the member's) of a challenge on which enough meals
- * were proved inside their windows; dates without a challenge pause the streak; a date that ended
- * short spends a freeze if one is held, else breaks the streak. A date still under way counts once
- * it qualifies and never breaks. Deleted challenges count for nothing, as for points.
+ * A member's meal streak (docs/product.md, "Streaks"). A streak day is a date of a challenge on
+ * which enough meals were proved inside their windows; dates without a challenge pause the streak;
+ * a date that ended short spends a freeze if one is held, else breaks the streak. A date still
+ * under way counts once it qualifies and never breaks. With overlapping challenges, one qualifying
+ * challenge day makes the date a streak day; the date ends when its last challenge day does.
  */
-export function computeMealStreak(challenges: Iterable<StreakChallenge>, now: number): MealStreak {
-  const dates = new Map<CalendarDate, { qualified: boolean; ended: boolean }>();
-  for (const challenge of challenges) {
-    if (challenge.deleted === true) continue;
-    for (const [date, day] of challengeDays(challenge)) {
-      const seen = dates.get(date) ?? { qualified: false, ended: true };
-      // With overlapping challenges, one qualifying day is enough; the date ends with the last.
-      dates.set(date, {
-        qualified: seen.qualified || day.proved >= day.needed,
-        ended: seen.ended && now > day.endsAt,
-      });
-    }
-  }
+export function streakFromDays(activity: ActivityDays, now: number): MealStreak {
   const streak: MealStreak = { current: 0, best: 0, freezes: 0 };
-  for (const date of [...dates.keys()].sort()) {
-    const { qualified, ended } = dates.get(date)!;
+  for (const date of Object.keys(activity).sort()) {
+    const days = Object.values(activity[date]);
+    if (days.length === 0) continue;
+    const qualified = days.some((day) => day.proved >= day.needed);
+    const ended = days.every((day) => now > day.endsAt);
     if (qualified) {
       streak.current++;
       streak.best = Math.max(streak.best, streak.current);
@@ -101,4 +101,17 @@ export function computeMealStreak(challenges: Iterable<StreakChallenge>, now: nu
     }
   }
   return streak;
+}
+
+/** The challenges' days, merged by date: `challenges` maps a challenge id to its record. */
+export function activityDays(challenges: Record<string, StreakChallenge>): ActivityDays {
+  const activity: ActivityDays = {};
+  for (const [challengeId, challenge] of Object.entries(challenges))
+    for (const [date, day] of challengeDays(challenge)) (activity[date] ??= {})[challengeId] = day;
+  return activity;
+}
+
+/** A member's meal streak from their challenges (all of them: see streakFromDays). */
+export function computeMealStreak(challenges: Iterable<StreakChallenge>, now: number): MealStreak {
+  return streakFromDays(activityDays(Object.fromEntries([...challenges].entries())), now);
 }
