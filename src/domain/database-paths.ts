@@ -38,6 +38,8 @@ export const dbPaths = {
   proofHashBucket: (band: number, value: string) => `proofHashes/${band}/${value}`,
   /** Server-only; no client rule grants access to it. */
   challengeCreationLock: (uid: string) => `serverLocks/challengeCreation/${uid}`,
+  /** Server-only: fixed-window use counters of the API (functions/src/database-counters.ts). */
+  serverLimit: (key: string) => `serverLimits/${key}`,
 } as const;
 
 /** RTDB push ids and Auth uids: no . # $ / [ ]. */
