@@ -13,6 +13,8 @@ export const dbPaths = {
   /** The private weight log, one entry a day; the owner and admins read it, only the API writes it. */
   weightLog: (uid: string) => `users/${uid}/weights`,
   weightEntry: (uid: string, date: string) => `users/${uid}/weights/${date}`,
+  /** Server-written with the score: challenges completed, adherence, meals proved per day (84 days); members read it. */
+  memberGlance: (uid: string) => `users/${uid}/glance`,
   userChallenges: (uid: string) => `users/${uid}/challenges`,
   challenge: (uid: string, challengeId: string) => `users/${uid}/challenges/${challengeId}`,
   feed: 'feed',
