@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { MEAL_SLOTS } from '../../src/domain/constants';
 import { findDishById } from '../../src/domain/dish-catalogue';
 import type { PlanRequest } from '../../src/domain/meal-planner';
@@ -73,8 +74,34 @@ describe('checkedPlan', () => {
     expect(checkedPlan({ days: [day] }, { ...request, preference: 'nonveg' })).toHaveLength(1);
   });
 
-  it('rejects a wrong shape', () => {
-    expect(() => checkedPlan({ days: [{ breakfast: 'idli-sambar' }] }, request)).toThrow();
-    expect(() => checkedPlan([], request)).toThrow();
+  /** The schema's complaint, by where it is: [path, message] per issue. */
+  const shapeIssues = (candidate: unknown) => {
+    try {
+      checkedPlan(candidate, request);
+    } catch (error) {
+      expect(error).toBeInstanceOf(z.ZodError);
+      return (error as z.ZodError).issues.map((issue) => [issue.path.join('.'), issue.code]);
+    }
+    throw new Error('accepted a plan of the wrong shape');
+  };
+
+  it('rejects a wrong shape, saying where it is wrong', () => {
+    expect(shapeIssues({ days: [{ breakfast: 'idli-sambar' }] })).toEqual([
+      ['days.0.lunch', 'invalid_type'],
+      ['days.0.dinner', 'invalid_type'],
+    ]);
+    expect(shapeIssues([])).toEqual([['', 'invalid_type']]);
+    expect(shapeIssues({ days: [] })).toEqual([['days', 'too_small']]);
+  });
+
+  it('rejects a plan for another number of days than asked', () => {
+    const second = {
+      breakfast: 'idli-sambar',
+      lunch: 'rajma-chawal',
+      dinner: 'palak-paneer-rice',
+    };
+    expect(() => checkedPlan({ days: [vegan, second] }, { ...request, preference: 'veg' })).toThrow(
+      'expected 1 days, got 2',
+    );
   });
 });

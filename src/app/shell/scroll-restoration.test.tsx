@@ -20,7 +20,7 @@ function BackButton() {
 }
 
 function openAt(address: string) {
-  render(
+  return render(
     <MemoryRouter initialEntries={[address]}>
       <ScrollRestoration />
       <BackButton />
@@ -75,13 +75,31 @@ describe('ScrollRestoration', () => {
     expect(window.scrollTo).toHaveBeenLastCalledWith(0, 900);
   });
 
-  it('saves the position on leaving the tab, under the page’s key', () => {
-    openAt('/feed');
+  it('saves every page’s position on leaving the tab, each under its key, and a reload restores it', () => {
+    const { unmount } = openAt('/feed');
+    scrollTo(900);
+    act(() => screen.getByRole('link', { name: 'About' }).click());
     scrollTo(250);
     act(() => {
       window.dispatchEvent(new Event('pagehide'));
     });
-    expect(JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS_KEY)!)).toEqual({ '/feed': 250 });
+    const saved = JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS_KEY)!) as Record<
+      string,
+      number
+    >;
+    // The load's first entry by its address; the linked page by its own entry key, not its address.
+    expect(saved['/feed']).toBe(900);
+    const aboutKeys = Object.keys(saved).filter((key) => key !== '/feed');
+    expect(aboutKeys).toHaveLength(1);
+    expect(aboutKeys[0]).not.toMatch(/^\//);
+    expect(saved[aboutKeys[0]!]).toBe(250);
+    // The browser's own restoration is handed back for the next document.
+    expect(window.history.scrollRestoration).toBe('auto');
+
+    unmount();
+    vi.mocked(window.scrollTo).mockClear();
+    openAt('/feed');
+    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 900);
   });
 
   it('keys in-app entries by their own key and a first entry by its address', () => {

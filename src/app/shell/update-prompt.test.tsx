@@ -6,9 +6,14 @@ import { UpdatePrompt } from './update-prompt';
 describe('UpdatePrompt', () => {
   afterEach(() => act(() => setAppUpdateState({ waiting: false, reload: async () => {} })));
 
-  it('says nothing until a new version waits', () => {
-    render(<UpdatePrompt />);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  it('says nothing until a new version waits, then offers it in the same place', () => {
+    const { container } = render(<UpdatePrompt />);
+    expect(container).toBeEmptyDOMElement();
+    // The same mounted prompt, once the worker reports a waiting version: it listens, it was not just blank.
+    act(() => setAppUpdateState({ waiting: true, reload: async () => {} }));
+    expect(screen.getByRole('alert')).toHaveTextContent('A new version of ChallangeX is available');
+    act(() => setAppUpdateState({ waiting: false, reload: async () => {} }));
+    expect(container).toBeEmptyDOMElement();
   });
 
   it('offers the waiting version and reloads into it only when asked', async () => {
