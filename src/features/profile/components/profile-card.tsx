@@ -1,11 +1,15 @@
 import Card from 'react-bootstrap/Card';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link } from 'react-router-dom';
+import type { MemberInfo } from '@/domain/member-records';
 import type { SessionUser } from '@/services/auth';
 import { profilePath, rememberViewedProfile } from '@/lib/profile-route';
 import { MemberAvatar } from '@/components/member-avatar';
 import { useActiveChallengeCount } from '../api/use-active-challenge-count';
+import type { MemberStreak } from '../api/use-member-glance';
 import { useMemberProfile } from '../api/use-member-profile';
+import { streakDaysText } from '../lib/streak-text';
+import { BrokenStreakNotice } from './broken-streak-notice';
 import { MemberSocialLinks } from './member-social-links';
 
 /** The sidebar card of the signed-in member (docs/product.md#routes-and-screens): their own email is fine to show them. */
@@ -13,6 +17,7 @@ export function ProfileCard({ member }: { member: SessionUser }) {
   const { info, social } = useMemberProfile(member.uid);
   const name = info.value?.displayName || member.displayName || 'Member';
   const activeChallenges = useActiveChallengeCount(member.uid, info.value?.activeChallenges);
+  const streak: MemberStreak = (info.value as (MemberInfo & MemberStreak) | null) ?? {};
 
   return (
     <Card as="section" className="shadow-sm" aria-labelledby="profile-card-title">
@@ -37,8 +42,11 @@ export function ProfileCard({ member }: { member: SessionUser }) {
             <Stat label="Total Challange" value={info.value?.totalChallenges ?? 0} />
             <Stat label="Active Challange" value={activeChallenges} />
             <Stat label="Total Score" value={info.value?.score ?? 0} />
+            <Stat label="Current streak" value={streakDaysText(streak.currentStreak)} wide />
+            <Stat label="Best streak" value={streakDaysText(streak.bestStreak)} wide />
           </dl>
         )}
+        {info.status === 'ready' && <BrokenStreakNotice uid={member.uid} streak={streak} />}
         <div className="d-flex justify-content-center mb-3">
           <MemberSocialLinks social={social.value} name={name} />
         </div>
@@ -55,9 +63,17 @@ export function ProfileCard({ member }: { member: SessionUser }) {
 }
 
 /** `null` while the value is still being worked out. */
-function Stat({ label, value }: { label: string; value: number | null }) {
+function Stat({
+  label,
+  value,
+  wide = false,
+}: {
+  label: string;
+  value: number | string | null;
+  wide?: boolean;
+}) {
   return (
-    <div className="col-4 d-flex flex-column-reverse">
+    <div className={`${wide ? 'col-6 mt-2' : 'col-4'} d-flex flex-column-reverse`}>
       <dt className="small text-body-secondary fw-normal">{label}</dt>
       <dd className="fs-5 fw-bold mb-0" aria-busy={value === null}>
         {value ?? '…'}

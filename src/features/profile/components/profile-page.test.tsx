@@ -20,6 +20,19 @@ const visitorMember = {
   displayName: 'Vikram Singh',
 };
 
+const localDate = (daysAgo: number) => {
+  const at = new Date();
+  at.setDate(at.getDate() - daysAgo);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+};
+const today = localDate(0);
+const yesterday = localDate(1);
+const dayLabel = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+
 beforeEach(() => {
   vi.clearAllMocks();
   localStorage.clear();
@@ -35,7 +48,16 @@ beforeEach(() => {
           preference: 'veg',
           bio: 'Runner.',
           score: 40,
+          currentStreak: 3,
+          bestStreak: 1,
         },
+        glance: {
+          challengesCompleted: 2,
+          mealsProved: 12,
+          mealsPlanned: 15,
+          days: { [today]: 2, [yesterday]: 1 },
+        },
+        weights: { [today]: { kg: 61.5 } },
         private: {
           email: 'asha@example.com',
           emailVerified: true,
@@ -93,6 +115,35 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('button', { name: 'Upload photo' })).not.toBeInTheDocument();
     expect(readLog).toContain(`users/${owner.uid}/info`);
     expect(readLog.filter((read) => read.includes('private'))).toEqual([]);
+  });
+
+  it('shows another member the streak and the profile at a glance, and reads no weight', async () => {
+    await renderProfile(visitorMember);
+    expect(await screen.findByRole('heading', { name: 'Asha Rao', level: 1 })).toBeInTheDocument();
+    const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(fact('Current streak')).toHaveTextContent('3 days');
+    expect(fact('Best streak')).toHaveTextContent('1 day');
+
+    const glance = await screen.findByRole('region', { name: 'At a glance' }, { timeout: 5000 });
+    expect(await within(glance).findByText('Challenges completed')).toBeInTheDocument();
+    expect(within(glance).getByText('12 of 15 meals proved (80%)')).toBeInTheDocument();
+    const calendar = within(glance).getByRole('group', { name: /Meals proved, last 12 weeks/ });
+    expect(within(calendar).getAllByRole('img')).toHaveLength(84);
+    expect(
+      within(calendar).getByRole('img', {
+        name: new RegExp(`^${dayLabel(today)} .*: 2 meals proved$`),
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(calendar).getByRole('img', {
+        name: new RegExp(`^${dayLabel(yesterday)} .*: 1 meal proved$`),
+      }),
+    ).toBeInTheDocument();
+
+    expect(readLog).toContain(`users/${owner.uid}/glance`);
+    expect(readLog.filter((read) => /weights|private/.test(read))).toEqual([]);
+    expect(screen.queryByText(/kg/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /weight/i })).not.toBeInTheDocument();
   });
 
   it('renders only https social links', async () => {
@@ -174,8 +225,10 @@ describe('ProfilePage', () => {
 
     await renderProfile(owner, path, restoredState ?? undefined);
     expect(await screen.findByRole('heading', { name: 'Asha Rao', level: 1 })).toBeInTheDocument();
-    // Give the lazy modal the time it took above before concluding it stays closed.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The modal's chunk loaded above, so the page renders it at once if it opens: no wait to guess.
     expect(screen.queryByRole('dialog', { name: 'Edit profile' })).not.toBeInTheDocument();
+    // The same check sees the modal when the page does open it.
+    await userEvent.click(screen.getByRole('button', { name: 'Edit profile' }));
+    expect(screen.getByRole('dialog', { name: 'Edit profile' })).toBeInTheDocument();
   });
 });

@@ -6,9 +6,12 @@ import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { joinAtText } from '@/domain/member-identity';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { usePainted } from '@/hooks/use-painted';
 import { useSignedInUser } from '@/lib/session';
 import { profilePath, type ProfileRouteState } from '@/lib/profile-route';
+import type { MemberStreak } from '../api/use-member-glance';
 import { useMemberProfile } from '../api/use-member-profile';
+import { streakDaysText } from '../lib/streak-text';
 import { useProfileUid } from '../hooks/use-profile-uid';
 import { AvatarUploader } from './avatar-uploader';
 import { MemberAvatar } from '@/components/member-avatar';
@@ -16,6 +19,10 @@ import { MemberSocialLinks } from './member-social-links';
 
 const EditProfileModal = lazy(async () => ({
   default: (await import('./edit-profile-modal')).EditProfileModal,
+}));
+
+const ProfileGlance = lazy(async () => ({
+  default: (await import('./profile-glance')).ProfileGlance,
 }));
 
 const WeightLogPanel = lazy(async () => ({
@@ -103,7 +110,9 @@ function ProfileView({ uid, slug }: { uid: string; slug: string }) {
   const isOwner = user.uid === uid;
   const [editing, setEditing] = useEditOnArrival(isOwner);
   const { info, social, body } = useMemberProfile(uid, { withPrivate: isOwner });
-  const member = info.value;
+  const member = info.value as (typeof info.value & MemberStreak) | null | undefined;
+  // The glance's chunk and read start once the profile itself is on screen.
+  const profileShown = usePainted(info.status === 'ready');
   const name = member?.displayName || 'Member';
   useDocumentTitle(info.status === 'loading' ? null : member ? name : NOT_FOUND_TITLE);
 
@@ -151,6 +160,8 @@ function ProfileView({ uid, slug }: { uid: string; slug: string }) {
             />
             <Fact label="Total Score" value={String(member.score ?? 0)} />
             {joined && <Fact label="Join At" value={joined} />}
+            <Fact label="Current streak" value={streakDaysText(member.currentStreak)} />
+            <Fact label="Best streak" value={streakDaysText(member.bestStreak)} />
             {isOwner && (
               <>
                 <Fact
@@ -193,6 +204,11 @@ function ProfileView({ uid, slug }: { uid: string; slug: string }) {
           </Suspense>
         )}
       </article>
+      {profileShown && (
+        <Suspense fallback={null}>
+          <ProfileGlance uid={uid} />
+        </Suspense>
+      )}
       {/* Private: only the owner's own profile reads and shows the weight log. */}
       {isOwner && (
         <Suspense fallback={null}>

@@ -1,0 +1,65 @@
+import Placeholder from 'react-bootstrap/Placeholder';
+import { useMemberGlance } from '../api/use-member-glance';
+import { adherenceText } from '../lib/glance-calendar';
+import { GlanceCalendar } from './glance-calendar';
+
+/** The viewer's own calendar date: the calendar ends today. */
+function localToday(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * Profile at a glance (docs/product.md, "Profile"): challenges completed, overall adherence and
+ * the 12-week calendar, from users/{uid}/glance. Public to signed-in members: it holds no weight
+ * or body data. Loaded as its own chunk once the profile is on screen.
+ */
+export function ProfileGlance({ uid }: { uid: string }) {
+  const glance = useMemberGlance(uid);
+  const value = glance.status === 'ready' ? glance.value : null;
+  const adherence = value ? adherenceText(value.mealsProved ?? 0, value.mealsPlanned ?? 0) : null;
+
+  return (
+    <section className="card shadow-sm mt-4" aria-labelledby="profile-glance-title">
+      <div className="card-body p-4">
+        <h2 id="profile-glance-title" className="h5 mb-3">
+          At a glance
+        </h2>
+        {glance.status === 'loading' && (
+          <Placeholder as="div" animation="glow" aria-busy="true">
+            <span className="visually-hidden" role="status">
+              Loading progress…
+            </span>
+            <Placeholder xs={6} aria-hidden="true" /> <Placeholder xs={4} aria-hidden="true" />
+            <Placeholder xs={12} style={{ height: 96 }} aria-hidden="true" />
+          </Placeholder>
+        )}
+        {glance.status === 'error' && (
+          <p className="text-danger mb-0">
+            We could not load this member&apos;s progress. Check your connection and reload the
+            page.
+          </p>
+        )}
+        {glance.status === 'ready' && (
+          <>
+            <dl className="row mb-3 profile-facts">
+              <div className="col-6 col-md-4 mb-3">
+                <dt className="small text-body-secondary fw-normal">Challenges completed</dt>
+                <dd className="mb-0 fw-semibold">{value?.challengesCompleted ?? 0}</dd>
+              </div>
+              <div className="col-6 col-md-4 mb-3">
+                <dt className="small text-body-secondary fw-normal">Adherence</dt>
+                <dd className="mb-0 fw-semibold">
+                  {adherence ?? (
+                    <span className="text-body-secondary fw-normal">No meals planned yet</span>
+                  )}
+                </dd>
+              </div>
+            </dl>
+            <GlanceCalendar days={value?.days} today={localToday()} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
