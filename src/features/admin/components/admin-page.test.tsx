@@ -115,8 +115,18 @@ describe('AdminPage', () => {
     expect(crumbs.map((crumb) => crumb.textContent)).toEqual(['Home', 'Admin-X']);
     expect(screen.getByRole('alert')).toHaveTextContent('You are not authorised to view this page');
     expect(screen.queryByRole('region', { name: /User List/ })).not.toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The page's reads start in its effects, which render() has run by now: no wait stands in for them.
     expect(readLog).toEqual([]);
+    expect(api.calls).toEqual([]);
+  });
+
+  it('starts an admin’s reads by the same point, so the check above would see them', () => {
+    const view = renderApp(<AdminPage />, { user: admin, path: '/admin-x' });
+    expect(readLog).toContain('moderation/audit');
+    expect(api.calls.map(({ path }) => new URL(path, 'http://app.test').pathname)).toContain(
+      '/api/admin/members',
+    );
+    view.unmount();
   });
 
   it('lists users newest first in a 300 px box, each with an edit action', async () => {

@@ -230,5 +230,5 @@ describe('ProfilePage', () => {
     // The same check sees the modal when the page does open it.
     await userEvent.click(screen.getByRole('button', { name: 'Edit profile' }));
     expect(screen.getByRole('dialog', { name: 'Edit profile' })).toBeInTheDocument();
-  });
+  }, 15_000);
 });
