@@ -1,4 +1,8 @@
-/** The endpoints @firebase/rules-unit-testing calls: PUT /internal/setRules and POST /internal/reset. */
+/**
+ * The endpoints @firebase/rules-unit-testing calls: PUT /internal/setRules and POST /internal/reset;
+ * and POST /internal/setTimeCreated, which gives a stored object an earlier creation time, as an
+ * import of exported emulator data would (the demo data's proof photos, scripts/lib/demo-seed.ts).
+ */
 import type * as http from 'node:http';
 import { drain, HttpError, readJsonObject, sendJson } from './http';
 import { discardUploads } from './resumable-uploads';
@@ -29,6 +33,18 @@ export async function internalApi(
     }
     ctx.log('storage: rules updated via /internal/setRules');
     return sendJson(res, 200, {});
+  }
+  if (route === 'setTimeCreated' && method === 'POST') {
+    const { bucket, name, timeCreated } = await readJsonObject(req);
+    const at = typeof timeCreated === 'string' ? Date.parse(timeCreated) : NaN;
+    if (typeof bucket !== 'string' || typeof name !== 'string' || !Number.isFinite(at))
+      throw new HttpError(400, "Request body must have 'bucket', 'name' and an ISO 'timeCreated'");
+    const stored = ctx.store.get(bucket, name);
+    if (!stored) throw new HttpError(404, `No object ${name} in ${bucket}`);
+    if (at > Date.now()) throw new HttpError(400, "'timeCreated' must not be in the future");
+    const iso = new Date(at).toISOString();
+    await ctx.store.updateMeta(stored, { ...stored.meta, timeCreated: iso, updated: iso });
+    return sendJson(res, 200, { timeCreated: iso });
   }
   if (route === 'reset' && method === 'POST') {
     await drain(req);
