@@ -5,12 +5,12 @@
  *   npm run bench -- --only bundle,lighthouse   # some sections only
  *   npm run bench -- --lighthouse-runs 1 --generate-requests 100
  *
- * Sections: planner, feed, generate, emulators, bundle, lighthouse. Loopback only; every
+ * Sections: planner, feed, generate, emulators, bundle, memberday, lighthouse. Loopback only; every
  * wait is bounded, and a watchdog ends a run that overstays. Lighthouse uses the Chromium
  * scripts/lib/find-chromium.ts finds (or installs). However the run ends (a failed section,
  * Ctrl-C, SIGTERM, a crash), every process it started is stopped.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { budgets, kib } from './bench/budgets';
@@ -23,6 +23,8 @@ import { locateLazyModules } from './bench/lazy-modules';
 import { auditPages } from './bench/lighthouse-audit';
 import type { RepeatVisit } from './bench/repeat-visit';
 import { describeMachine, machineLine } from './bench/machine';
+import { measureMemberDay } from './bench/member-day-cost';
+import { firebasePrices, monthlyBill, PRICES_AS_OF } from './bench/firebase-prices';
 import { ensureChromium } from './lib/find-chromium';
 import { exitAfterCleanup, handleShutdown, onShutdown, step } from './lib/shutdown';
 import { measurePlannerQuality } from './bench/planner-quality';
@@ -30,7 +32,15 @@ import { check, renderReport, type Row } from './bench/report';
 import { benchPorts, buildApp, startServedApp, type AppBuild } from './bench/served-app';
 import { repoRoot } from './lib/stack';
 
-const SECTIONS = ['planner', 'feed', 'generate', 'emulators', 'bundle', 'lighthouse'] as const;
+const SECTIONS = [
+  'planner',
+  'feed',
+  'generate',
+  'emulators',
+  'bundle',
+  'memberday',
+  'lighthouse',
+] as const;
 type Section = (typeof SECTIONS)[number];
 const WATCHDOG_MS = 40 * 60_000;
 const REPEAT_VISITS = 5;
@@ -240,6 +250,70 @@ async function bundleRows(build: AppBuild): Promise<Row[]> {
   ];
 }
 
+async function memberDayRows(
+  build: AppBuild,
+  chromiumPath: string,
+): Promise<{ rows: Row[]; notes: string[] }> {
+  const served = await step('starting the served app', () =>
+    startServedApp(build, log, { keepBuild: true }),
+  );
+  const forget = onShutdown(served.stop);
+  try {
+    const cost = await measureMemberDay({ chromiumPath, served, ports: build.ports, log });
+    const area = 'member-day cost';
+    const dollars = (value: number) =>
+      `$${value.toLocaleString('en', { maximumFractionDigits: value < 100 ? 2 : 0 })}`;
+    const rows: Row[] = [
+      {
+        area,
+        measure:
+          'Realtime Database downloaded per member-day (feed, own challenge, leaderboard; three proofs; photos excluded)',
+        result: `${kib(cost.databaseDownloadBytes)} (of which ${kib(cost.databaseSocketBytes)} over the WebSocket)`,
+        budget: `≤ ${kib(budgets.memberDayDatabaseBytes)}`,
+        status: check(cost.databaseDownloadBytes <= budgets.memberDayDatabaseBytes),
+      },
+      ...cost.opens.map((open): Row => ({
+        area,
+        measure: `open: ${open.name}`,
+        result: `database ${kib(open.databaseBytes)}, Storage ${kib(open.storageBytes)}, ${open.invocations} API call(s)`,
+        budget: '—',
+        status: 'info',
+      })),
+      {
+        area,
+        measure: 'Storage per member-day: stored (uploads) / downloaded',
+        result: `${kib(cost.storageUploadBytes)} in ${cost.storageUploads} upload(s) / ${kib(cost.storageDownloadBytes)} in ${cost.storageDownloads} request(s)`,
+        budget: '—',
+        status: 'info',
+      },
+      {
+        area,
+        measure: 'API function invocations per member-day',
+        result: String(cost.functionInvocations),
+        budget: '—',
+        status: 'info',
+      },
+      ...[10_000, 1_000_000].map((members): Row => {
+        const bill = monthlyBill(cost, members);
+        return {
+          area,
+          measure: `monthly bill, ${members.toLocaleString('en')} daily members (30 days)`,
+          result: `${dollars(bill.total)}: database ${dollars(bill.database)}, Storage transfer ${dollars(bill.storageTransfer)}, the month's photos stored ${dollars(bill.storageStored)}, functions ${dollars(bill.functions)}`,
+          budget: '—',
+          status: 'info',
+        };
+      }),
+    ];
+    const notes = [
+      `Member-day: the production build in Chromium (375 px, service worker blocked so every photo comes from Storage), a fresh member signed in beforehand; every response sorted by the emulator that sent it. Prices (${PRICES_AS_OF}): database $${firebasePrices.databaseDownloadPerGb}/GB downloaded; Storage $${firebasePrices.storageStoredPerGbMonth}/GB-month, $${firebasePrices.storageDownloadPerGb}/GB downloaded, $${firebasePrices.storageUploadOpsPer10k} per 10k uploads, $${firebasePrices.storageDownloadOpsPer10k} per 10k downloads; functions $${firebasePrices.functionInvocationsPerMillion} per million invocations plus 100 ms of 1 vCPU and 256 MiB each. No-cost quotas left out.`,
+    ];
+    return { rows, notes };
+  } finally {
+    forget();
+    await served.stop();
+  }
+}
+
 function repeatVisitRow(visit: RepeatVisit | Error, benchmarkIndexes: number[]): Row {
   const measure = `${repeatVisitPath} signed in, second load with the service worker, no throttling: navigation start → first feed card in the page`;
   const budget = `≤ ${budgets.repeatVisitFirstCardMs} ms`;
@@ -369,12 +443,13 @@ async function main(): Promise<number> {
   };
 
   let chromiumPath: string | undefined;
-  if (selected.has('lighthouse')) {
+  if (selected.has('lighthouse') || selected.has('memberday')) {
     // Before the long sections: installing a browser, or failing to, should happen first.
     try {
       chromiumPath = ensureChromium({ override: process.env.CHROMIUM_PATH, log });
     } catch (error) {
       selected.delete('lighthouse');
+      selected.delete('memberday');
       console.error(`✗ ${(error as Error).message}`);
       rows.push({
         area: 'lighthouse',
@@ -391,7 +466,7 @@ async function main(): Promise<number> {
   await run('generate', generateRows);
   await run('emulators', emulatorRows);
   let build: AppBuild | undefined;
-  if (selected.has('bundle') || selected.has('lighthouse')) {
+  if (selected.has('bundle') || selected.has('memberday') || selected.has('lighthouse')) {
     try {
       build = buildApp(await benchPorts(), log);
     } catch (error) {
@@ -409,8 +484,10 @@ async function main(): Promise<number> {
     await run('bundle', () => bundleRows(appBuild));
     if (chromiumPath) {
       const browser = chromiumPath;
+      await run('memberday', () => memberDayRows(appBuild, browser));
       await run('lighthouse', () => lighthouseRows(appBuild, browser));
     }
+    rmSync(appBuild.distDir, { recursive: true, force: true });
   }
 
   const seconds = (Date.now() - startedAt.getTime()) / 1000;

@@ -5,6 +5,8 @@ export const budgets = {
   /** Second load with the service worker, no throttling: navigation start → first feed card on screen. */
   repeatVisitFirstCardMs: 500,
   feedFirstPageBytes: 8 * 1024,
+  /** A member-day (three opens, three proofs): Realtime Database downloads, photos excluded. */
+  memberDayDatabaseBytes: 250 * 1024,
   /** "Flat": the 10,000-challenge page may differ from the 100-challenge one by this much at most. */
   feedFlatToleranceBytes: 64,
   generate7DayP95Ms: 30,

@@ -62,10 +62,14 @@ export interface AppBuild {
   env: Record<string, string>;
 }
 
-/** Starts a stack on the build's ports, seeds it and serves the build; stop() also removes the build. */
+/**
+ * Starts a stack on the build's ports, seeds it and serves the build; stop() also removes the build
+ * unless a later section serves it again (`keepBuild`).
+ */
 export async function startServedApp(
   { ports, distDir, env }: AppBuild,
   log: (line: string) => void,
+  { keepBuild = false }: { keepBuild?: boolean } = {},
 ): Promise<ServedApp> {
   log('starting the local stack (emulators)');
   const stack = await step('starting the local stack', () =>
@@ -75,7 +79,7 @@ export async function startServedApp(
   const stop = async () => {
     await Promise.all(children.map((child) => child.stop()));
     await stack.stop();
-    rmSync(distDir, { recursive: true, force: true });
+    if (!keepBuild) rmSync(distDir, { recursive: true, force: true });
   };
   try {
     log('seeding demo data through the API');

@@ -1,0 +1,302 @@
+/**
+ * What one member-day costs in what Firebase bills: a member opens the app three times (the feed, their
+ * challenge, the leaderboard) and proves three meals, in the production build in Chromium against the
+ * local stack. Every response the page receives is sorted by the server that sent it:
+ * - Realtime Database: REST bodies and headers, and every WebSocket frame from the database emulator;
+ * - Storage: bytes downloaded (photos, metadata) and bytes uploaded (the proofs stored);
+ * - the API function: one invocation per /api/ request.
+ * The member signs in before counting starts (a member-day is a signed-in member coming back). The
+ * service worker is blocked, so every photo is fetched from Storage: an upper bound for repeat opens.
+ *
+ * The three meals are proved on a fresh member's challenge made by the real API, whose Day 1 windows
+ * are moved to be open now: a day's three windows never overlap, and the bytes do not depend on the hour.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { challengePath } from '../../src/lib/challenge-route';
+import { MEAL_SLOTS } from '../../src/domain/constants';
+import { dbPaths } from '../../src/domain/database-paths';
+import { onShutdown } from '../lib/shutdown';
+import { BENCH_PROJECT_ID, type ServedApp } from './served-app';
+import type { StackPorts } from '../lib/stack';
+
+export interface MemberDayCost {
+  databaseDownloadBytes: number;
+  /** Of which WebSocket frames (the SDK's listeners). */
+  databaseSocketBytes: number;
+  storageDownloadBytes: number;
+  storageUploadBytes: number;
+  storageUploads: number;
+  storageDownloads: number;
+  functionInvocations: number;
+  /** Per app open, for the report. */
+  opens: Array<{ name: string; databaseBytes: number; storageBytes: number; invocations: number }>;
+}
+
+const PASSWORD = 'bench-member-pass-1';
+const HOUR = 3_600_000;
+const CHALLENGE_TITLE = 'Member day';
+
+interface Counter {
+  databaseRest: number;
+  databaseSocket: number;
+  storageDown: number;
+  storageUp: number;
+  storageUploads: number;
+  storageDownloads: number;
+  invocations: number;
+}
+
+const emptyCounter = (): Counter => ({
+  databaseRest: 0,
+  databaseSocket: 0,
+  storageDown: 0,
+  storageUp: 0,
+  storageUploads: 0,
+  storageDownloads: 0,
+  invocations: 0,
+});
+
+async function json<T>(url: string, init: RequestInit): Promise<T> {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(60_000) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A member with a complete profile, signed up in the Auth emulator; their uid and ID token. */
+async function createMember(ports: StackPorts, served: ServedApp) {
+  const auth = (path: string) =>
+    `http://127.0.0.1:${ports.auth}/identitytoolkit.googleapis.com/v1/${path}?key=bench-key`;
+  const email = `member-day-${Date.now()}@bench.challangex.dev`;
+  const { localId: uid, idToken } = await json<{ localId: string; idToken: string }>(
+    auth('accounts:signUp'),
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+    },
+  );
+  const put = (path: string, value: unknown) =>
+    json(served.databaseUrl(path), {
+      method: 'PUT',
+      headers: { authorization: 'Bearer owner' },
+      body: JSON.stringify(value),
+    });
+  const now = Date.now();
+  await put(dbPaths.userInfo(uid), {
+    uid,
+    displayName: 'Bench Member',
+    photoURL: '',
+    joinAt: now,
+    createdAt: now,
+    location: 'Pune',
+    preference: 'veg',
+    bio: 'Counting bytes.',
+  });
+  await put(dbPaths.userPrivate(uid), {
+    email,
+    emailVerified: false,
+    height: 172,
+    weight: 70,
+    age: 30,
+    sex: 'female',
+    activity: 'moderate',
+  });
+  return { uid, email, idToken };
+}
+
+/** A 7-day challenge planned by the API, with Day 1's three windows open now. */
+async function createChallenge(
+  ports: StackPorts,
+  served: ServedApp,
+  member: { uid: string; idToken: string },
+): Promise<string> {
+  const api = `http://127.0.0.1:${ports.functions}/${BENCH_PROJECT_ID}/us-central1/api`;
+  const { challengeId } = await json<{ challengeId: string }>(`${api}/api/generate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${member.idToken}` },
+    body: JSON.stringify({
+      title: CHALLENGE_TITLE,
+      day: 7,
+      user_id: member.uid,
+      preference: 'veg',
+      targetBody: 'Maintain',
+      timezone: 'Asia/Kolkata',
+    }),
+  });
+  const now = Date.now();
+  const windows: Record<string, number> = {};
+  for (const slot of MEAL_SLOTS) {
+    windows[`meals/Day1/${slot}/opensAt`] = now - 10 * 60_000;
+    windows[`meals/Day1/${slot}/closesAt`] = now + HOUR;
+  }
+  await json(served.databaseUrl(dbPaths.challenge(member.uid, challengeId)), {
+    method: 'PATCH',
+    headers: { authorization: 'Bearer owner' },
+    body: JSON.stringify(windows),
+  });
+  return challengeId;
+}
+
+/** A phone-sized meal photo: smooth shapes with some grain, so it compresses like a real one. */
+async function mealPhoto(dir: string, index: number): Promise<string> {
+  const small = Buffer.alloc(160 * 120 * 3);
+  let seed = 7919 * (index + 1);
+  for (let i = 0; i < small.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    small[i] = (seed >> 16) & 0xff;
+  }
+  const file = join(dir, `meal-${index}.jpg`);
+  const jpeg = await sharp(small, { raw: { width: 160, height: 120, channels: 3 } })
+    .resize(1600, 1200, { kernel: 'cubic' })
+    .blur(1.2)
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  writeFileSync(file, jpeg);
+  return file;
+}
+
+function countTraffic(context: BrowserContext, ports: StackPorts, counter: () => Counter) {
+  const portOf = (url: string) => Number(new URL(url).port);
+  context.on('requestfinished', (request) => {
+    void request
+      .sizes()
+      .then((sizes) => {
+        const url = new URL(request.url());
+        const port = portOf(request.url());
+        const down = sizes.responseBodySize + sizes.responseHeadersSize;
+        const current = counter();
+        if (port === ports.database) current.databaseRest += down;
+        else if (port === ports.storage) {
+          current.storageDown += down;
+          if (request.method() === 'POST' || request.method() === 'PUT') {
+            current.storageUp += sizes.requestBodySize;
+            if (url.searchParams.has('name') || url.searchParams.has('upload_id'))
+              current.storageUploads += 1;
+          } else current.storageDownloads += 1;
+        } else if (url.pathname.startsWith('/api/')) current.invocations += 1;
+      })
+      .catch(() => undefined);
+  });
+  context.on('page', (page) => {
+    page.on('websocket', (socket) => {
+      if (portOf(socket.url()) !== ports.database) return;
+      socket.on('framereceived', ({ payload }) => {
+        counter().databaseSocket +=
+          typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+      });
+    });
+  });
+}
+
+async function signIn(page: Page, baseUrl: string, email: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(/\/feed$/, { timeout: 60_000 });
+}
+
+export async function measureMemberDay(options: {
+  chromiumPath: string;
+  served: ServedApp;
+  ports: StackPorts;
+  log: (line: string) => void;
+}): Promise<MemberDayCost> {
+  const { served, ports, log } = options;
+  const member = await createMember(ports, served);
+  const challengeId = await createChallenge(ports, served, member);
+  const photos = mkdtempSync(join(tmpdir(), 'challangex-member-day-'));
+  let browser: Browser | undefined;
+  const forget = onShutdown(async () => {
+    await browser?.close();
+  });
+  try {
+    browser = await chromium.launch({
+      executablePath: options.chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      viewport: { width: 375, height: 812 },
+    });
+    let current = emptyCounter();
+    countTraffic(context, ports, () => current);
+    const setup = await context.newPage();
+    await signIn(setup, served.baseUrl, member.email);
+    await setup.close();
+
+    const opens: MemberDayCost['opens'] = [];
+    const total = emptyCounter();
+    const open = async (name: string, visit: (page: Page) => Promise<void>) => {
+      current = emptyCounter();
+      const page = await context.newPage();
+      await visit(page);
+      // Late listeners' first answers and the requests' sizes settle.
+      await page.waitForTimeout(1_500);
+      await page.close();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const key of Object.keys(total) as Array<keyof Counter>) total[key] += current[key];
+      opens.push({
+        name,
+        databaseBytes: current.databaseRest + current.databaseSocket,
+        storageBytes: current.storageDown,
+        invocations: current.invocations,
+      });
+      log(`member-day: ${name}: ${JSON.stringify(current)}`);
+    };
+
+    await open('feed', async (page) => {
+      await page.goto(`${served.baseUrl}/feed`);
+      await page.getByRole('article').first().waitFor({ timeout: 60_000 });
+    });
+    await open('challenge, three meals proved', async (page) => {
+      await page.goto(
+        `${served.baseUrl}${challengePath(member.uid, challengeId, CHALLENGE_TITLE)}`,
+      );
+      await page
+        .getByRole('heading', { level: 1, name: CHALLENGE_TITLE })
+        .waitFor({ timeout: 60_000 });
+      for (const [index, slot] of MEAL_SLOTS.entries()) {
+        // Each proof ends with the member's totals recomputed by the API.
+        const recomputed = page.waitForResponse(
+          (response) => new URL(response.url()).pathname === '/api/me/recompute',
+          { timeout: 60_000 },
+        );
+        await page
+          .getByLabel(`Proof photo for Day 1 ${slot}`)
+          .setInputFiles(await mealPhoto(photos, index));
+        const response = await recomputed;
+        if (!response.ok())
+          throw new Error(`Recompute after the ${slot} proof: ${response.status()}`);
+      }
+    });
+    await open('leaderboard', async (page) => {
+      await page.goto(`${served.baseUrl}/leader-board`);
+      await page
+        .getByRole('heading', { name: /leader ?board/i })
+        .first()
+        .waitFor();
+      await page.getByRole('listitem').first().waitFor({ timeout: 60_000 });
+    });
+    await context.close();
+    return {
+      databaseDownloadBytes: total.databaseRest + total.databaseSocket,
+      databaseSocketBytes: total.databaseSocket,
+      storageDownloadBytes: total.storageDown,
+      storageUploadBytes: total.storageUp,
+      storageUploads: total.storageUploads,
+      storageDownloads: total.storageDownloads,
+      functionInvocations: total.invocations,
+      opens,
+    };
+  } finally {
+    forget();
+    await browser?.close();
+    rmSync(photos, { recursive: true, force: true });
+  }
+}
