@@ -1,8 +1,8 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
-import { countChallenges } from '../../src/domain/challenge-activity';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
-import { computeScore } from '../../src/domain/points';
+import { challengeProgress, memberProgress } from '../../src/domain/member-progress';
+import { storedMemberTimeZone } from '../../src/domain/member-time-zone';
 import { memberUid } from './authenticate';
 import { dbPaths } from '../../src/domain/database-paths';
 import { HttpError } from './http-error';
@@ -16,8 +16,9 @@ export interface RecomputeDependencies {
 }
 
 /**
- * POST /api/me/recompute: the caller's score and counters derived from their own data (docs/product.md#points-and-leaderboards),
- * written with the leaderboard entries in one update; deleted challenges also leave the feed.
+ * POST /api/me/recompute: the caller's score, counters, streak and glance derived from their own
+ * data (docs/product.md#points-and-leaderboards, "Streaks", "Profile at a glance"), written with
+ * the leaderboard entries in one update; deleted challenges also leave the feed.
  * Idempotent, so the client may call it freely.
  */
 export function recomputeMember({
@@ -27,12 +28,13 @@ export function recomputeMember({
 }: RecomputeDependencies): RequestHandler {
   return async (_request, response) => {
     const uid = memberUid(response);
-    const [challengesSnapshot, infoSnapshot] = await Promise.all([
+    const now = clock();
+    const [challengesSnapshot, infoSnapshot, privateSnapshot] = await Promise.all([
       database.ref(dbPaths.userChallenges(uid)).get(),
       database.ref(dbPaths.userInfo(uid)).get(),
+      database.ref(dbPaths.userPrivate(uid)).get(),
     ]);
     const challengesById = (challengesSnapshot.val() ?? {}) as Record<string, ChallengeRecord>;
-    const challenges = Object.values(challengesById);
     const info = (infoSnapshot.val() ?? {}) as Record<string, unknown>;
     // The rules accept the member's first sign-in record only while info does not exist: writing
     // info/score before it would lock them out of their info for ever (createdAt marks that record).
@@ -41,17 +43,18 @@ export function recomputeMember({
         409,
         'Your member record does not exist yet: sign in to the app once, then try again',
       );
-    const verified = await Promise.all(
-      Object.entries(challengesById).map(([challengeId, challenge]) =>
-        withVerifiedProofs(uid, challengeId, challenge, proofs),
+    const progress = await Promise.all(
+      Object.entries(challengesById).map(async ([challengeId, challenge]) =>
+        challengeProgress(
+          challenge,
+          await withVerifiedProofs(uid, challengeId, challenge, proofs),
+          now,
+        ),
       ),
     );
-    const score = computeScore(verified);
-    // Periods that unverified proofs once earned in are listed with 0, so the boards drop them.
-    const claimed = computeScore(challenges);
-    for (const week of Object.keys(claimed.weekly)) score.weekly[week] ??= 0;
-    for (const month of Object.keys(claimed.monthly)) score.monthly[month] ??= 0;
-    const counts = countChallenges(challenges, clock());
+    // The calendar's days are the member's (the zone the server keeps), UTC before any challenge.
+    const timeZone = storedMemberTimeZone(privateSnapshot.val())?.timeZone ?? 'UTC';
+    const { score, counts, streak, glance } = memberProgress(progress, now, timeZone);
     const entry = (points: number) => ({
       points,
       displayName: typeof info.displayName === 'string' ? info.displayName : '',
@@ -63,6 +66,13 @@ export function recomputeMember({
       [`${dbPaths.userInfo(uid)}/score`]: score.total,
       [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges,
       [`${dbPaths.userInfo(uid)}/totalChallenges`]: counts.totalChallenges,
+      ...Object.fromEntries(
+        Object.entries(streak).map(([field, value]) => [
+          `${dbPaths.userInfo(uid)}/${field}`,
+          value,
+        ]),
+      ),
+      [dbPaths.memberGlance(uid)]: glance,
       [`${dbPaths.leaderboardAll}/${uid}`]: entry(score.total),
     };
     // A deleted challenge leaves the public feed even if the client's own removal did not happen.

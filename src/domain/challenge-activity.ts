@@ -29,8 +29,16 @@ export function challengeEndsAt(
  * (a member whose challenges have all ended must be able to start a new one).
  */
 export function isChallengeActive(challenge: ChallengeLike, now: number): boolean {
+  return isActiveUntil(challenge, challengeEndsAt(challenge), now);
+}
+
+/** isChallengeActive for a challenge whose end (challengeEndsAt) is already known. */
+export function isActiveUntil(
+  challenge: Pick<ChallengeRecord, 'deleted' | 'isActive'>,
+  endsAt: number | undefined,
+  now: number,
+): boolean {
   if (isChallengeDeleted(challenge) || challenge.isActive === false) return false;
-  const endsAt = challengeEndsAt(challenge);
   return endsAt === undefined || now <= endsAt;
 }
 

@@ -2,6 +2,7 @@ import { addDays, type CalendarDate } from './calendar-dates';
 import { MEAL_SLOTS, STREAK_RULES } from './constants';
 import type { ChallengeRecord, MealRecord } from './challenge-record';
 import { dayKey } from './meal-schedule';
+import { provedInWindow } from './points';
 
 type StreakChallenge = Pick<
   ChallengeRecord,
@@ -30,15 +31,6 @@ export interface ChallengeDay {
   needed: number;
   /** When the day's last window closes: after it the day can no longer change. */
   endsAt: number;
-}
-
-function provedInWindow(meal: MealRecord | undefined): boolean {
-  return (
-    meal?.status === 'Done' &&
-    typeof meal.doneAt === 'number' &&
-    meal.opensAt <= meal.doneAt &&
-    meal.doneAt <= meal.closesAt
-  );
 }
 
 /**

@@ -18,7 +18,10 @@ interface Award {
   at: number;
 }
 
-function provedInWindow(meal: MealRecord | undefined): meal is MealRecord & { doneAt: number } {
+/** A meal proved inside its own window (for a verified record: its window as the server derives it). */
+export function provedInWindow(
+  meal: MealRecord | undefined,
+): meal is MealRecord & { doneAt: number } {
   return (
     meal?.status === 'Done' &&
     typeof meal.doneAt === 'number' &&

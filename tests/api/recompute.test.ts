@@ -16,9 +16,11 @@ import {
 const NOW = Date.parse('2025-06-10T00:00:00Z');
 
 let harness: ApiHarness;
+/** The server's clock; a test that moves it puts it back. */
+let now = NOW;
 
 beforeAll(async () => {
-  harness = await startApiHarness({ clock: () => NOW });
+  harness = await startApiHarness({ clock: () => now });
 });
 afterAll(() => harness?.close());
 
@@ -122,15 +124,28 @@ describe('POST /api/me/recompute', () => {
     expect(await read(`feed/${challengeId}`)).toBeNull();
   });
 
-  it('ignores a score the member wrote and a proof outside its window', async () => {
+  it('ignores a score the member wrote', async () => {
     const member = await readyMember(harness.database);
     const challengeId = await createChallenge(member, 1);
+    await prove(member.uid, challengeId, [['Day1', 'lunch']]);
+    await harness.database.ref(`users/${member.uid}/info/score`).set(99_999);
+    expect((await recompute(member)).body).toMatchObject({ score: 10 });
+    expect(await read(`users/${member.uid}/info/score`)).toBe(10);
+  });
+
+  it('counts no proof marked done outside its window, even with its photo stored inside it', async () => {
+    const member = await readyMember(harness.database);
+    const challengeId = await createChallenge(member, 1);
+    // Stored like a good proof (the photo inside the window, so Storage alone would accept it)...
+    await prove(member.uid, challengeId, [['Day1', 'dinner']]);
     const path = `users/${member.uid}/challenges/${challengeId}/meals/Day1/dinner`;
     const dinner = await read(path);
-    await harness.database.ref(path).update({ status: 'Done', doneAt: dinner.closesAt + 1 });
-    await harness.database.ref(`users/${member.uid}/info/score`).set(99_999);
+    // ...but marked done a millisecond after the window closed.
+    await harness.database.ref(path).update({ doneAt: dinner.closesAt + 1 });
     expect((await recompute(member)).body).toMatchObject({ score: 0 });
-    expect(await read(`users/${member.uid}/info/score`)).toBe(0);
+    expect(await read(`leaderboard/all/${member.uid}/points`)).toBe(0);
+    await harness.database.ref(path).update({ doneAt: dinner.closesAt });
+    expect((await recompute(member)).body).toMatchObject({ score: 10 });
   });
 
   it('409 and writes nothing before the member’s first sign-in record exists', async () => {
@@ -164,5 +179,119 @@ describe('POST /api/me/recompute', () => {
     expect((await recompute(member)).body).toMatchObject({ score: 0 });
     expect(await read(`leaderboard/weekly/2025-W24/${member.uid}`)).toBeNull();
     expect(await read(`leaderboard/monthly/2025-06/${member.uid}`)).toBeNull();
+  });
+
+  describe('streaks and the profile at a glance', () => {
+    const info = async (uid: string) =>
+      (await read(`users/${uid}/info`)) as Record<string, unknown>;
+    const streakOf = async (uid: string) => {
+      const { currentStreak, bestStreak, streakFreezes, lastStreakBreakDays, lastStreakBreakOn } =
+        await info(uid);
+      return { currentStreak, bestStreak, streakFreezes, lastStreakBreakDays, lastStreakBreakOn };
+    };
+
+    it('derives the streak and the glance from meals proved in their windows, idempotently', async () => {
+      const member = await readyMember(harness.database);
+      const challengeId = await createChallenge(member, 3);
+      await prove(member.uid, challengeId, [
+        ['Day1', 'breakfast'],
+        ['Day1', 'lunch'],
+      ]);
+      const first = await recompute(member);
+      expect(first.status).toBe(200);
+      expect(await streakOf(member.uid)).toEqual({
+        currentStreak: 1,
+        bestStreak: 1,
+        streakFreezes: 0,
+        lastStreakBreakDays: undefined,
+        lastStreakBreakOn: undefined,
+      });
+      // Day1 is 10 June in India; nothing has closed yet at 05:30, so the two proved are all planned.
+      const glance = {
+        challengesCompleted: 0,
+        mealsProved: 2,
+        mealsPlanned: 2,
+        days: { '2025-06-10': 2 },
+      };
+      expect(await read(`users/${member.uid}/glance`)).toEqual(glance);
+      expect(await recompute(member)).toMatchObject({ status: 200, body: first.body });
+      expect(await read(`users/${member.uid}/glance`)).toEqual(glance);
+      expect((await streakOf(member.uid)).currentStreak).toBe(1);
+    });
+
+    it('one meal a day is no streak day', async () => {
+      const member = await readyMember(harness.database);
+      const challengeId = await createChallenge(member, 1);
+      await prove(member.uid, challengeId, [['Day1', 'dinner']]);
+      await recompute(member);
+      expect(await streakOf(member.uid)).toMatchObject({ currentStreak: 0, bestStreak: 0 });
+      expect(await read(`users/${member.uid}/glance/days`)).toEqual({ '2025-06-10': 1 });
+    });
+
+    it('a day that ends short breaks the streak and says which; an ended challenge is completed', async () => {
+      const member = await readyMember(harness.database);
+      const challengeId = await createChallenge(member, 3);
+      await prove(member.uid, challengeId, [
+        ['Day1', 'breakfast'],
+        ['Day1', 'dinner'],
+      ]);
+      try {
+        // 05:30 on 12 June in India: Day2 (11 June) ended with nothing proved.
+        now = Date.parse('2025-06-12T00:00:00Z');
+        await recompute(member);
+        expect(await streakOf(member.uid)).toEqual({
+          currentStreak: 0,
+          bestStreak: 1,
+          streakFreezes: 0,
+          lastStreakBreakDays: 1,
+          lastStreakBreakOn: '2025-06-11',
+        });
+        expect(await read(`users/${member.uid}/glance`)).toEqual({
+          challengesCompleted: 0,
+          mealsProved: 2,
+          mealsPlanned: 6,
+          days: { '2025-06-10': 2, '2025-06-11': 0, '2025-06-12': 0 },
+        });
+        now = Date.parse('2025-06-13T00:00:00Z');
+        await recompute(member);
+        expect(await read(`users/${member.uid}/glance`)).toMatchObject({
+          challengesCompleted: 1,
+          mealsPlanned: 9,
+        });
+        expect(await read(`users/${member.uid}/info/activeChallenges`)).toBe(0);
+      } finally {
+        now = NOW;
+      }
+    });
+
+    it('overwrites streak and glance figures written around the rules', async () => {
+      const member = await readyMember(harness.database);
+      const challengeId = await createChallenge(member, 1);
+      await prove(member.uid, challengeId, [['Day1', 'breakfast']]);
+      await harness.database.ref(`users/${member.uid}/info`).update({
+        currentStreak: 365,
+        bestStreak: 365,
+        streakFreezes: 2,
+        lastStreakBreakDays: 400,
+        lastStreakBreakOn: '2025-01-01',
+      });
+      await harness.database
+        .ref(`users/${member.uid}/glance`)
+        .set({ challengesCompleted: 50, mealsProved: 900, mealsPlanned: 900, days: {} });
+      await recompute(member);
+      expect(await streakOf(member.uid)).toEqual({
+        currentStreak: 0,
+        bestStreak: 0,
+        streakFreezes: 0,
+        lastStreakBreakDays: undefined,
+        lastStreakBreakOn: undefined,
+      });
+      expect(await read(`users/${member.uid}/glance`)).toEqual({
+        challengesCompleted: 0,
+        mealsProved: 1,
+        mealsPlanned: 1,
+        days: { '2025-06-10': 1 },
+      });
+    });
   });
 });

@@ -5,6 +5,7 @@ import { challengeCases } from './cases/challenge-cases';
 import { publicCases } from './cases/public-cases';
 import { websiteCases } from './cases/website-cases';
 import { moderationCases } from './cases/moderation-cases';
+import { progressCases } from './cases/progress-cases';
 
 describeRulesMatrix('database.rules.json: member records', memberRecordCases, databaseFixture);
 describeRulesMatrix(
@@ -19,3 +20,8 @@ describeRulesMatrix(
 );
 describeRulesMatrix('database.rules.json: website', websiteCases, databaseFixture);
 describeRulesMatrix('database.rules.json: moderation and audit', moderationCases, databaseFixture);
+describeRulesMatrix(
+  'database.rules.json: streaks, glance and weight log (server-written)',
+  progressCases,
+  databaseFixture,
+);

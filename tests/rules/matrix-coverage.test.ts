@@ -7,6 +7,7 @@ import { challengeCases } from './cases/challenge-cases';
 import { publicCases } from './cases/public-cases';
 import { websiteCases } from './cases/website-cases';
 import { moderationCases } from './cases/moderation-cases';
+import { progressCases } from './cases/progress-cases';
 import { storageCases } from './cases/storage-cases';
 
 // The matrix is only as good as its reach: these checks keep every path the app uses in it.
@@ -16,6 +17,7 @@ const allCases = [
   ...publicCases,
   ...websiteCases,
   ...moderationCases,
+  ...progressCases,
   ...storageCases,
 ] as RulesCase<unknown, unknown>[];
 
@@ -36,6 +38,8 @@ const DATABASE_PATHS = [
   'website/contact/{id}',
   'users/{uid}/challenges/{cid}/moderation',
   'moderation/audit/{id}',
+  'users/{uid}/glance',
+  'users/{uid}/weights',
 ];
 const STORAGE_PATHS = ['Challenge/{uid}/{cid}/{file}', 'Challenge/{uid}/profile/avtar.jpg'];
 
@@ -71,6 +75,22 @@ function rulesNodeAt(path: string): RulesNode | undefined {
   return node;
 }
 
+/** Every node of the rules tree with its path (wildcards as the rules name them). */
+function* ruleNodes(node: RulesNode, path: string[]): Generator<[string[], RulesNode]> {
+  for (const [key, child] of Object.entries(node)) {
+    if (key.startsWith('.') || typeof child !== 'object' || Array.isArray(child)) continue;
+    yield [[...path, key], child];
+    yield* ruleNodes(child, [...path, key]);
+  }
+}
+
+/** A path with each wildcard written `*`, and a closing slash so a prefix is a whole segment. */
+const pattern = (path: string) =>
+  `${path
+    .split('/')
+    .map((segment) => (/^[{$]/.test(segment) ? '*' : segment))
+    .join('/')}/`;
+
 const casesOf = (path: string) => allCases.filter((c) => c.path === path);
 
 describe('rules matrix coverage', () => {
@@ -87,6 +107,7 @@ describe('rules matrix coverage', () => {
       publicCases,
       websiteCases,
       moderationCases,
+      progressCases,
       storageCases,
     ]) {
       const outcomes = new Set(table.map((c) => c.expect));
@@ -108,7 +129,27 @@ describe('rules matrix coverage', () => {
   );
 
   test.each(DATABASE_PATHS)('database.rules.json has rules for %s', (path) => {
-    expect(rulesNodeAt(path)).toBeDefined();
+    // Found, and reachable: some node on the way (below the root's default denial) says who may read it.
+    const onTheWay = path
+      .split('/')
+      .map((_, i, segments) => rulesNodeAt(segments.slice(0, i + 1).join('/')));
+    expect(onTheWay.every((node) => typeof node === 'object')).toBe(true);
+    expect(onTheWay.some((node) => node && '.read' in node)).toBe(true);
+  });
+
+  test('every rule that grants a read or a write is on the way to a path the matrix tries', () => {
+    // A grant applies at its node and below: the matrix's cases at, below or above it try it. A grant on
+    // no tried path (a new list, a new record) is allowed to whoever it names without a single case.
+    const tried = DATABASE_PATHS.map(pattern);
+    const untried: string[] = [];
+    for (const [path, node] of ruleNodes(databaseRules, [])) {
+      const here = pattern(path.join('/'));
+      const onTheWay = tried.some((matrix) => here.startsWith(matrix) || matrix.startsWith(here));
+      for (const grant of ['.read', '.write'] as const)
+        if (grant in node && node[grant] !== false && !onTheWay)
+          untried.push(`${grant} at ${path.join('/')}`);
+    }
+    expect(untried).toEqual([]);
   });
 
   test.each(VALIDATED_RECORDS)('%s refuses unknown fields ($other is never valid)', (path) => {

@@ -11,6 +11,7 @@ import { publicCases } from './cases/public-cases';
 import { INITIAL_OBJECTS, storageCases } from './cases/storage-cases';
 import { websiteCases } from './cases/website-cases';
 import { moderationCases } from './cases/moderation-cases';
+import { progressCases } from './cases/progress-cases';
 import { RULE_MUTANTS } from './rule-mutant-catalogue';
 import { databaseFixture } from './support/database-world';
 import { emulatorDatabaseRules, sourceDatabaseRules } from '../../scripts/lib/database-rules';
@@ -32,6 +33,7 @@ const MATRICES: Record<RulesFile, Matrix> = {
       ...publicCases,
       ...websiteCases,
       ...moderationCases,
+      ...progressCases,
     ] as Matrix['cases'],
     fixture: databaseFixture as MatrixFixture<unknown, unknown>,
   },

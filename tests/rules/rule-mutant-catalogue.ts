@@ -12,6 +12,33 @@ import { LIMIT_MUTANTS } from './limit-mutants';
 const MEAL = 'users/$uid/challenges/$cid/meals/$day/$meal';
 const PROOF_FIELDS = ['img', 'imgPath', 'doneAt'].map((field) => `${MEAL}/${field}/.write`);
 
+/** The info fields only recompute writes, with the cases that try to change each. */
+const STREAK_FIELDS: ReadonlyArray<[field: string, killedBy: string[]]> = [
+  [
+    'currentStreak',
+    [
+      'raises its own currentStreak',
+      'writes a current streak before recompute ever did',
+      'removes its current streak',
+    ],
+  ],
+  ['bestStreak', ['raises its own bestStreak']],
+  ['streakFreezes', ['grants itself streak freezes']],
+  ['lastStreakBreakDays', ['hides its last broken streak']],
+  ['lastStreakBreakOn', ['moves the date its streak broke']],
+];
+
+/** Gives users/$uid/<node> (server-written, no .write today) a write rule for its owner. */
+function withOwnerWrite(rules: string, node: string): string {
+  const parsed = JSON.parse(rules) as {
+    rules: { users: { $uid: Record<string, Record<string, unknown>> } };
+  };
+  const target = parsed.rules.users.$uid[node];
+  if (!target || '.write' in target) throw new Error(`Mutant out of date: users/$uid/${node}`);
+  target['.write'] = 'auth != null && auth.uid === $uid';
+  return JSON.stringify(parsed, null, 2);
+}
+
 /** Every protection of the rules, weakened one at a time; the matrix must kill each one. */
 export const RULE_MUTANTS: readonly RuleMutant[] = [
   {
@@ -84,6 +111,71 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
       'info · owner · delete · denied: removes its score',
       'increments its own score with a server increment',
       'info · owner · update · denied: writes its own score',
+    ],
+  },
+  // What recompute derives and the weight log (tests/rules/cases/progress-cases.ts).
+  ...STREAK_FIELDS.map(([field, killedBy]): RuleMutant => ({
+    name: `a member can change their own ${field}`,
+    file: 'database.rules.json',
+    mutate: (rules) =>
+      editDatabaseRules(
+        rules,
+        ['users/$uid/info/.validate'],
+        ` && newData.child('${field}').val() === data.child('${field}').val()`,
+        '',
+      ),
+    killedBy,
+  })),
+  {
+    name: 'visitors may read a member’s profile at a glance',
+    file: 'database.rules.json',
+    mutate: (rules) =>
+      editDatabaseRules(rules, ['users/$uid/glance/.read'], 'auth != null', 'true'),
+    killedBy: [
+      "users/{uid}/glance · visitor · read · denied: reads a member's profile at a glance",
+    ],
+  },
+  {
+    name: 'a member may write their own profile at a glance',
+    file: 'database.rules.json',
+    mutate: (rules) => withOwnerWrite(rules, 'glance'),
+    killedBy: [
+      'users/{uid}/glance · owner · create · denied: writes its own glance',
+      'marks a missed day of its calendar as three meals proved',
+      'users/{uid}/glance · owner · delete · denied: removes its glance',
+    ],
+  },
+  {
+    name: 'every signed-in member may read a member’s weight log',
+    file: 'database.rules.json',
+    mutate: (rules) =>
+      editDatabaseRules(
+        rules,
+        ['users/$uid/weights/.read'],
+        'auth != null && (auth.uid === $uid || auth.token.admin === true)',
+        'auth != null',
+      ),
+    killedBy: [
+      "users/{uid}/weights · other member · read · denied: reads another member's weight log",
+      "reads one entry of a member's weight log",
+      "lists another member's latest weight",
+    ],
+  },
+  {
+    name: 'admins may not read a member’s weight log',
+    file: 'database.rules.json',
+    mutate: (rules) =>
+      editDatabaseRules(rules, ['users/$uid/weights/.read'], ' || auth.token.admin === true', ''),
+    killedBy: ["users/{uid}/weights · admin · read · allowed: reads a member's weight log"],
+  },
+  {
+    name: 'a member may write their own weight log around the API',
+    file: 'database.rules.json',
+    mutate: (rules) => withOwnerWrite(rules, 'weights'),
+    killedBy: [
+      'logs a weight around the API (no range or date checks)',
+      'edits an entry around the API',
+      'deletes an entry around the API',
     ],
   },
   {
