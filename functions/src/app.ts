@@ -15,7 +15,7 @@ import { errorHandler, notFound } from './http-error';
 import { propagateIdentity } from './identity-route';
 import { builtInPlanner, type MealPlanProvider } from './meal-plan-provider';
 import type { ProofStore } from './proof-store';
-import { rateLimitPerMember, type RateLimit } from './rate-limit';
+import { databaseThrottle, memoryThrottle, type RateLimit } from './rate-limit';
 import { recomputeMember } from './recompute-route';
 import { regenerateMeals } from './regenerate-route';
 import { swapOneMeal } from './swap-route';
@@ -30,7 +30,7 @@ export interface AppOptions {
   planMeals?: MealPlanProvider;
   /** The project's bucket, where the recompute checks that each proof photo exists. */
   proofs: ProofStore;
-  /** Per member, shared by generate and regenerate. */
+  /** Per member, shared by generate, regenerate and swap; kept in the database, as are the next two. */
   generateRateLimit?: RateLimit;
   recomputeRateLimit?: RateLimit;
   identityRateLimit?: RateLimit;
@@ -59,42 +59,40 @@ export function createApp({
   app.use(corsForOrigins(allowedOrigins));
   app.use(express.json({ limit: BODY_LIMIT }));
 
-  const member = requireMember(auth);
-  const generateLimit = rateLimitPerMember(generateRateLimit);
+  // Each throttle runs on the token's uid before the revocation lookup (authenticate.ts).
+  const throttled = (name: string, limit: RateLimit) =>
+    requireMember(auth, databaseThrottle(database, name, limit, clock));
+  const generateMember = throttled('generate', generateRateLimit);
   const dependencies = { database, clock, planMeals, proofs };
 
   app.get('/api/health', (_request, response) => {
     response.json({ ok: true });
   });
-  app.post('/api/generate', member, generateLimit, generateChallenge(dependencies));
+  app.post('/api/generate', generateMember, generateChallenge(dependencies));
   app.post(
     '/api/challenges/:challengeId/regenerate',
-    member,
-    generateLimit,
+    generateMember,
     regenerateMeals(dependencies),
   );
   app.post(
     '/api/challenges/:challengeId/days/:day/meals/:slot/swap',
-    member,
-    generateLimit,
+    generateMember,
     swapOneMeal(dependencies),
   );
   app.post(
     '/api/me/recompute',
-    member,
-    rateLimitPerMember(recomputeRateLimit),
+    throttled('recompute', recomputeRateLimit),
     recomputeMember(dependencies),
   );
   app.post(
     '/api/me/identity',
-    member,
-    rateLimitPerMember(identityRateLimit),
+    throttled('identity', identityRateLimit),
     propagateIdentity(dependencies),
   );
-  const weightLog = [member, rateLimitPerMember(weightLogRateLimit)];
-  app.post('/api/me/weights', ...weightLog, logWeight(dependencies));
-  app.put('/api/me/weights/:date', ...weightLog, editWeight(dependencies));
-  app.delete('/api/me/weights/:date', ...weightLog, deleteWeight(dependencies));
+  const weightLog = requireMember(auth, memoryThrottle(weightLogRateLimit));
+  app.post('/api/me/weights', weightLog, logWeight(dependencies));
+  app.put('/api/me/weights/:date', weightLog, editWeight(dependencies));
+  app.delete('/api/me/weights/:date', weightLog, deleteWeight(dependencies));
 
   const admin = requireAdmin(auth);
   const moderation = { database, auth, clock };

@@ -1,6 +1,7 @@
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { HttpError } from './http-error';
+import type { Throttle } from './rate-limit';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/;
 
@@ -10,29 +11,49 @@ const REFUSED_TOKEN_MESSAGES = new Map([
   ['auth/user-not-found', 'This account no longer exists'],
 ]);
 
-/** The verified token of the request, or a 401 saying why it was refused. */
-async function verifiedToken(
-  auth: Auth,
-  authorization: string | undefined,
-): Promise<DecodedIdToken> {
-  const match = BEARER.exec(authorization ?? '');
-  if (!match) throw new HttpError(401, 'Sign in required');
-  try {
-    return await auth.verifyIdToken(match[1], true);
-  } catch (error) {
-    const message = REFUSED_TOKEN_MESSAGES.get(String((error as { code?: unknown }).code));
-    throw new HttpError(401, message ?? 'Invalid or expired sign-in token');
-  }
+function refusedToken(error: unknown): HttpError {
+  const message = REFUSED_TOKEN_MESSAGES.get(String((error as { code?: unknown }).code));
+  return new HttpError(401, message ?? 'Invalid or expired sign-in token');
 }
 
 /**
- * Requires a verified Firebase ID token; the member's identity comes from it and nowhere else.
- * The revocation check (one Auth lookup per request) makes a disabled or signed-out-everywhere
- * member lose the API at once rather than when their hour-long token expires.
+ * The request's token, verified, or a 401 saying why it was refused. The signature check comes first
+ * (deployed, it uses Google's cached public keys and calls no Auth API); a throttle then runs on the
+ * token's uid, and only an admitted request pays the revocation lookup (one Auth call), which makes a
+ * disabled or signed-out-everywhere member lose the API at once rather than when their token expires.
  */
-export function requireMember(auth: Auth): RequestHandler {
+async function verifiedToken(
+  auth: Auth,
+  request: Request,
+  response: Response,
+  throttle?: Throttle,
+): Promise<DecodedIdToken> {
+  const match = BEARER.exec(request.headers.authorization ?? '');
+  if (!match) throw new HttpError(401, 'Sign in required');
+  if (throttle) {
+    let uid: string;
+    try {
+      uid = (await auth.verifyIdToken(match[1])).uid;
+    } catch (error) {
+      throw refusedToken(error);
+    }
+    const retryAfterMs = await throttle(uid);
+    if (retryAfterMs !== undefined) {
+      response.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+      throw new HttpError(429, 'Too many requests, please try again later');
+    }
+  }
+  try {
+    return await auth.verifyIdToken(match[1], true);
+  } catch (error) {
+    throw refusedToken(error);
+  }
+}
+
+/** Requires a verified Firebase ID token; the member's identity comes from it and nowhere else. */
+export function requireMember(auth: Auth, throttle?: Throttle): RequestHandler {
   return async (request, response, next) => {
-    const token = await verifiedToken(auth, request.headers.authorization);
+    const token = await verifiedToken(auth, request, response, throttle);
     response.locals.uid = token.uid;
     next();
   };
@@ -41,7 +62,7 @@ export function requireMember(auth: Auth): RequestHandler {
 /** Requires a member whose token carries the `admin: true` custom claim (scripts/admin-grant.ts). */
 export function requireAdmin(auth: Auth): RequestHandler {
   return async (request, response, next) => {
-    const token = await verifiedToken(auth, request.headers.authorization);
+    const token = await verifiedToken(auth, request, response);
     if (token.admin !== true) throw new HttpError(403, 'Only administrators may do this');
     response.locals.uid = token.uid;
     response.locals.email = typeof token.email === 'string' ? token.email : '';

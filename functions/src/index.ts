@@ -3,7 +3,13 @@ import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { getStorage } from 'firebase-admin/storage';
 import { onInit } from 'firebase-functions/v2/core';
-import { databaseURL, defineSecret, defineString, storageBucket } from 'firebase-functions/params';
+import {
+  databaseURL,
+  defineInt,
+  defineSecret,
+  defineString,
+  storageBucket,
+} from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
 import type { Express } from 'express';
 import { allowedOrigins } from './allowed-origins';
@@ -22,6 +28,12 @@ const mealPlanner = defineString('MEAL_PLANNER', {
     '"built-in" plans meals locally; "gemini" asks Gemini (needs the GEMINI_API_KEY secret)',
   default: 'built-in',
   input: { select: { options: [{ value: 'built-in' }, { value: 'gemini' }] } },
+});
+// The most instances the API may run at once: a ceiling on what a flood of requests can bill (the
+// request counters that matter are kept in the database, so more instances grant no more allowance).
+const maxInstances = defineInt('MAX_INSTANCES', {
+  description: 'The most instances of the api function running at once',
+  default: 10,
 });
 // Declared only when chosen: a deploy refuses to go on while a declared secret is missing.
 // Deploy analysis loads this file with the functions/.env* values in process.env.
@@ -66,6 +78,6 @@ onInit(() => {
 });
 
 export const api = onRequest(
-  { region: 'us-central1', secrets: geminiApiKey ? [geminiApiKey] : [] },
+  { region: 'us-central1', maxInstances, secrets: geminiApiKey ? [geminiApiKey] : [] },
   (request, response) => app!(request, response),
 );

@@ -1,6 +1,5 @@
-import type { RequestHandler } from 'express';
-import { HttpError } from './http-error';
-import { memberUid } from './authenticate';
+import type { Database } from 'firebase-admin/database';
+import { consumeQuota } from './database-counters';
 
 export interface RateLimit {
   windowMs: number;
@@ -8,16 +7,43 @@ export interface RateLimit {
 }
 
 /**
- * Fixed-window request counter per member (runs after authentication). It lives in the function
- * instance's memory: a cheap brake on abuse, not an exact global quota across instances.
+ * Takes one request of a member's allowance: undefined when admitted, else the milliseconds until the
+ * window ends. requireMember runs it on the token's uid before the revocation lookup (authenticate.ts).
  */
-export function rateLimitPerMember(
+export type Throttle = (uid: string) => Promise<number | undefined>;
+
+/**
+ * A fixed window per member kept in the database (serverLimits/requests/<name>/<uid>) with the server's
+ * clock: it holds across every function instance, so a cold instance grants no fresh allowance.
+ * For the requests that cost (creation, regeneration, swaps, recompute, identity).
+ */
+export function databaseThrottle(
+  database: Database,
+  name: string,
   { windowMs, max }: RateLimit,
   now: () => number = Date.now,
-): RequestHandler {
+): Throttle {
+  return async (uid) => {
+    const { allowed, retryAfterMs } = await consumeQuota(database, {
+      key: `requests/${name}/${uid}`,
+      limit: max,
+      windowMs,
+      now: now(),
+    });
+    return allowed ? undefined : retryAfterMs;
+  };
+}
+
+/**
+ * A fixed window per member in the function instance's memory: a cheap brake on abuse, not a quota
+ * across instances. For requests that cost little (the weight log).
+ */
+export function memoryThrottle(
+  { windowMs, max }: RateLimit,
+  now: () => number = Date.now,
+): Throttle {
   const windows = new Map<string, { startedAt: number; count: number }>();
-  return (_request, response, next) => {
-    const uid = memberUid(response);
+  return async (uid) => {
     const time = now();
     let window = windows.get(uid);
     if (!window || time - window.startedAt >= windowMs) {
@@ -29,13 +55,6 @@ export function rateLimitPerMember(
       windows.set(uid, window);
     }
     window.count++;
-    if (window.count > max) {
-      response.setHeader(
-        'Retry-After',
-        String(Math.ceil((window.startedAt + windowMs - time) / 1000)),
-      );
-      throw new HttpError(429, 'Too many requests, please try again later');
-    }
-    next();
+    return window.count > max ? window.startedAt + windowMs - time : undefined;
   };
 }

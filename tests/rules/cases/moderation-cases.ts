@@ -271,4 +271,37 @@ stash.denied('admin', 'read', 'reads the whole moderation tree', (db) =>
   db.ref('moderation').get(),
 );
 
-export const moderationCases = [...audit.cases, ...marker.cases, ...stash.cases];
+// The API's request counters (functions/src/database-counters.ts): a client that could read them would
+// learn another member's activity, one that could write them would reset its own allowance.
+const counter = `serverLimits/requests/generate/${OWNER_UID}`;
+const withCounter = (world: DatabaseWorld) =>
+  setInWorld(world, counter, { windowStart: world.now - 1_000, count: 10 });
+const limits = casesFor<DatabaseWorld, Database>('serverLimits/{key}');
+for (const role of ['owner', 'other member', 'admin'] as const) {
+  limits.denied(
+    role,
+    'read',
+    'reads a request counter',
+    (db) => db.ref(counter).get(),
+    withCounter,
+  );
+}
+limits.denied(
+  'owner',
+  'delete',
+  'resets their own request counter',
+  (db) => db.ref(counter).remove(),
+  withCounter,
+);
+limits.denied(
+  'owner',
+  'update',
+  'rewinds their own request counter',
+  (db) => db.ref(counter).update({ count: 0 }),
+  withCounter,
+);
+limits.denied('admin', 'create', 'sets a member’s counter from the browser', (db) =>
+  db.ref(`serverLimits/requests/identity/${OWNER_UID}`).set({ windowStart: 0, count: 0 }),
+);
+
+export const moderationCases = [...audit.cases, ...marker.cases, ...stash.cases, ...limits.cases];
