@@ -1,4 +1,5 @@
-import { adherenceText, GLANCE_DAYS, glanceCells, weekdayIndex } from './glance-calendar';
+import { GLANCE_DAYS } from '@/domain/member-progress';
+import { adherenceText, glanceCells, weekdayIndex } from './glance-calendar';
 import { brokenStreakText, longDateText, streakDaysText } from './streak-text';
 
 describe('glanceCells', () => {

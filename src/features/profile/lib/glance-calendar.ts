@@ -1,8 +1,6 @@
 import { addDays, type CalendarDate } from '@/domain/calendar-dates';
+import { GLANCE_DAYS, GLANCE_MAX_MEALS_A_DAY } from '@/domain/member-progress';
 import { longDateText } from './streak-text';
-
-/** The calendar shows the last 12 weeks, as the server keeps them (users/{uid}/glance). */
-export const GLANCE_DAYS = 84;
 
 export interface GlanceCell {
   date: CalendarDate;
@@ -37,7 +35,7 @@ export function glanceCells(
     const stored = days?.[date];
     const proved =
       typeof stored === 'number' && Number.isFinite(stored)
-        ? Math.max(0, Math.min(3, Math.round(stored)))
+        ? Math.max(0, Math.min(GLANCE_MAX_MEALS_A_DAY, Math.round(stored)))
         : null;
     cells.push({ date, proved, label: cellLabel(date, proved) });
   }
