@@ -59,7 +59,8 @@ export function recomputeMember({
       points,
       displayName: typeof info.displayName === 'string' ? info.displayName : '',
       photoURL: typeof info.photoURL === 'string' ? info.photoURL : '',
-      joinAt: typeof info.joinAt === 'string' ? info.joinAt : '',
+      // Epoch ms (the server's clock) since first sign-ins are stamped by the rules; older members' text.
+      joinAt: typeof info.joinAt === 'number' || typeof info.joinAt === 'string' ? info.joinAt : '',
     });
 
     const update: Record<string, unknown> = {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
+import { firstSignInWrites } from '../../src/features/auth/api/member-records';
 import {
   generatePayload,
   postJson,
@@ -146,6 +147,38 @@ describe('POST /api/me/recompute', () => {
     expect(await read(`leaderboard/all/${member.uid}/points`)).toBe(0);
     await harness.database.ref(path).update({ doneAt: dinner.closesAt });
     expect((await recompute(member)).body).toMatchObject({ score: 10 });
+  });
+
+  it('puts the join date of a member who signed up through the app (server clock) on the boards', async () => {
+    const member = await signUpMember();
+    // The app's own first sign-in update: joinAt and createdAt are the server's clock (a number).
+    await harness.database.ref().update(
+      firstSignInWrites({
+        uid: member.uid,
+        email: 'new@example.com',
+        displayName: 'Neha',
+        photoURL: null,
+        emailVerified: true,
+        isAdmin: false,
+      }),
+    );
+    await harness.database.ref().update({
+      [`users/${member.uid}/info/location`]: 'Pune',
+      [`users/${member.uid}/info/preference`]: 'veg',
+      [`users/${member.uid}/private/height`]: 165,
+      [`users/${member.uid}/private/weight`]: 62,
+      [`users/${member.uid}/private/age`]: 29,
+      [`users/${member.uid}/private/sex`]: 'female',
+    });
+    const joinAt = await read(`users/${member.uid}/info/joinAt`);
+    expect(typeof joinAt).toBe('number');
+    const challengeId = await createChallenge(member, 1);
+    await prove(member.uid, challengeId, [['Day1', 'breakfast']]);
+    expect((await recompute(member)).body).toMatchObject({ score: 10 });
+    const row = { points: 10, displayName: 'Neha', photoURL: '', joinAt };
+    expect(await read(`leaderboard/all/${member.uid}`)).toEqual(row);
+    expect(await read(`leaderboard/weekly/2025-W24/${member.uid}`)).toEqual(row);
+    expect(await read(`leaderboard/monthly/2025-06/${member.uid}`)).toEqual(row);
   });
 
   it('409 and writes nothing before the member’s first sign-in record exists', async () => {

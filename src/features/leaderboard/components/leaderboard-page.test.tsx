@@ -174,4 +174,23 @@ describe('TopChallengers', () => {
       '/profile/Member%205/member-5',
     );
   });
+
+  it('shows the Join At of a member whose join date is the server clock (a number)', async () => {
+    resetFakeDatabase({
+      leaderboard: {
+        all: {
+          'member-new': {
+            points: 10,
+            displayName: 'Neha',
+            photoURL: '',
+            // Noon UTC: the same date in every zone from UTC−11 to UTC+11.
+            joinAt: Date.parse('2026-02-10T12:00:00Z'),
+          },
+        },
+      },
+    });
+    renderApp(<TopChallengers signedIn />, { user: viewer });
+    const [item] = await screen.findAllByRole('listitem');
+    expect(item).toHaveTextContent('Total Score: 10 · Join At: 2026-02-10');
+  });
 });
