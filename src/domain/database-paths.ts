@@ -15,9 +15,12 @@ export const dbPaths = {
   weightEntry: (uid: string, date: string) => `users/${uid}/weights/${date}`,
   /** Server-written with the score: challenges completed, adherence, meals proved per day (84 days); members read it. */
   memberGlance: (uid: string) => `users/${uid}/glance`,
-  /** Server-only: each challenge's ChallengeProgress, so a recompute redoes only what can change. */
-  memberProgress: (uid: string) => `progress/${uid}`,
-  challengeProgress: (uid: string, challengeId: string) => `progress/${uid}/${challengeId}`,
+  /** Server-only (member-progress.ts): the settled challenges summed, and which are open. */
+  progressMember: (uid: string) => `progress/${uid}/member`,
+  /** Server-only: each challenge's contribution, so a recompute redoes only what can change. */
+  progressChallenges: (uid: string) => `progress/${uid}/challenges`,
+  progressChallenge: (uid: string, challengeId: string) =>
+    `progress/${uid}/challenges/${challengeId}`,
   userChallenges: (uid: string) => `users/${uid}/challenges`,
   challenge: (uid: string, challengeId: string) => `users/${uid}/challenges/${challengeId}`,
   feed: 'feed',
