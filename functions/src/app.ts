@@ -9,9 +9,10 @@ import {
 import { listMembers } from './admin-member-list-route';
 import { disableMember, enableMember } from './admin-member-moderation-route';
 import { requireAdmin, requireMember } from './authenticate';
+import { refuseOversizedBody } from './body-limit';
 import { corsForOrigins } from './cors';
 import { generateChallenge } from './generate-route';
-import { errorHandler, notFound } from './http-error';
+import { BODY_LIMIT_BYTES, errorHandler, notFound } from './http-error';
 import { propagateIdentity } from './identity-route';
 import { builtInPlanner, type MealPlanProvider } from './meal-plan-provider';
 import type { ProofStore } from './proof-store';
@@ -38,9 +39,6 @@ export interface AppOptions {
   log?: (message: string, error: unknown) => void;
 }
 
-/** Request bodies are a few hundred bytes; anything near this is abuse. */
-const BODY_LIMIT = '16kb';
-
 export function createApp({
   database,
   auth,
@@ -57,7 +55,8 @@ export function createApp({
   const app = express();
   app.disable('x-powered-by');
   app.use(corsForOrigins(allowedOrigins));
-  app.use(express.json({ limit: BODY_LIMIT }));
+  app.use(refuseOversizedBody());
+  app.use(express.json({ limit: BODY_LIMIT_BYTES }));
 
   // Each throttle runs on the token's uid before the revocation lookup (authenticate.ts).
   const throttled = (name: string, limit: RateLimit) =>

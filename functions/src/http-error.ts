@@ -1,6 +1,10 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
 
+/** Request bodies are a few hundred bytes; anything near this is abuse (body-limit.ts). */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+export const BODY_TOO_LARGE = `Request body is too large (the limit is ${BODY_LIMIT_BYTES / 1024} KB)`;
+
 /** An error whose message is safe to show to the caller. */
 export class HttpError extends Error {
   constructor(
@@ -36,7 +40,7 @@ interface BodyParserError {
 }
 
 const BODY_PARSER_MESSAGES: Record<string, string> = {
-  'entity.too.large': 'Request body is too large',
+  'entity.too.large': BODY_TOO_LARGE,
   'entity.parse.failed': 'Request body is not valid JSON',
   'encoding.unsupported': 'Unsupported request encoding',
   'charset.unsupported': 'Unsupported request charset',

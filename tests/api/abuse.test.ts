@@ -157,7 +157,7 @@ describe('abuse of POST /api/generate', () => {
     expect((await postJson(generateUrl, huge, { token: member.idToken })).status).toBe(413);
     const anonymous = await postJson(generateUrl, huge);
     expect(anonymous.status).toBe(413);
-    expect(anonymous.body.error).toBe('Request body is too large');
+    expect(anonymous.body.error).toBe('Request body is too large (the limit is 16 KB)');
   });
 
   it('hides internal errors behind a generic 500', async () => {

@@ -19,6 +19,8 @@ export const TEST_BUCKET = `${TEST_PROJECT_ID}.appspot.com`;
 export interface ApiHarness {
   baseUrl: string;
   database: Database;
+  /** The URL of this harness's database namespace, for an app initialised elsewhere (the exported function). */
+  databaseUrl: string;
   auth: Auth;
   /** The project's bucket on a Storage emulator of this harness, where proofs are looked up. */
   bucket: Bucket;
@@ -52,12 +54,10 @@ export async function startApiHarness(options: Partial<AppOptions> = {}): Promis
   delete process.env.STORAGE_EMULATOR_HOST;
   const namespace = `api-${randomUUID().slice(0, 8)}`;
   const adminApps: App[] = [];
+  const databaseUrl = `http://127.0.0.1:${emulator.port}?ns=${namespace}`;
   const openAdminApp = () => {
     const adminApp = initializeApp(
-      {
-        projectId: TEST_PROJECT_ID,
-        databaseURL: `http://127.0.0.1:${emulator.port}?ns=${namespace}`,
-      },
+      { projectId: TEST_PROJECT_ID, databaseURL: databaseUrl },
       `api-test-${namespace}-${adminApps.length}`,
     );
     adminApps.push(adminApp);
@@ -86,6 +86,7 @@ export async function startApiHarness(options: Partial<AppOptions> = {}): Promis
   return {
     baseUrl,
     database,
+    databaseUrl,
     auth,
     bucket,
     startApi,
