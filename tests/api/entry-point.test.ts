@@ -52,7 +52,9 @@ beforeAll(async () => {
   process.env.APP_ORIGINS = '';
   process.env.MEAL_PLANNER = 'built-in';
   const { api } = await import('../../functions/src/index');
-  server = functionsFrameworkServer(api as (request: Request, response: Response) => unknown);
+  server = functionsFrameworkServer(
+    api as unknown as (request: Request, response: Response) => unknown,
+  );
   await new Promise((resolve) => server.once('listening', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
