@@ -1,8 +1,10 @@
 /**
  * Demo data for `npm run dev`: members with avatars and complete (or, for one,
  * incomplete) profiles, challenges in every state created through the real
- * API, proved meals, scores, banner, social links and two admins.
+ * API, proved meals with real stored photos (so recompute keeps their points,
+ * streaks and 12-week calendars), weight histories, banner, social links and two admins.
  */
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
@@ -12,7 +14,7 @@ import { addDays } from '../../src/domain/calendar-dates';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
 import { dbPaths } from '../../src/domain/database-paths';
 import { storagePaths } from '../../src/domain/storage-paths';
-import { identiconPng } from './identicon-png';
+import { identiconPng, mealPhotoPng } from './identicon-png';
 
 export const DEMO_PASSWORD = 'challangex-demo';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,14 +37,24 @@ interface DemoMember {
   admin?: boolean;
   info: { location: string; preference: 'veg' | 'nonveg' | 'vegan'; bio: string };
   body?: { height: number; weight: number; age: number; sex?: 'male' | 'female' };
+  /** A weight log: this many entries over the last 12 weeks, from `from` kg to the body's weight. */
+  weights?: { entries: number; from: number };
   social?: Record<string, string>;
   challenges: DemoChallenge[];
 }
 
-const fullDays = (days: number[]) =>
+type Proved = Array<[number, 'breakfast' | 'lunch' | 'dinner']>;
+
+const fullDays = (days: number[]): Proved =>
   days.flatMap((day) =>
     (['breakfast', 'lunch', 'dinner'] as const).map((slot) => [day, slot] as [number, typeof slot]),
   );
+/** Two meals (breakfast and dinner) on each day: still a streak day. */
+const twoMealDays = (days: number[]): Proved =>
+  days.flatMap((day) => [
+    [day, 'breakfast'],
+    [day, 'dinner'],
+  ]);
 
 export const demoMembers: DemoMember[] = [
   {
@@ -54,10 +66,13 @@ export const demoMembers: DemoMember[] = [
       bio: 'Runner, chai lover, learning to cook balanced meals.',
     },
     body: { height: 164, weight: 62, age: 29, sex: 'female' },
+    weights: { entries: 60, from: 64.8 },
     social: {
       instagram: 'https://www.instagram.com/asha.runs',
       twitter: 'https://twitter.com/asharuns',
     },
+    // The first is the challenge page the bench audits (scripts/bench/demo-session.ts). Each is
+    // moved into the past before the next is created, so the active limit holds.
     challenges: [
       {
         title: 'Monsoon Lean Week',
@@ -65,6 +80,21 @@ export const demoMembers: DemoMember[] = [
         targetBody: 'Lean',
         startedDaysAgo: 2,
         proved: [...fullDays([1]), [2, 'breakfast'], [2, 'dinner']],
+      },
+      {
+        title: 'Winter Warm-up',
+        day: 5,
+        targetBody: 'Maintain',
+        startedDaysAgo: 70,
+        proved: [...fullDays([1, 2]), ...twoMealDays([3, 4]), [5, 'lunch']],
+      },
+      {
+        // Six streak days, then a short seventh: "Your 6-day streak ended on …".
+        title: 'Spring Reset',
+        day: 7,
+        targetBody: 'Lean',
+        startedDaysAgo: 40,
+        proved: [...fullDays([1, 2, 3]), ...twoMealDays([4, 5, 6]), [7, 'breakfast']],
       },
       { title: 'Protein Power-Up', day: 3, targetBody: 'Lean Bulk', startedDaysAgo: -1 },
     ],
@@ -74,8 +104,16 @@ export const demoMembers: DemoMember[] = [
     email: 'vikram@challangex.dev',
     info: { location: 'Delhi', preference: 'nonveg', bio: 'Powerlifter. Eggs are a food group.' },
     body: { height: 181, weight: 84, age: 33, sex: 'male' },
+    weights: { entries: 20, from: 81.6 },
     social: { linkedin: 'https://www.linkedin.com/in/vikram-singh-demo' },
     challenges: [
+      {
+        title: 'Cut Before Bulk',
+        day: 7,
+        targetBody: 'Cutting',
+        startedDaysAgo: 30,
+        proved: [...fullDays([1, 2, 3, 5, 6, 7]), ...twoMealDays([4])],
+      },
       {
         title: 'Bulk Season',
         day: 5,
@@ -95,7 +133,15 @@ export const demoMembers: DemoMember[] = [
       bio: 'Plant-based for five years, always hungry.',
     },
     body: { height: 158, weight: 57, age: 41, sex: 'female' },
+    weights: { entries: 12, from: 58.4 },
     challenges: [
+      {
+        title: 'Green Start',
+        day: 5,
+        targetBody: 'Cutting',
+        startedDaysAgo: 50,
+        proved: [...fullDays([1]), [2, 'lunch'], [2, 'dinner'], [3, 'breakfast'], [3, 'lunch']],
+      },
       { title: 'Old Detox Plan', day: 2, targetBody: 'Cutting', startedDaysAgo: 20, deleted: true },
       {
         title: 'Plant Power Cut',
@@ -111,6 +157,7 @@ export const demoMembers: DemoMember[] = [
     email: 'kabir@challangex.dev',
     info: { location: 'Mumbai', preference: 'nonveg', bio: 'Desk job, weekend cricket.' },
     body: { height: 175, weight: 78, age: 36 },
+    weights: { entries: 3, from: 78.6 },
     challenges: [{ title: 'Steady Maintain', day: 2, targetBody: 'Maintain', startedDaysAgo: 0 }],
   },
   {
@@ -177,6 +224,50 @@ async function uploadImage(bucket: string, path: string, png: Buffer): Promise<s
   return `${base}/${encodeURIComponent(path)}?alt=media&token=${downloadTokens.split(',')[0]}`;
 }
 
+/**
+ * Gives a stored demo photo the time it was "taken" (Node Storage emulator only: see
+ * emulators/storage/README.md). Proof checks accept a photo only when it was stored inside its
+ * meal's window (functions/src/proof-verification.ts); false when the emulator cannot do it.
+ */
+async function setTimeCreated(bucket: string, path: string, at: number): Promise<boolean> {
+  const response = await fetch(
+    `http://${env('FIREBASE_STORAGE_EMULATOR_HOST')}/internal/setTimeCreated`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ bucket, name: path, timeCreated: new Date(at).toISOString() }),
+    },
+  );
+  if (response.status === 404 && !(await response.text()).includes(path)) return false;
+  if (!response.ok)
+    throw new Error(`Dating ${path} failed: ${response.status} ${await response.text()}`);
+  return true;
+}
+
+/** A deterministic wobble in [-0.5, 0.5) for a weight entry, so histories look measured. */
+const wobble = (seed: string) => createHash('sha256').update(seed).digest()[0] / 256 - 0.5;
+
+/**
+ * users/{uid}/weights as the API writes it (one entry a day, member-zone dates), spread over
+ * the last 12 weeks and ending today at the profile's weight, which follows the latest entry.
+ */
+function weightHistory(member: DemoMember, today: string, now: number) {
+  const { weights, body } = member;
+  if (!weights || !body) return {};
+  const entries: Record<string, { kg: number; at: number }> = {};
+  const span = 83;
+  for (let index = 0; index < weights.entries; index++) {
+    const daysAgo =
+      weights.entries === 1 ? 0 : Math.round(span - (index * span) / (weights.entries - 1));
+    const date = addDays(today, -daysAgo);
+    const share = weights.entries === 1 ? 1 : index / (weights.entries - 1);
+    const trend = weights.from + (body.weight - weights.from) * share;
+    const kg = daysAgo === 0 ? body.weight : trend + wobble(`${member.email}${date}`) * 0.8;
+    entries[date] = { kg: Math.round(kg * 10) / 10, at: now - daysAgo * DAY_MS };
+  }
+  return entries;
+}
+
 async function idTokenFor(email: string, apiKey = 'demo-api-key'): Promise<string> {
   const response = await fetch(
     `http://${env('FIREBASE_AUTH_EMULATOR_HOST')}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`,
@@ -190,6 +281,15 @@ async function idTokenFor(email: string, apiKey = 'demo-api-key'): Promise<strin
   return ((await response.json()) as { idToken: string }).idToken;
 }
 
+class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
 async function callApi(apiBase: string, path: string, token: string, body: unknown) {
   const response = await fetch(`${apiBase}${path}`, {
     method: 'POST',
@@ -198,7 +298,10 @@ async function callApi(apiBase: string, path: string, token: string, body: unkno
   });
   const payload = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok)
-    throw new Error(`${path} answered ${response.status}: ${JSON.stringify(payload)}`);
+    throw new ApiError(
+      `${path} answered ${response.status}: ${JSON.stringify(payload)}`,
+      response.status,
+    );
   return payload;
 }
 
@@ -219,6 +322,54 @@ async function shiftIntoPast(db: Database, uid: string, challengeId: string, day
     }
   }
   await db.ref().update(changes);
+}
+
+const todayInZone = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
+
+/**
+ * A demo challenge through the real API, then moved `startedDaysAgo` into the past. When every
+ * window of today has already closed, it starts tomorrow instead (and a past one moves one more
+ * day back), so seeding works at any hour.
+ */
+async function createDemoChallenge(
+  apiBase: string,
+  token: string,
+  db: Database,
+  {
+    uid,
+    member,
+    challenge,
+    photoURL,
+  }: { uid: string; member: DemoMember; challenge: DemoChallenge; photoURL: string },
+): Promise<string> {
+  const generate = (startTomorrow: boolean) =>
+    callApi(apiBase, '/api/generate', token, {
+      title: challenge.title,
+      day: challenge.day,
+      user_id: uid,
+      preference: member.info.preference,
+      displayName: member.name,
+      photoURL,
+      targetBody: challenge.targetBody,
+      timezone: TIME_ZONE,
+      ...(startTomorrow ? { startDate: addDays(todayInZone(), 1) } : {}),
+    }) as Promise<{ challengeId: string }>;
+  let shift = challenge.startedDaysAgo;
+  let created: { challengeId: string };
+  if (shift < 0) created = await generate(true);
+  else {
+    try {
+      created = await generate(false);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 422)) throw error;
+      created = await generate(true);
+      // Day 1 is tomorrow now: one more day back puts it where it belongs (today stays tomorrow).
+      if (shift > 0) shift++;
+    }
+  }
+  if (shift > 0) await shiftIntoPast(db, uid, created.challengeId, shift);
+  return created.challengeId;
 }
 
 export async function seedDemoData({
@@ -250,6 +401,8 @@ export async function seedDemoData({
       },
     });
 
+    let datedProofs = 0;
+    let undatedProofs = 0;
     for (const [index, member] of demoMembers.entries()) {
       const user = await auth.createUser({
         email: member.email,
@@ -270,11 +423,13 @@ export async function seedDemoData({
           uid: user.uid,
           displayName: member.name,
           photoURL,
-          joinAt: joined.toISOString().slice(0, 19).replace('T', ' '),
+          // The server's clock, as the rules stamp a new member's (docs/architecture.md).
+          joinAt: joined.getTime(),
           createdAt: joined.getTime(),
           ...member.info,
         },
         private: { email: member.email, emailVerified: true, ...(member.body ?? {}) },
+        weights: weightHistory(member, todayInZone(), Date.now()),
         social: {
           facebook: '',
           instagram: '',
@@ -290,35 +445,23 @@ export async function seedDemoData({
 
       const token = await idTokenFor(member.email);
       for (const challenge of member.challenges) {
-        const tomorrow = challenge.startedDaysAgo < 0;
-        const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
-        const { challengeId } = (await callApi(apiBase, '/api/generate', token, {
-          title: challenge.title,
-          day: challenge.day,
-          user_id: user.uid,
-          preference: member.info.preference,
-          displayName: member.name,
+        const challengeId = await createDemoChallenge(apiBase, token, db, {
+          uid: user.uid,
+          member,
+          challenge,
           photoURL,
-          targetBody: challenge.targetBody,
-          timezone: TIME_ZONE,
-          ...(tomorrow ? { startDate: addDays(today, 1) } : {}),
-        })) as { challengeId: string };
-        if (challenge.startedDaysAgo > 0)
-          await shiftIntoPast(db, user.uid, challengeId, challenge.startedDaysAgo);
-
+        });
         const path = dbPaths.challenge(user.uid, challengeId);
         for (const [day, slot] of challenge.proved ?? []) {
           const mealPath = `${path}/meals/Day${day}/${slot}`;
           const opensAt = (await db.ref(`${mealPath}/opensAt`).get()).val() as number;
+          const doneAt = opensAt + 30 * 60 * 1000;
           const imgPath = storagePaths.mealProof(user.uid, challengeId, day, slot);
-          const img = await uploadImage(
-            bucket,
-            imgPath,
-            identiconPng(`${challengeId}-${day}-${slot}`),
-          );
-          await db
-            .ref(mealPath)
-            .update({ img, imgPath, status: 'Done', doneAt: opensAt + 30 * 60 * 1000 });
+          // A distinct picture per proof: near-duplicates of another proof would be flagged.
+          const img = await uploadImage(bucket, imgPath, mealPhotoPng(`${user.uid}/${imgPath}`));
+          if (await setTimeCreated(bucket, imgPath, doneAt - 60_000)) datedProofs++;
+          else undatedProofs++;
+          await db.ref(mealPath).update({ img, imgPath, status: 'Done', doneAt });
         }
         if (challenge.deleted) {
           await db.ref().update({
@@ -333,6 +476,10 @@ export async function seedDemoData({
         `  seeded ${member.name} (${member.challenges.length} challenge${member.challenges.length === 1 ? '' : 's'})`,
       );
     }
+    if (undatedProofs > 0)
+      log(
+        `  warning: this Storage emulator cannot date ${undatedProofs} of ${datedProofs + undatedProofs} demo proof photos; their points drop once a demo member signs in (the Node emulator dates them)`,
+      );
     if (dataDir) writeFileSync(join(dataDir, 'seeded'), new Date().toISOString());
   } finally {
     await deleteApp(app);

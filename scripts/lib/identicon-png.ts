@@ -30,6 +30,43 @@ export function identiconPng(seed: string, size = 120): Buffer {
     }
   }
 
+  return encodePng(size, rows);
+}
+
+/**
+ * A demo meal photo: a seeded mosaic (8×8 tiles of unrelated colours and brightness) with a
+ * plate-like disc. Each seed gives a picture far from every other's perceptual hash, so demo
+ * proofs are never taken for near-duplicates of each other (functions/src/proof-hash-index.ts).
+ */
+export function mealPhotoPng(seed: string, size = 160): Buffer {
+  const tiles = 8;
+  let bytes = createHash('sha256').update(seed).digest();
+  const tile: number[][] = [];
+  for (let index = 0; index < tiles * tiles; index++) {
+    if (index % 10 === 0 && index > 0)
+      bytes = createHash('sha256').update(bytes).update(seed).digest();
+    const at = (index % 10) * 3;
+    tile.push([bytes[at], bytes[at + 1], bytes[at + 2]]);
+  }
+  const plate = [250, 248, 240];
+  const centre = size / 2;
+  const rows = Buffer.alloc((size * 3 + 1) * size);
+  for (let y = 0; y < size; y++) {
+    const rowStart = y * (size * 3 + 1);
+    rows[rowStart] = 0;
+    for (let x = 0; x < size; x++) {
+      const colour = tile[Math.floor((y * tiles) / size) * tiles + Math.floor((x * tiles) / size)];
+      const distance = Math.hypot(x - centre, y - centre) / centre;
+      // A thin rim: the tiles stay what decides the picture's hash.
+      const rgb = distance > 0.8 && distance < 0.86 ? plate : colour;
+      rows.set(rgb, rowStart + 1 + x * 3);
+    }
+  }
+  return encodePng(size, rows);
+}
+
+/** An 8-bit RGB PNG of `size`×`size` from filtered rows (one filter byte, then RGB per pixel). */
+function encodePng(size: number, rows: Buffer): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
     const length = Buffer.alloc(4);
