@@ -15,6 +15,7 @@ import type { ChallengeRecord } from '../../src/domain/challenge-record';
 import { dbPaths } from '../../src/domain/database-paths';
 import { storagePaths } from '../../src/domain/storage-paths';
 import { identiconPng, mealPhotoPng } from './identicon-png';
+import { setPhotoTimeCreated, uploadPhoto } from './emulator-photos';
 
 export const DEMO_PASSWORD = 'challangex-demo';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -197,53 +198,6 @@ const env = (name: string) => {
   return value;
 };
 
-async function uploadImage(bucket: string, path: string, png: Buffer): Promise<string> {
-  const storageHost = env('FIREBASE_STORAGE_EMULATOR_HOST');
-  const boundary = `seed${Date.now()}`;
-  const metadata = JSON.stringify({ name: path, contentType: 'image/png' });
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${metadata}\r\n--${boundary}\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    png,
-    Buffer.from(`\r\n--${boundary}--`),
-  ]);
-  const base = `http://${storageHost}/v0/b/${encodeURIComponent(bucket)}/o`;
-  const response = await fetch(`${base}?name=${encodeURIComponent(path)}`, {
-    method: 'POST',
-    headers: {
-      Authorization: 'Firebase owner',
-      'X-Goog-Upload-Protocol': 'multipart',
-      'Content-Type': `multipart/related; boundary=${boundary}`,
-    },
-    body,
-  });
-  if (response.status !== 200)
-    throw new Error(`Upload of ${path} failed: ${response.status} ${await response.text()}`);
-  const { downloadTokens } = (await response.json()) as { downloadTokens: string };
-  return `${base}/${encodeURIComponent(path)}?alt=media&token=${downloadTokens.split(',')[0]}`;
-}
-
-/**
- * Gives a stored demo photo the time it was "taken" (Node Storage emulator only: see
- * emulators/storage/README.md). Proof checks accept a photo only when it was stored inside its
- * meal's window (functions/src/proof-verification.ts); false when the emulator cannot do it.
- */
-async function setTimeCreated(bucket: string, path: string, at: number): Promise<boolean> {
-  const response = await fetch(
-    `http://${env('FIREBASE_STORAGE_EMULATOR_HOST')}/internal/setTimeCreated`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ bucket, name: path, timeCreated: new Date(at).toISOString() }),
-    },
-  );
-  if (response.status === 404 && !(await response.text()).includes(path)) return false;
-  if (!response.ok)
-    throw new Error(`Dating ${path} failed: ${response.status} ${await response.text()}`);
-  return true;
-}
-
 /** A deterministic wobble in [-0.5, 0.5) for a weight entry, so histories look measured. */
 const wobble = (seed: string) => createHash('sha256').update(seed).digest()[0] / 256 - 0.5;
 
@@ -380,6 +334,7 @@ export async function seedDemoData({
   const functionsPort = process.env.FUNCTIONS_EMULATOR_PORT ?? '5001';
   const apiBase = `http://127.0.0.1:${functionsPort}/${projectId}/us-central1/api`;
   const bucket = `${projectId}.appspot.com`;
+  const storageHost = env('FIREBASE_STORAGE_EMULATOR_HOST');
   const app: App = initializeApp(
     {
       projectId,
@@ -411,7 +366,8 @@ export async function seedDemoData({
         emailVerified: true,
       });
       if (member.admin) await auth.setCustomUserClaims(user.uid, { admin: true });
-      const photoURL = await uploadImage(
+      const photoURL = await uploadPhoto(
+        storageHost,
         bucket,
         storagePaths.avatar(user.uid),
         identiconPng(member.email),
@@ -458,8 +414,14 @@ export async function seedDemoData({
           const doneAt = opensAt + 30 * 60 * 1000;
           const imgPath = storagePaths.mealProof(user.uid, challengeId, day, slot);
           // A distinct picture per proof: near-duplicates of another proof would be flagged.
-          const img = await uploadImage(bucket, imgPath, mealPhotoPng(`${user.uid}/${imgPath}`));
-          if (await setTimeCreated(bucket, imgPath, doneAt - 60_000)) datedProofs++;
+          const img = await uploadPhoto(
+            storageHost,
+            bucket,
+            imgPath,
+            mealPhotoPng(`${user.uid}/${imgPath}`),
+          );
+          if (await setPhotoTimeCreated(storageHost, bucket, imgPath, doneAt - 60_000))
+            datedProofs++;
           else undatedProofs++;
           await db.ref(mealPath).update({ img, imgPath, status: 'Done', doneAt });
         }
