@@ -2,8 +2,9 @@
  * The Content-Security-Policy Hosting sends with every page, derived from the
  * Firebase web config the bundle was built with, so the browser lets the app
  * reach its own database, bucket and sign-in domain and nothing else.
- * `npm run deploy` writes it into the hosting headers it deploys; the e2e tests
- * serve the emulator build with the same headers plus the local emulators' hosts.
+ * `npm run deploy` writes it into the hosting headers it deploys, in place of the policy for any
+ * project that firebase.json carries as checked in; the e2e tests serve the emulator build with the
+ * same headers plus the local emulators' hosts.
  */
 import { databaseDomain, type FirebaseWebConfig } from './firebase-web-config.ts';
 
@@ -17,17 +18,46 @@ export interface LocalEmulators {
   storagePort: number;
 }
 
-/**
- * The policy's directives, in order, each with its sources. With `emulators`, the same
- * policy also lets the app reach those local emulators.
- */
-export function contentSecurityPolicyDirectives(
-  config: CspConfig,
-  emulators?: LocalEmulators,
-): [string, string[]][] {
+/** The Firebase hosts a policy lets the app reach: one project's, or those of any project. */
+interface FirebaseHosts {
+  /** Where the sign-in iframe and pop-up are served from. */
+  authFrames: string[];
+  /** The database's hosts (https and wss) and Storage's REST API. */
+  endpoints: string[];
+}
+
+function projectHosts(config: CspConfig): FirebaseHosts {
   // The database answers on its own host, then moves the WebSocket to a server in the same
   // zone (s-<cluster>.firebaseio.com or s-<cluster>.<region>.firebasedatabase.app).
   const database = databaseDomain(config.databaseURL);
+  return {
+    authFrames: [`https://${config.authDomain}`],
+    endpoints: [
+      // Storage's REST API names the bucket in the path; a path ending in / matches what is under it.
+      `https://firebasestorage.googleapis.com/v0/b/${config.storageBucket}/`,
+      `https://*.${database}`,
+      `wss://*.${database}`,
+    ],
+  };
+}
+
+/**
+ * What any Firebase project with the default auth domain needs, for firebase.json as checked in: a
+ * plain `firebase deploy`, a preview channel or a CI action ships this one; `npm run deploy` replaces
+ * it with the tighter policy of the project's own config.
+ */
+const ANY_PROJECT_HOSTS: FirebaseHosts = {
+  authFrames: ['https://*.firebaseapp.com', 'https://*.web.app'],
+  endpoints: [
+    'https://firebasestorage.googleapis.com/v0/b/',
+    'https://*.firebaseio.com',
+    'wss://*.firebaseio.com',
+    'https://*.firebasedatabase.app',
+    'wss://*.firebasedatabase.app',
+  ],
+};
+
+function directives(hosts: FirebaseHosts, emulators?: LocalEmulators): [string, string[]][] {
   const local = (scheme: 'http' | 'ws', port: Exclude<keyof LocalEmulators, 'host'>) =>
     emulators ? [`${scheme}://${emulators.host}:${emulators[port]}`] : [];
   // Download URLs point at the storage emulator's plain-HTTP host (https: covers Google's).
@@ -50,15 +80,12 @@ export function contentSecurityPolicyDirectives(
         "'self'",
         'https://identitytoolkit.googleapis.com',
         'https://securetoken.googleapis.com',
-        // Storage's REST API names the bucket in the path; a path ending in / matches what is under it.
-        `https://firebasestorage.googleapis.com/v0/b/${config.storageBucket}/`,
-        `https://*.${database}`,
-        `wss://*.${database}`,
+        ...hosts.endpoints,
         ...localEndpoints,
       ],
     ],
     // Sign-in with Google runs in an iframe and pop-up served from the auth domain.
-    ['frame-src', [`https://${config.authDomain}`, 'https://accounts.google.com']],
+    ['frame-src', [...hosts.authFrames, 'https://accounts.google.com']],
     ['worker-src', ["'self'", 'blob:']],
     ['manifest-src', ["'self'"]],
     ['object-src', ["'none'"]],
@@ -70,10 +97,27 @@ export function contentSecurityPolicyDirectives(
   ];
 }
 
+/**
+ * The policy's directives, in order, each with its sources. With `emulators`, the same
+ * policy also lets the app reach those local emulators.
+ */
+export function contentSecurityPolicyDirectives(
+  config: CspConfig,
+  emulators?: LocalEmulators,
+): [string, string[]][] {
+  return directives(projectHosts(config), emulators);
+}
+
+const serialise = (list: [string, string[]][]) =>
+  list.map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+
+/** The policy firebase.json carries as checked in (tests/security/hosting-headers.test.ts keeps them equal). */
+export function anyProjectContentSecurityPolicy(): string {
+  return serialise(directives(ANY_PROJECT_HOSTS));
+}
+
 export function contentSecurityPolicy(config: CspConfig, emulators?: LocalEmulators): string {
-  return contentSecurityPolicyDirectives(config, emulators)
-    .map(([name, sources]) => [name, ...sources].join(' '))
-    .join('; ');
+  return serialise(contentSecurityPolicyDirectives(config, emulators));
 }
 
 export interface HostingHeaderRule {
@@ -88,7 +132,7 @@ export interface FirebaseJson {
 }
 
 /**
- * firebase.json as deployed: its "**" header rule gains the policy derived from `config`
+ * firebase.json as deployed: its "**" header rule's policy becomes the one derived from `config`
  * (and from `emulators`, for a build wired to them).
  */
 export function withContentSecurityPolicy(

@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseHtml, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, test } from 'vitest';
 import {
+  anyProjectContentSecurityPolicy,
+  contentSecurityPolicy,
   contentSecurityPolicyDirectives,
   withContentSecurityPolicy,
   type FirebaseJson,
@@ -98,9 +100,13 @@ describe('hosting headers (firebase.json as npm run deploy ships it)', () => {
     ]);
   });
 
-  test('the checked-in firebase.json leaves the policy to the deploy (one definition)', () => {
-    const checkedIn = repoFile('firebase.json');
-    expect(checkedIn).not.toMatch(/Content-Security-Policy/i);
+  test("replaces the checked-in policy for any project with the project's own, once", () => {
+    const rule = hosting.headers?.find((r) => r.source === '**');
+    const policies = rule?.headers.filter(({ key }) => /^content-security-policy$/i.test(key));
+    expect(policies?.map(({ value }) => value)).toEqual([
+      contentSecurityPolicy(productionFirebaseConfig(SAMPLE_PRODUCTION_ENV)),
+    ]);
+    expect(headers.get('content-security-policy')).not.toBe(anyProjectContentSecurityPolicy());
   });
 
   test('HSTS lasts at least a year and covers subdomains', () => {
@@ -128,6 +134,74 @@ describe('hosting headers (firebase.json as npm run deploy ships it)', () => {
     expect(policy).toMatch(/(^|,\s*)camera=\(self\)/);
     expect(policy).toMatch(/(^|,\s*)microphone=\(\)/);
     expect(policy).toMatch(/(^|,\s*)geolocation=\(\)/);
+  });
+});
+
+/**
+ * Does a CSP source admit a URL (or a narrower source)? Scheme, host (a leading "*." matches any
+ * subdomain) and path (one ending in "/" matches what is under it), as CSP Level 3 matches them.
+ */
+function sourceAdmits(source: string, target: string): boolean {
+  const parse = (value: string) => {
+    const match = /^([a-z]+):\/\/([^/]+)(\/.*)?$/.exec(value);
+    return match ? { scheme: match[1], host: match[2], path: match[3] ?? '' } : undefined;
+  };
+  const from = parse(source);
+  const to = parse(target.replace('://*.', '://s-any.'));
+  if (!from || !to || from.scheme !== to.scheme) return false;
+  const hostMatches = from.host.startsWith('*.')
+    ? to.host.endsWith(from.host.slice(1))
+    : to.host === from.host;
+  const pathMatches =
+    !from.path || (from.path.endsWith('/') ? to.path.startsWith(from.path) : to.path === from.path);
+  return hostMatches && pathMatches;
+}
+
+describe('firebase.json as checked in (a plain firebase deploy, a preview channel, a CI action)', () => {
+  const rule = checkedIn.hosting.headers?.find((r) => r.source === '**');
+  const policy = rule?.headers.find(({ key }) => key === 'Content-Security-Policy')?.value ?? '';
+  const anyProject = cspDirectives(policy);
+
+  test('carries the policy for any project, as scripts/lib/content-security-policy.ts defines it', () => {
+    expect(policy).toBe(anyProjectContentSecurityPolicy());
+  });
+
+  test.each([
+    ['a regional database', SAMPLE_PRODUCTION_ENV],
+    [
+      'a us-central1 database and an appspot.com bucket',
+      {
+        ...SAMPLE_PRODUCTION_ENV,
+        VITE_FIREBASE_PROJECT_ID: 'another-project',
+        VITE_FIREBASE_AUTH_DOMAIN: 'another-project.firebaseapp.com',
+        VITE_FIREBASE_DATABASE_URL: 'https://another-project-default-rtdb.firebaseio.com',
+        VITE_FIREBASE_STORAGE_BUCKET: 'another-project.appspot.com',
+      },
+    ],
+  ])('admits everything the policy derived for %s admits', (_name, env) => {
+    const derived = contentSecurityPolicyDirectives(productionFirebaseConfig(env));
+    for (const [directive, needed] of derived) {
+      const granted = anyProject.get(directive) ?? [];
+      for (const source of needed) {
+        expect(
+          granted.includes(source) || granted.some((grant) => sourceAdmits(grant, source)),
+          `${directive} ${source}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  test('is as strict as the derived one for scripts, objects, frames of this page and bases', () => {
+    for (const directive of [
+      'default-src',
+      'script-src',
+      'object-src',
+      'base-uri',
+      'frame-ancestors',
+    ])
+      expect(anyProject.get(directive), directive).toEqual(csp.get(directive));
+    expect(anyProject.get('connect-src')).not.toContain('https:');
+    expect(anyProject.get('connect-src')).not.toContain('*');
   });
 });
 
@@ -218,11 +292,20 @@ describe('the emulator variant the e2e tests are served with', () => {
     storageBucket: 'demo-challangex-e2e.appspot.com',
   };
 
-  test('sends every header of firebase.json\'s "**" rule unchanged, with the policy', () => {
+  test('sends every header of firebase.json\'s "**" rule unchanged, its policy replaced', () => {
     const rule = checkedIn.hosting.headers?.find((r) => r.source === '**');
-    expect(rule?.headers.length).toBeGreaterThan(0);
-    for (const { key, value } of rule?.headers ?? []) expect(served[key]).toBe(value);
-    expect(Object.keys(served)).toHaveLength((rule?.headers.length ?? 0) + 1);
+    expect(rule?.headers.length).toBeGreaterThan(1);
+    for (const { key, value } of rule?.headers ?? [])
+      if (key !== 'Content-Security-Policy') expect(served[key]).toBe(value);
+    expect(served['Content-Security-Policy']).toBe(
+      contentSecurityPolicy(emulatorConfig, {
+        host: '127.0.0.1',
+        authPort: 41001,
+        databasePort: 41002,
+        storagePort: 41003,
+      }),
+    );
+    expect(Object.keys(served)).toHaveLength(rule?.headers.length ?? 0);
   });
 
   test('is the deployed policy plus the emulator hosts, nothing else changed', () => {
