@@ -76,6 +76,17 @@ describe('computeScore', () => {
     expect(computeScore([late]).total).toBe(0);
   });
 
+  it('counts a proof at the first and at the last millisecond of its window, not one outside', () => {
+    const at = (edge: 'opensAt' | 'closesAt', shift: number) => {
+      const scored = challenge('2025-06-10', 1, [[1, 'lunch']]);
+      const lunch = scored.meals.Day1.lunch!;
+      lunch.doneAt = lunch[edge] + shift;
+      return computeScore([scored]).total;
+    };
+    expect([at('opensAt', 0), at('closesAt', 0)]).toEqual([10, 10]);
+    expect([at('opensAt', -1), at('closesAt', 1)]).toEqual([0, 0]);
+  });
+
   it('counts nothing for a deleted challenge but lists its periods with 0', () => {
     const deleted = challenge('2025-06-10', 1, [[1, 'breakfast']], 'Asia/Kolkata', true);
     const kept = challenge('2025-07-01', 1, [[1, 'lunch']]);
