@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { challengePath } from '../../src/lib/challenge-route';
 import { MEAL_SLOTS } from '../../src/domain/constants';
 import { dbPaths } from '../../src/domain/database-paths';
+import { storagePaths } from '../../src/domain/storage-paths';
 import { onShutdown } from '../lib/shutdown';
 import { BENCH_PROJECT_ID, type ServedApp } from './served-app';
 import type { StackPorts } from '../lib/stack';
@@ -44,7 +45,6 @@ interface Counter {
   databaseRest: number;
   databaseSocket: number;
   storageDown: number;
-  storageUp: number;
   storageUploads: number;
   storageDownloads: number;
   invocations: number;
@@ -54,7 +54,6 @@ const emptyCounter = (): Counter => ({
   databaseRest: 0,
   databaseSocket: 0,
   storageDown: 0,
-  storageUp: 0,
   storageUploads: 0,
   storageDownloads: 0,
   invocations: 0,
@@ -174,9 +173,7 @@ function countTraffic(context: BrowserContext, ports: StackPorts, counter: () =>
         else if (port === ports.storage) {
           current.storageDown += down;
           if (request.method() === 'POST' || request.method() === 'PUT') {
-            current.storageUp += sizes.requestBodySize;
-            if (url.searchParams.has('name') || url.searchParams.has('upload_id'))
-              current.storageUploads += 1;
+            if (url.searchParams.has('name')) current.storageUploads += 1;
           } else current.storageDownloads += 1;
         } else if (url.pathname.startsWith('/api/')) current.invocations += 1;
       })
@@ -191,6 +188,20 @@ function countTraffic(context: BrowserContext, ports: StackPorts, counter: () =>
       });
     });
   });
+}
+
+/** The proofs' stored sizes, from the Storage emulator's metadata (the page sends them as Blobs, unsized). */
+async function storedProofBytes(ports: StackPorts, uid: string, challengeId: string) {
+  let bytes = 0;
+  for (const slot of MEAL_SLOTS) {
+    const path = encodeURIComponent(storagePaths.mealProof(uid, challengeId, 1, slot));
+    const { size } = await json<{ size: string }>(
+      `http://127.0.0.1:${ports.storage}/v0/b/${BENCH_PROJECT_ID}.appspot.com/o/${path}`,
+      { headers: { authorization: 'Firebase owner' } },
+    );
+    bytes += Number(size);
+  }
+  return bytes;
 }
 
 async function signIn(page: Page, baseUrl: string, email: string) {
@@ -277,10 +288,7 @@ export async function measureMemberDay(options: {
     });
     await open('leaderboard', async (page) => {
       await page.goto(`${served.baseUrl}/leader-board`);
-      await page
-        .getByRole('heading', { name: /leader ?board/i })
-        .first()
-        .waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Leader-board' }).first().waitFor();
       await page.getByRole('listitem').first().waitFor({ timeout: 60_000 });
     });
     await context.close();
@@ -288,7 +296,7 @@ export async function measureMemberDay(options: {
       databaseDownloadBytes: total.databaseRest + total.databaseSocket,
       databaseSocketBytes: total.databaseSocket,
       storageDownloadBytes: total.storageDown,
-      storageUploadBytes: total.storageUp,
+      storageUploadBytes: await storedProofBytes(ports, member.uid, challengeId),
       storageUploads: total.storageUploads,
       storageDownloads: total.storageDownloads,
       functionInvocations: total.invocations,

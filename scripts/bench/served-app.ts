@@ -72,8 +72,11 @@ export async function startServedApp(
   { keepBuild = false }: { keepBuild?: boolean } = {},
 ): Promise<ServedApp> {
   log('starting the local stack (emulators)');
+  const previewPort = await freePort();
+  const baseUrl = `http://127.0.0.1:${previewPort}`;
+  // The API answers the served page's origin (the member-day's proofs call it from the browser).
   const stack = await step('starting the local stack', () =>
-    startStack({ name: 'bench', projectId: BENCH_PROJECT_ID, ports }),
+    startStack({ name: 'bench', projectId: BENCH_PROJECT_ID, ports, allowedOrigins: [baseUrl] }),
   );
   const children: ManagedProcess[] = [];
   const stop = async () => {
@@ -95,7 +98,6 @@ export async function startServedApp(
     );
     if (seed.status !== 0) throw new Error('Seeding the demo data failed; see above');
 
-    const previewPort = await freePort();
     const preview = startNodeProcess(
       'vite preview',
       nodeBin('vite'),
@@ -103,7 +105,6 @@ export async function startServedApp(
       { env },
     );
     children.push(preview);
-    const baseUrl = `http://127.0.0.1:${previewPort}`;
     await step('serving the build (vite preview)', () => waitForHttp(baseUrl, 60_000));
     return {
       baseUrl,
