@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, calendarDateInZone } from '../../src/domain/calendar-dates';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
-import { DAILY_CHALLENGE_LIMIT_MESSAGE, MEAL_SLOTS } from '../../src/domain/constants';
+import {
+  ACTIVE_CHALLENGE_LIMIT_MESSAGE,
+  DAILY_CHALLENGE_LIMIT_MESSAGE,
+  MAX_ACTIVE_CHALLENGES,
+  MEAL_SLOTS,
+} from '../../src/domain/constants';
 import { challengeSchedule } from '../../src/domain/meal-schedule';
 import {
   generatePayload,
@@ -59,6 +64,27 @@ describe('POST /api/generate: a window left to prove', () => {
     const tomorrow = addDays(calendarDateInZone(now, 'Asia/Kolkata'), 1);
     const accepted = await generate(member, { day: 1, startDate: tomorrow });
     expect(accepted.status).toBe(201);
+  });
+});
+
+describe('POST /api/generate: active challenges', () => {
+  it('counts a challenge that ended by time as over, though its record still says isActive', async () => {
+    now = INDIA_EVENING;
+    const member = await readyMember(harness.database);
+    for (let i = 0; i < MAX_ACTIVE_CHALLENGES; i++)
+      expect((await generate(member, { day: 1, title: `Running ${i}` })).status).toBe(201);
+    const refused = await generate(member, { day: 1, title: 'One too many' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe(ACTIVE_CHALLENGE_LIMIT_MESSAGE);
+
+    // The next evening: both one-day challenges ended at last night's dinner. Nothing cleared their
+    // flag (no request came in between), so only their windows say they are over.
+    now = INDIA_EVENING + DAY + 1;
+    const ended = Object.values(await challengesOf(member.uid));
+    expect(ended.map((challenge) => challenge.isActive)).toEqual([true, true]);
+    const next = await generate(member, { day: 1, title: 'A new week' });
+    expect(next.status).toBe(201);
+    expect(await read(`users/${member.uid}/info/activeChallenges`)).toBe(1);
   });
 });
 
