@@ -1,13 +1,25 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
-import { challengeProgress, memberProgress } from '../../src/domain/member-progress';
+import {
+  applySettled,
+  challengeContribution,
+  foldBefore,
+  foldBoundary,
+  isSettled,
+  memberTotals,
+  parseContribution,
+  parseRollup,
+  rebuildRollup,
+  type ChallengeContribution,
+  type MemberRollup,
+} from '../../src/domain/member-progress';
 import { storedMemberTimeZone } from '../../src/domain/member-time-zone';
 import { memberUid } from './authenticate';
-import { dbPaths } from '../../src/domain/database-paths';
+import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
 import { HttpError } from './http-error';
 import type { ProofStore } from './proof-store';
-import { withVerifiedProofs } from './proof-verification';
+import { verifyProofs } from './proof-verification';
 
 export interface RecomputeDependencies {
   database: Database;
@@ -15,26 +27,220 @@ export interface RecomputeDependencies {
   proofs: ProofStore;
 }
 
+/** Settled challenges checked for a deletion per recompute, in turn (the client's hint is faster). */
+export const DELETION_SWEEP = 2;
+/** Challenges created this long before the newest one seen are read again (instance clocks differ). */
+const CREATED_AT_MARGIN_MS = 60_000;
+
+type Records = Record<string, ChallengeRecord>;
+
+async function readRecords(database: Database, uid: string, ids: Iterable<string>) {
+  const records: Records = {};
+  await Promise.all(
+    [...new Set(ids)].map(async (challengeId) => {
+      const value = (await database.ref(dbPaths.challenge(uid, challengeId)).get()).val();
+      if (value) records[challengeId] = value as ChallengeRecord;
+    }),
+  );
+  return records;
+}
+
+async function readContributions(database: Database, uid: string, ids: Iterable<string>) {
+  const stored: Record<string, ChallengeContribution> = {};
+  await Promise.all(
+    [...new Set(ids)].map(async (challengeId) => {
+      const value = (await database.ref(dbPaths.progressChallenge(uid, challengeId)).get()).val();
+      const contribution = parseContribution(value);
+      if (contribution) stored[challengeId] = contribution;
+    }),
+  );
+  return stored;
+}
+
+/** One recompute's inputs, and the update it builds (written at once at the end). */
+interface Pass {
+  database: Database;
+  proofs: ProofStore;
+  uid: string;
+  now: number;
+  timeZone: string;
+  update: Record<string, unknown>;
+  /** Periods whose rows must be written: every one a changed challenge touches, before or after. */
+  periods: { weekly: Set<string>; monthly: Set<string> };
+}
+
+interface Derived {
+  rollup: MemberRollup;
+  open: Record<string, ChallengeContribution>;
+}
+
+function touch(pass: Pass, contribution: ChallengeContribution) {
+  for (const week of Object.keys(contribution.weekly)) pass.periods.weekly.add(week);
+  for (const month of Object.keys(contribution.monthly)) pass.periods.monthly.add(month);
+}
+
+/** Re-derives challenges from their records, asking Storage only about unjudged proofs. */
+async function derive(pass: Pass, records: Records, stored: Record<string, ChallengeContribution>) {
+  const derived: Record<string, ChallengeContribution> = {};
+  await Promise.all(
+    Object.entries(records).map(async ([challengeId, record]) => {
+      const known = stored[challengeId]?.proofs;
+      const verified = await verifyProofs(pass.uid, challengeId, record, pass.proofs, known);
+      derived[challengeId] = challengeContribution(
+        record,
+        verified.challenge,
+        pass.now,
+        verified.verdicts,
+      );
+    }),
+  );
+  return derived;
+}
+
+/** Every challenge from its record: the first recompute, or a deletion in folded history. */
+async function rebuild(pass: Pass): Promise<Derived> {
+  const { database, uid, update } = pass;
+  const [recordsSnapshot, storedSnapshot] = await Promise.all([
+    database.ref(dbPaths.userChallenges(uid)).get(),
+    database.ref(dbPaths.progressChallenges(uid)).get(),
+  ]);
+  const stored: Record<string, ChallengeContribution> = {};
+  for (const [challengeId, value] of Object.entries(
+    (storedSnapshot.val() ?? {}) as Record<string, unknown>,
+  )) {
+    const contribution = parseContribution(value);
+    if (contribution) stored[challengeId] = contribution;
+  }
+  const derived = await derive(pass, (recordsSnapshot.val() ?? {}) as Records, stored);
+  for (const [challengeId, contribution] of Object.entries(derived)) {
+    update[dbPaths.progressChallenge(uid, challengeId)] = contribution;
+    touch(pass, contribution);
+    if (contribution.deleted) update[dbPaths.feedEntry(challengeId)] = null;
+  }
+  for (const contribution of Object.values(stored)) touch(pass, contribution);
+  return rebuildRollup(derived, pass.now, pass.timeZone);
+}
+
+/**
+ * The records that may have changed since the rollup: open challenges, new ones (by createdAt),
+ * the hinted one, and settled ones the sweep finds deleted.
+ */
+async function changedRecords(pass: Pass, rollup: MemberRollup, hinted: string | undefined) {
+  const { database, uid } = pass;
+  const [latest, sweep] = await Promise.all([
+    database
+      .ref(dbPaths.userChallenges(uid))
+      .orderByChild('createdAt')
+      .startAt(rollup.latestCreatedAt - CREATED_AT_MARGIN_MS)
+      .get(),
+    database
+      .ref(dbPaths.progressChallenges(uid))
+      .orderByKey()
+      .startAfter(rollup.sweepAfter)
+      .limitToFirst(DELETION_SWEEP)
+      .get(),
+  ]);
+  const records: Records = { ...((latest.val() ?? {}) as Records) };
+  const sweptValues = (sweep.val() ?? {}) as Record<string, unknown>;
+  const sweptKeys = Object.keys(sweptValues).sort();
+  rollup.sweepAfter = sweptKeys.length < DELETION_SWEEP ? '' : sweptKeys.at(-1)!;
+  const swept = sweptKeys.filter((challengeId) => {
+    const contribution = parseContribution(sweptValues[challengeId]);
+    return contribution && !contribution.deleted && !rollup.open[challengeId];
+  });
+  const [deleted, more] = await Promise.all([
+    Promise.all(
+      swept.map(async (challengeId) => {
+        const flag = await database.ref(`${dbPaths.challenge(uid, challengeId)}/deleted`).get();
+        return flag.val() === true ? [challengeId] : [];
+      }),
+    ),
+    readRecords(
+      database,
+      uid,
+      [...Object.keys(rollup.open), ...(hinted ? [hinted] : [])].filter((id) => !records[id]),
+    ),
+  ]);
+  Object.assign(records, more);
+  Object.assign(
+    records,
+    await readRecords(
+      database,
+      uid,
+      deleted.flat().filter((id) => !records[id]),
+    ),
+  );
+  return records;
+}
+
+/** The rollup brought up to date with what changed; a rebuild when history must be redone. */
+async function advance(pass: Pass, rollup: MemberRollup, hinted: string | undefined) {
+  const { database, uid, now, update } = pass;
+  const openIds = Object.keys(rollup.open);
+  const records = await changedRecords(pass, rollup, hinted);
+  // The contributions stored for what is about to be re-derived (verdicts, and what to take out).
+  const previous = await readContributions(database, uid, Object.keys(records));
+  // A settled challenge that did not change (the hint named it, or the createdAt margin) stays.
+  for (const [challengeId, record] of Object.entries(records)) {
+    const before = previous[challengeId];
+    const unchanged = before?.deleted === true || record.deleted !== true;
+    if (before && !rollup.open[challengeId] && unchanged && isSettled(before, now))
+      delete records[challengeId];
+  }
+  const derived = await derive(pass, records, previous);
+  let consistent = true;
+  const open: Record<string, ChallengeContribution> = {};
+  for (const [challengeId, contribution] of Object.entries(derived)) {
+    const before = previous[challengeId];
+    const wasOpen = rollup.open[challengeId] === true;
+    touch(pass, contribution);
+    if (before) touch(pass, before);
+    update[dbPaths.progressChallenge(uid, challengeId)] = contribution;
+    if (contribution.deleted) update[dbPaths.feedEntry(challengeId)] = null;
+    rollup.latestCreatedAt = Math.max(rollup.latestCreatedAt, contribution.createdAt);
+    // A settled challenge that changed can only have been deleted: take it out, put it back.
+    if (before && !wasOpen && !applySettled(rollup, before, -1)) consistent = false;
+    if (isSettled(contribution, now)) {
+      delete rollup.open[challengeId];
+      if (!applySettled(rollup, contribution, 1)) consistent = false;
+    } else {
+      rollup.open[challengeId] = true;
+      open[challengeId] = contribution;
+    }
+  }
+  // An open challenge that no longer exists leaves the open list.
+  for (const challengeId of openIds) if (!derived[challengeId]) delete rollup.open[challengeId];
+  if (!consistent) return rebuild(pass);
+  foldBefore(rollup, foldBoundary(Object.values(open), now, pass.timeZone), now);
+  return { rollup, open };
+}
+
 /**
  * POST /api/me/recompute: the caller's score, counters, streak and glance derived from their own
  * data (docs/product.md#points-and-leaderboards, "Streaks", "Profile at a glance"), written with
- * the leaderboard entries in one update; deleted challenges also leave the feed.
- * Idempotent, so the client may call it freely.
+ * the leaderboard entries in one update; deleted challenges also leave the feed. Idempotent, so
+ * the client may call it freely.
+ *
+ * Its work follows what can change, not the member's history (docs/architecture.md, "Recompute"):
+ * it reads the rollup of settled challenges (progress/{uid}/member) and re-derives only the open
+ * ones, new ones, the one the client names (`challengeId`, a hint it does not trust) and a
+ * deleted one found by a small sweep; Storage is asked only about proofs never judged before.
  */
 export function recomputeMember({
   database,
   clock,
   proofs,
 }: RecomputeDependencies): RequestHandler {
-  return async (_request, response) => {
+  return async (request, response) => {
     const uid = memberUid(response);
     const now = clock();
-    const [challengesSnapshot, infoSnapshot, privateSnapshot] = await Promise.all([
-      database.ref(dbPaths.userChallenges(uid)).get(),
+    const hint: unknown = (request.body as { challengeId?: unknown } | undefined)?.challengeId;
+    const hinted = typeof hint === 'string' && DATABASE_KEY.test(hint) ? hint : undefined;
+    const [infoSnapshot, privateSnapshot, rollupSnapshot] = await Promise.all([
       database.ref(dbPaths.userInfo(uid)).get(),
       database.ref(dbPaths.userPrivate(uid)).get(),
+      database.ref(dbPaths.progressMember(uid)).get(),
     ]);
-    const challengesById = (challengesSnapshot.val() ?? {}) as Record<string, ChallengeRecord>;
     const info = (infoSnapshot.val() ?? {}) as Record<string, unknown>;
     // The rules accept the member's first sign-in record only while info does not exist: writing
     // info/score before it would lock them out of their info for ever (createdAt marks that record).
@@ -43,18 +249,24 @@ export function recomputeMember({
         409,
         'Your member record does not exist yet: sign in to the app once, then try again',
       );
-    const progress = await Promise.all(
-      Object.entries(challengesById).map(async ([challengeId, challenge]) =>
-        challengeProgress(
-          challenge,
-          await withVerifiedProofs(uid, challengeId, challenge, proofs),
-          now,
-        ),
-      ),
+    const pass: Pass = {
+      database,
+      proofs,
+      uid,
+      now,
+      // The calendar's days are the member's (the zone the server keeps), UTC before any challenge.
+      timeZone: storedMemberTimeZone(privateSnapshot.val())?.timeZone ?? 'UTC',
+      update: {},
+      periods: { weekly: new Set(), monthly: new Set() },
+    };
+    const stored = parseRollup(rollupSnapshot.val());
+    const { rollup, open } = stored ? await advance(pass, stored, hinted) : await rebuild(pass);
+    const { score, counts, streak, glance } = memberTotals(
+      rollup,
+      Object.values(open),
+      now,
+      pass.timeZone,
     );
-    // The calendar's days are the member's (the zone the server keeps), UTC before any challenge.
-    const timeZone = storedMemberTimeZone(privateSnapshot.val())?.timeZone ?? 'UTC';
-    const { score, counts, streak, glance } = memberProgress(progress, now, timeZone);
     const entry = (points: number) => ({
       points,
       displayName: typeof info.displayName === 'string' ? info.displayName : '',
@@ -62,8 +274,8 @@ export function recomputeMember({
       // Epoch ms (the server's clock) since first sign-ins are stamped by the rules; older members' text.
       joinAt: typeof info.joinAt === 'number' || typeof info.joinAt === 'string' ? info.joinAt : '',
     });
-
-    const update: Record<string, unknown> = {
+    const { update, periods } = pass;
+    Object.assign(update, {
       [`${dbPaths.userInfo(uid)}/score`]: score.total,
       [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges,
       [`${dbPaths.userInfo(uid)}/totalChallenges`]: counts.totalChallenges,
@@ -74,19 +286,25 @@ export function recomputeMember({
         ]),
       ),
       [dbPaths.memberGlance(uid)]: glance,
+      [dbPaths.progressMember(uid)]: rollup,
       [`${dbPaths.leaderboardAll}/${uid}`]: entry(score.total),
-    };
-    // A deleted challenge leaves the public feed even if the client's own removal did not happen.
-    for (const [challengeId, challenge] of Object.entries(challengesById)) {
-      if (challenge.deleted === true) update[dbPaths.feedEntry(challengeId)] = null;
-    }
-    for (const [week, points] of Object.entries(score.weekly)) {
+    });
+    for (const contribution of Object.values(open)) touch(pass, contribution);
+    for (const week of periods.weekly) {
+      const points = score.weekly[week] ?? 0;
       update[`${dbPaths.leaderboardWeekly(week)}/${uid}`] = points > 0 ? entry(points) : null;
     }
-    for (const [month, points] of Object.entries(score.monthly)) {
+    for (const month of periods.monthly) {
+      const points = score.monthly[month] ?? 0;
       update[`${dbPaths.leaderboardMonthly(month)}/${uid}`] = points > 0 ? entry(points) : null;
     }
     await database.ref().update(update);
-    response.json({ score: score.total, weekly: score.weekly, monthly: score.monthly, ...counts });
+    response.json({
+      score: score.total,
+      weekly: score.weekly,
+      monthly: score.monthly,
+      ...counts,
+      ...streak,
+    });
   };
 }

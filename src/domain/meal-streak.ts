@@ -35,7 +35,8 @@ export interface ChallengeDay {
 
 /**
  * A challenge's days by date (the challenge's zone): what the server keeps per challenge
- * (users/{uid}/activity/{date}/{cid}) so a recompute only redoes the challenges that changed.
+ * (progress/{uid}/challenges/{cid}, member-progress.ts) so a recompute only redoes the challenges
+ * that can change.
  * Deleted challenges have none.
  */
 export function challengeDays(challenge: StreakChallenge): Map<CalendarDate, ChallengeDay> {
@@ -72,8 +73,13 @@ export type ActivityDays = Record<CalendarDate, Record<string, ChallengeDay>>;
  * under way counts once it qualifies and never breaks. With overlapping challenges, one qualifying
  * challenge day makes the date a streak day; the date ends when its last challenge day does.
  */
-export function streakFromDays(activity: ActivityDays, now: number): MealStreak {
-  const streak: MealStreak = { current: 0, best: 0, freezes: 0 };
+export function streakFromDays(
+  activity: ActivityDays,
+  now: number,
+  /** The streak as it stood before the first date of `activity` (the server folds old dates). */
+  initial: MealStreak = { current: 0, best: 0, freezes: 0 },
+): MealStreak {
+  const streak: MealStreak = { ...initial };
   for (const date of Object.keys(activity).sort()) {
     const days = Object.values(activity[date]);
     if (days.length === 0) continue;

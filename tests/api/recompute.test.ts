@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
 import { firstSignInWrites } from '../../src/features/auth/api/member-records';
+import { bucketProofStore } from '../../functions/src/proof-store';
 import {
   generatePayload,
   postJson,
@@ -203,15 +204,133 @@ describe('POST /api/me/recompute', () => {
     expect(await read(`leaderboard/all/${member.uid}/points`)).toBe(10);
   });
 
-  it('takes back points a proof earned once its photo is gone', async () => {
-    const member = await readyMember(harness.database);
-    const challengeId = await createChallenge(member, 1);
-    await prove(member.uid, challengeId, [['Day1', 'breakfast']]);
-    expect((await recompute(member)).body).toMatchObject({ score: 10 });
-    await harness.bucket.file(`Challenge/${member.uid}/${challengeId}/Day1-breakfast.jpg`).delete();
-    expect((await recompute(member)).body).toMatchObject({ score: 0 });
-    expect(await read(`leaderboard/weekly/2025-W24/${member.uid}`)).toBeNull();
-    expect(await read(`leaderboard/monthly/2025-06/${member.uid}`)).toBeNull();
+  describe('work that follows what changed', () => {
+    /** An API on the same data whose Storage look-ups are counted. */
+    async function countingApi() {
+      const store = bucketProofStore(harness.bucket);
+      const counter = { calls: 0 };
+      const url = await harness.startApi({
+        proofs: {
+          createdAt: (path) => {
+            counter.calls++;
+            return store.createdAt(path);
+          },
+        },
+      });
+      const call = (member: TestMember, body: Record<string, unknown> = {}) =>
+        postJson(`${url}/api/me/recompute`, body, { token: member.idToken });
+      return { counter, call };
+    }
+
+    it('asks Storage only about proofs it has not judged before', async () => {
+      const { counter, call } = await countingApi();
+      const member = await readyMember(harness.database);
+      const challengeId = await createChallenge(member, 2);
+      await prove(member.uid, challengeId, [
+        ['Day1', 'breakfast'],
+        ['Day1', 'lunch'],
+      ]);
+      expect((await call(member)).body).toMatchObject({ score: 20 });
+      expect(counter.calls).toBe(2);
+      counter.calls = 0;
+      expect((await call(member, { challengeId })).body).toMatchObject({ score: 20 });
+      expect(counter.calls).toBe(0);
+      await prove(member.uid, challengeId, [['Day1', 'dinner']]);
+      expect((await call(member, { challengeId })).body).toMatchObject({ score: 40 });
+      expect(counter.calls).toBe(1);
+      // A proof judged once stays judged: stored proofs can be neither replaced nor deleted.
+      await harness.bucket
+        .file(`Challenge/${member.uid}/${challengeId}/Day1-breakfast.jpg`)
+        .delete();
+      counter.calls = 0;
+      expect((await call(member)).body).toMatchObject({ score: 40 });
+      expect(counter.calls).toBe(0);
+    });
+
+    it('settles ended challenges without asking again, and a rebuild from scratch agrees', async () => {
+      const { counter, call } = await countingApi();
+      const member = await readyMember(harness.database);
+      const first = await createChallenge(member, 1);
+      await prove(member.uid, first, [
+        ['Day1', 'breakfast'],
+        ['Day1', 'lunch'],
+      ]);
+      await call(member);
+      try {
+        // Two days later: the first challenge has ended; a second starts that day.
+        now = Date.parse('2025-06-12T00:00:00Z');
+        const second = await createChallenge(member, 1);
+        await prove(member.uid, second, [['Day1', 'breakfast']]);
+        counter.calls = 0;
+        const incremental = await call(member, { challengeId: second });
+        expect(counter.calls).toBe(1);
+        expect(incremental.body).toMatchObject({
+          score: 30,
+          activeChallenges: 1,
+          totalChallenges: 2,
+        });
+        expect(await read(`progress/${member.uid}/member/open`)).toEqual({ [second]: true });
+        const info = await read(`users/${member.uid}/info`);
+        const glance = await read(`users/${member.uid}/glance`);
+        expect(glance).toEqual({
+          challengesCompleted: 1,
+          mealsProved: 3,
+          mealsPlanned: 4,
+          days: { '2025-06-10': 2, '2025-06-12': 1 },
+        });
+        expect(info).toMatchObject({ currentStreak: 1, bestStreak: 1 });
+        // Without its rollup the server derives everything again from the records: the same figures.
+        await harness.database.ref(`progress/${member.uid}/member`).remove();
+        counter.calls = 0;
+        expect((await call(member)).body).toEqual(incremental.body);
+        expect(counter.calls).toBe(0);
+        expect(await read(`users/${member.uid}/info`)).toEqual(info);
+        expect(await read(`users/${member.uid}/glance`)).toEqual(glance);
+      } finally {
+        now = NOW;
+      }
+    });
+
+    it('takes out a deleted past challenge at once when named, and by its sweep when not', async () => {
+      const member = await readyMember(harness.database);
+      const ids = [await createChallenge(member, 1), await createChallenge(member, 1)];
+      for (const id of ids) await prove(member.uid, id, [['Day1', 'breakfast']]);
+      await recompute(member);
+      try {
+        now = Date.parse('2025-06-12T00:00:00Z');
+        expect((await recompute(member)).body).toMatchObject({ score: 20, totalChallenges: 2 });
+        const remove = (id: string) =>
+          harness.database
+            .ref(`users/${member.uid}/challenges/${id}`)
+            .update({ deleted: true, isActive: false });
+        await remove(ids[0]);
+        const named = await postJson(
+          `${harness.baseUrl}/api/me/recompute`,
+          { challengeId: ids[0] },
+          { token: member.idToken },
+        );
+        expect(named.body).toMatchObject({ score: 10, totalChallenges: 1 });
+        await remove(ids[1]);
+        // A client that names nothing (or another member's challenge): the sweep finds it.
+        const results = [];
+        for (let attempt = 0; attempt <= ids.length; attempt++)
+          results.push(
+            (
+              await postJson(
+                `${harness.baseUrl}/api/me/recompute`,
+                { challengeId: 'not-theirs' },
+                { token: member.idToken },
+              )
+            ).body.score,
+          );
+        expect(results.at(-1)).toBe(0);
+        expect(await read(`users/${member.uid}/info/totalChallenges`)).toBe(0);
+        expect(await read(`leaderboard/weekly/2025-W24/${member.uid}`)).toBeNull();
+        expect(await read(`users/${member.uid}/glance/challengesCompleted`)).toBe(0);
+      } finally {
+        now = NOW;
+      }
+    });
   });
 
   describe('streaks and the profile at a glance', () => {
