@@ -27,7 +27,7 @@ import { measureMemberDay } from './bench/member-day-cost';
 import { firebasePrices, monthlyBill, PRICES_AS_OF } from './bench/firebase-prices';
 import { ensureChromium } from './lib/find-chromium';
 import { exitAfterCleanup, handleShutdown, onShutdown, step } from './lib/shutdown';
-import { measurePlannerQuality } from './bench/planner-quality';
+import { plannerRows } from './bench/planner-quality';
 import { check, renderReport, type Row } from './bench/report';
 import { benchPorts, buildApp, startServedApp, type AppBuild } from './bench/served-app';
 import { repoRoot } from './lib/stack';
@@ -62,64 +62,6 @@ for (const name of selected)
 const log = (line: string) => console.log(`· ${line}`);
 const ms = (value: number) =>
   Number.isFinite(value) ? `${value.toFixed(value < 10 ? 1 : 0)} ms` : '— ms';
-const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
-
-async function plannerRows(): Promise<Row[]> {
-  const quality = measurePlannerQuality(1_000);
-  const area = 'planner';
-  const over = `${quality.profiles} random profiles, ${quality.days} days`;
-  return [
-    {
-      area,
-      measure: `days within ±5 % of calories (${over})`,
-      result: percent(quality.caloriesWithin5Percent),
-      budget: percent(budgets.planner.caloriesWithin5Percent),
-      status: check(quality.caloriesWithin5Percent >= budgets.planner.caloriesWithin5Percent),
-    },
-    {
-      area,
-      measure: 'days meeting the protein target',
-      result: percent(quality.proteinMet),
-      budget: `≥ ${percent(budgets.planner.proteinMet)}`,
-      status: check(quality.proteinMet >= budgets.planner.proteinMet),
-    },
-    {
-      area,
-      measure: 'diet violations',
-      result: String(quality.dietViolations),
-      budget: String(budgets.planner.dietViolations),
-      status: check(quality.dietViolations <= budgets.planner.dietViolations),
-    },
-    {
-      area,
-      measure: 'portions outside 0.5–1.5 × a serving',
-      result: String(quality.portionsOutOfRange),
-      budget: String(budgets.planner.portionsOutOfRange),
-      status: check(quality.portionsOutOfRange <= budgets.planner.portionsOutOfRange),
-    },
-    {
-      area,
-      measure: 'side dishes and drinks per meal (mean)',
-      result: quality.sidesPerMeal.toFixed(2),
-      budget: '—',
-      status: 'info',
-    },
-    {
-      area,
-      measure: 'repeated main dishes within a plan',
-      result: String(quality.repeatedDishes),
-      budget: String(budgets.planner.repeatedDishes),
-      status: check(quality.repeatedDishes <= budgets.planner.repeatedDishes),
-    },
-    {
-      area,
-      measure: 'planning time per plan (mean)',
-      result: ms(quality.meanPlanMs),
-      budget: '—',
-      status: 'info',
-    },
-  ];
-}
 
 async function feedRows(): Promise<Row[]> {
   const cost = await measureFeedCost([100, 10_000]);

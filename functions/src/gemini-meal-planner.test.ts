@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { MEAL_SLOTS } from '../../src/domain/constants';
 import { findDishById } from '../../src/domain/dish-catalogue';
 import type { PlanRequest } from '../../src/domain/meal-planner';
-import { checkedPlan } from './gemini-meal-planner';
+import { loadLpSolver } from '../../src/domain/nutrition/lp-solver';
+import { checkedPlan as checkedPlanWith } from './gemini-meal-planner';
+
+const solve = await loadLpSolver();
+const checkedPlan = (candidate: unknown, plan: PlanRequest) =>
+  checkedPlanWith(candidate, plan, solve);
 
 const request: PlanRequest = {
   targets: { calories: 2000, protein: 110, carbs: 250, fat: 56 },

@@ -13,6 +13,7 @@ import {
   type MealPlan,
   type PlanRequest,
 } from '../../src/domain/meal-planner';
+import { loadLpSolver, type LpSolver } from '../../src/domain/nutrition/lp-solver';
 import { mealCalorieTargets } from '../../src/domain/nutrition-targets';
 import { builtInPlanner, type MealPlanProvider } from './meal-plan-provider';
 
@@ -114,7 +115,7 @@ function catalogueDish(choice: string, slot: MealSlot, preference: Preference): 
  * Maps a model's plan onto catalogue dishes and portions them like the built-in planner, so nutrition
  * always comes from IFCT 2017; throws with the reason when the plan cannot be used.
  */
-export function checkedPlan(candidate: unknown, request: PlanRequest): MealPlan {
+export function checkedPlan(candidate: unknown, request: PlanRequest, solve: LpSolver): MealPlan {
   const { days } = llmPlanSchema.parse(candidate);
   if (days.length !== request.days)
     throw new Error(`expected ${request.days} days, got ${days.length}`);
@@ -129,7 +130,7 @@ export function checkedPlan(candidate: unknown, request: PlanRequest): MealPlan 
     }
     return dayMains;
   });
-  return planAroundMains(request, mains);
+  return planAroundMains(request, mains, solve);
 }
 
 async function askGemini(
@@ -172,7 +173,8 @@ export function geminiMealPlanner({
   return async (request) => {
     if (request.fixedMeals?.length) return fallback(request);
     try {
-      return checkedPlan(await askGemini(request, { apiKey, model, baseUrl, timeoutMs }), request);
+      const answer = await askGemini(request, { apiKey, model, baseUrl, timeoutMs });
+      return checkedPlan(answer, request, await loadLpSolver());
     } catch (error) {
       log(
         `Gemini plan rejected, using the built-in planner: ${error instanceof Error ? error.message : String(error)}`,

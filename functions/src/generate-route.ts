@@ -13,6 +13,7 @@ import {
   generateRequestSchema,
   type GenerateRequest,
 } from '../../src/domain/generate-request-schema';
+import { planShortfalls } from '../../src/domain/meal-planner';
 import { hasWindowLeft } from '../../src/domain/meal-schedule';
 import { resolveMemberTimeZone, type MemberTimeZone } from '../../src/domain/member-time-zone';
 import { nutritionTargets } from '../../src/domain/nutrition-targets';
@@ -137,6 +138,8 @@ export function generateChallenge({
         plan,
         createdAt: now,
       });
+      const shortfalls = planShortfalls(plan);
+      if (shortfalls) challenge.shortfalls = shortfalls;
       await database.ref().update({
         [dbPaths.challenge(uid, challengeId)]: challenge,
         [dbPaths.feedEntry(challengeId)]: buildFeedEntry(uid, challenge),

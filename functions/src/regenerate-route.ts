@@ -3,7 +3,13 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import type { ChallengeRecord, MealRecord } from '../../src/domain/challenge-record';
 import { MEAL_SLOTS } from '../../src/domain/constants';
-import { planMeals, type FixedMeal } from '../../src/domain/meal-planner';
+import {
+  planMeals,
+  planShortfalls,
+  type FixedMeal,
+  type MealPlan,
+} from '../../src/domain/meal-planner';
+import { loadLpSolver } from '../../src/domain/nutrition/lp-solver';
 import { dayKey } from '../../src/domain/meal-schedule';
 import { memberUid } from './authenticate';
 import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
@@ -32,6 +38,9 @@ function provedMeals(challenge: ChallengeRecord): FixedMeal[] {
           name: meal.name,
           protein: meal.protein,
           calories: meal.calories,
+          carbs: meal.carbs,
+          fat: meal.fat,
+          ...(meal.fibre === undefined ? {} : { fibre: meal.fibre }),
         });
     }
   }
@@ -67,7 +76,8 @@ export function regenerateMeals({
       preference: current.preference,
       seed,
     };
-    let plan = await provider({ ...planRequest, fixedMeals: provedMeals(current) });
+    const solve = await loadLpSolver();
+    let plan: MealPlan = await provider({ ...planRequest, fixedMeals: provedMeals(current) });
     let planFor = provedSignature(current);
     let replanned = 0;
 
@@ -77,10 +87,15 @@ export function regenerateMeals({
       if (stored.deleted === true) return undefined;
       // A proof arrived since the plan was made: plan again around it (the built-in planner is instant).
       if (provedSignature(stored) !== planFor) {
-        plan = planMeals({ ...planRequest, fixedMeals: provedMeals(stored) });
+        plan = planMeals({ ...planRequest, fixedMeals: provedMeals(stored) }, solve);
         planFor = provedSignature(stored);
       }
       replanned = 0;
+      // Meals already proved are held as they are: a day they make impossible says which target and why.
+      // (The database takes no undefined: an empty list is deleted.)
+      const shortfalls = planShortfalls(plan);
+      if (shortfalls) stored.shortfalls = shortfalls;
+      else delete stored.shortfalls;
       for (let dayNumber = 1; dayNumber <= stored.day; dayNumber++) {
         const day = stored.meals?.[dayKey(dayNumber)];
         for (const slot of MEAL_SLOTS) {
@@ -102,6 +117,10 @@ export function regenerateMeals({
       const feed = database.ref(dbPaths.feedEntry(challengeId));
       if ((await feed.child('uid').get()).val() === uid) await feed.update({ cover: cover.img });
     }
-    response.json({ challengeId, replanned });
+    const unmet = Object.entries(stored.shortfalls ?? {}).map(([day, shortfalls]) => ({
+      day,
+      shortfalls,
+    }));
+    response.json({ challengeId, replanned, shortfalls: unmet });
   };
 }

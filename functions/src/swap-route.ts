@@ -3,7 +3,8 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import type { ChallengeRecord, MealRecord } from '../../src/domain/challenge-record';
 import { CHALLENGE_DAYS, MEAL_SLOTS } from '../../src/domain/constants';
-import { swapMeal, type PlacedMeal, type PlannedMeal } from '../../src/domain/meal-planner';
+import { swapMeal, type PlacedMeal, type SwappedMeal } from '../../src/domain/meal-planner';
+import { loadLpSolver } from '../../src/domain/nutrition/lp-solver';
 import { dayKey } from '../../src/domain/meal-schedule';
 import { memberUid } from './authenticate';
 import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
@@ -32,6 +33,9 @@ function placedMeals(challenge: ChallengeRecord): PlacedMeal[] {
           name: meal.name,
           protein: meal.protein,
           calories: meal.calories,
+          carbs: meal.carbs,
+          fat: meal.fat,
+          ...(meal.fibre === undefined ? {} : { fibre: meal.fibre }),
         });
     }
   return placed;
@@ -61,7 +65,8 @@ export function swapOneMeal({ database, clock }: SwapDependencies): RequestHandl
     const refused = refusal(current.meals?.[dayKey(day)]?.[slot], now);
     if (refused) throw refused;
 
-    const swap = (challenge: ChallengeRecord): PlannedMeal =>
+    const solve = await loadLpSolver();
+    const swap = (challenge: ChallengeRecord): SwappedMeal =>
       swapMeal(
         {
           targets: challenge.targets,
@@ -70,6 +75,7 @@ export function swapOneMeal({ database, clock }: SwapDependencies): RequestHandl
         },
         { dayNumber: day, slot },
         placedMeals(challenge),
+        solve,
       );
     let planned = swap(current);
     let error: HttpError | undefined;
@@ -82,7 +88,14 @@ export function swapOneMeal({ database, clock }: SwapDependencies): RequestHandl
       if (error || !meal) return undefined;
       if (JSON.stringify(placedMeals(stored)) !== JSON.stringify(placedMeals(current)))
         planned = swap(stored);
-      stored.meals[dayKey(day)][slot] = { ...meal, ...planned };
+      stored.meals[dayKey(day)][slot] = { ...meal, ...planned.meal };
+      // The day's other meals are held as they are: when they make a bound impossible, the day says so.
+      const shortfalls = { ...stored.shortfalls };
+      if (planned.shortfalls) shortfalls[dayKey(day)] = planned.shortfalls;
+      else delete shortfalls[dayKey(day)];
+      // (The database takes no undefined: an empty list is deleted.)
+      if (Object.keys(shortfalls).length) stored.shortfalls = shortfalls;
+      else delete stored.shortfalls;
       return stored;
     });
     if (error) throw error;
@@ -92,8 +105,16 @@ export function swapOneMeal({ database, clock }: SwapDependencies): RequestHandl
 
     if (day === 1 && slot === 'breakfast') {
       const feed = database.ref(dbPaths.feedEntry(challengeId));
-      if ((await feed.child('uid').get()).val() === uid) await feed.update({ cover: planned.img });
+      if ((await feed.child('uid').get()).val() === uid)
+        await feed.update({ cover: planned.meal.img });
     }
-    response.json({ challengeId, day, slot, name: planned.name, calories: planned.calories });
+    response.json({
+      challengeId,
+      day,
+      slot,
+      name: planned.meal.name,
+      calories: planned.meal.calories,
+      shortfalls: planned.shortfalls ?? [],
+    });
   };
 }

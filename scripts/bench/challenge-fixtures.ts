@@ -7,6 +7,7 @@
 import { calendarDateInZone } from '../../src/domain/calendar-dates';
 import type { ChallengeRecord, FeedEntry } from '../../src/domain/challenge-record';
 import { planMeals } from '../../src/domain/meal-planner';
+import { loadLpSolver } from '../../src/domain/nutrition/lp-solver';
 import { nutritionTargets } from '../../src/domain/nutrition-targets';
 import {
   buildChallengeRecord,
@@ -35,15 +36,20 @@ export interface CommunityData {
 const avatarUrl = (uid: string) =>
   `https://firebasestorage.googleapis.com/v0/b/challangex.appspot.com/o/Avatar%2F${uid}%2Favatar.jpg?alt=media&token=5f0c2b8e-8d1a-4c51-9a8e-${uid.padStart(12, '0').slice(-12)}`;
 
+const solve = await loadLpSolver();
+
 function templates(createdAt: number): ChallengeRecord[] {
   return randomProfiles(TEMPLATE_COUNT, 'feed-fixtures').map((profile, index) => {
     const targets = nutritionTargets(profile.body, profile.goal);
-    const plan = planMeals({
-      targets,
-      days: profile.days,
-      preference: profile.preference,
-      seed: `fixture-${index}`,
-    });
+    const plan = planMeals(
+      {
+        targets,
+        days: profile.days,
+        preference: profile.preference,
+        seed: `fixture-${index}`,
+      },
+      solve,
+    );
     return buildChallengeRecord({
       request: {
         title: '',

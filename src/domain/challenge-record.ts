@@ -1,5 +1,5 @@
 import type { MealSlot, Preference, TargetBody } from '@/domain/constants';
-import type { PlannedIngredient, PlannedSide } from '@/domain/meal-planner';
+import type { DayShortfall, PlannedIngredient, PlannedSide } from '@/domain/meal-planner';
 import type { NutritionTargets } from '@/domain/nutrition-targets';
 
 /** users/{uid}/challenges/{cid}/meals/Day{n}/{slot} (docs/architecture.md#data-model-and-access). */
@@ -53,6 +53,11 @@ export interface ChallengeRecord {
   timezone: string;
   targets: NutritionTargets;
   meals: Record<string, DayMeals>;
+  /**
+   * Per day key (Day1…), the targets a planned day cannot meet and why; absent when every day meets
+   * them (written by the server only, docs/nutrition.md#days-that-cannot-be-met).
+   */
+  shortfalls?: Record<string, DayShortfall[]>;
   /** Present while a moderator hides it from the feed. */
   moderation?: ChallengeModeration;
 }

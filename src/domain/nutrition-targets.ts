@@ -77,6 +77,45 @@ export function dailyFibreTarget(dailyCalories: number): number {
   return Math.round((dailyCalories * 14) / 1000);
 }
 
+/** A day is on target for calories within ±5 %. */
+export const CALORIE_TOLERANCE = 0.05;
+/** Carbohydrate and fat are on target within ±15 % of their day's targets. */
+export const MACRO_TOLERANCE = 0.15;
+/** Protein may go up to a quarter above its target before a day counts as over. */
+export const PROTEIN_CAP_FACTOR = 1.25;
+/** Fibre is met from 90 % of its target (more is never too much). */
+export const FIBRE_FLOOR = 0.9;
+
+export type DayNutrient = 'calories' | 'protein' | 'carbs' | 'fat' | 'fibre';
+
+/** The range a day's total of each nutrient must land in (docs/nutrition.md#targets-and-bounds). */
+export type DayTargetBounds = Record<DayNutrient, { min: number; max: number }>;
+
+export function dayTargetBounds(targets: NutritionTargets): DayTargetBounds {
+  return {
+    calories: {
+      min: targets.calories * (1 - CALORIE_TOLERANCE),
+      max: targets.calories * (1 + CALORIE_TOLERANCE),
+    },
+    protein: { min: targets.protein, max: targets.protein * PROTEIN_CAP_FACTOR },
+    carbs: {
+      min: targets.carbs * (1 - MACRO_TOLERANCE),
+      max: targets.carbs * (1 + MACRO_TOLERANCE),
+    },
+    fat: { min: targets.fat * (1 - MACRO_TOLERANCE), max: targets.fat * (1 + MACRO_TOLERANCE) },
+    fibre: { min: dailyFibreTarget(targets.calories) * FIBRE_FLOOR, max: Infinity },
+  };
+}
+
+/** Where a day's total lies against its bounds. */
+export type TargetMark = 'on target' | 'over' | 'under';
+
+export function targetMark(total: number, bound: { min: number; max: number }): TargetMark {
+  if (total < bound.min) return 'under';
+  if (total > bound.max) return 'over';
+  return 'on target';
+}
+
 /** Calories per meal from the day's target (breakfast 30%, lunch 40%, dinner 30%). */
 export function mealCalorieTargets(dailyCalories: number): Record<MealSlot, number> {
   const perSlot = {} as Record<MealSlot, number>;

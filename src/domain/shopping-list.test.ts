@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { MealRecord } from '@/domain/challenge-record';
 import { planMeals } from '@/domain/meal-planner';
+import { loadLpSolver } from '@/domain/nutrition/lp-solver';
 import { nutritionTargets } from '@/domain/nutrition-targets';
 import { kitchenAmount, shoppingList, shoppingListText } from '@/domain/shopping-list';
 
 const targets = nutritionTargets({ height: 175, weight: 72, age: 40, sex: 'male' }, 'Maintain');
-const plan = planMeals({ targets, days: 3, preference: 'nonveg', seed: 'shopping' });
+const plan = planMeals(
+  { targets, days: 3, preference: 'nonveg', seed: 'shopping' },
+  await loadLpSolver(),
+);
 const meals = plan.flatMap((day) => Object.values(day)) as MealRecord[];
 
 describe('shoppingList', () => {

@@ -3,12 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { DayMeals, MealRecord } from '@/domain/challenge-record';
 import { planMeals } from '@/domain/meal-planner';
+import { loadLpSolver } from '@/domain/nutrition/lp-solver';
 import { nutritionTargets } from '@/domain/nutrition-targets';
 import { DayNutritionSummary } from './day-nutrition-summary';
 import { MealIngredients } from './meal-ingredients';
 
 const targets = nutritionTargets({ height: 170, weight: 65, age: 30, sex: 'female' }, 'Maintain');
-const [planned] = planMeals({ targets, days: 1, preference: 'veg', seed: 'ui' });
+const [planned] = planMeals(
+  { targets, days: 1, preference: 'veg', seed: 'ui' },
+  await loadLpSolver(),
+);
 const windows = { status: 'Pending', opensAt: 0, closesAt: 1 };
 const meals: DayMeals = {
   breakfast: { ...planned.breakfast!, ...windows },
