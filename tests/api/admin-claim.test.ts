@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminMemberPage } from '../../src/domain/moderation-records';
+import { postJson, startApiHarness, type ApiHarness } from './api-harness';
+
+// Only `admin: true` makes an administrator (functions/src/authenticate.ts, the member list's flag, and
+// database.rules.json / storage.rules alike): a claim that is merely truthy, as a typo in a script that
+// grants it might leave, grants nothing.
+
+let harness: ApiHarness;
+
+const AUTH = () =>
+  `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
+
+interface ClaimedMember {
+  uid: string;
+  email: string;
+  idToken: string;
+}
+
+/** A member whose account carries `admin: claim`, signed in after it was set so the token has it. */
+async function memberWithAdminClaim(claim: unknown): Promise<ClaimedMember> {
+  const email = `claim-${randomUUID()}@example.com`;
+  const user = await harness.auth.createUser({ email, password: 'secret-password' });
+  await harness.auth.setCustomUserClaims(user.uid, { admin: claim });
+  const response = await fetch(`${AUTH()}/accounts:signInWithPassword?key=any`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'secret-password', returnSecureToken: true }),
+  });
+  const { idToken } = (await response.json()) as { idToken: string };
+  const claims = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as {
+    admin?: unknown;
+  };
+  expect(claims.admin).toEqual(claim);
+  return { uid: user.uid, email, idToken };
+}
+
+const get = async (path: string, token: string) => {
+  const response = await fetch(`${harness.baseUrl}${path}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+
+let admin: ClaimedMember;
+
+beforeAll(async () => {
+  harness = await startApiHarness();
+  admin = await memberWithAdminClaim(true);
+});
+afterAll(() => harness?.close());
+
+const TRUTHY_CLAIMS: Array<[string, unknown]> = [
+  ["'yes'", 'yes'],
+  ['1', 1],
+  ["'true'", 'true'],
+  ['{}', {}],
+];
+
+describe('an admin claim that is truthy but not true', () => {
+  it.each(TRUTHY_CLAIMS)('admin: %s is refused every admin route (403)', async (_name, claim) => {
+    const member = await memberWithAdminClaim(claim);
+    for (const path of ['/api/admin/members', '/api/admin/challenges/hidden']) {
+      const response = await get(path, member.idToken);
+      expect(response.status, path).toBe(403);
+      expect(response.body.error).toBe('Only administrators may do this');
+    }
+    const hide = await postJson(
+      `${harness.baseUrl}/api/admin/challenges/some-cid/hide`,
+      { ownerId: admin.uid },
+      { token: member.idToken },
+    );
+    expect(hide.status).toBe(403);
+    const disable = await postJson(
+      `${harness.baseUrl}/api/admin/members/${admin.uid}/disable`,
+      {},
+      { token: member.idToken },
+    );
+    expect(disable.status).toBe(403);
+  });
+
+  it('is not listed as an admin; admin: true is', async () => {
+    const claimed = await Promise.all(
+      TRUTHY_CLAIMS.map(([, claim]) => memberWithAdminClaim(claim)),
+    );
+    const flagOf = async (member: ClaimedMember) => {
+      const response = await get(
+        `/api/admin/members?q=${encodeURIComponent(member.email)}`,
+        admin.idToken,
+      );
+      expect(response.status).toBe(200);
+      const { members } = response.body as unknown as AdminMemberPage;
+      expect(members.map((row) => row.uid)).toEqual([member.uid]);
+      return members[0]!.admin;
+    };
+    expect(await Promise.all(claimed.map(flagOf))).toEqual(TRUTHY_CLAIMS.map(() => false));
+    expect(await flagOf(admin)).toBe(true);
+  });
+});
