@@ -16,7 +16,7 @@ export function challengeDeleteWrites({ ownerId, challengeId }: ChallengeRef) {
 /** Soft delete (docs/product.md#states-and-transitions): hidden everywhere, no longer counted; the server then recounts. */
 export async function deleteChallenge(challenge: ChallengeRef): Promise<void> {
   await writePaths(challengeDeleteWrites(challenge));
-  await recomputeMemberTotals();
+  await recomputeMemberTotals(challenge.challengeId);
 }
 
 /** The confirmation words of docs/product.md#states-and-transitions, verbatim. */

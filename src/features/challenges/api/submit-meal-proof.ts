@@ -35,5 +35,5 @@ export async function submitMealProof(
     [`${meal}/status`]: 'Done',
     [`${meal}/doneAt`]: SERVER_TIME,
   });
-  await recomputeMemberTotals();
+  await recomputeMemberTotals(challenge.challengeId);
 }

@@ -151,7 +151,7 @@ describe('ChallengePage for the owner', () => {
       'users/uid-asha/challenges/c1/isActive': false,
       'feed/c1': null,
     });
-    expect(callApi).toHaveBeenCalledWith('/api/me/recompute', {});
+    expect(callApi).toHaveBeenCalledWith('/api/me/recompute', { challengeId: 'c1' });
     expect(router.state.location.pathname).toBe('/feed');
   });
 
@@ -270,7 +270,7 @@ describe('Proof upload', () => {
       'users/uid-asha/challenges/c1/meals/Day1/dinner/status': 'Done',
       'users/uid-asha/challenges/c1/meals/Day1/dinner/doneAt': { '.sv': 'timestamp' },
     });
-    expect(callApi).toHaveBeenCalledWith('/api/me/recompute', {});
+    expect(callApi).toHaveBeenCalledWith('/api/me/recompute', { challengeId: 'c1' });
   });
 
   it('cancels quietly and offers the input again', async () => {
