@@ -118,7 +118,12 @@ export function ChallengeOwnerView({ challenge, challengeRef }: ChallengeOwnerVi
               <strong>Day {plan.dayNumber} total:</strong> {plan.calories} kcal · {plan.protein} g
               protein
             </p>
-            <DayNutritionSummary dayNumber={plan.dayNumber} meals={plan.meals} targets={targets} />
+            <DayNutritionSummary
+              dayNumber={plan.dayNumber}
+              meals={plan.meals}
+              targets={targets}
+              shortfalls={challenge.shortfalls?.[`Day${plan.dayNumber}`]}
+            />
             <DayMealTable challenge={refs} plan={plan} now={now} />
           </Tab>
         ))}

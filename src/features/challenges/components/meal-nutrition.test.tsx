@@ -46,6 +46,51 @@ describe('DayNutritionSummary', () => {
   });
 });
 
+describe('DayNutritionSummary marks', () => {
+  const mark = (label: string) =>
+    within(screen.getByRole('region', { name: 'Day 1 nutrition' })).getByText(label).nextSibling;
+
+  it('marks every macro of a planned day "on target", in words a screen reader reads', () => {
+    render(<DayNutritionSummary dayNumber={1} meals={meals} targets={targets} />);
+    for (const label of ['Energy', 'Protein', 'Carbs', 'Fat', 'Fibre'])
+      expect(mark(label)).toHaveTextContent(/on target$/);
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('marks a total outside its bounds "over" or "under" (fat beyond +15 %, carbs below −15 %)', () => {
+    const heavy: DayMeals = {
+      ...meals,
+      lunch: { ...meals.lunch!, fat: meals.lunch!.fat + targets.fat * 0.3, carbs: 0 },
+    };
+    render(<DayNutritionSummary dayNumber={1} meals={heavy} targets={targets} />);
+    expect(mark('Fat')).toHaveTextContent(/over$/);
+    expect(mark('Carbs')).toHaveTextContent(/under$/);
+    expect(mark('Protein')).toHaveTextContent(/on target$/);
+  });
+
+  it('says which target a day cannot meet and why', () => {
+    render(
+      <DayNutritionSummary
+        dayNumber={1}
+        meals={meals}
+        targets={targets}
+        shortfalls={[
+          {
+            nutrient: 'protein',
+            direction: 'under',
+            total: 90,
+            bound: 101,
+            reason: 'No vegan dishes in the catalogue meet this together with the other targets.',
+          },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Protein under (90 against at least 101): No vegan dishes in the catalogue meet this together with the other targets.',
+    );
+  });
+});
+
 describe('MealIngredients', () => {
   it('lists the raw grams of every ingredient and the portions served', async () => {
     const lunch = meals.lunch!;
