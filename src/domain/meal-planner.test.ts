@@ -9,7 +9,7 @@ import {
   type Preference,
 } from '@/domain/constants';
 import { findDishById } from '@/domain/dish-catalogue';
-import { planMeals, swapMeal, type PlannedMeal } from '@/domain/meal-planner';
+import { FIXED_MEALS_TOO_MUCH, planMeals, swapMeal, type PlannedMeal } from '@/domain/meal-planner';
 import { loadLpSolver } from '@/domain/nutrition/lp-solver';
 import {
   dayTargetBounds,
@@ -214,7 +214,7 @@ describe('planMeals with fixed (already proved) meals', () => {
       expect.objectContaining({
         nutrient: 'fat',
         direction: 'over',
-        reason: 'The meals already proved hold more than the whole day allows.',
+        reason: FIXED_MEALS_TOO_MUCH,
       }),
     );
   });

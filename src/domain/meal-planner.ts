@@ -326,6 +326,10 @@ function betterMains(
   };
 }
 
+/** Why a day misses a bound its kept (proved, or not swapped) meals already break. */
+export const FIXED_MEALS_TOO_MUCH =
+  "The day's meals kept as they are (proved, or not swapped) already hold more than the whole day allows.";
+
 /** Attempts with other main dishes for a day that misses a bound with its seeded ones. */
 const RETRIES = 3;
 
@@ -339,9 +343,9 @@ function shortfallsOf(totals: Nutrients, draft: DayDraft): DayShortfall[] {
     const bound = direction === 'under' ? bounds[key].min : bounds[key].max;
     const reason =
       direction === 'over' && fixed[key] > bounds[key].max
-        ? 'The meals already proved hold more than the whole day allows.'
+        ? FIXED_MEALS_TOO_MUCH
         : hasFixed
-          ? `Around the meals already proved, no ${preference} dishes in the catalogue meet this together with the other targets.`
+          ? `Around the day's meals kept as they are, no ${preference} dishes in the catalogue meet this together with the other targets.`
           : `No ${preference} dishes in the catalogue meet this together with the other targets.`;
     shortfalls.push({
       nutrient: NUTRIENT_OF[key],

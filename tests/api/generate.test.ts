@@ -2,17 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
 import {
   ACTIVE_CHALLENGE_LIMIT_MESSAGE,
+  ACTIVITY_LEVELS,
   INCOMPLETE_PROFILE_MESSAGE,
   MEAL_SLOTS,
+  PREFERENCES,
+  TARGET_BODIES,
 } from '../../src/domain/constants';
 import { addDays, calendarDateInZone } from '../../src/domain/calendar-dates';
 import { challengeSchedule } from '../../src/domain/meal-schedule';
+import { dayTargetBounds, type DayNutrient } from '../../src/domain/nutrition-targets';
+import { seededRandom } from '../../src/domain/seeded-random';
 import {
   generatePayload,
   idTokenClaims,
   postJson,
   readyMember,
   signUpMember,
+  writeCompleteProfile,
   startApiHarness,
   unsignedToken,
   type ApiHarness,
@@ -349,4 +355,59 @@ describe('POST /api/generate: creation', () => {
       ).status,
     ).toBe(400);
   });
+});
+
+describe('POST /api/generate: plans that hit every target', () => {
+  const NUTRIENTS: readonly DayNutrient[] = ['calories', 'protein', 'carbs', 'fat', 'fibre'];
+
+  it('stores 7-day plans whose days are within every bound (kcal ±5 %, protein to its cap, carbs and fat ±15 %, fibre ≥ 90 %) on ≥ 95 % of days; a missed day says which bound', async () => {
+    const random = seededRandom('generate-bounds');
+    const between = (min: number, max: number) => Math.round(min + random() * (max - min));
+    const requests = Array.from({ length: 15 }, (_, index) => ({
+      body: {
+        height: between(150, 195),
+        weight: between(45, 120),
+        age: between(18, 70),
+        sex: random() < 0.5 ? 'female' : 'male',
+        activity: ACTIVITY_LEVELS[index % ACTIVITY_LEVELS.length],
+      },
+      targetBody: TARGET_BODIES[index % TARGET_BODIES.length],
+      preference: PREFERENCES[index % PREFERENCES.length],
+    }));
+    const stored = await Promise.all(
+      requests.map(async ({ body, targetBody, preference }) => {
+        const member = await signUpMember();
+        await writeCompleteProfile(harness.database, member.uid);
+        await harness.database.ref(`users/${member.uid}/private`).update(body);
+        const response = await postJson(
+          generateUrl,
+          generatePayload(member.uid, { day: 7, targetBody, preference }),
+          { token: member.idToken },
+        );
+        expect(response.status, JSON.stringify(response.body)).toBe(201);
+        return (await challengesOf(member.uid))[response.body.challengeId as string];
+      }),
+    );
+    let days = 0;
+    let met = 0;
+    const unreported: string[] = [];
+    for (const challenge of stored) {
+      const bounds = dayTargetBounds(challenge.targets);
+      for (let day = 1; day <= 7; day++) {
+        const meals = MEAL_SLOTS.map((slot) => challenge.meals[`Day${day}`][slot]!);
+        const missed = NUTRIENTS.filter((nutrient) => {
+          const total = meals.reduce((sum, meal) => sum + (meal[nutrient] ?? 0), 0);
+          return total < bounds[nutrient].min || total > bounds[nutrient].max;
+        });
+        days++;
+        if (!missed.length) met++;
+        const reported = (challenge.shortfalls?.[`Day${day}`] ?? []).map((entry) => entry.nutrient);
+        if (reported.join() !== missed.join())
+          unreported.push(`Day${day} misses ${missed.join()}, reports ${reported.join()}`);
+      }
+    }
+    expect(days).toBe(105);
+    expect(met / days).toBeGreaterThanOrEqual(0.95);
+    expect(unreported).toEqual([]);
+  }, 120_000);
 });

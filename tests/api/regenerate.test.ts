@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
 import { MEAL_SLOTS } from '../../src/domain/constants';
+import { FIXED_MEALS_TOO_MUCH } from '../../src/domain/meal-planner';
+import { dayTargetBounds } from '../../src/domain/nutrition-targets';
 import {
   generatePayload,
   postJson,
@@ -40,6 +42,18 @@ const readChallenge = async (uid: string, challengeId: string) =>
     await harness.database.ref(`users/${uid}/challenges/${challengeId}`).get()
   ).val() as ChallengeRecord;
 
+/** The bounds a stored day misses, judged from its meals against the challenge's targets. */
+function missedBounds(challenge: ChallengeRecord, day: string): string[] {
+  const bounds = dayTargetBounds(challenge.targets);
+  return (['calories', 'protein', 'carbs', 'fat', 'fibre'] as const).filter((nutrient) => {
+    const total = MEAL_SLOTS.reduce(
+      (sum, slot) => sum + (challenge.meals[day][slot]![nutrient] ?? 0),
+      0,
+    );
+    return total < bounds[nutrient].min || total > bounds[nutrient].max;
+  });
+}
+
 describe('POST /api/challenges/:challengeId/regenerate', () => {
   it('re-plans the meals not yet proved and keeps proofs, windows and targets', async () => {
     const member = await readyMember(harness.database);
@@ -53,7 +67,7 @@ describe('POST /api/challenges/:challengeId/regenerate', () => {
 
     const response = await regenerate(member, challengeId);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ challengeId, replanned: 5 });
+    expect(response.body).toEqual({ challengeId, replanned: 5, shortfalls: [] });
 
     const after = await readChallenge(member.uid, challengeId);
     expect(after.meals.Day1.breakfast).toEqual(before.meals.Day1.breakfast);
@@ -61,10 +75,8 @@ describe('POST /api/challenges/:challengeId/regenerate', () => {
     const names: string[] = [];
     let changed = 0;
     for (const day of ['Day1', 'Day2']) {
-      const calories = MEAL_SLOTS.reduce((sum, slot) => sum + after.meals[day][slot]!.calories, 0);
-      expect(Math.abs(calories - after.targets.calories)).toBeLessThanOrEqual(
-        after.targets.calories * 0.05,
-      );
+      // Every bound, with the proved breakfast held as it is.
+      expect(missedBounds(after, day), day).toEqual([]);
       for (const slot of MEAL_SLOTS) {
         const [old, now] = [before.meals[day][slot]!, after.meals[day][slot]!];
         expect({ opensAt: now.opensAt, closesAt: now.closesAt }).toEqual({
@@ -78,6 +90,37 @@ describe('POST /api/challenges/:challengeId/regenerate', () => {
     expect(new Set(names).size).toBe(6);
     expect(changed).toBeGreaterThan(0);
     expect((await harness.database.ref(`feed/${challengeId}/cover`).get()).val()).toBe(coverBefore);
+  });
+
+  it('says which bound the proved meals make impossible, per day, and stores it on the challenge', async () => {
+    const member = await readyMember(harness.database);
+    const challengeId = await createChallenge(member);
+    const { targets } = await readChallenge(member.uid, challengeId);
+    // A proved breakfast carrying more calories than the whole day may hold.
+    await harness.database
+      .ref(`users/${member.uid}/challenges/${challengeId}/meals/Day1/breakfast`)
+      .update({
+        status: 'Done',
+        img: 'https://example.com/proof.jpg',
+        doneAt: 1,
+        calories: Math.round(targets.calories * 1.2),
+      });
+
+    const response = await regenerate(member, challengeId);
+    expect(response.status).toBe(200);
+    const [day1] = response.body.shortfalls as { day: string; shortfalls: unknown[] }[];
+    expect(day1.day).toBe('Day1');
+    expect(day1.shortfalls).toContainEqual(
+      expect.objectContaining({
+        nutrient: 'calories',
+        direction: 'over',
+        reason: FIXED_MEALS_TOO_MUCH,
+      }),
+    );
+    const after = await readChallenge(member.uid, challengeId);
+    expect(after.shortfalls?.Day1).toEqual(day1.shortfalls);
+    expect(after.shortfalls?.Day2).toBeUndefined();
+    expect(missedBounds(after, 'Day2')).toEqual([]);
   });
 
   it('moves the feed cover to the new first breakfast', async () => {

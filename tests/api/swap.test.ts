@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
 import { MEAL_SLOTS } from '../../src/domain/constants';
+import { FIXED_MEALS_TOO_MUCH } from '../../src/domain/meal-planner';
+import { dayTargetBounds } from '../../src/domain/nutrition-targets';
 import {
   generatePayload,
   postJson,
@@ -38,8 +40,20 @@ const readChallenge = async (uid: string, challengeId: string) =>
     await harness.database.ref(`users/${uid}/challenges/${challengeId}`).get()
   ).val() as ChallengeRecord;
 
+/** The bounds a stored day misses, judged from its meals against the challenge's targets. */
+function missedBounds(challenge: ChallengeRecord, day: string): string[] {
+  const bounds = dayTargetBounds(challenge.targets);
+  return (['calories', 'protein', 'carbs', 'fat', 'fibre'] as const).filter((nutrient) => {
+    const total = MEAL_SLOTS.reduce(
+      (sum, slot) => sum + (challenge.meals[day][slot]![nutrient] ?? 0),
+      0,
+    );
+    return total < bounds[nutrient].min || total > bounds[nutrient].max;
+  });
+}
+
 describe('POST /api/challenges/:challengeId/days/:day/meals/:slot/swap', () => {
-  it('serves another dish for one future meal and keeps the day within ±5% of its calories', async () => {
+  it('serves another dish for one future meal and keeps the day within every bound (kcal ±5 %, protein, carbs and fat ±15 %, fibre)', async () => {
     const member = await readyMember(harness.database);
     const challengeId = await createChallenge(member);
     const before = await readChallenge(member.uid, challengeId);
@@ -55,6 +69,7 @@ describe('POST /api/challenges/:challengeId/days/:day/meals/:slot/swap', () => {
       slot: 'dinner',
       name: now.name,
       calories: now.calories,
+      shortfalls: [],
     });
     expect(now.dishId).not.toBe(old.dishId);
     expect({ opensAt: now.opensAt, closesAt: now.closesAt, status: now.status }).toEqual({
@@ -63,10 +78,8 @@ describe('POST /api/challenges/:challengeId/days/:day/meals/:slot/swap', () => {
       status: 'Pending',
     });
     expect(now.ingredients!.some((i) => /Milk|Egg|Meat|Poultry|Fish/.test(i.group))).toBe(false);
-    const calories = MEAL_SLOTS.reduce((sum, slot) => sum + after.meals.Day2[slot]!.calories, 0);
-    expect(Math.abs(calories - after.targets.calories)).toBeLessThanOrEqual(
-      after.targets.calories * 0.05,
-    );
+    expect(missedBounds(after, 'Day2')).toEqual([]);
+    expect(after.shortfalls).toBeUndefined();
     const names = ['Day1', 'Day2'].flatMap((day) =>
       MEAL_SLOTS.map((slot) => after.meals[day][slot]!.name),
     );
@@ -74,6 +87,38 @@ describe('POST /api/challenges/:challengeId/days/:day/meals/:slot/swap', () => {
     for (const slot of ['breakfast', 'lunch'] as const)
       expect(after.meals.Day2[slot]).toEqual(before.meals.Day2[slot]);
     expect(after.meals.Day1).toEqual(before.meals.Day1);
+  });
+
+  it('says which bound the kept meals make impossible, stores it on the day, and clears it when met again', async () => {
+    const member = await readyMember(harness.database);
+    const challengeId = await createChallenge(member);
+    const path = `users/${member.uid}/challenges/${challengeId}`;
+    const created = await readChallenge(member.uid, challengeId);
+    const { targets } = created;
+    // A proved lunch carrying more fat than the whole day may hold.
+    await harness.database.ref(`${path}/meals/Day2/lunch`).update({
+      status: 'Done',
+      img: 'https://example.com/proof.jpg',
+      doneAt: 1,
+      fat: targets.fat * 1.5,
+    });
+
+    const response = await swap(member, challengeId, 2, 'dinner');
+    expect(response.status).toBe(200);
+    expect(response.body.shortfalls).toContainEqual(
+      expect.objectContaining({ nutrient: 'fat', direction: 'over', reason: FIXED_MEALS_TOO_MUCH }),
+    );
+    const stored = await readChallenge(member.uid, challengeId);
+    expect(stored.shortfalls?.Day2).toEqual(response.body.shortfalls);
+
+    // The proved lunch as planned again: the day can be met, and says nothing.
+    await harness.database
+      .ref(`${path}/meals/Day2/lunch`)
+      .update({ fat: created.meals.Day2.lunch!.fat });
+    const again = await swap(member, challengeId, 2, 'dinner');
+    expect(again.status).toBe(200);
+    expect(again.body.shortfalls).toEqual([]);
+    expect((await readChallenge(member.uid, challengeId)).shortfalls).toBeUndefined();
   });
 
   it('refuses a proved meal, an unknown meal or challenge, a bad slot and a missing token', async () => {
