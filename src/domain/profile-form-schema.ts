@@ -1,5 +1,6 @@
 import { z } from '@/domain/zod';
 import { displayNameField } from './form-fields';
+import { displayNameProblem } from './member-identity';
 import { profileBodySchema, profileInfoSchema, socialLinksSchema } from './profile-schema';
 
 /** The message on each of the five completeness fields left blank (docs/product.md#validation). */
@@ -31,10 +32,14 @@ function optionalChoice<Output>(rule: z.ZodType<Output, string | undefined>) {
 
 /**
  * The Edit profile form: every input is text, parsed into the records' values with the rules of
- * profile-schema.ts (ranges, choices, https links on their own site) and the display name's bounds.
+ * profile-schema.ts (ranges, choices, https links on their own site) and the display name's bounds
+ * and member-identity.ts's refusals (invisible characters, names posing as the product or its team).
  */
 export const profileFormSchema = z.object({
-  displayName: displayNameField(),
+  displayName: displayNameField().superRefine((name, context) => {
+    const problem = displayNameProblem(name);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
   location: requiredText(profileInfoSchema.shape.location),
   preference: requiredText(profileInfoSchema.shape.preference),
   height: requiredNumber(profileBodySchema.shape.height),

@@ -27,3 +27,9 @@ export const emulators =
         storagePort: Number(import.meta.env.VITE_STORAGE_EMULATOR_PORT ?? 9199),
       }
     : null;
+
+/** Where member photos may come from (src/domain/member-identity.ts): the bucket's download URLs. */
+export const photoSources = {
+  bucket: firebaseConfig.storageBucket,
+  storageOrigin: emulators ? `http://${emulators.host}:${emulators.storagePort}` : undefined,
+};

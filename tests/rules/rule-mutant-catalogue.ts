@@ -56,6 +56,45 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
   // Both sides of every numeric limit: tests/rules/limit-mutants.ts.
   ...LIMIT_MUTANTS,
   {
+    name: 'a member photo may be any https URL',
+    file: 'database.rules.json',
+    mutate: (rules) =>
+      editDatabaseRules(
+        rules,
+        ['users/$uid/info/photoURL/.validate'],
+        String.raw`newData.val().matches(/^https:\/\/lh3\.googleusercontent\.com\/`,
+        String.raw`newData.val().matches(/^https:\/\/[A-Za-z0-9.-]+\/`,
+      ),
+    killedBy: [
+      'sets an https photoURL on a host of its own (a tracking pixel)',
+      "sets a photoURL on a host named like Google's",
+      "sets a download URL of another project's bucket",
+      'first sign-in with a photoURL on another host',
+    ],
+  },
+  {
+    name: 'a display name may pose as the product or its team',
+    file: 'database.rules.json',
+    mutate: (rules) =>
+      editDatabaseRules(
+        rules,
+        ['users/$uid/info/displayName/.validate'],
+        ' && !newData.val().matches(/^(',
+        ' && !newData.val().matches(/^NEVER(',
+      ),
+    killedBy: [
+      ...[
+        'ChallangeX Team',
+        'challange x',
+        'Ch@ll@ngeX support',
+        'ADMIN',
+        'a d m 1 n',
+        'Moderator',
+      ].map((name) => `renames itself ${JSON.stringify(name)}`),
+      'first sign-in named "ChallangeX Team"',
+    ],
+  },
+  {
     name: 'a Done proof can be written again',
     file: 'database.rules.json',
     mutate: (rules) => {

@@ -11,6 +11,7 @@ import {
   type DatabaseWorld,
 } from '../support/database-world';
 import { OTHER_UID, OWNER_UID } from '../support/roles';
+import { memberIdentityCases } from './member-identity-cases';
 import { socialLinkCases } from './social-link-cases';
 
 type Query = firebase.database.Query;
@@ -471,4 +472,5 @@ export const memberRecordCases = [
   ...info.cases,
   ...privateRecord.cases,
   ...socialLinkCases,
+  ...memberIdentityCases,
 ];

@@ -1,4 +1,5 @@
-import { memberDisplayName } from '@/domain/member-identity';
+import { acceptedPhotoUrl, memberDisplayName } from '@/domain/member-identity';
+import { photoSources } from '@/services/firebase-config';
 import type { SessionUser } from '@/services/auth';
 import { readValue, SERVER_TIME, writePaths } from '@/services/database';
 import { dbPaths } from '@/domain/database-paths';
@@ -21,7 +22,8 @@ export function firstSignInWrites(user: SessionUser) {
     [dbPaths.userInfo(user.uid)]: {
       uid: user.uid,
       displayName: memberDisplayName(user),
-      photoURL: user.photoURL ?? '',
+      // Only Google's account photos and the project's bucket (the rules refuse any other host).
+      photoURL: acceptedPhotoUrl(user.photoURL ?? '', photoSources),
       joinAt: SERVER_TIME,
       createdAt: SERVER_TIME,
     },
