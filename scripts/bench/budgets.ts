@@ -9,7 +9,8 @@ export const budgets = {
   memberDayDatabaseBytes: 250 * 1024,
   /** "Flat": the 10,000-challenge page may differ from the 100-challenge one by this much at most. */
   feedFlatToleranceBytes: 64,
-  generate7DayP95Ms: 30,
+  /** Was 30 ms; the linear-programming planner adds ~15 ms of CPU to a 7-day plan (docs/nutrition.md). */
+  generate7DayP95Ms: 60,
   /** docs/nutrition.md's quality bars. */
   /** The local emulators at scale (moved here from functional tests, where timing flaked under load). */
   emulators: { rulesChecksMs: 1000, tenThousandChildrenMs: 15_000 },
