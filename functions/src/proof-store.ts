@@ -23,3 +23,24 @@ export function bucketProofStore(bucket: Bucket): ProofStore {
     },
   };
 }
+
+/**
+ * At most `max` look-ups in flight: a first recompute over a long history asks about every proof
+ * once, and thousands of parallel requests would fail (or be throttled) rather than finish sooner.
+ */
+export function withConcurrency(store: ProofStore, max: number): ProofStore {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return {
+    async createdAt(path) {
+      if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+      active++;
+      try {
+        return await store.createdAt(path);
+      } finally {
+        active--;
+        waiting.shift()?.();
+      }
+    },
+  };
+}

@@ -18,7 +18,7 @@ import { storedMemberTimeZone } from '../../src/domain/member-time-zone';
 import { memberUid } from './authenticate';
 import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
 import { HttpError } from './http-error';
-import type { ProofStore } from './proof-store';
+import { withConcurrency, type ProofStore } from './proof-store';
 import { verifyProofs } from './proof-verification';
 
 export interface RecomputeDependencies {
@@ -29,6 +29,8 @@ export interface RecomputeDependencies {
 
 /** Settled challenges checked for a deletion per recompute, in turn (the client's hint is faster). */
 export const DELETION_SWEEP = 2;
+/** Storage look-ups in flight at once (a first recompute may have thousands to make). */
+const STORAGE_CONCURRENCY = 16;
 /** Challenges created this long before the newest one seen are read again (instance clocks differ). */
 const CREATED_AT_MARGIN_MS = 60_000;
 
@@ -122,64 +124,56 @@ async function rebuild(pass: Pass): Promise<Derived> {
 }
 
 /**
- * The records that may have changed since the rollup: open challenges, new ones (by createdAt),
- * the hinted one, and settled ones the sweep finds deleted.
+ * The records that may have changed since the rollup, with their stored contributions: open
+ * challenges, new ones (by createdAt), the hinted one, and settled ones the sweep finds deleted.
+ * One round of parallel reads, and a second only for what the first turned up.
  */
 async function changedRecords(pass: Pass, rollup: MemberRollup, hinted: string | undefined) {
   const { database, uid } = pass;
-  const [latest, sweep] = await Promise.all([
+  const named = [...Object.keys(rollup.open), ...(hinted ? [hinted] : [])];
+  const swept = Object.keys(rollup.sweepNext);
+  const last = swept.sort().at(-1) ?? '';
+  const [latest, nextSweep, flags, records, previous] = await Promise.all([
     database
       .ref(dbPaths.userChallenges(uid))
       .orderByChild('createdAt')
       .startAt(rollup.latestCreatedAt - CREATED_AT_MARGIN_MS)
       .get(),
+    // Keys only matter; contributions are small. Wraps to the start after the last one.
     database
       .ref(dbPaths.progressChallenges(uid))
       .orderByKey()
-      .startAfter(rollup.sweepAfter)
+      .startAfter(last)
       .limitToFirst(DELETION_SWEEP)
       .get(),
-  ]);
-  const records: Records = { ...((latest.val() ?? {}) as Records) };
-  const sweptValues = (sweep.val() ?? {}) as Record<string, unknown>;
-  const sweptKeys = Object.keys(sweptValues).sort();
-  rollup.sweepAfter = sweptKeys.length < DELETION_SWEEP ? '' : sweptKeys.at(-1)!;
-  const swept = sweptKeys.filter((challengeId) => {
-    const contribution = parseContribution(sweptValues[challengeId]);
-    return contribution && !contribution.deleted && !rollup.open[challengeId];
-  });
-  const [deleted, more] = await Promise.all([
     Promise.all(
       swept.map(async (challengeId) => {
         const flag = await database.ref(`${dbPaths.challenge(uid, challengeId)}/deleted`).get();
         return flag.val() === true ? [challengeId] : [];
       }),
     ),
-    readRecords(
-      database,
-      uid,
-      [...Object.keys(rollup.open), ...(hinted ? [hinted] : [])].filter((id) => !records[id]),
-    ),
+    readRecords(database, uid, named),
+    readContributions(database, uid, named),
   ]);
-  Object.assign(records, more);
-  Object.assign(
-    records,
-    await readRecords(
-      database,
-      uid,
-      deleted.flat().filter((id) => !records[id]),
-    ),
+  rollup.sweepNext = Object.fromEntries(
+    Object.keys((nextSweep.val() ?? {}) as object).map((challengeId) => [challengeId, true]),
   );
-  return records;
+  for (const [challengeId, record] of Object.entries((latest.val() ?? {}) as Records))
+    records[challengeId] ??= record;
+  const deleted = flags.flat().filter((challengeId) => !records[challengeId]);
+  const unknown = Object.keys(records).filter((challengeId) => !previous[challengeId]);
+  const [deletedRecords, more] = await Promise.all([
+    readRecords(database, uid, deleted),
+    readContributions(database, uid, [...unknown, ...deleted]),
+  ]);
+  return { records: { ...records, ...deletedRecords }, previous: { ...previous, ...more } };
 }
 
 /** The rollup brought up to date with what changed; a rebuild when history must be redone. */
 async function advance(pass: Pass, rollup: MemberRollup, hinted: string | undefined) {
-  const { database, uid, now, update } = pass;
+  const { uid, now, update } = pass;
   const openIds = Object.keys(rollup.open);
-  const records = await changedRecords(pass, rollup, hinted);
-  // The contributions stored for what is about to be re-derived (verdicts, and what to take out).
-  const previous = await readContributions(database, uid, Object.keys(records));
+  const { records, previous } = await changedRecords(pass, rollup, hinted);
   // A settled challenge that did not change (the hint named it, or the createdAt margin) stays.
   for (const [challengeId, record] of Object.entries(records)) {
     const before = previous[challengeId];
@@ -251,7 +245,7 @@ export function recomputeMember({
       );
     const pass: Pass = {
       database,
-      proofs,
+      proofs: withConcurrency(proofs, STORAGE_CONCURRENCY),
       uid,
       now,
       // The calendar's days are the member's (the zone the server keeps), UTC before any challenge.

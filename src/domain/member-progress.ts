@@ -152,8 +152,8 @@ export interface MemberRollup {
   version: number;
   /** The newest challenge's createdAt seen: later ones are new. */
   latestCreatedAt: number;
-  /** Where the sweep for deleted settled challenges resumes ('' = from the start). */
-  sweepAfter: string;
+  /** The settled challenges the next recompute checks for a deletion, in key order, a few at a time. */
+  sweepNext: Record<string, true>;
   /** Challenges not settled yet, re-derived on every recompute. */
   open: Record<string, true>;
   total: number;
@@ -174,7 +174,7 @@ export function emptyRollup(): MemberRollup {
   return {
     version: ROLLUP_VERSION,
     latestCreatedAt: 0,
-    sweepAfter: '',
+    sweepNext: {},
     open: {},
     total: 0,
     weekly: {},
@@ -196,6 +196,7 @@ export function parseRollup(value: unknown): MemberRollup | undefined {
     ...empty,
     ...stored,
     open: stored.open ?? {},
+    sweepNext: stored.sweepNext ?? {},
     weekly: stored.weekly ?? {},
     monthly: stored.monthly ?? {},
     days: stored.days ?? {},

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ChallengeRecord, DayMeals, MealRecord } from '@/domain/challenge-record';
 import { MEAL_SLOTS, type MealSlot } from '@/domain/constants';
 import { challengeSchedule } from '@/domain/meal-schedule';
-import { computeScore } from '@/domain/points';
+import { isoWeekKey, monthKey } from '@/domain/calendar-dates';
+import { computeScore, periodKeys } from '@/domain/points';
+import { seededRandom } from '@/domain/seeded-random';
 
 type ScoredChallenge = Pick<ChallengeRecord, 'day' | 'deleted' | 'timezone' | 'meals'>;
 
@@ -121,4 +123,34 @@ describe('computeScore', () => {
     ];
     expect(computeScore(challenges).total).toBe(20);
   });
+});
+
+describe('periodKeys', () => {
+  it(
+    'gives the keys isoWeekKey and monthKey give, in zones from UTC-12 to UTC+14',
+    { timeout: 30_000 },
+    () => {
+      const zones = [
+        'Etc/GMT+12',
+        'America/Los_Angeles',
+        'UTC',
+        'Asia/Kolkata',
+        'Pacific/Kiritimati',
+      ];
+      const random = seededRandom('period-keys');
+      const from = Date.parse('1999-12-20T00:00:00Z');
+      const to = Date.parse('2041-01-10T00:00:00Z');
+      // Random instants, and every hour around the turn of a few years (where ISO weeks straddle).
+      const instants = Array.from({ length: 300 }, () => from + Math.floor(random() * (to - from)));
+      for (const year of [2020, 2021, 2026, 2027, 2032])
+        for (let hour = -96; hour <= 96; hour += 6)
+          instants.push(Date.UTC(year, 0, 1) + hour * 3_600_000 + 1_800_000);
+      for (const at of instants)
+        for (const zone of zones)
+          expect(periodKeys(at, zone)).toEqual({
+            week: isoWeekKey(at, zone),
+            month: monthKey(at, zone),
+          });
+    },
+  );
 });
