@@ -15,6 +15,7 @@ import { generateChallenge } from './generate-route';
 import { BODY_LIMIT_BYTES, errorHandler, notFound } from './http-error';
 import { propagateIdentity } from './identity-route';
 import { builtInPlanner, type MealPlanProvider } from './meal-plan-provider';
+import type { PhotoSources } from '../../src/domain/member-identity';
 import type { ProofStore } from './proof-store';
 import { databaseThrottle, memoryThrottle, type RateLimit } from './rate-limit';
 import { recomputeMember } from './recompute-route';
@@ -31,6 +32,8 @@ export interface AppOptions {
   planMeals?: MealPlanProvider;
   /** The project's bucket, where the recompute checks that each proof photo exists. */
   proofs: ProofStore;
+  /** Where member photos may come from (the project's bucket, and Google's account photos). */
+  photoSources: PhotoSources;
   /** Per member, shared by generate, regenerate and swap; kept in the database, as are the next two. */
   generateRateLimit?: RateLimit;
   recomputeRateLimit?: RateLimit;
@@ -46,6 +49,7 @@ export function createApp({
   clock = Date.now,
   planMeals = builtInPlanner,
   proofs,
+  photoSources,
   generateRateLimit = { windowMs: 60_000, max: 10 },
   recomputeRateLimit = { windowMs: 60_000, max: 60 },
   identityRateLimit = { windowMs: 60_000, max: 20 },
@@ -62,7 +66,7 @@ export function createApp({
   const throttled = (name: string, limit: RateLimit) =>
     requireMember(auth, databaseThrottle(database, name, limit, clock));
   const generateMember = throttled('generate', generateRateLimit);
-  const dependencies = { database, clock, planMeals, proofs };
+  const dependencies = { database, clock, planMeals, proofs, photoSources };
 
   app.get('/api/health', (_request, response) => {
     response.json({ ok: true });

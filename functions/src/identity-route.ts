@@ -3,6 +3,11 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
 import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
+import {
+  acceptedPhotoUrl,
+  publicDisplayName,
+  type PhotoSources,
+} from '../../src/domain/member-identity';
 import { computeScore } from '../../src/domain/points';
 import { memberUid } from './authenticate';
 import type { MemberIdentity } from './challenge-records';
@@ -10,6 +15,8 @@ import { HttpError, parseOrThrow } from './http-error';
 
 export interface IdentityDependencies {
   database: Database;
+  /** Where member photos may come from: the project's bucket (and Google's account photos). */
+  photoSources: PhotoSources;
 }
 
 /** Feed entries are read in pages of this size (the query is on the indexed `uid`). */
@@ -58,7 +65,17 @@ async function rewriteIfPresent(
 
 const countTrue = (results: boolean[]) => results.filter(Boolean).length;
 
-async function readIdentity(database: Database, uid: string): Promise<MemberIdentity> {
+/**
+ * The name and photo to copy into public places. The rules keep both in shape in users/{uid}/info;
+ * this repeats member-identity.ts's checks for what they cannot see (look-alike letters, invisible
+ * characters) and for records older than them: a refused name is copied as "Member", a photo on
+ * another host as none, so no visitor's browser is sent to a host a member chose.
+ */
+async function readIdentity(
+  database: Database,
+  uid: string,
+  photoSources: PhotoSources,
+): Promise<MemberIdentity> {
   const info = (await database.ref(dbPaths.userInfo(uid)).get()).val() as Record<
     string,
     unknown
@@ -68,7 +85,10 @@ async function readIdentity(database: Database, uid: string): Promise<MemberIden
       409,
       'Your member record does not exist yet: sign in to the app once, then try again',
     );
-  return { displayName: info.displayName, photoURL: text(info.photoURL) };
+  return {
+    displayName: publicDisplayName(info.displayName),
+    photoURL: acceptedPhotoUrl(text(info.photoURL), photoSources),
+  };
 }
 
 /**
@@ -134,12 +154,15 @@ async function staleLeaderboardRows(
  * Idempotent: copies already current are not written again. Never creates a record: one removed
  * meanwhile stays removed (rewriteIfPresent).
  */
-export function propagateIdentity({ database }: IdentityDependencies): RequestHandler {
+export function propagateIdentity({
+  database,
+  photoSources,
+}: IdentityDependencies): RequestHandler {
   return async (request, response) => {
     const uid = memberUid(response);
     const { after } = parseOrThrow(bodySchema, request.body ?? {});
     const [identity, challengesSnapshot] = await Promise.all([
-      readIdentity(database, uid),
+      readIdentity(database, uid, photoSources),
       database.ref(dbPaths.userChallenges(uid)).get(),
     ]);
     const challengesById = (challengesSnapshot.val() ?? {}) as Record<string, ChallengeRecord>;

@@ -13,6 +13,7 @@ import {
 import { onRequest } from 'firebase-functions/v2/https';
 import type { Express } from 'express';
 import { allowedOrigins } from './allowed-origins';
+import { STORAGE_DOWNLOAD_ORIGIN } from '../../src/domain/member-identity';
 import { createApp } from './app';
 import { mealPlannerFromEnvironment } from './gemini-meal-planner';
 import { bucketProofStore } from './proof-store';
@@ -49,17 +50,19 @@ onInit(() => {
   // Deployed, FIREBASE_CONFIG names the project's database (a regional one too). The emulator names
   // https://<project>.firebaseio.com for demo- projects; the local stack serves <project>-default-rtdb.
   const defaultDatabase = `https://${projectId}-default-rtdb.firebaseio.com`;
+  // Proof photos are checked in the project's bucket; the emulator serves <project>.appspot.com.
+  const bucket =
+    process.env.STORAGE_BUCKET ||
+    (inEmulator ? `${projectId}.appspot.com` : storageBucket.value()) ||
+    `${projectId}.appspot.com`;
+  const storageEmulator = process.env.FIREBASE_STORAGE_EMULATOR_HOST?.split(':').at(-1);
   const firebaseApp = initializeApp({
     projectId,
     databaseURL:
       process.env.DATABASE_URL ||
       (inEmulator ? defaultDatabase : databaseURL.value()) ||
       defaultDatabase,
-    // Proof photos are checked in the project's bucket; the emulator serves <project>.appspot.com.
-    storageBucket:
-      process.env.STORAGE_BUCKET ||
-      (inEmulator ? `${projectId}.appspot.com` : storageBucket.value()) ||
-      `${projectId}.appspot.com`,
+    storageBucket: bucket,
   });
   app = createApp({
     database: getDatabase(firebaseApp),
@@ -74,6 +77,17 @@ onInit(() => {
       GEMINI_API_KEY: mealPlanner.value() === 'gemini' ? geminiApiKey?.value() : undefined,
     }),
     proofs: bucketProofStore(getStorage(firebaseApp).bucket()),
+    // Member photos: the bucket's download URLs (the local Storage emulator's, as browsers name it).
+    photoSources: {
+      bucket,
+      storageOrigins: storageEmulator
+        ? [
+            STORAGE_DOWNLOAD_ORIGIN,
+            `http://127.0.0.1:${storageEmulator}`,
+            `http://localhost:${storageEmulator}`,
+          ]
+        : undefined,
+    },
   });
 });
 

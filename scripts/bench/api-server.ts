@@ -94,6 +94,7 @@ server.use(
     allowedOrigins: [],
     // The bench does not call the recompute, the only reader of proof photos.
     proofs: { createdAt: async () => undefined },
+    photoSources: { bucket: 'demo-challangex-bench.appspot.com' },
   }),
 );
 

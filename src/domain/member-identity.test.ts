@@ -139,7 +139,7 @@ describe('isAcceptedPhotoUrl', () => {
     expect(
       isAcceptedPhotoUrl(url, {
         bucket: 'demo-x.appspot.com',
-        storageOrigin: 'http://127.0.0.1:9199',
+        storageOrigins: ['http://127.0.0.1:9199'],
       }),
     ).toBe(true);
     expect(isAcceptedPhotoUrl(url, { bucket: 'demo-x.appspot.com' })).toBe(false);

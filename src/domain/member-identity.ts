@@ -138,7 +138,7 @@ export interface PhotoSources {
   /** The project's bucket, e.g. my-project.appspot.com. */
   bucket: string;
   /** Where its download URLs point: Google's Storage API, or the local emulator in emulator builds. */
-  storageOrigin?: string;
+  storageOrigins?: readonly string[];
 }
 
 const URL_TAIL = /^[^\s<>\\]*$/;
@@ -151,8 +151,10 @@ const URL_TAIL = /^[^\s<>\\]*$/;
 export function isAcceptedPhotoUrl(value: unknown, sources: PhotoSources): boolean {
   if (value === '') return true;
   if (typeof value !== 'string' || value.length > 2048) return false;
-  const storage = `${sources.storageOrigin ?? STORAGE_DOWNLOAD_ORIGIN}/v0/b/${sources.bucket}/o/`;
-  for (const prefix of [`${GOOGLE_PHOTO_ORIGIN}/`, storage])
+  const storage = (sources.storageOrigins ?? [STORAGE_DOWNLOAD_ORIGIN]).map(
+    (origin) => `${origin}/v0/b/${sources.bucket}/o/`,
+  );
+  for (const prefix of [`${GOOGLE_PHOTO_ORIGIN}/`, ...storage])
     if (value.startsWith(prefix) && URL_TAIL.test(value.slice(prefix.length))) return true;
   return false;
 }

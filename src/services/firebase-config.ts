@@ -31,5 +31,5 @@ export const emulators =
 /** Where member photos may come from (src/domain/member-identity.ts): the bucket's download URLs. */
 export const photoSources = {
   bucket: firebaseConfig.storageBucket,
-  storageOrigin: emulators ? `http://${emulators.host}:${emulators.storagePort}` : undefined,
+  storageOrigins: emulators ? [`http://${emulators.host}:${emulators.storagePort}`] : undefined,
 };

@@ -11,6 +11,7 @@ import { startDatabaseEmulator, type RunningDatabaseEmulator } from 'challangex-
 import { startStorageEmulator } from 'challangex-emulators/storage';
 import { createApp, type AppOptions } from '../../functions/src/app';
 import { bucketProofStore } from '../../functions/src/proof-store';
+import { STORAGE_DOWNLOAD_ORIGIN } from '../../src/domain/member-identity';
 
 export const TEST_PROJECT_ID = process.env.TEST_PROJECT_ID ?? 'demo-challangex-test';
 export const APP_ORIGIN = 'http://app.test:5173';
@@ -74,6 +75,10 @@ export async function startApiHarness(options: Partial<AppOptions> = {}): Promis
       auth,
       allowedOrigins: [APP_ORIGIN],
       proofs: bucketProofStore(bucket),
+      photoSources: {
+        bucket: TEST_BUCKET,
+        storageOrigins: [STORAGE_DOWNLOAD_ORIGIN, `http://127.0.0.1:${storageEmulator.port}`],
+      },
       log: () => {},
       ...options,
       ...overrides,

@@ -7,6 +7,7 @@ import {
   postJson,
   readyMember,
   startApiHarness,
+  TEST_BUCKET,
   type ApiHarness,
   type TestMember,
 } from './api-harness';
@@ -19,7 +20,7 @@ const MONTH = monthKey(PROVED_AT, ZONE);
 const OLD = { displayName: 'Asha', photoURL: '' };
 const CURRENT = {
   displayName: 'Asha Rao',
-  photoURL: 'https://firebasestorage.googleapis.com/v0/b/demo/o/new-avatar?alt=media',
+  photoURL: `https://firebasestorage.googleapis.com/v0/b/${TEST_BUCKET}/o/new-avatar?alt=media`,
 };
 
 let harness: ApiHarness;
@@ -184,6 +185,29 @@ describe('POST /api/me/identity', () => {
       leaderboardRows: 0,
       challenges: 0,
     });
+  });
+
+  it('copies neither a photo from another host nor a name posing as the team into public places', async () => {
+    const member = await memberWithCopies(2);
+    // An older record, or one written before the rules refused these: the copies must not carry them.
+    await renameTo(member, {
+      displayName: 'Adm\u0456n', // a Cyrillic i, which the rules' regular expression cannot see
+      photoURL: 'https://evil.example/pixel.png?viewer=tracking',
+    });
+    const response = await propagate(member);
+    expect(response.status).toBe(200);
+    const safe = { displayName: 'Member', photoURL: '' };
+    expect(response.body).toMatchObject(safe);
+    const copies = await copiesOf(member);
+    expect(copies.feed).toEqual(Array(2).fill(safe));
+    expect(copies.challenges).toEqual(Array(2).fill(safe));
+    for (const row of copies.rows) expect(row).toEqual({ ...boardRow(10), ...safe });
+
+    await renameTo(member, {
+      displayName: 'Asha\u200B',
+      photoURL: `https://firebasestorage.googleapis.com/v0/b/someone-else.appspot.com/o/a.jpg`,
+    });
+    expect((await propagate(member)).body).toMatchObject(safe);
   });
 
   it('ignores a name and photo sent in the body: the copies follow the stored info', async () => {
