@@ -74,6 +74,17 @@ function assertUnderDailyCap(challenges: ChallengeRecord[], now: number): void {
   });
 }
 
+/** The member's challenge counts, read under the creation lock; refuses past a limit. */
+async function checkedChallenges(database: Database, uid: string, now: number) {
+  const existing = await database.ref(dbPaths.userChallenges(uid)).get();
+  const challenges = Object.values((existing.val() ?? {}) as Record<string, ChallengeRecord>);
+  const counts = countChallenges(challenges, now);
+  if (counts.activeChallenges >= MAX_ACTIVE_CHALLENGES)
+    throw new HttpError(409, ACTIVE_CHALLENGE_LIMIT_MESSAGE);
+  assertUnderDailyCap(challenges, now);
+  return counts;
+}
+
 function zoneUpdate(uid: string, stored: MemberTimeZone | undefined, zone: MemberTimeZone) {
   if (stored?.timeZone === zone.timeZone && stored.setAt === zone.setAt) return {};
   return {
@@ -103,27 +114,26 @@ export function generateChallenge({
     );
     const targets = nutritionTargets(creator.profile, body.targetBody);
     const challengeId = database.ref(dbPaths.userChallenges(uid)).push().key!;
-    const plan = await planMeals({
-      targets,
-      days: body.day,
-      preference: body.preference,
-      seed: challengeId,
-    });
-
     const lock = new ChallengeCreationLock(database, uid, challengeId);
+    // Every limit (the lock, the active limit, the daily cap) is checked before planning, so a refused
+    // request costs no plan (with MEAL_PLANNER=gemini, no model call).
     await lock.acquire();
     let created = false;
     let zone: MemberTimeZone;
     try {
-      const [existing, storedZone] = await Promise.all([
-        database.ref(dbPaths.userChallenges(uid)).get(),
+      await checkedChallenges(database, uid, now);
+      const plan = await planMeals({
+        targets,
+        days: body.day,
+        preference: body.preference,
+        seed: challengeId,
+      });
+      // A long plan (a model's) may outlast the lease: hold the lock again and read the limits again.
+      await lock.acquire();
+      const [counts, storedZone] = await Promise.all([
+        checkedChallenges(database, uid, now),
         readMemberTimeZone(database, uid),
       ]);
-      const challenges = Object.values((existing.val() ?? {}) as Record<string, ChallengeRecord>);
-      const counts = countChallenges(challenges, now);
-      if (counts.activeChallenges >= MAX_ACTIVE_CHALLENGES)
-        throw new HttpError(409, ACTIVE_CHALLENGE_LIMIT_MESSAGE);
-      assertUnderDailyCap(challenges, now);
       zone = resolveMemberTimeZone(storedZone, body.timezone, now);
       // The same instant and zone give the same start: only a zone moved meanwhile is resolved again.
       const start =

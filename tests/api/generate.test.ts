@@ -3,6 +3,8 @@ import type { ChallengeRecord } from '../../src/domain/challenge-record';
 import {
   ACTIVE_CHALLENGE_LIMIT_MESSAGE,
   ACTIVITY_LEVELS,
+  DAILY_CHALLENGE_LIMIT_MESSAGE,
+  MAX_CHALLENGES_PER_DAY,
   INCOMPLETE_PROFILE_MESSAGE,
   MEAL_SLOTS,
   PREFERENCES,
@@ -23,6 +25,7 @@ import {
   unsignedToken,
   type ApiHarness,
 } from './api-harness';
+import { builtInPlanner } from '../../functions/src/meal-plan-provider';
 
 let harness: ApiHarness;
 let generateUrl: string;
@@ -410,4 +413,51 @@ describe('POST /api/generate: plans that hit every target', () => {
     expect(met / days).toBeGreaterThanOrEqual(0.95);
     expect(unreported).toEqual([]);
   }, 120_000);
+});
+
+describe('POST /api/generate: every limit before planning', () => {
+  /** An API whose planner counts its calls (with MEAL_PLANNER=gemini each is a billed model call). */
+  async function countingApi() {
+    const calls = { count: 0 };
+    const url = await harness.startApi({
+      planMeals: async (request) => {
+        calls.count++;
+        return builtInPlanner(request);
+      },
+    });
+    return { url: `${url}/api/generate`, calls };
+  }
+
+  it('refuses past the active limit without planning', async () => {
+    const member = await readyMember(harness.database);
+    for (let index = 0; index < 2; index++)
+      expect(
+        (await postJson(generateUrl, generatePayload(member.uid), { token: member.idToken }))
+          .status,
+      ).toBe(201);
+    const api = await countingApi();
+    const refused = await postJson(api.url, generatePayload(member.uid), {
+      token: member.idToken,
+    });
+    expect(refused).toMatchObject({ status: 409, body: { error: ACTIVE_CHALLENGE_LIMIT_MESSAGE } });
+    expect(api.calls.count).toBe(0);
+  });
+
+  it('refuses past the daily cap without planning', async () => {
+    const member = await readyMember(harness.database);
+    // Created within the last day and deleted since: they count towards the cap, not the active limit.
+    for (let index = 0; index < MAX_CHALLENGES_PER_DAY; index++)
+      await harness.database.ref(`users/${member.uid}/challenges/deleted${index}`).set({
+        title: 'Gone',
+        createdAt: Date.now() - 60_000,
+        deleted: true,
+        isActive: false,
+      });
+    const api = await countingApi();
+    const refused = await postJson(api.url, generatePayload(member.uid), {
+      token: member.idToken,
+    });
+    expect(refused).toMatchObject({ status: 429, body: { error: DAILY_CHALLENGE_LIMIT_MESSAGE } });
+    expect(api.calls.count).toBe(0);
+  });
 });
