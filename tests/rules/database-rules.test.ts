@@ -6,6 +6,7 @@ import { publicCases } from './cases/public-cases';
 import { websiteCases } from './cases/website-cases';
 import { moderationCases } from './cases/moderation-cases';
 import { progressCases } from './cases/progress-cases';
+import { adminClaimDatabaseCases } from './cases/admin-claim-cases';
 
 describeRulesMatrix('database.rules.json: member records', memberRecordCases, databaseFixture);
 describeRulesMatrix(
@@ -23,5 +24,10 @@ describeRulesMatrix('database.rules.json: moderation and audit', moderationCases
 describeRulesMatrix(
   'database.rules.json: streaks, glance and weight log (server-written)',
   progressCases,
+  databaseFixture,
+);
+describeRulesMatrix(
+  'database.rules.json: an admin claim that is truthy but not true',
+  adminClaimDatabaseCases,
   databaseFixture,
 );

@@ -12,6 +12,7 @@ import { INITIAL_OBJECTS, storageCases } from './cases/storage-cases';
 import { websiteCases } from './cases/website-cases';
 import { moderationCases } from './cases/moderation-cases';
 import { progressCases } from './cases/progress-cases';
+import { adminClaimDatabaseCases, adminClaimStorageCases } from './cases/admin-claim-cases';
 import { RULE_MUTANTS } from './rule-mutant-catalogue';
 import { databaseFixture } from './support/database-world';
 import { emulatorDatabaseRules, sourceDatabaseRules } from '../../scripts/lib/database-rules';
@@ -34,11 +35,12 @@ const MATRICES: Record<RulesFile, Matrix> = {
       ...websiteCases,
       ...moderationCases,
       ...progressCases,
+      ...adminClaimDatabaseCases,
     ] as Matrix['cases'],
     fixture: databaseFixture as MatrixFixture<unknown, unknown>,
   },
   'storage.rules': {
-    cases: storageCases as Matrix['cases'],
+    cases: [...storageCases, ...adminClaimStorageCases] as Matrix['cases'],
     fixture: storageFixture(INITIAL_OBJECTS) as MatrixFixture<unknown, unknown>,
   },
 };

@@ -8,6 +8,8 @@ import {
   type RuleMutant,
 } from './support/rule-mutants';
 import { LIMIT_MUTANTS } from './limit-mutants';
+import { adminClaimDatabaseCases, adminClaimStorageCases } from './cases/admin-claim-cases';
+import { caseTitle, type RulesCase } from './support/rules-matrix';
 
 const MEAL = 'users/$uid/challenges/$cid/meals/$day/$meal';
 const PROOF_FIELDS = ['img', 'imgPath', 'doneAt'].map((field) => `${MEAL}/${field}/.write`);
@@ -37,6 +39,17 @@ function withOwnerWrite(rules: string, node: string): string {
   if (!target || '.write' in target) throw new Error(`Mutant out of date: users/$uid/${node}`);
   target['.write'] = 'auth != null && auth.uid === $uid';
   return JSON.stringify(parsed, null, 2);
+}
+
+/**
+ * Every check of the admin claim relaxed to "has one" (`!= null`). The count keeps the mutant current: an admin
+ * rule added needs its case in cases/admin-claim-cases.ts, and then its count here.
+ */
+function relaxedAdminClaim(rules: string, check: string, count: number): string {
+  const found = rules.split(check).length - 1;
+  if (found !== count)
+    throw new Error(`Mutant out of date: ${found} admin-claim checks, expected ${count}`);
+  return rules.replaceAll(check, check.replace(/[=]==? true$/, '!= null'));
 }
 
 /** Every protection of the rules, weakened one at a time; the matrix must kill each one. */
@@ -198,6 +211,7 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
       "users/{uid}/weights · other member · read · denied: reads another member's weight log",
       "reads one entry of a member's weight log",
       "lists another member's latest weight",
+      "users/{uid}/weights · truthy admin · read · denied: reads a member's weight log",
     ],
   },
   {
@@ -227,7 +241,7 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
         'auth != null && auth.token.admin === true && ',
         'auth != null && ',
       ),
-    killedBy: (['member', 'owner', 'other member'] as const).map(
+    killedBy: (['member', 'owner', 'other member', 'truthy admin'] as const).map(
       (role) =>
         `moderation/audit/{id} · ${role} · query · denied: reads the newest page of the audit log`,
     ),
@@ -263,6 +277,8 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
       "users/{uid}/challenges/{cid} · other member · read · denied: reads the targets (weight follows from protein ÷ the goal's g/kg)",
       "users/{uid}/challenges/{cid}/meals/{day}/{meal} · member · read · denied: reads a member's meal (macros, proof)",
       "users/{uid}/challenges/{cid}/meals/{day}/{meal} · other member · read · denied: reads another member's proof photo URL",
+      "users/{uid}/challenges/{cid} · truthy admin · read · denied: opens a member's challenge",
+      "users/{uid}/challenges/{cid} · truthy admin · query · denied: lists a member's challenges",
     ],
   },
   {
@@ -351,5 +367,17 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
     file: 'storage.rules',
     mutate: (rules) => replaceOnce(rules, "'image/(jpeg|png|webp)'", "'image/.*'"),
     killedBy: ['uploads an SVG avatar', 'uploads a GIF', 'uploads an SVG (script inside)'],
+  },
+  {
+    name: 'any admin claim at all lets a member through, not only admin: true',
+    file: 'database.rules.json',
+    mutate: (rules) => relaxedAdminClaim(rules, 'auth.token.admin === true', 9),
+    killedBy: adminClaimDatabaseCases.map((c) => caseTitle(c as RulesCase<unknown, unknown>)),
+  },
+  {
+    name: 'any admin claim at all lets a member through, not only admin == true',
+    file: 'storage.rules',
+    mutate: (rules) => relaxedAdminClaim(rules, 'request.auth.token.admin == true', 1),
+    killedBy: adminClaimStorageCases.map((c) => caseTitle(c as RulesCase<unknown, unknown>)),
   },
 ];

@@ -1,5 +1,11 @@
 import { describeRulesMatrix } from './support/rules-matrix';
 import { storageFixture } from './support/storage-world';
 import { INITIAL_OBJECTS, storageCases } from './cases/storage-cases';
+import { adminClaimStorageCases } from './cases/admin-claim-cases';
 
 describeRulesMatrix('storage.rules', storageCases, storageFixture(INITIAL_OBJECTS));
+describeRulesMatrix(
+  'storage.rules: an admin claim that is truthy but not true',
+  adminClaimStorageCases,
+  storageFixture(INITIAL_OBJECTS),
+);

@@ -2,7 +2,12 @@ import type { TokenOptions } from '@firebase/rules-unit-testing';
 
 /** Who attempts an operation in the rules matrix. */
 export const ROLES = ['visitor', 'member', 'owner', 'other member', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+/**
+ * Beside the matrix's roles, tried only where the rules check the admin claim: a member whose claim is
+ * truthy but not `true` (cases/admin-claim-cases.ts).
+ */
+export const CLAIM_ROLES = ['truthy admin'] as const;
+export type Role = (typeof ROLES)[number] | (typeof CLAIM_ROLES)[number];
 
 export interface Identity {
   uid: string;
@@ -19,6 +24,10 @@ export const IDENTITIES: Record<Exclude<Role, 'visitor'>, Identity> = {
   'other member': { uid: 'oscar', token: { email: 'oscar@example.com', email_verified: true } },
   member: { uid: 'mia', token: { email: 'mia@example.com', email_verified: false } },
   admin: { uid: 'ada', token: { email: 'ada@example.com', email_verified: true, admin: true } },
+  'truthy admin': {
+    uid: 'tad',
+    token: { email: 'tad@example.com', email_verified: true, admin: 'yes' },
+  },
 };
 
 export const OWNER_UID = IDENTITIES.owner.uid;
