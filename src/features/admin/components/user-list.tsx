@@ -73,7 +73,8 @@ export function UserList({ adminUid, refresh, onChanged }: UserListProps) {
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
           />
-          <Button type="submit" variant="outline-secondary">
+          {/* Not outline-secondary: its grey on the page's grey background fails contrast (axe, e2e). */}
+          <Button type="submit" variant="outline-dark">
             Search
           </Button>
         </InputGroup>
