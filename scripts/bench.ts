@@ -5,7 +5,7 @@
  *   npm run bench -- --only bundle,lighthouse   # some sections only
  *   npm run bench -- --lighthouse-runs 1 --generate-requests 100
  *
- * Sections: planner, feed, generate, emulators, bundle, memberday, lighthouse. Loopback only; every
+ * Sections: planner, feed, generate, emulators, recompute, bundle, memberday, lighthouse. Loopback only; every
  * wait is bounded, and a watchdog ends a run that overstays. Lighthouse uses the Chromium
  * scripts/lib/find-chromium.ts finds (or installs). However the run ends (a failed section,
  * Ctrl-C, SIGTERM, a crash), every process it started is stopped.
@@ -28,6 +28,7 @@ import { firebasePrices, monthlyBill, PRICES_AS_OF } from './bench/firebase-pric
 import { ensureChromium } from './lib/find-chromium';
 import { exitAfterCleanup, handleShutdown, onShutdown, step } from './lib/shutdown';
 import { plannerRows } from './bench/planner-quality';
+import { recomputeRows } from './bench/recompute-cost';
 import { check, renderReport, type Row } from './bench/report';
 import { benchPorts, buildApp, startServedApp, type AppBuild } from './bench/served-app';
 import { repoRoot } from './lib/stack';
@@ -37,6 +38,7 @@ const SECTIONS = [
   'feed',
   'generate',
   'emulators',
+  'recompute',
   'bundle',
   'memberday',
   'lighthouse',
@@ -407,6 +409,7 @@ async function main(): Promise<number> {
   await run('feed', feedRows);
   await run('generate', generateRows);
   await run('emulators', emulatorRows);
+  await run('recompute', recomputeRows);
   let build: AppBuild | undefined;
   if (selected.has('bundle') || selected.has('memberday') || selected.has('lighthouse')) {
     try {
