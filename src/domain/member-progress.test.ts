@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, zonedTimeToEpochMs } from '@/domain/calendar-dates';
+import { countChallenges } from '@/domain/challenge-activity';
+import type { ChallengeRecord, DayMeals, MealRecord } from '@/domain/challenge-record';
+import { MEAL_SLOTS } from '@/domain/constants';
+import { challengeSchedule } from '@/domain/meal-schedule';
+import { computeMealStreak } from '@/domain/meal-streak';
+import {
+  applySettled,
+  challengeContribution,
+  foldBefore,
+  foldBoundary,
+  isSettled,
+  memberTotals,
+  rebuildRollup,
+} from '@/domain/member-progress';
+import { computeScore } from '@/domain/points';
+import { seededRandom, type RandomSource } from '@/domain/seeded-random';
+
+const ZONE = 'Asia/Kolkata';
+const DAY = 86_400_000;
+
+/** A challenge of `days` days from `startDate`, each meal proved inside its window with `odds`. */
+function challenge(
+  startDate: string,
+  days: number,
+  random: RandomSource,
+  odds: number,
+): ChallengeRecord {
+  const meals: Record<string, DayMeals> = {};
+  challengeSchedule(startDate, days, ZONE).forEach((windows, index) => {
+    const day: DayMeals = {};
+    for (const slot of MEAL_SLOTS) {
+      const meal = { name: 'x', status: 'Pending', ...windows[slot] } as MealRecord;
+      if (random() < odds) Object.assign(meal, { status: 'Done', doneAt: meal.opensAt + 60_000 });
+      day[slot] = meal;
+    }
+    meals[`Day${index + 1}`] = day;
+  });
+  return {
+    day: days,
+    deleted: false,
+    isActive: true,
+    startDate,
+    timezone: ZONE,
+    createdAt: zonedTimeToEpochMs(startDate, 7, 0, ZONE),
+    meals,
+  } as ChallengeRecord;
+}
+
+/** A seeded history: challenges a few days apart (some overlapping, some deleted), over ~300 days. */
+function history(seed: string) {
+  const random = seededRandom(seed);
+  const records: Record<string, ChallengeRecord> = {};
+  let start = '2025-01-06';
+  for (let index = 0; index < 40; index++) {
+    const record = challenge(start, 1 + Math.floor(random() * 7), random, 0.4 + random() * 0.6);
+    if (random() < 0.1) record.deleted = true;
+    records[`c${String(index).padStart(3, '0')}`] = record;
+    start = addDays(start, Math.floor(random() * 10) - 1);
+  }
+  return records;
+}
+
+const contributions = (records: Record<string, ChallengeRecord>, now: number) =>
+  Object.fromEntries(
+    Object.entries(records).map(([id, record]) => [id, challengeContribution(record, record, now)]),
+  );
+
+describe('memberTotals over a rollup', () => {
+  for (const seed of ['a', 'b', 'c', 'd', 'e', 'f']) {
+    it(`equals deriving everything from the records at every point of history (seed ${seed})`, () => {
+      const records = history(seed);
+      const last = Math.max(
+        ...Object.values(records).map((r) => r.meals[`Day${r.day}`].dinner!.closesAt),
+      );
+      for (let now = records.c000.createdAt; now <= last + 3 * DAY; now += 9 * DAY + 3_600_000) {
+        // Challenges that exist by then; the folded rollup and the open ones, as the server keeps them.
+        const existing = Object.fromEntries(
+          Object.entries(records).filter(([, record]) => record.createdAt <= now),
+        );
+        const { rollup, open } = rebuildRollup(contributions(existing, now), now, ZONE);
+        const totals = memberTotals(rollup, Object.values(open), now, ZONE);
+        const streak = computeMealStreak(Object.values(existing), now);
+        expect(totals.streak).toEqual({
+          currentStreak: streak.current,
+          bestStreak: streak.best,
+          streakFreezes: streak.freezes,
+          lastStreakBreakDays: streak.lastBreak?.days ?? null,
+          lastStreakBreakOn: streak.lastBreak?.on ?? null,
+        });
+        const score = computeScore(Object.values(existing));
+        expect(totals.score.total).toBe(score.total);
+        for (const [week, points] of Object.entries(score.weekly))
+          expect(totals.score.weekly[week] ?? 0).toBe(points);
+        expect(totals.counts).toEqual(countChallenges(Object.values(existing), now));
+      }
+    });
+  }
+
+  it('takes a deleted settled challenge out in place, or asks for a rebuild once it is folded', () => {
+    const records = history('deleted');
+    const ids = Object.keys(records);
+    // Soon after the tenth challenge: its dates are inside the calendar, so not folded.
+    const tenth = records[ids[9]];
+    const now = tenth.meals[`Day${tenth.day}`].dinner!.closesAt + DAY;
+    const existing = Object.fromEntries(ids.slice(0, 10).map((id) => [id, records[id]]));
+    const all = contributions(existing, now);
+    const { rollup, open } = rebuildRollup(all, now, ZONE);
+    const target = ids.slice(0, 10).find((id) => !all[id].deleted && isSettled(all[id], now))!;
+    const recent = Object.keys(all[target].days).every((date) => date > rollup.folded.through);
+    const taken = structuredClone(rollup);
+    expect(applySettled(taken, all[target], -1)).toBe(recent);
+    if (recent) {
+      const without = { ...all };
+      delete without[target];
+      const rebuilt = rebuildRollup(without, now, ZONE);
+      expect(memberTotals(taken, Object.values(open), now, ZONE)).toEqual(
+        memberTotals(rebuilt.rollup, Object.values(rebuilt.open), now, ZONE),
+      );
+    }
+    // A year later every date is folded: taking one out can't be done in place.
+    const later = now + 365 * DAY;
+    const old = rebuildRollup(contributions(existing, later), later, ZONE).rollup;
+    expect(applySettled(old, all[target], -1)).toBe(false);
+  });
+
+  it('folds only dates older than the calendar and every open challenge', () => {
+    const records = history('fold');
+    const now = Date.parse('2025-05-01T00:00:00Z');
+    const all = contributions(
+      Object.fromEntries(Object.entries(records).filter(([, r]) => r.createdAt <= now)),
+      now,
+    );
+    const { rollup, open } = rebuildRollup(all, now, ZONE);
+    const boundary = foldBoundary(Object.values(open), now, ZONE);
+    expect(rollup.folded.through < boundary).toBe(true);
+    expect(Object.keys(rollup.days).every((date) => date >= boundary)).toBe(true);
+    const again = structuredClone(rollup);
+    foldBefore(again, boundary, now);
+    expect(again).toEqual(rollup);
+  });
+});
