@@ -150,7 +150,12 @@ describe('AdminPage', () => {
 
   it('shows the website settings as key and value, plus subscribers and contact messages', async () => {
     renderApp(<AdminPage />, { user: admin, path: '/admin-x' });
-    const settings = await screen.findByRole('region', { name: 'Website settings' });
+    // The settings arrive as a transition, which a busy machine can hold back past findBy's default second.
+    const settings = await screen.findByRole(
+      'region',
+      { name: 'Website settings' },
+      { timeout: 5000 },
+    );
     const rows = within(settings)
       .getAllByRole('row')
       .slice(1)
@@ -313,7 +318,11 @@ describe('AdminPage', () => {
       },
     });
     renderApp(<AdminPage />, { user: admin, path: '/admin-x' });
-    const messages = await screen.findByRole('region', { name: 'Contact messages' });
+    const messages = await screen.findByRole(
+      'region',
+      { name: 'Contact messages' },
+      { timeout: 5000 },
+    );
     await within(messages).findAllByRole('listitem');
     expect(names(messages, /^Sender/)).toEqual(
       Array.from({ length: 10 }, (_, i) => `Sender ${12 - i} <s${12 - i}@example.com>`),
