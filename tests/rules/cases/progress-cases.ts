@@ -231,4 +231,41 @@ weights.denied(
   withProgress,
 );
 
-export const progressCases = [...info.cases, ...glance.cases, ...weights.cases];
+// Recompute's own records (member-progress.ts): no rule grants them, so only the API reads or writes.
+const PROGRESS = `progress/${OWNER_UID}`;
+const withRollup = (world: DatabaseWorld) =>
+  setInWorld(world, `${PROGRESS}/member`, { version: 1, total: 40, latestCreatedAt: world.now });
+const progress = casesFor<DatabaseWorld, Database>('progress/{uid}');
+progress.denied(
+  'owner',
+  'read',
+  'reads its recompute rollup',
+  (db) => db.ref(`${PROGRESS}/member`).get(),
+  withRollup,
+);
+progress.denied(
+  'admin',
+  'read',
+  "reads a member's recompute records",
+  (db) => db.ref(PROGRESS).get(),
+  withRollup,
+);
+progress.denied(
+  'owner',
+  'update',
+  'raises the points its rollup holds',
+  (db) => db.ref(`${PROGRESS}/member/total`).set(100_000),
+  withRollup,
+);
+progress.denied('owner', 'create', 'plants a verdict that an unproved meal was proved', (db) =>
+  db.ref(`${PROGRESS}/challenges/c-olivia-1/proofs/Day1-dinner`).set({ doneAt: 1, ok: true }),
+);
+progress.denied(
+  'other member',
+  'delete',
+  "removes another member's rollup",
+  (db) => db.ref(`${PROGRESS}/member`).remove(),
+  withRollup,
+);
+
+export const progressCases = [...info.cases, ...glance.cases, ...weights.cases, ...progress.cases];
