@@ -14,6 +14,7 @@ import { dayKey } from '../../src/domain/meal-schedule';
 import { memberUid } from './authenticate';
 import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
 import { HttpError, parseOrThrow } from './http-error';
+import { assertReplannable, takeReplan } from './replan-guard';
 import type { MealPlanProvider } from './meal-plan-provider';
 
 export interface RegenerateDependencies {
@@ -66,10 +67,14 @@ export function regenerateMeals({
     const uid = memberUid(response);
     const { challengeId } = parseOrThrow(paramsSchema, request.params);
     const challengeRef = database.ref(dbPaths.challenge(uid, challengeId));
-    const current = (await challengeRef.get()).val() as ChallengeRecord | null;
-    if (!current || current.deleted === true) throw new HttpError(404, 'Challenge not found');
+    const now = clock();
+    const current = assertReplannable(
+      (await challengeRef.get()).val() as ChallengeRecord | null,
+      now,
+    );
+    await takeReplan(database, 'regenerate', { uid, challengeId, now });
 
-    const seed = `${challengeId}:${clock()}`;
+    const seed = `${challengeId}:${now}`;
     const planRequest = {
       targets: current.targets,
       days: current.day,

@@ -9,6 +9,7 @@ import { dayKey } from '../../src/domain/meal-schedule';
 import { memberUid } from './authenticate';
 import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
 import { HttpError, parseOrThrow } from './http-error';
+import { assertReplannable, takeReplan } from './replan-guard';
 
 export interface SwapDependencies {
   database: Database;
@@ -58,12 +59,15 @@ export function swapOneMeal({ database, clock }: SwapDependencies): RequestHandl
     const uid = memberUid(response);
     const { challengeId, day, slot } = parseOrThrow(paramsSchema, request.params);
     const challengeRef = database.ref(dbPaths.challenge(uid, challengeId));
-    const current = (await challengeRef.get()).val() as ChallengeRecord | null;
-    if (!current || current.deleted === true || day > current.day)
-      throw new HttpError(404, 'Challenge not found');
     const now = clock();
+    const current = assertReplannable(
+      (await challengeRef.get()).val() as ChallengeRecord | null,
+      now,
+    );
+    if (day > current.day) throw new HttpError(404, 'Challenge not found');
     const refused = refusal(current.meals?.[dayKey(day)]?.[slot], now);
     if (refused) throw refused;
+    await takeReplan(database, 'swap', { uid, challengeId, now });
 
     const solve = await loadLpSolver();
     const swap = (challenge: ChallengeRecord): SwappedMeal =>

@@ -86,6 +86,21 @@ export const ACTIVE_CHALLENGE_LIMIT_MESSAGE = 'You can only have 2 active challe
 /** Creations per member in any 24 hours, deleted challenges included (each one is a public feed entry). */
 export const MAX_CHALLENGES_PER_DAY = 3;
 export const DAILY_CHALLENGE_LIMIT_MESSAGE = `You can create at most ${MAX_CHALLENGES_PER_DAY} challenges in 24 hours (deleted ones count too); please try again later`;
+/** Re-plans per challenge and per member in any 24 hours (each is a plan, with MEAL_PLANNER=gemini a model call). */
+export const REPLAN_CAPS = {
+  regenerate: { perChallenge: 5, perMember: 8 },
+  swap: { perChallenge: 20, perMember: 30 },
+} as const;
+export const replanCapMessage = (
+  action: keyof typeof REPLAN_CAPS,
+  scope: 'perChallenge' | 'perMember',
+): string => {
+  const cap = REPLAN_CAPS[action][scope];
+  const what = action === 'regenerate' ? 'regenerate a plan' : 'swap a meal';
+  return scope === 'perChallenge'
+    ? `You can ${what} at most ${cap} times a day in one challenge; please try again later`
+    : `You can ${what} at most ${cap} times a day across your challenges; please try again later`;
+};
 export const INCOMPLETE_PROFILE_MESSAGE =
   'Please complete your profile before creating a challenge';
 

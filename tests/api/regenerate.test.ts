@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
-import { MEAL_SLOTS } from '../../src/domain/constants';
+import { MEAL_SLOTS, REPLAN_CAPS, replanCapMessage } from '../../src/domain/constants';
 import { FIXED_MEALS_TOO_MUCH } from '../../src/domain/meal-planner';
 import { dayTargetBounds } from '../../src/domain/nutrition-targets';
 import {
@@ -156,5 +156,67 @@ describe('POST /api/challenges/:challengeId/regenerate', () => {
         .get()
         .then((s) => s.exists()),
     ).toBe(false);
+  });
+});
+
+describe('regenerate: caps and challenges that cannot be re-planned', () => {
+  const regenerateAt = (url: string, member: TestMember, challengeId: string) =>
+    postJson(`${url}/api/challenges/${challengeId}/regenerate`, {}, { token: member.idToken });
+
+  it('409 on a challenge that has ended or that a moderator hides, and nothing is re-planned', async () => {
+    const member = await readyMember(harness.database);
+    const ended = await createChallenge(member);
+    const hidden = await createChallenge(member);
+    const path = (id: string) => `users/${member.uid}/challenges/${id}`;
+    const endedRecord = await readChallenge(member.uid, ended);
+    const closed: Record<string, number> = {};
+    for (const day of Object.keys(endedRecord.meals))
+      for (const slot of MEAL_SLOTS) {
+        closed[`meals/${day}/${slot}/opensAt`] = Date.now() - 3 * 86_400_000;
+        closed[`meals/${day}/${slot}/closesAt`] = Date.now() - 2 * 86_400_000;
+      }
+    await harness.database.ref(path(ended)).update(closed);
+    await harness.database
+      .ref(`${path(hidden)}/moderation`)
+      .set({ hiddenAt: Date.now(), reason: 'spam' });
+    const [endedBefore, hiddenBefore] = await Promise.all([
+      readChallenge(member.uid, ended),
+      readChallenge(member.uid, hidden),
+    ]);
+
+    expect(await regenerate(member, ended)).toMatchObject({
+      status: 409,
+      body: { error: 'This challenge has ended' },
+    });
+    expect(await regenerate(member, hidden)).toMatchObject({
+      status: 409,
+      body: { error: 'This challenge is hidden by a moderator' },
+    });
+    expect(await readChallenge(member.uid, ended)).toEqual(endedBefore);
+    expect(await readChallenge(member.uid, hidden)).toEqual(hiddenBefore);
+  });
+
+  it(`429 naming the cap after ${REPLAN_CAPS.regenerate.perChallenge} regenerations of one challenge in a day, and after ${REPLAN_CAPS.regenerate.perMember} across a member's challenges`, async () => {
+    // The per-minute throttle is raised here so that only the daily caps speak.
+    const url = await harness.startApi({ generateRateLimit: { windowMs: 60_000, max: 1_000 } });
+    const member = await readyMember(harness.database);
+    const first = await createChallenge(member);
+    const second = await createChallenge(member);
+    for (let index = 0; index < REPLAN_CAPS.regenerate.perChallenge; index++)
+      expect((await regenerateAt(url, member, first)).status).toBe(200);
+    const capped = await regenerateAt(url, member, first);
+    expect(capped).toMatchObject({
+      status: 429,
+      body: { error: replanCapMessage('regenerate', 'perChallenge') },
+    });
+    expect(capped.body.error).toContain(String(REPLAN_CAPS.regenerate.perChallenge));
+
+    const left = REPLAN_CAPS.regenerate.perMember - REPLAN_CAPS.regenerate.perChallenge;
+    for (let index = 0; index < left; index++)
+      expect((await regenerateAt(url, member, second)).status).toBe(200);
+    expect(await regenerateAt(url, member, second)).toMatchObject({
+      status: 429,
+      body: { error: replanCapMessage('regenerate', 'perMember') },
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
-import { MEAL_SLOTS } from '../../src/domain/constants';
+import { MEAL_SLOTS, REPLAN_CAPS, replanCapMessage } from '../../src/domain/constants';
 import { FIXED_MEALS_TOO_MUCH } from '../../src/domain/meal-planner';
 import { dayTargetBounds } from '../../src/domain/nutrition-targets';
 import {
@@ -138,5 +138,40 @@ describe('POST /api/challenges/:challengeId/days/:day/meals/:slot/swap', () => {
     expect((await swap(undefined, challengeId, 2, 'dinner')).status).toBe(401);
     const other = await readyMember(harness.database);
     expect((await swap(other, challengeId, 2, 'dinner')).status).toBe(404);
+  });
+});
+
+describe('swap: caps and challenges that cannot be re-planned', () => {
+  it('409 on a challenge a moderator hides', async () => {
+    const member = await readyMember(harness.database);
+    const challengeId = await createChallenge(member);
+    await harness.database
+      .ref(`users/${member.uid}/challenges/${challengeId}/moderation`)
+      .set({ hiddenAt: Date.now(), reason: 'spam' });
+    const before = await readChallenge(member.uid, challengeId);
+    expect(await swap(member, challengeId, 2, 'dinner')).toMatchObject({
+      status: 409,
+      body: { error: 'This challenge is hidden by a moderator' },
+    });
+    expect(await readChallenge(member.uid, challengeId)).toEqual(before);
+  });
+
+  it(`429 naming the cap after ${REPLAN_CAPS.swap.perChallenge} swaps in one challenge in a day`, async () => {
+    // The per-minute throttle is raised here so that only the daily cap speaks.
+    const url = await harness.startApi({ generateRateLimit: { windowMs: 60_000, max: 1_000 } });
+    const member = await readyMember(harness.database);
+    const challengeId = await createChallenge(member);
+    const swapAt = () =>
+      postJson(
+        `${url}/api/challenges/${challengeId}/days/2/meals/dinner/swap`,
+        {},
+        { token: member.idToken },
+      );
+    for (let index = 0; index < REPLAN_CAPS.swap.perChallenge; index++)
+      expect((await swapAt()).status).toBe(200);
+    expect(await swapAt()).toMatchObject({
+      status: 429,
+      body: { error: replanCapMessage('swap', 'perChallenge') },
+    });
   });
 });

@@ -1,0 +1,47 @@
+import type { Database } from 'firebase-admin/database';
+import { challengeEndsAt } from '../../src/domain/challenge-activity';
+import type { ChallengeRecord } from '../../src/domain/challenge-record';
+import { REPLAN_CAPS, replanCapMessage } from '../../src/domain/constants';
+import { consumeQuota } from './database-counters';
+import { HttpError } from './http-error';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Refuses re-planning a challenge that is gone, hidden by a moderator, or over. */
+export function assertReplannable(challenge: ChallengeRecord | null, now: number): ChallengeRecord {
+  if (!challenge || challenge.deleted === true) throw new HttpError(404, 'Challenge not found');
+  if (challenge.moderation) throw new HttpError(409, 'This challenge is hidden by a moderator');
+  const endsAt = challengeEndsAt(challenge);
+  if (challenge.isActive === false || (endsAt !== undefined && endsAt <= now))
+    throw new HttpError(409, 'This challenge has ended');
+  return challenge;
+}
+
+/**
+ * Takes one regeneration or swap from the member's and the challenge's caps per 24 hours (kept in the
+ * database, so they hold across function instances); 429 naming the cap when either is spent. Called
+ * after every other check and before planning, so a refused request costs no plan.
+ */
+export async function takeReplan(
+  database: Database,
+  action: keyof typeof REPLAN_CAPS,
+  { uid, challengeId, now }: { uid: string; challengeId: string; now: number },
+): Promise<void> {
+  // The challenge's cap first: a use it refuses then costs none of the member's.
+  const scopes = [
+    { scope: 'perChallenge', key: `${action}Challenge/${challengeId}` },
+    { scope: 'perMember', key: `${action}Member/${uid}` },
+  ] as const;
+  for (const { scope, key } of scopes) {
+    const quota = await consumeQuota(database, {
+      key,
+      limit: REPLAN_CAPS[action][scope],
+      windowMs: DAY_MS,
+      now,
+    });
+    if (!quota.allowed)
+      throw new HttpError(429, replanCapMessage(action, scope), {
+        retryAfterSeconds: Math.max(1, Math.ceil(quota.retryAfterMs / 1000)),
+      });
+  }
+}
