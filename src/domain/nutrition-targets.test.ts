@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   basalMetabolicRate,
   dailyFibreTarget,
+  dayTargetBounds,
   MAX_PROTEIN_CALORIE_SHARE,
   mealCalorieTargets,
   nutritionTargets,
+  targetMark,
 } from '@/domain/nutrition-targets';
 
 describe('basalMetabolicRate (Mifflin–St Jeor)', () => {
@@ -69,5 +71,27 @@ describe('dailyFibreTarget', () => {
   it('asks 14 g per 1,000 kcal', () => {
     expect(dailyFibreTarget(2000)).toBe(28);
     expect(dailyFibreTarget(1500)).toBe(21);
+  });
+});
+
+describe('dayTargetBounds and targetMark', () => {
+  const bounds = dayTargetBounds({ calories: 2000, protein: 120, carbs: 240, fat: 56 });
+
+  it('kcal ±5 %, protein from its target to 1.25 × it, carbs and fat ±15 %, fibre from 90 % up', () => {
+    expect(bounds.calories).toEqual({ min: 1900, max: 2100 });
+    expect(bounds.protein).toEqual({ min: 120, max: 150 });
+    expect(bounds.carbs.min).toBeCloseTo(204);
+    expect(bounds.carbs.max).toBeCloseTo(276);
+    expect(bounds.fat.min).toBeCloseTo(47.6);
+    expect(bounds.fat.max).toBeCloseTo(64.4);
+    expect(bounds.fibre).toEqual({ min: 28 * 0.9, max: Infinity });
+  });
+
+  it('marks a total on target inside its bounds (edges included), over above and under below', () => {
+    expect(targetMark(1900, bounds.calories)).toBe('on target');
+    expect(targetMark(2100, bounds.calories)).toBe('on target');
+    expect(targetMark(2101, bounds.calories)).toBe('over');
+    expect(targetMark(119.9, bounds.protein)).toBe('under');
+    expect(targetMark(500, bounds.fibre)).toBe('on target');
   });
 });
