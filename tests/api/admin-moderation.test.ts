@@ -183,9 +183,10 @@ describe('hiding a challenge', () => {
       }),
     );
 
-    // The owner still works on it: regenerating does not put it back in the feed.
+    // A hidden challenge is not re-planned (docs/security.md, "Every limit before any planning"), and
+    // the refusal does not put it back in the feed.
     const regenerated = await post(`/api/challenges/${challengeId}/regenerate`, {}, member.idToken);
-    expect(regenerated.status).toBe(200);
+    expect(regenerated.status).toBe(409);
     expect(await read(`feed/${challengeId}`)).toBeNull();
     await harness.database
       .ref(`users/${member.uid}/challenges/${challengeId}/title`)
