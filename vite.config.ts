@@ -5,7 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { chunkByScreen } from './build-plugins/chunk-by-screen.ts';
 import { deferManifestLink } from './build-plugins/defer-manifest-link.ts';
 import { inlineFavicon } from './build-plugins/inline-favicon.ts';
-import { installableApp } from './build-plugins/installable-app.ts';
+import { storageImagesPattern, withStorageImages } from './build-plugins/installable-app.ts';
 import { modulepreloadAppStart } from './build-plugins/modulepreload-app-start.ts';
 import { previewBrotli } from './build-plugins/preview-brotli.ts';
 import { purgeUnusedBootstrap } from './build-plugins/purge-unused-bootstrap.ts';
@@ -43,6 +43,16 @@ const screenChunks = chunkByScreen({
   ],
 });
 
+/** The Storage download URLs of the bucket a build is configured with (src/services/firebase-config.ts). */
+function buildStorageImages(env: Record<string, string>): RegExp {
+  const bucket = env.VITE_FIREBASE_STORAGE_BUCKET || `${env.VITE_FIREBASE_PROJECT_ID}.appspot.com`;
+  const emulatorOrigin =
+    env.VITE_USE_EMULATORS === 'true'
+      ? `http://${env.VITE_EMULATOR_HOST || '127.0.0.1'}:${env.VITE_STORAGE_EMULATOR_PORT || '9199'}`
+      : undefined;
+  return storageImagesPattern(bucket, emulatorOrigin);
+}
+
 export default defineConfig(({ command, mode, isPreview }) => ({
   plugins: [
     requireProductionFirebaseConfig(),
@@ -51,7 +61,11 @@ export default defineConfig(({ command, mode, isPreview }) => ({
     modulepreloadAppStart(APP_START_MODULE),
     screenChunks.plugin,
     // Manifest and service worker in builds only; `vite` (dev) and the unit tests run without a worker.
-    VitePWA({ ...installableApp, disable: command !== 'build' }),
+    // The worker caches images of this build's bucket only (the local emulator's in an emulator build).
+    VitePWA({
+      ...withStorageImages(buildStorageImages(loadEnv(mode, root, 'VITE_'))),
+      disable: command !== 'build',
+    }),
     // After VitePWA: its manifest link waits until the page has loaded.
     deferManifestLink(MANIFEST_TEMPLATE_ID),
     // `vite preview` (the bench, the e2e tests) compresses as Hosting does: Brotli when the browser accepts it.

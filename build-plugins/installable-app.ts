@@ -10,6 +10,38 @@ export const THEME_COLOUR = '#146c43';
  * Updates wait for the member (registerType 'prompt', src/app/shell/update-prompt.tsx), so an open tab never
  * switches versions under them and never stays on an old one silently.
  */
+/** Replaced by withStorageImages; matches nothing. */
+const STORAGE_IMAGES_PLACEHOLDER = /(?!)/;
+
+/**
+ * The download URLs of the project's bucket only, on Google's Storage API or, in an emulator build, the
+ * local Storage emulator (Workbox matches a cross-origin URL from its start).
+ */
+export function storageImagesPattern(bucket: string, emulatorOrigin?: string): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const origins = [
+    'https://firebasestorage.googleapis.com',
+    ...(emulatorOrigin ? [emulatorOrigin] : []),
+  ];
+  return new RegExp(`^(?:${origins.map(escape).join('|')})\\/v0\\/b\\/${escape(bucket)}\\/o\\/`);
+}
+
+/** installableApp with the service worker caching images of this build's bucket alone. */
+export function withStorageImages(storageImages: RegExp): Partial<VitePWAOptions> {
+  const caching = installableApp.workbox?.runtimeCaching ?? [];
+  return {
+    ...installableApp,
+    workbox: {
+      ...installableApp.workbox,
+      runtimeCaching: caching.map((entry) =>
+        entry.urlPattern === STORAGE_IMAGES_PLACEHOLDER
+          ? { ...entry, urlPattern: storageImages }
+          : entry,
+      ),
+    },
+  };
+}
+
 export const installableApp: Partial<VitePWAOptions> = {
   registerType: 'prompt',
   // src/app/start-app.tsx registers the worker itself, after the first paint.
@@ -57,11 +89,10 @@ export const installableApp: Partial<VitePWAOptions> = {
         },
       },
       {
-        // Firebase Storage download URLs (production and the local emulator): proof photos and avatars. A
-        // download URL names one object version (its token), so a cached copy stays right. (Workbox copies
-        // this function into the worker as source text: it may use nothing from this module.)
-        urlPattern: ({ url, request }) =>
-          request.destination === 'image' && /^\/v0\/b\/[^/]+\/o\//.test(url.pathname),
+        // The project's own Storage download URLs: proof photos and avatars. A download URL names one
+        // object version (its token), so a cached copy stays right. The pattern is set per build
+        // (withStorageImages): any other host, even one whose path looks like Storage's, is never cached.
+        urlPattern: STORAGE_IMAGES_PLACEHOLDER,
         handler: 'CacheFirst',
         options: {
           cacheName: 'storage-images',

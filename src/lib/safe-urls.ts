@@ -12,16 +12,25 @@ export function httpsLink(value: unknown): string | null {
   }
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+/**
+ * The local Storage emulator serves plain http from this machine: an allowance for emulator builds
+ * only. The build replaces the condition with a constant, so a production bundle holds an empty list
+ * (tests/build/production-build.test.ts): there, every viewer's browser would request its own machine.
+ */
+const EMULATOR_LOOPBACK_HOSTS: readonly string[] =
+  import.meta.env.VITE_USE_EMULATORS === 'true' ? ['127.0.0.1', 'localhost', '[::1]'] : [];
 
-/** Image sources: https, or http from this machine (the local Storage emulator serves plain http). */
-export function imageSource(value: unknown): string | null {
+/** Image sources: https, or, in an emulator build, http from this machine. */
+export function imageSource(
+  value: unknown,
+  loopbackHosts: readonly string[] = EMULATOR_LOOPBACK_HOSTS,
+): string | null {
   const secure = httpsLink(value);
   if (secure) return secure;
-  if (typeof value !== 'string') return null;
+  if (typeof value !== 'string' || loopbackHosts.length === 0) return null;
   try {
     const url = new URL(value);
-    return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname) ? url.href : null;
+    return url.protocol === 'http:' && loopbackHosts.includes(url.hostname) ? url.href : null;
   } catch {
     return null;
   }

@@ -71,6 +71,18 @@ describe('a production build', () => {
     expect(demoIds(production)).toEqual([]);
   });
 
+  test("refuses plain-http images from this machine (an emulator build's allowance, src/lib/safe-urls.ts)", () => {
+    expect(emulators).toContain('"[::1]"');
+    expect(production).not.toContain('[::1]');
+  });
+
+  test("the service worker caches Storage images of the project's bucket only", () => {
+    const bucket = SAMPLE_PRODUCTION_ENV.VITE_FIREBASE_STORAGE_BUCKET.replaceAll('.', '\\.');
+    expect(production).toContain(`firebasestorage\\.googleapis\\.com)\\/v0\\/b\\/${bucket}\\/o\\/`);
+    // Not the path alone, which any host can imitate.
+    expect(production).not.toContain('/^\\/v0\\/b\\/');
+  });
+
   test('has no URL of a local server', () => {
     expect(localUrls('fetch(`http://127.0.0.1:9000/x.json`)')).toHaveLength(1);
     expect(localUrls(production)).toEqual([]);
