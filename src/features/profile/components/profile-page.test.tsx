@@ -96,7 +96,7 @@ describe('ProfilePage', () => {
     expect(await screen.findByRole('heading', { name: 'Asha Rao', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('asha@example.com')).toBeInTheDocument();
     // The body stats are read once the profile's info is on screen.
-    expect(await screen.findByText('164 cm')).toBeInTheDocument();
+    expect(await screen.findByText('164 cm', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('62 kg')).toBeInTheDocument();
     expect(screen.getByText('29')).toBeInTheDocument();
     expect(screen.getByText('VEG')).toBeInTheDocument();
@@ -211,7 +211,7 @@ describe('ProfilePage', () => {
       await screen.findByLabelText('Location', undefined, { timeout: 5000 }),
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-  });
+  }, 15_000);
 
   it('opens Edit profile only once: reloading the page after the redirect does not open it again', async () => {
     const first = await renderProfile(owner, path, { editProfile: true });

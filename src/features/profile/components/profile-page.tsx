@@ -111,7 +111,7 @@ function ProfileView({ uid, slug }: { uid: string; slug: string }) {
   const [editing, setEditing] = useEditOnArrival(isOwner);
   const { info, social, body } = useMemberProfile(uid, { withPrivate: isOwner });
   const member = info.value as (typeof info.value & MemberStreak) | null | undefined;
-  // The glance's chunk and read start once the profile itself is on screen.
+  // The glance and the weight log (their chunks and reads) start once the profile is on screen.
   const profileShown = usePainted(info.status === 'ready');
   const name = member?.displayName || 'Member';
   useDocumentTitle(info.status === 'loading' ? null : member ? name : NOT_FOUND_TITLE);
@@ -210,7 +210,7 @@ function ProfileView({ uid, slug }: { uid: string; slug: string }) {
         </Suspense>
       )}
       {/* Private: only the owner's own profile reads and shows the weight log. */}
-      {isOwner && (
+      {isOwner && profileShown && (
         <Suspense fallback={null}>
           <WeightLogPanel uid={uid} />
         </Suspense>

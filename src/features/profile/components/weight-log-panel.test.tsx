@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { addDays } from '@/domain/calendar-dates';
 import { WEIGHT_OUT_OF_RANGE_MESSAGE } from '@/domain/weight-log';
 import { callApi } from '@/services/api-client';
 import { readLog, resetFakeDatabase } from '@/testing/fake-database';
@@ -66,6 +67,26 @@ describe('the weight log', () => {
     ).toBeInTheDocument();
   });
 
+  it('lists the latest 14 entries of a long log, and all of them on request', async () => {
+    const many = Object.fromEntries(
+      Array.from({ length: 60 }, (_, index) => [
+        addDays('2026-01-01', index),
+        { kg: 70 + (index % 5) / 10, at: 1 },
+      ]),
+    );
+    resetFakeDatabase({ users: { [owner.uid]: { weights: many } } });
+    const user = userEvent.setup();
+    renderPanel();
+    const table = await screen.findByRole('table', { name: 'Your weight entries' });
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 14);
+    expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('2026-03-01');
+    await user.click(screen.getByRole('button', { name: 'Show all 60 entries' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 60);
+    await user.click(screen.getByRole('button', { name: 'Show the latest 14 entries' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 14);
+    // A busy machine runs these typing-heavy cases past the default 5 s.
+  }, 15_000);
+
   it('refuses 0, 1,000 and an empty weight in the form, and logs a valid one', async () => {
     const user = userEvent.setup();
     renderPanel();
@@ -89,7 +110,8 @@ describe('the weight log', () => {
     await waitFor(() =>
       expect(callApi).toHaveBeenCalledWith('/api/me/weights', { date: '2026-03-09', kg: 77.5 }),
     );
-  });
+    // A busy machine runs these typing-heavy cases past the default 5 s.
+  }, 15_000);
 
   it("edits and deletes an entry, and shows the server's refusal", async () => {
     const user = userEvent.setup();

@@ -33,6 +33,9 @@ const signed = (kg: number) => `${kg > 0 ? '+' : kg < 0 ? '−' : '±'}${Math.ab
 
 const DIRECTION_TEXT = { up: 'gain', down: 'lose', steady: 'hold' } as const;
 
+/** Entries listed until the member asks for all: two weeks of daily entries (the chart has them all). */
+const ROWS_SHOWN = 14;
+
 /** The owner's private weight log on their profile: log, edit, delete, and the trend. */
 export function WeightLogPanel({ uid }: { uid: string }) {
   const log = useWeightLog(uid);
@@ -157,6 +160,7 @@ interface WeightTrendViewProps {
 
 /** The change figures, the chart and the table of entries (newest first). */
 function WeightTrendView({ trend, challenge, onEdit, onDelete }: WeightTrendViewProps) {
+  const [showAll, setShowAll] = useState(false);
   const last = trend.points.at(-1);
   if (!last) return null;
   const summary = `Weight ${last.kg} kg on ${last.date}; ${signed(trend.changeSinceFirst)} since the first entry`;
@@ -201,36 +205,46 @@ function WeightTrendView({ trend, challenge, onEdit, onDelete }: WeightTrendView
           </tr>
         </thead>
         <tbody>
-          {[...trend.points].reverse().map((point) => (
-            <tr key={point.date}>
-              <th scope="row" className="fw-normal">
-                {point.date}
-              </th>
-              <td>{point.kg} kg</td>
-              <td>{point.average} kg</td>
-              <td className="text-end text-nowrap">
-                <Button
-                  size="sm"
-                  variant="link"
-                  aria-label={`Edit the weight of ${point.date}`}
-                  onClick={() => onEdit(point)}
-                >
-                  Edit
-                </Button>
-                <Button
-                  size="sm"
-                  variant="link"
-                  className="text-danger"
-                  aria-label={`Delete the weight of ${point.date}`}
-                  onClick={() => onDelete(point.date)}
-                >
-                  Delete
-                </Button>
-              </td>
-            </tr>
-          ))}
+          {[...trend.points]
+            .reverse()
+            .slice(0, showAll ? undefined : ROWS_SHOWN)
+            .map((point) => (
+              <tr key={point.date}>
+                <th scope="row" className="fw-normal">
+                  {point.date}
+                </th>
+                <td>{point.kg} kg</td>
+                <td>{point.average} kg</td>
+                <td className="text-end text-nowrap">
+                  <Button
+                    size="sm"
+                    variant="link"
+                    aria-label={`Edit the weight of ${point.date}`}
+                    onClick={() => onEdit(point)}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="link"
+                    className="text-danger"
+                    aria-label={`Delete the weight of ${point.date}`}
+                    onClick={() => onDelete(point.date)}
+                  >
+                    Delete
+                  </Button>
+                </td>
+              </tr>
+            ))}
         </tbody>
       </Table>
+      {trend.points.length > ROWS_SHOWN && (
+        <Button variant="link" size="sm" className="px-0" onClick={() => setShowAll(!showAll)}>
+          {showAll
+            ? `Show the latest ${ROWS_SHOWN} entries`
+            : `Show all ${trend.points.length} entries`}
+        </Button>
+      )}
     </>
   );
 }
