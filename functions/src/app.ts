@@ -8,6 +8,7 @@ import {
 } from './admin-challenge-moderation-route';
 import { listMembers } from './admin-member-list-route';
 import { disableMember, enableMember } from './admin-member-moderation-route';
+import { saveBanner, saveSiteSocialLinks } from './admin-website-route';
 import { requireAdmin, requireMember } from './authenticate';
 import { refuseOversizedBody } from './body-limit';
 import { corsForOrigins } from './cors';
@@ -105,6 +106,8 @@ export function createApp({
   app.get('/api/admin/challenges/hidden', admin, listHiddenChallenges(moderation));
   app.post('/api/admin/challenges/:challengeId/hide', admin, hideChallenge(moderation));
   app.post('/api/admin/challenges/:challengeId/unhide', admin, unhideChallenge(moderation));
+  app.post('/api/admin/website/banner', admin, saveBanner(moderation));
+  app.post('/api/admin/website/social-links', admin, saveSiteSocialLinks(moderation));
 
   app.use(notFound);
   app.use(errorHandler(log));

@@ -36,6 +36,8 @@ export const ADMIN_ACTIONS = [
   'unhide-challenge',
   'disable-member',
   'enable-member',
+  'edit-banner',
+  'edit-site-links',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -44,6 +46,8 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   'unhide-challenge': 'unhid a challenge',
   'disable-member': 'disabled a member',
   'enable-member': 'enabled a member',
+  'edit-banner': 'changed the home banner',
+  'edit-site-links': "changed the site's social links",
 };
 
 /** moderation/audit/{pushId}: who did what to which target, when (server time); admins read it. */

@@ -108,20 +108,6 @@ const lengthBounds: DatabaseBound[] = [
     onePast: ['proves with a 2,049-character photo URL'],
   },
   {
-    what: 'banner (500 characters)',
-    paths: ['website/banner/val/.validate'],
-    fragments: LENGTH(500),
-    atLimit: ['sets a 500-character banner (the limit)'],
-    onePast: ['sets a 501-character banner'],
-  },
-  {
-    what: "the site's social links (2,048 characters)",
-    paths: ['website/social-link/$site/.validate'],
-    fragments: LENGTH(2048),
-    atLimit: ['website/social-link · admin · update · allowed: sets a 2,048-character link'],
-    onePast: ['website/social-link · admin · update · denied: sets a 2,049-character link'],
-  },
-  {
     what: 'subscriber e-mail (254 characters)',
     paths: ['website/subscribers/$id/email/.validate'],
     fragments: LENGTH(254),

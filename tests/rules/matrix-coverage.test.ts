@@ -54,7 +54,6 @@ const VALIDATED_RECORDS = [
   'users/$uid/challenges/$cid',
   'users/$uid/challenges/$cid/meals/$day/$meal',
   'feed/$cid',
-  'website/banner',
   'website/subscribers/$id',
   'website/contact/$id',
 ];

@@ -69,6 +69,25 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
   // Both sides of every numeric limit: tests/rules/limit-mutants.ts.
   ...LIMIT_MUTANTS,
   {
+    name: 'admins write the banner and the site links from the browser (no audit entry)',
+    file: 'database.rules.json',
+    mutate: (rules) => {
+      const parsed = JSON.parse(rules) as {
+        rules: { website: Record<string, Record<string, unknown>> };
+      };
+      for (const node of ['banner', 'social-link'])
+        parsed.rules.website[node]['.write'] = 'auth != null && auth.token.admin === true';
+      return JSON.stringify(parsed, null, 2);
+    },
+    killedBy: [
+      'changes the banner topics from the browser, unaudited',
+      'adds an unknown field to the banner',
+      'changes the github link from the browser, unaudited',
+      'clears the youtube link from the browser, unaudited',
+      'adds a link from the browser, unaudited',
+    ],
+  },
+  {
     name: 'a member photo may be any https URL',
     file: 'database.rules.json',
     mutate: (rules) =>

@@ -1,10 +1,9 @@
-import { z } from '@/domain/zod';
-import { readChildren, writePaths } from '@/services/database';
+import { callApi } from '@/services/api-client';
+import { readChildren } from '@/services/database';
 import { dbPaths } from '@/domain/database-paths';
 import type { FeedEntry } from '@/domain/challenge-record';
 import type { AdminAuditEntry } from '@/domain/moderation-records';
-import { SITE_SOCIAL_NETWORKS, type SiteSocialLinks } from '@/domain/website-records';
-import { httpsLink } from '@/lib/safe-urls';
+import type { BannerInput, SiteSocialLinks, SiteSocialLinksInput } from '@/domain/website-records';
 
 /**
  * Every admin list is read a page at a time, newest first: the rules refuse the admin more than 25
@@ -85,31 +84,22 @@ export interface WebsiteSettingsRecord {
   'social-link'?: SiteSocialLinks;
 }
 
-export const BANNER_MAX_LENGTH = 500;
+export {
+  BANNER_MAX_LENGTH,
+  bannerInputSchema,
+  siteSocialLinksSchema,
+  type BannerInput,
+  type SiteSocialLinksInput,
+} from '@/domain/website-records';
 
-export const bannerInputSchema = z.object({
-  val: z.string().trim().max(BANNER_MAX_LENGTH, `At most ${BANNER_MAX_LENGTH} characters`),
-});
-export type BannerInput = z.infer<typeof bannerInputSchema>;
-
-export function saveBanner({ val }: BannerInput): Promise<void> {
-  return writePaths({ [dbPaths.banner]: val });
+/**
+ * The banner and the site's links are what every visitor sees: an admin changes them through the API,
+ * which validates them (website-records.ts) and writes the audit log in the same update.
+ */
+export function saveBanner(input: BannerInput): Promise<unknown> {
+  return callApi('/api/admin/website/banner', input);
 }
 
-const httpsOrEmpty = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((value) => value === '' || httpsLink(value) !== null, 'Must be an https link');
-
-export const siteSocialLinksSchema = z.object(
-  Object.fromEntries(SITE_SOCIAL_NETWORKS.map(({ key }) => [key, httpsOrEmpty])) as Record<
-    (typeof SITE_SOCIAL_NETWORKS)[number]['key'],
-    typeof httpsOrEmpty
-  >,
-);
-export type SiteSocialLinksInput = z.infer<typeof siteSocialLinksSchema>;
-
-export function saveSiteSocialLinks(links: SiteSocialLinksInput): Promise<void> {
-  return writePaths({ [dbPaths.socialLinks]: links });
+export function saveSiteSocialLinks(links: SiteSocialLinksInput): Promise<unknown> {
+  return callApi('/api/admin/website/social-links', links);
 }

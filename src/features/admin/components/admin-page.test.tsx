@@ -1,14 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readStored, storageKeys } from '@/lib/browser-storage';
+import { callApi } from '@/services/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
-import {
-  failNextWrite,
-  readLog,
-  resetFakeDatabase,
-  valueAt,
-  writeLog,
-} from '@/testing/fake-database';
+import { readLog, resetFakeDatabase, valueAt, writeLog } from '@/testing/fake-database';
 import { memberFixture, renderApp } from '@/testing/render-app';
 import type { AdminMemberRow } from '@/domain/moderation-records';
 import { askModerationReason } from '../lib/ask-reason';
@@ -187,15 +182,25 @@ describe('AdminPage', () => {
     await waitFor(() =>
       expect(toastSuccess).toHaveBeenCalledWith('Your work has been saved', 1500),
     );
-    expect(valueAt('website/banner/val')).toBe('Keto Vegan Bulk');
+    // Through the audited API, never a write from the browser.
+    expect(api.calls).toContainEqual({
+      path: '/api/admin/website/banner',
+      body: { val: 'Keto Vegan Bulk' },
+    });
+    expect(valueAt('website/banner/val')).toBe('Bulk Lean');
   });
 
-  it('saves only https social links', async () => {
+  it("saves only https links on each network's own site", async () => {
     renderApp(<AdminPage />, { user: admin, path: '/admin-x' });
     const youtube = await screen.findByLabelText('YouTube');
     await userEvent.type(youtube, 'javascript:alert(1)');
     await userEvent.click(screen.getByRole('button', { name: 'Save social links' }));
-    expect(await screen.findByText('Must be an https link')).toBeInTheDocument();
+    expect(await screen.findByText('Must be an https link on youtube.com')).toBeInTheDocument();
+    await userEvent.clear(youtube);
+    await userEvent.type(youtube, 'https://evil.example/@challangex');
+    await userEvent.click(screen.getByRole('button', { name: 'Save social links' }));
+    expect(await screen.findByText('Must be an https link on youtube.com')).toBeInTheDocument();
+    expect(api.calls.filter(({ path }) => path.startsWith('/api/admin/website'))).toEqual([]);
     expect(writeLog).toHaveLength(0);
     await userEvent.clear(youtube);
     await userEvent.type(youtube, 'https://youtube.com/@challangex');
@@ -203,13 +208,17 @@ describe('AdminPage', () => {
     await waitFor(() =>
       expect(toastSuccess).toHaveBeenCalledWith('Social links updated successfully', 1500),
     );
-    expect(valueAt('website/social-link')).toEqual({
-      facebook: '',
-      twitter: '',
-      linkedin: '',
-      github: 'https://github.com/challangex',
-      youtube: 'https://youtube.com/@challangex',
+    expect(api.calls).toContainEqual({
+      path: '/api/admin/website/social-links',
+      body: {
+        facebook: '',
+        twitter: '',
+        linkedin: '',
+        github: 'https://github.com/challangex',
+        youtube: 'https://youtube.com/@challangex',
+      },
     });
+    expect(writeLog).toHaveLength(0);
   });
 
   it('pages the user list newest first with its page count, and searches by name or email', async () => {
@@ -351,7 +360,7 @@ describe('AdminPage', () => {
     renderApp(<AdminPage />, { user: admin, path: '/admin-x' });
     const input = await screen.findByLabelText('Topic words, separated by spaces');
     await userEvent.type(input, ' Keto');
-    failNextWrite();
+    vi.mocked(callApi).mockRejectedValueOnce(new Error('Only administrators may do this'));
     await userEvent.click(screen.getByRole('button', { name: 'Save banner' }));
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('The banner could not be saved'));
   });
