@@ -69,6 +69,16 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
   // Both sides of every numeric limit: tests/rules/limit-mutants.ts.
   ...LIMIT_MUTANTS,
   {
+    name: 'a disabled member keeps writing their own records',
+    file: 'database.rules.json',
+    mutate: (rules) =>
+      rules.replaceAll(" && !root.child('moderation/disabledMembers/' + $uid).exists()", ''),
+    killedBy: [
+      'edits its bio while disabled (a token from before the ban)',
+      'sets a social link while disabled',
+    ],
+  },
+  {
     name: 'admins write the banner and the site links from the browser (no audit entry)',
     file: 'database.rules.json',
     mutate: (rules) => {

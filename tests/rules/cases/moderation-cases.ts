@@ -304,4 +304,36 @@ limits.denied('admin', 'create', 'sets a member’s counter from the browser', (
   db.ref(`serverLimits/requests/identity/${OWNER_UID}`).set({ windowStart: 0, count: 0 }),
 );
 
-export const moderationCases = [...audit.cases, ...marker.cases, ...stash.cases, ...limits.cases];
+// A disabled member's writes are refused at once, whatever token or connection they still hold: the
+// rules read the marker the API writes when disabling (moderation/disabledMembers/{uid}).
+const disabledOwner = (world: DatabaseWorld) =>
+  setInWorld(world, `moderation/disabledMembers/${OWNER_UID}`, {
+    at: world.now - HOUR,
+    by: 'ada',
+    reason: 'Spam',
+  });
+const banned = casesFor<DatabaseWorld, Database>('users/{uid}/info');
+banned.denied(
+  'owner',
+  'update',
+  'edits its bio while disabled (a token from before the ban)',
+  (db) => db.ref(`users/${OWNER_UID}/info`).update({ bio: 'Still here.' }),
+  disabledOwner,
+);
+const bannedSocial = casesFor<DatabaseWorld, Database>('users/{uid}/social');
+bannedSocial.denied(
+  'owner',
+  'update',
+  'sets a social link while disabled',
+  (db) => db.ref(`users/${OWNER_UID}/social`).update({ facebook: 'https://facebook.com/spam' }),
+  disabledOwner,
+);
+
+export const moderationCases = [
+  ...banned.cases,
+  ...bannedSocial.cases,
+  ...audit.cases,
+  ...marker.cases,
+  ...stash.cases,
+  ...limits.cases,
+];
