@@ -1,5 +1,12 @@
 import { e2eBaseUrl, e2eProjectId } from './support/e2e-stack';
-import { appResetLink, latestResetEmail, readData, uniqueEmail } from './support/backend';
+import {
+  appResetLink,
+  latestResetEmail,
+  readData,
+  uidsWithEmail,
+  uniqueEmail,
+} from './support/backend';
+import { expectNoAxeViolations } from './support/axe';
 import type { Page } from '@playwright/test';
 import { chooseAccountMenu, expect, signIn, test } from './support/fixtures';
 
@@ -105,12 +112,14 @@ test.describe('sign-in flows', () => {
     await expect(page.getByText('Error signing in')).toBeVisible();
     await expectReason(page, 'Error signing in', 'The email or password is wrong');
     await expect(page).toHaveURL(/\/login$/);
+    await expectNoAxeViolations(page, 'the login page with an error');
   });
 
   test('registering an email that already has an account says so', async ({ page, newMember }) => {
     const member = await newMember();
     await page.goto('/register');
     await expect(page).toHaveTitle('Register · ChallangeX');
+    await expectNoAxeViolations(page, 'the register page');
     await page.getByLabel('Name').fill('Someone Else');
     await page.getByLabel('Email', { exact: true }).fill(member.email);
     await page.getByLabel('Password', { exact: true }).fill('another-pass-1');
@@ -124,6 +133,8 @@ test.describe('sign-in flows', () => {
     page,
   }) => {
     const email = uniqueEmail('google');
+    const member = { uid: '', name: 'Gita Google', email, password: '' };
+    const uids: string[] = [];
     for (const round of [1, 2]) {
       await page.goto('/login');
       await page.getByRole('button', { name: 'Login with Google' }).click();
@@ -133,17 +144,18 @@ test.describe('sign-in flows', () => {
       await dialog.getByRole('button', { name: 'Sign in with Google.com' }).click();
       await expect(page).toHaveURL(/\/feed$/);
       await expect(page.getByText('Signed in successfully')).toBeVisible();
-      const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
-      expect(user).toMatchObject({ email, displayName: 'Gita Google' });
-      const info = await readData<{ displayName: string }>(`users/${user.uid}/info`);
+      // Who the app says is signed in: its own profile address ends in the uid.
+      await chooseAccountMenu(page, member, 'Profile');
+      await expect(page).toHaveURL(/\/profile\/Gita%20Google\/[^/]+$/);
+      const uid = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
+      uids.push(uid);
+      const info = await readData<{ displayName: string }>(`users/${uid}/info`);
       expect(info?.displayName).toBe('Gita Google');
-      if (round === 1)
-        await chooseAccountMenu(
-          page,
-          { uid: user.uid, name: 'Gita Google', email, password: '' },
-          'Logout',
-        );
+      if (round === 1) await chooseAccountMenu(page, member, 'Logout');
     }
+    // The second sign-in is the same account, not a new one with the same email.
+    expect(uids[1]).toBe(uids[0]);
+    expect(await uidsWithEmail(email)).toEqual([uids[0]]);
   });
 
   test('a visitor opening a guarded route lands on login and sees nothing of it', async ({

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { createMember, readData, writeData, type TestMember } from './support/backend';
 import { expect, signIn, test } from './support/fixtures';
 import { seedChallenge } from './support/seed-challenge';
+import { expectNoAxeViolations } from './support/axe';
 
 const HOUR = 3_600_000;
 /** A 16×16 PNG: small, but a real image the browser can decode and re-encode as JPEG. */
@@ -84,8 +85,15 @@ test.describe('meal challenge journey', () => {
 
     const title = `Breakfast proof ${randomUUID().slice(0, 6)}`;
     await page.goto('/feed');
+    // The feed as it stands (empty on a fresh stack): checked once its read has answered.
+    await expect(
+      page.getByRole('article').or(page.getByText('No challenges yet')).first(),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, 'the feed');
     await bannerButton(page).click();
     const form = page.getByRole('dialog', { name: 'Create a meal challenge' });
+    await expect(form.getByLabel('Title')).toBeVisible();
+    await expectNoAxeViolations(page, 'the Create a meal challenge dialog');
     await form.getByLabel('Title').fill(title);
     await form.getByLabel('Days').selectOption('2');
     await form.getByLabel('Preference').selectOption('veg');
@@ -104,6 +112,7 @@ test.describe('meal challenge journey', () => {
     await expect(breakfast.getByText('Available')).toBeVisible();
     await expect(mealRow(page, 'Dinner').getByText('Pending')).toBeVisible();
     await expect(mealRow(page, 'Dinner').getByLabel(/Proof photo/)).toBeDisabled();
+    await expectNoAxeViolations(page, "the owner's challenge page");
 
     const scoreBefore = (await readData<number>(`users/${member.uid}/info/score`)) ?? 0;
     await breakfast

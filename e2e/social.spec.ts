@@ -1,6 +1,9 @@
 import { readData, uniqueEmail, writeData } from './support/backend';
 import { chooseAccountMenu, expect, signIn, test } from './support/fixtures';
 import { subscribeFromHome } from './support/newsletter';
+import { seedChallenge } from './support/seed-challenge';
+import { expectNoAxeViolations } from './support/axe';
+import { isoWeekKey, monthKey } from '../src/domain/calendar-dates';
 
 /** A 2×2 PNG, enough for the browser to compress and upload. */
 const TINY_PNG = Buffer.from(
@@ -9,24 +12,48 @@ const TINY_PNG = Buffer.from(
 );
 
 test.describe('social surfaces', () => {
-  test('a visitor browses the home page, leader-board and about page', async ({ page }) => {
+  test('a visitor browses the home page, leader-board and about page', async ({
+    page,
+    newMember,
+  }) => {
+    // Someone on every board and a challenge in the feed: headings alone would pass on empty ones.
+    const leader = await newMember({ completeProfile: true });
+    const points = 900_000 + Math.floor(Math.random() * 90_000);
+    const now = Date.now();
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const row = { points, displayName: leader.name, photoURL: '', joinAt: '2026-01-01 09:00:00' };
+    await writeData(`leaderboard/all/${leader.uid}`, row);
+    await writeData(`leaderboard/weekly/${isoWeekKey(now, zone)}/${leader.uid}`, row);
+    await writeData(`leaderboard/monthly/${monthKey(now, zone)}/${leader.uid}`, row);
+    const title = `Visitor view ${now.toString(36)}`;
+    await seedChallenge(leader, { title, published: true });
+
     await page.goto('/');
     await expect(
       page.getByRole('heading', { name: 'Which Challenge Would You Like to Take Today ?' }),
     ).toBeVisible();
+    const card = page.getByRole('article', { name: title });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('link', { name: leader.name })).toBeVisible();
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
-    await expect(sidebar.getByRole('heading', { name: 'Top Challengers' })).toBeVisible();
     await expect(sidebar.getByRole('heading', { name: 'Never Miss A News' })).toBeVisible();
     await expect(sidebar.getByRole('heading', { name: 'Recent Post' })).toBeVisible();
     await expect(sidebar.getByRole('heading', { name: 'Follow ChallangeX' })).toBeVisible();
+    const top = sidebar.getByRole('region', { name: 'Top Challengers' });
+    await expect(top.getByRole('listitem').first()).toContainText(leader.name);
+    await expectNoAxeViolations(page, 'the home page');
 
     await page.goto('/leader-board');
-    await expect(page.getByRole('heading', { name: 'Weekly Top List' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Monthly Top List' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'All-time Top List' })).toBeVisible();
+    for (const board of ['Weekly Top List', 'Monthly Top List', 'All-time Top List']) {
+      const first = page.getByRole('region', { name: board }).getByRole('listitem').first();
+      await expect(first, board).toContainText(leader.name);
+      await expect(first, board).toContainText(`${points} pts`);
+    }
+    await expectNoAxeViolations(page, 'the leader-board');
 
     await page.goto('/about#privacy');
     await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeInViewport();
+    await expectNoAxeViolations(page, 'the about page');
     await page.getByRole('button', { name: 'Take Challenge' }).click();
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -41,9 +68,12 @@ test.describe('social surfaces', () => {
     const profile = page.getByRole('article');
     await expect(profile.getByRole('heading', { name: member.name, level: 1 })).toBeVisible();
     await expect(profile.getByText(member.email)).toBeVisible();
+    await expectNoAxeViolations(page, 'the own profile');
 
     await page.getByRole('button', { name: 'Edit profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit profile' });
+    await expect(dialog.getByLabel('Location')).toBeVisible();
+    await expectNoAxeViolations(page, 'the Edit profile dialog');
     await dialog.getByLabel('Location').selectOption('Pune');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(
@@ -120,6 +150,7 @@ test.describe('social surfaces', () => {
     await page.goto('/contact');
     const send = page.getByRole('button', { name: 'Send Now' });
     await expect(send).toBeDisabled();
+    await expectNoAxeViolations(page, 'the contact page');
     await page.getByLabel('Name').fill('Ravi Kumar');
     await page.getByLabel('Email').fill(writer);
     await page.getByLabel('Reason (optional)').selectOption('Feedback');
@@ -154,6 +185,7 @@ test.describe('social surfaces', () => {
     const users = page.getByRole('region', { name: /^User List/ });
     await expect(users.getByText(admin.name)).toBeVisible();
     await expect(users.getByText(member.name)).toBeVisible();
+    await expectNoAxeViolations(page, 'Admin-X');
     const topic = `Topic${Date.now().toString(36)}`;
     try {
       await page.getByLabel('Topic words, separated by spaces').fill(`Keto ${topic}`);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { e2eNamespace, e2eStack } from './e2e-stack';
+import { e2eNamespace, e2eProjectId, e2eStack } from './e2e-stack';
 
 /** Direct access to the e2e stack, for arranging data and checking what the app wrote. */
 const authBase = () => `http://127.0.0.1:${e2eStack().ports.auth}`;
@@ -91,6 +91,15 @@ export async function createMember(options: MemberOptions = {}): Promise<TestMem
     });
   }
   return { uid: localId, name, email, password };
+}
+
+/** The uids of every Auth account with this email (the Admin API's lookup, as the emulator's owner). */
+export async function uidsWithEmail(email: string): Promise<string[]> {
+  const { users = [] } = await authRequest<{ users?: Array<{ localId: string }> }>(
+    `projects/${e2eProjectId}/accounts:lookup`,
+    { email: [email] },
+  );
+  return users.map((user) => user.localId);
 }
 
 /** Disables an account as an admin would (the Admin SDK's updateUser({ disabled: true })). */
