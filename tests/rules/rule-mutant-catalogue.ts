@@ -400,7 +400,7 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
   {
     name: 'any admin claim at all lets a member through, not only admin: true',
     file: 'database.rules.json',
-    mutate: (rules) => relaxedAdminClaim(rules, 'auth.token.admin === true', 9),
+    mutate: (rules) => relaxedAdminClaim(rules, 'auth.token.admin === true', 7),
     killedBy: adminClaimDatabaseCases.map((c) => caseTitle(c as RulesCase<unknown, unknown>)),
   },
   {

@@ -28,9 +28,10 @@ export function PageControls({
       className="d-flex align-items-center justify-content-between gap-2 mt-2"
       aria-label={`Pages of ${subject}`}
     >
+      {/* outline-dark: outline-secondary's grey on the page's grey fails contrast (axe, e2e). */}
       <Button
         size="sm"
-        variant="outline-secondary"
+        variant="outline-dark"
         disabled={!hasPrevious}
         onClick={onPrevious}
         aria-label={`Previous page of ${subject}`}
@@ -43,7 +44,7 @@ export function PageControls({
       </span>
       <Button
         size="sm"
-        variant="outline-secondary"
+        variant="outline-dark"
         disabled={!hasNext}
         onClick={onNext}
         aria-label={`Next page of ${subject}`}
