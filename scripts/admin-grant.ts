@@ -61,6 +61,32 @@ export function parseArguments(argv: readonly string[]): { emails: string[]; pro
   return { emails: [...DEFAULT_ADMIN_EMAILS], production };
 }
 
+/**
+ * Runs `use` with firebase-admin's Auth for the chosen target (production with the machine's credentials, or the
+ * Auth emulator) and the target's name for messages; the app is deleted however `use` ends.
+ */
+export async function withAdminAuth<T>(
+  name: string,
+  production: boolean,
+  use: (auth: Auth, target: string) => Promise<T>,
+): Promise<T> {
+  if (!production) process.env.FIREBASE_AUTH_EMULATOR_HOST ??= DEFAULT_AUTH_EMULATOR_HOST;
+  const app = production
+    ? initializeApp(
+        { credential: applicationDefault(), projectId: process.env.GCLOUD_PROJECT },
+        name,
+      )
+    : initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? DEFAULT_PROJECT_ID }, name);
+  const target = production
+    ? 'production'
+    : `Auth emulator at ${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
+  try {
+    return await use(getAuth(app), target);
+  } finally {
+    await deleteApp(app);
+  }
+}
+
 async function main(): Promise<number> {
   let parsed: ReturnType<typeof parseArguments>;
   try {
@@ -73,28 +99,16 @@ async function main(): Promise<number> {
     return 2;
   }
   const { emails, production } = parsed;
-  if (!production) process.env.FIREBASE_AUTH_EMULATOR_HOST ??= DEFAULT_AUTH_EMULATOR_HOST;
-  const app = production
-    ? initializeApp(
-        { credential: applicationDefault(), projectId: process.env.GCLOUD_PROJECT },
-        'admin-grant',
-      )
-    : initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? DEFAULT_PROJECT_ID }, 'admin-grant');
-  const target = production
-    ? 'production'
-    : `Auth emulator at ${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
-  try {
+  return withAdminAuth('admin-grant', production, async (auth, target) => {
     const results = [];
-    for (const email of emails) results.push(await grantAdmin(getAuth(app), email));
+    for (const email of emails) results.push(await grantAdmin(auth, email));
     for (const result of results) {
       if (result.ok)
         console.log(`✔ admin granted: ${result.email} (uid ${result.uid}) [${target}]`);
       else console.error(`✘ ${result.email}: ${result.reason} [${target}]`);
     }
     return results.every((result) => result.ok) ? 0 : 1;
-  } finally {
-    await deleteApp(app);
-  }
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -11,9 +11,8 @@
  * Exit status: 0 all revoked, 1 some refused, 2 bad usage.
  */
 import { pathToFileURL } from 'node:url';
-import { applicationDefault, deleteApp, initializeApp } from 'firebase-admin/app';
-import { getAuth, type Auth } from 'firebase-admin/auth';
-import { DEFAULT_AUTH_EMULATOR_HOST, DEFAULT_PROJECT_ID, UsageError } from './admin-grant';
+import type { Auth } from 'firebase-admin/auth';
+import { UsageError, withAdminAuth } from './admin-grant';
 
 export type RevokeResult =
   | { email: string; uid: string; ok: true; wasAdmin: boolean }
@@ -60,22 +59,9 @@ async function main(): Promise<number> {
     return 2;
   }
   const { emails, production } = parsed;
-  if (!production) process.env.FIREBASE_AUTH_EMULATOR_HOST ??= DEFAULT_AUTH_EMULATOR_HOST;
-  const app = production
-    ? initializeApp(
-        { credential: applicationDefault(), projectId: process.env.GCLOUD_PROJECT },
-        'admin-revoke',
-      )
-    : initializeApp(
-        { projectId: process.env.GCLOUD_PROJECT ?? DEFAULT_PROJECT_ID },
-        'admin-revoke',
-      );
-  const target = production
-    ? 'production'
-    : `Auth emulator at ${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
-  try {
+  return withAdminAuth('admin-revoke', production, async (auth, target) => {
     const results = [];
-    for (const email of emails) results.push(await revokeAdmin(getAuth(app), email));
+    for (const email of emails) results.push(await revokeAdmin(auth, email));
     for (const result of results) {
       if (result.ok)
         console.log(
@@ -84,9 +70,7 @@ async function main(): Promise<number> {
       else console.error(`✘ ${result.email}: ${result.reason} [${target}]`);
     }
     return results.every((result) => result.ok) ? 0 : 1;
-  } finally {
-    await deleteApp(app);
-  }
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
