@@ -1,16 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMemberPage } from '../../src/domain/moderation-records';
-import { postJson, startApiHarness, type ApiHarness } from './api-harness';
+import { postJson, signUpWithClaims, startApiHarness, type ApiHarness } from './api-harness';
 
 // Only `admin: true` makes an administrator (functions/src/authenticate.ts, the member list's flag, and
 // database.rules.json / storage.rules alike): a claim that is merely truthy, as a typo in a script that
 // grants it might leave, grants nothing.
 
 let harness: ApiHarness;
-
-const AUTH = () =>
-  `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
 
 interface ClaimedMember {
   uid: string;
@@ -20,20 +16,12 @@ interface ClaimedMember {
 
 /** A member whose account carries `admin: claim`, signed in after it was set so the token has it. */
 async function memberWithAdminClaim(claim: unknown): Promise<ClaimedMember> {
-  const email = `claim-${randomUUID()}@example.com`;
-  const user = await harness.auth.createUser({ email, password: 'secret-password' });
-  await harness.auth.setCustomUserClaims(user.uid, { admin: claim });
-  const response = await fetch(`${AUTH()}/accounts:signInWithPassword?key=any`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'secret-password', returnSecureToken: true }),
-  });
-  const { idToken } = (await response.json()) as { idToken: string };
-  const claims = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as {
+  const member = await signUpWithClaims(harness.auth, { admin: claim });
+  const claims = JSON.parse(Buffer.from(member.idToken.split('.')[1]!, 'base64url').toString()) as {
     admin?: unknown;
   };
   expect(claims.admin).toEqual(claim);
-  return { uid: user.uid, email, idToken };
+  return member;
 }
 
 const get = async (path: string, token: string) => {

@@ -5,6 +5,7 @@ import {
   generatePayload,
   postJson,
   readyMember,
+  signUpWithClaims,
   startApiHarness,
   type ApiHarness,
   type TestMember,
@@ -29,13 +30,7 @@ async function signInWithPassword(email: string): Promise<{ idToken?: string; er
 }
 
 /** A member with the admin claim, signed in again so that their token carries it. */
-async function signUpAdmin(): Promise<TestMember & { email: string }> {
-  const email = `admin-${randomUUID()}@example.com`;
-  const user = await harness.auth.createUser({ email, password: 'secret-password' });
-  await harness.auth.setCustomUserClaims(user.uid, { admin: true });
-  const { idToken } = await signInWithPassword(email);
-  return { uid: user.uid, idToken: idToken!, email };
-}
+const signUpAdmin = () => signUpWithClaims(harness.auth, { admin: true });
 
 const get = async (path: string, token?: string) => {
   const response = await fetch(`${harness.baseUrl}${path}`, {

@@ -2,12 +2,12 @@
  * What every visitor sees (the home banner, the "Follow ChallangeX" links) changes only through the
  * audited API: admins only, validated, each change written with its audit entry.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAuditEntry } from '../../src/domain/moderation-records';
 import {
   postJson,
   readyMember,
+  signUpWithClaims,
   startApiHarness,
   type ApiHarness,
   type TestMember,
@@ -17,21 +17,7 @@ let harness: ApiHarness;
 let admin: TestMember & { email: string };
 let member: TestMember;
 
-async function signUpAdmin(): Promise<TestMember & { email: string }> {
-  const email = `admin-${randomUUID()}@example.com`;
-  const user = await harness.auth.createUser({ email, password: 'secret-password' });
-  await harness.auth.setCustomUserClaims(user.uid, { admin: true });
-  const response = await fetch(
-    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: 'secret-password', returnSecureToken: true }),
-    },
-  );
-  const { idToken } = (await response.json()) as { idToken: string };
-  return { uid: user.uid, idToken, email };
-}
+const signUpAdmin = () => signUpWithClaims(harness.auth, { admin: true });
 
 const post = (path: string, body: unknown, token?: string) =>
   postJson(`${harness.baseUrl}${path}`, body, { token });

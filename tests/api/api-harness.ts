@@ -111,6 +111,27 @@ export interface TestMember {
 }
 
 /** A real member of the Auth emulator, signed up over its REST API. */
+/** A member whose account carries `claims`, signed in after they were set so the ID token has them. */
+export async function signUpWithClaims(
+  auth: Auth,
+  claims: Record<string, unknown>,
+): Promise<TestMember & { email: string }> {
+  const email = `claims-${randomUUID()}@example.com`;
+  const user = await auth.createUser({ email, password: 'secret-password' });
+  await auth.setCustomUserClaims(user.uid, claims);
+  const response = await fetch(
+    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'secret-password', returnSecureToken: true }),
+    },
+  );
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const { idToken } = (await response.json()) as { idToken: string };
+  return { uid: user.uid, idToken, email };
+}
+
 export async function signUpMember(): Promise<TestMember> {
   const response = await fetch(
     `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`,
