@@ -209,96 +209,105 @@ async function advance(pass: Pass, rollup: MemberRollup, hinted: string | undefi
   return { rollup, open };
 }
 
+/** What a recompute answers: the member's totals as just written. */
+export type RecomputedTotals = Awaited<ReturnType<typeof recomputeTotals>>;
+
 /**
- * POST /api/me/recompute: the caller's score, counters, streak and glance derived from their own
- * data (docs/product.md#points-and-leaderboards, "Streaks", "Profile at a glance"), written with
- * the leaderboard entries in one update; deleted challenges also leave the feed. Idempotent, so
- * the client may call it freely.
+ * Recomputes one member's score, counters, streak, glance and leaderboard rows from their own data
+ * (docs/product.md#points-and-leaderboards, "Streaks", "Profile at a glance"), written in one
+ * update; deleted challenges also leave the feed. Idempotent. `challengeIdHint` names a challenge
+ * that may have changed (a hint, not trusted: only its key's form is checked). Callers other than
+ * the route (an admin approving a proof) pass the member's uid; a member whose first sign-in record
+ * does not exist yet gets an HttpError 409.
  *
  * Its work follows what can change, not the member's history (docs/architecture.md, "Recompute"):
  * it reads the rollup of settled challenges (progress/{uid}/member) and re-derives only the open
- * ones, new ones, the one the client names (`challengeId`, a hint it does not trust) and a
- * deleted one found by a small sweep; Storage is asked only about proofs never judged before.
+ * ones, new ones, the hinted one and a deleted one found by a small sweep; Storage is asked only
+ * about proofs never judged before.
  */
-export function recomputeMember({
-  database,
-  clock,
-  proofs,
-}: RecomputeDependencies): RequestHandler {
-  return async (request, response) => {
-    const uid = memberUid(response);
-    const now = clock();
-    const hint: unknown = (request.body as { challengeId?: unknown } | undefined)?.challengeId;
-    const hinted = typeof hint === 'string' && DATABASE_KEY.test(hint) ? hint : undefined;
-    const [infoSnapshot, privateSnapshot, rollupSnapshot] = await Promise.all([
-      database.ref(dbPaths.userInfo(uid)).get(),
-      database.ref(dbPaths.userPrivate(uid)).get(),
-      database.ref(dbPaths.progressMember(uid)).get(),
-    ]);
-    const info = (infoSnapshot.val() ?? {}) as Record<string, unknown>;
-    // The rules accept the member's first sign-in record only while info does not exist: writing
-    // info/score before it would lock them out of their info for ever (createdAt marks that record).
-    if (typeof info.createdAt !== 'number')
-      throw new HttpError(
-        409,
-        'Your member record does not exist yet: sign in to the app once, then try again',
-      );
-    const pass: Pass = {
-      database,
-      proofs: withConcurrency(proofs, STORAGE_CONCURRENCY),
-      uid,
-      now,
-      // The calendar's days are the member's (the zone the server keeps), UTC before any challenge.
-      timeZone: storedMemberTimeZone(privateSnapshot.val())?.timeZone ?? 'UTC',
-      update: {},
-      periods: { weekly: new Set(), monthly: new Set() },
-    };
-    const stored = parseRollup(rollupSnapshot.val());
-    const { rollup, open } = stored ? await advance(pass, stored, hinted) : await rebuild(pass);
-    const { score, counts, streak, glance } = memberTotals(
-      rollup,
-      Object.values(open),
-      now,
-      pass.timeZone,
+export async function recomputeTotals(
+  { database, clock, proofs }: RecomputeDependencies,
+  uid: string,
+  challengeIdHint?: unknown,
+) {
+  const now = clock();
+  const hinted =
+    typeof challengeIdHint === 'string' && DATABASE_KEY.test(challengeIdHint)
+      ? challengeIdHint
+      : undefined;
+  const [infoSnapshot, privateSnapshot, rollupSnapshot] = await Promise.all([
+    database.ref(dbPaths.userInfo(uid)).get(),
+    database.ref(dbPaths.userPrivate(uid)).get(),
+    database.ref(dbPaths.progressMember(uid)).get(),
+  ]);
+  const info = (infoSnapshot.val() ?? {}) as Record<string, unknown>;
+  // The rules accept the member's first sign-in record only while info does not exist: writing
+  // info/score before it would lock them out of their info for ever (createdAt marks that record).
+  if (typeof info.createdAt !== 'number')
+    throw new HttpError(
+      409,
+      'Your member record does not exist yet: sign in to the app once, then try again',
     );
-    const entry = (points: number) => ({
-      points,
-      displayName: typeof info.displayName === 'string' ? info.displayName : '',
-      photoURL: typeof info.photoURL === 'string' ? info.photoURL : '',
-      // Epoch ms (the server's clock) since first sign-ins are stamped by the rules; older members' text.
-      joinAt: typeof info.joinAt === 'number' || typeof info.joinAt === 'string' ? info.joinAt : '',
-    });
-    const { update, periods } = pass;
-    Object.assign(update, {
-      [`${dbPaths.userInfo(uid)}/score`]: score.total,
-      [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges,
-      [`${dbPaths.userInfo(uid)}/totalChallenges`]: counts.totalChallenges,
-      ...Object.fromEntries(
-        Object.entries(streak).map(([field, value]) => [
-          `${dbPaths.userInfo(uid)}/${field}`,
-          value,
-        ]),
-      ),
-      [dbPaths.memberGlance(uid)]: glance,
-      [dbPaths.progressMember(uid)]: rollup,
-      [`${dbPaths.leaderboardAll}/${uid}`]: entry(score.total),
-    });
-    for (const contribution of Object.values(open)) touch(pass, contribution);
-    for (const week of periods.weekly) {
-      const points = score.weekly[week] ?? 0;
-      update[`${dbPaths.leaderboardWeekly(week)}/${uid}`] = points > 0 ? entry(points) : null;
-    }
-    for (const month of periods.monthly) {
-      const points = score.monthly[month] ?? 0;
-      update[`${dbPaths.leaderboardMonthly(month)}/${uid}`] = points > 0 ? entry(points) : null;
-    }
-    await database.ref().update(update);
-    response.json({
-      score: score.total,
-      weekly: score.weekly,
-      monthly: score.monthly,
-      ...counts,
-      ...streak,
-    });
+  const pass: Pass = {
+    database,
+    proofs: withConcurrency(proofs, STORAGE_CONCURRENCY),
+    uid,
+    now,
+    // The calendar's days are the member's (the zone the server keeps), UTC before any challenge.
+    timeZone: storedMemberTimeZone(privateSnapshot.val())?.timeZone ?? 'UTC',
+    update: {},
+    periods: { weekly: new Set(), monthly: new Set() },
+  };
+  const stored = parseRollup(rollupSnapshot.val());
+  const { rollup, open } = stored ? await advance(pass, stored, hinted) : await rebuild(pass);
+  const { score, counts, streak, glance } = memberTotals(
+    rollup,
+    Object.values(open),
+    now,
+    pass.timeZone,
+  );
+  const entry = (points: number) => ({
+    points,
+    displayName: typeof info.displayName === 'string' ? info.displayName : '',
+    photoURL: typeof info.photoURL === 'string' ? info.photoURL : '',
+    // Epoch ms (the server's clock) since first sign-ins are stamped by the rules; older members' text.
+    joinAt: typeof info.joinAt === 'number' || typeof info.joinAt === 'string' ? info.joinAt : '',
+  });
+  const { update, periods } = pass;
+  Object.assign(update, {
+    [`${dbPaths.userInfo(uid)}/score`]: score.total,
+    [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges,
+    [`${dbPaths.userInfo(uid)}/totalChallenges`]: counts.totalChallenges,
+    ...Object.fromEntries(
+      Object.entries(streak).map(([field, value]) => [`${dbPaths.userInfo(uid)}/${field}`, value]),
+    ),
+    [dbPaths.memberGlance(uid)]: glance,
+    [dbPaths.progressMember(uid)]: rollup,
+    [`${dbPaths.leaderboardAll}/${uid}`]: entry(score.total),
+  });
+  for (const contribution of Object.values(open)) touch(pass, contribution);
+  for (const week of periods.weekly) {
+    const points = score.weekly[week] ?? 0;
+    update[`${dbPaths.leaderboardWeekly(week)}/${uid}`] = points > 0 ? entry(points) : null;
+  }
+  for (const month of periods.monthly) {
+    const points = score.monthly[month] ?? 0;
+    update[`${dbPaths.leaderboardMonthly(month)}/${uid}`] = points > 0 ? entry(points) : null;
+  }
+  await database.ref().update(update);
+  return {
+    score: score.total,
+    weekly: score.weekly,
+    monthly: score.monthly,
+    ...counts,
+    ...streak,
+  };
+}
+
+/** POST /api/me/recompute: recomputeTotals for the caller, `challengeId` in the body its hint. */
+export function recomputeMember(dependencies: RecomputeDependencies): RequestHandler {
+  return async (request, response) => {
+    const hint: unknown = (request.body as { challengeId?: unknown } | undefined)?.challengeId;
+    response.json(await recomputeTotals(dependencies, memberUid(response), hint));
   };
 }
