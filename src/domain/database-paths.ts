@@ -46,6 +46,8 @@ export const dbPaths = {
   proofHashBucket: (band: number, value: string) => `proofHashes/${band}/${value}`,
   /** Server-only; no client rule grants access to it. */
   challengeCreationLock: (uid: string) => `serverLocks/challengeCreation/${uid}`,
+  /** Server-only: a member's stored bytes in Cloud Storage, summed by the finalize check (functions/src/stored-upload-check.ts). */
+  storageUsage: (uid: string) => `storageUsage/${uid}`,
   /** Server-only: fixed-window use counters of the API (functions/src/database-counters.ts). */
   serverLimit: (key: string) => `serverLimits/${key}`,
 } as const;
