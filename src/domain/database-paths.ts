@@ -42,6 +42,9 @@ export const dbPaths = {
   disabledMember: (uid: string) => `moderation/disabledMembers/${uid}`,
   /** Every admin action; only admins read it, only the API writes it. */
   adminAudit: 'moderation/audit',
+  /** Server-only: flagged proofs waiting for an admin, by key (time first); admins list them through the API. */
+  proofQueue: 'moderation/proofQueue',
+  proofQueueEntry: (key: string) => `moderation/proofQueue/${key}`,
   /** Server-only: proof photos' perceptual hashes, filed by band (functions/src/proof-hash-index.ts). */
   proofHashBucket: (band: number, value: string) => `proofHashes/${band}/${value}`,
   /** Server-only; no client rule grants access to it. */
