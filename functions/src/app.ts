@@ -18,6 +18,7 @@ import { propagateIdentity } from './identity-route';
 import { builtInPlanner, type MealPlanProvider } from './meal-plan-provider';
 import type { PhotoSources } from '../../src/domain/member-identity';
 import type { ProofStore } from './proof-store';
+import { submitMealProof } from './proof-submit-route';
 import { databaseThrottle, memoryThrottle, type RateLimit } from './rate-limit';
 import { recomputeMember } from './recompute-route';
 import { regenerateMeals } from './regenerate-route';
@@ -40,6 +41,8 @@ export interface AppOptions {
   recomputeRateLimit?: RateLimit;
   identityRateLimit?: RateLimit;
   weightLogRateLimit?: RateLimit;
+  /** Per member, on recording proofs (each downloads and hashes a photo). */
+  proofRateLimit?: RateLimit;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -55,6 +58,7 @@ export function createApp({
   recomputeRateLimit = { windowMs: 60_000, max: 60 },
   identityRateLimit = { windowMs: 60_000, max: 20 },
   weightLogRateLimit = { windowMs: 60_000, max: 30 },
+  proofRateLimit = { windowMs: 60_000, max: 20 },
   log = (message, error) => console.error(message, error),
 }: AppOptions): Express {
   const app = express();
@@ -82,6 +86,11 @@ export function createApp({
     '/api/challenges/:challengeId/days/:day/meals/:slot/swap',
     generateMember,
     swapOneMeal(dependencies),
+  );
+  app.post(
+    '/api/challenges/:challengeId/days/:day/meals/:slot/proof',
+    throttled('proof', proofRateLimit),
+    submitMealProof(dependencies),
   );
   app.post(
     '/api/me/recompute',

@@ -22,6 +22,8 @@ export interface IndexedProof {
   slot: string;
   /** When the proof was made (its doneAt): the earlier of two near-duplicates is the original. */
   at: number;
+  /** Where its photo is stored, to show it next to a later copy. */
+  imgPath?: string;
 }
 
 export interface NearDuplicate extends IndexedProof {
@@ -97,10 +99,17 @@ export async function findNearDuplicates(
   return [...found.values()].sort((left, right) => left.key.localeCompare(right.key));
 }
 
+const sameMeal = (left: IndexedProof, right: IndexedProof) =>
+  left.uid === right.uid &&
+  left.challengeId === right.challengeId &&
+  left.day === right.day &&
+  left.slot === right.slot;
+
 /**
- * Files the proof, then looks for an earlier near-duplicate. Writing before reading makes racing
- * uploads of one picture agree: whichever reads last sees the other, and only the later one
- * (by proof time, then key) is a duplicate.
+ * Files the proof, then looks for an earlier near-duplicate of another meal. Writing before reading
+ * makes racing uploads of one picture agree: whichever reads last sees the other, and only the later
+ * one (by proof time, then key) is a duplicate. The same meal's own earlier attempt is no match (a
+ * photo sent again after a failed save).
  */
 export async function checkAndIndexProof(
   database: Database,
@@ -108,5 +117,5 @@ export async function checkAndIndexProof(
 ): Promise<NearDuplicate | undefined> {
   const key = await indexProof(database, proof);
   const duplicates = await findNearDuplicates(database, proof.hash);
-  return duplicates.find((other) => other.key < key);
+  return duplicates.find((other) => other.key < key && !sameMeal(other, proof));
 }

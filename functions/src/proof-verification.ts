@@ -3,18 +3,41 @@ import type { ChallengeRecord, DayMeals } from '../../src/domain/challenge-recor
 import { MEAL_SLOTS, type MealSlot } from '../../src/domain/constants';
 import { dayKey, mealWindow, type MealWindow } from '../../src/domain/meal-schedule';
 import type { ProofVerdict } from '../../src/domain/member-progress';
-import { storagePaths } from '../../src/domain/storage-paths';
+import { proofEarnsPoints } from '../../src/domain/proof-review';
+import { parseStoragePath, storagePaths } from '../../src/domain/storage-paths';
 import type { ProofStore } from './proof-store';
 
-function windowOf(challenge: ChallengeRecord, dayNumber: number, slot: MealSlot) {
+/** The meal's window derived again from the challenge's start date and zone (never read from the meal). */
+export function windowOf(challenge: ChallengeRecord, dayNumber: number, slot: MealSlot) {
   const { startDate, timezone } = challenge;
   if (typeof startDate !== 'string' || !isCalendarDate(startDate)) return undefined;
   if (typeof timezone !== 'string' || !isValidTimeZone(timezone)) return undefined;
   return mealWindow(startDate, dayNumber, slot, timezone);
 }
 
-const inside = (time: number | undefined, { opensAt, closesAt }: MealWindow) =>
+export const inside = (time: number | undefined, { opensAt, closesAt }: MealWindow) =>
   typeof time === 'number' && opensAt <= time && time <= closesAt;
+
+/**
+ * Where the meal's photo is: its imgPath when that is one of this meal's attempts (the server wrote
+ * it), else the first attempt's path (meals proved before the proof route).
+ */
+function proofPathOf(
+  imgPath: string | undefined,
+  uid: string,
+  challengeId: string,
+  day: number,
+  slot: MealSlot,
+): string {
+  const parsed = imgPath ? parseStoragePath(imgPath) : null;
+  const ownAttempt =
+    parsed?.kind === 'mealProof' &&
+    parsed.uid === uid &&
+    parsed.challengeId === challengeId &&
+    parsed.day === day &&
+    parsed.slot === slot;
+  return ownAttempt ? imgPath! : storagePaths.mealProof(uid, challengeId, day, slot);
+}
 
 /** Verdicts by 'Day{n}-{slot}' (storagePaths' naming), kept with the challenge's contribution. */
 export type ProofVerdicts = Record<string, ProofVerdict>;
@@ -34,8 +57,9 @@ export interface VerifiedChallenge {
  * from the meal. Deleted challenges are returned as they are: they earn nothing anyway.
  *
  * A meal with a verdict for the same `doneAt` is not looked up again: a stored proof can be
- * neither replaced nor deleted (storage.rules) and a Done meal can't be proved again
- * (database.rules.json), so the first look is final. That keeps Storage calls to new proofs.
+ * neither replaced nor deleted (storage.rules) and only the proof route writes a Done meal (once
+ * per attempt, each with its own doneAt), so the first look is final. That keeps Storage calls to
+ * new proofs. A meal whose review is 'flagged' or 'rejected' earns nothing whatever its verdict.
  */
 export async function verifyProofs(
   uid: string,
@@ -57,6 +81,7 @@ export async function verifyProofs(
     for (const slot of MEAL_SLOTS) {
       const meal = day[slot];
       if (meal?.status !== 'Done') continue;
+      const earns = proofEarnsPoints(meal);
       const window = windowOf(challenge, dayNumber, slot);
       verifiedDay[slot] = { ...meal, status: 'Unverified' };
       if (!window || !inside(meal.doneAt, window)) continue;
@@ -64,14 +89,16 @@ export async function verifyProofs(
       const name = `${key}-${slot}`;
       const settle = (ok: boolean) => {
         verdicts[name] = { doneAt, ok };
-        if (ok) verifiedDay[slot] = { ...meal, ...window };
+        // The verdict is Storage's alone; a flag or a rejection withholds points on top of it, so
+        // an approval counts at once without a second look-up (docs/security.md, "Proof checks").
+        if (ok && earns) verifiedDay[slot] = { ...meal, ...window };
       };
       const previous = known[name];
       if (previous?.doneAt === doneAt) {
         settle(previous.ok);
         continue;
       }
-      const path = storagePaths.mealProof(uid, challengeId, dayNumber, slot);
+      const path = proofPathOf(meal.imgPath, uid, challengeId, dayNumber, slot);
       checks.push(proofs.createdAt(path).then((createdAt) => settle(inside(createdAt, window))));
     }
   }

@@ -1,6 +1,7 @@
 import type { MealSlot, Preference, TargetBody } from '@/domain/constants';
 import type { DayShortfall, PlannedIngredient, PlannedSide } from '@/domain/meal-planner';
 import type { NutritionTargets } from '@/domain/nutrition-targets';
+import type { ProofReview } from '@/domain/proof-review';
 
 /** users/{uid}/challenges/{cid}/meals/Day{n}/{slot} (docs/architecture.md#data-model-and-access). */
 export interface MealRecord {
@@ -24,6 +25,8 @@ export interface MealRecord {
   opensAt: number;
   closesAt: number;
   doneAt?: number;
+  /** Server-written when the proof was flagged, and the admin's decision (docs/security.md, "Proof checks"). */
+  review?: ProofReview;
 }
 
 export type DayMeals = Partial<Record<MealSlot, MealRecord>>;
