@@ -108,7 +108,7 @@ export function createApp({
   app.delete('/api/me/weights/:date', weightLog, deleteWeight(dependencies));
 
   const admin = requireAdmin(auth);
-  const moderation = { database, auth, clock };
+  const moderation = { database, auth, clock, photoSources };
   app.get('/api/admin/members', admin, listMembers(moderation));
   app.post('/api/admin/members/:uid/disable', admin, disableMember(moderation));
   app.post('/api/admin/members/:uid/enable', admin, enableMember(moderation));
