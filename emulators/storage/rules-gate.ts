@@ -27,8 +27,10 @@ export function rulesView(
         ? etagOf(meta as ObjectMetadata)
         : undefined,
     contentType: meta.contentType,
-    contentDisposition: meta.contentDisposition,
-    contentEncoding: meta.contentEncoding,
+    // Unset, these are null rather than missing, as firebase-tools hands them to Google's rules
+    // runtime (its storage emulator's asRulesResource), so `== null` tests them without an error.
+    contentDisposition: meta.contentDisposition ?? null,
+    contentEncoding: meta.contentEncoding ?? null,
     contentLanguage: meta.contentLanguage,
     cacheControl: meta.cacheControl,
     timeCreated: meta.timeCreated ? new Date(meta.timeCreated) : undefined,

@@ -246,25 +246,9 @@ const storageLimits: RuleMutant[] = [
     ['uploads an avatar of 2 MB and one byte'],
   ),
   storageMutant(
-    'default-folder photos may be one byte over 5 MB',
-    "file.matches('photo-[1-5][.]jpg')\n        && isImageUnder(5 * 1024 * 1024)",
-    "file.matches('photo-[1-5][.]jpg')\n        && isImageUnder(5 * 1024 * 1024 + 1)",
-    ['uploads 5 MB and one byte to its default folder'],
-  ),
-  storageMutant('photo-1 and photo-5 are refused', "'photo-[1-5][.]jpg'", "'photo-[2-4][.]jpg'", [
-    'uploads photo-1 to its default folder',
-    'uploads photo-5 to its default folder',
-    'replaces photo-1 in its default folder',
-    'uploads exactly 5 MB to its default folder',
-  ]),
-  storageMutant('photo-0 and photo-6 are accepted', "'photo-[1-5][.]jpg'", "'photo-[0-6][.]jpg'", [
-    'uploads photo-0 to its default folder',
-    'uploads a sixth name (photo-6) to its default folder',
-  ]),
-  storageMutant(
     'Day1 proofs are refused',
-    "'Day[1-7]-(breakfast|lunch|dinner)[.]jpg'",
-    "'Day[2-7]-(breakfast|lunch|dinner)[.]jpg'",
+    "'Day[1-7]-(breakfast|lunch|dinner)(-[23])?[.]jpg'",
+    "'Day[2-7]-(breakfast|lunch|dinner)(-[23])?[.]jpg'",
     [
       'uploads a 200 KB JPEG meal proof',
       'uploads a 600 KB PNG meal proof (resumable upload)',
@@ -275,17 +259,35 @@ const storageLimits: RuleMutant[] = [
   ),
   storageMutant(
     'Day7 proofs are refused',
-    "'Day[1-7]-(breakfast|lunch|dinner)[.]jpg'",
-    "'Day[1-6]-(breakfast|lunch|dinner)[.]jpg'",
+    "'Day[1-7]-(breakfast|lunch|dinner)(-[23])?[.]jpg'",
+    "'Day[1-6]-(breakfast|lunch|dinner)(-[23])?[.]jpg'",
     ['uploads the proof of Day 7 dinner'],
   ),
   storageMutant(
     'Day0 and Day8 proofs are accepted',
-    "'Day[1-7]-(breakfast|lunch|dinner)[.]jpg'",
-    "'Day[0-8]-(breakfast|lunch|dinner)[.]jpg'",
+    "'Day[1-7]-(breakfast|lunch|dinner)(-[23])?[.]jpg'",
+    "'Day[0-8]-(breakfast|lunch|dinner)(-[23])?[.]jpg'",
     [
       'uploads Day0-lunch.jpg into a challenge folder',
       'uploads Day8-breakfast.jpg into a challenge folder',
+    ],
+  ),
+  storageMutant(
+    'retries -2 and -3 are refused',
+    "'Day[1-7]-(breakfast|lunch|dinner)(-[23])?[.]jpg'",
+    "'Day[1-7]-(breakfast|lunch|dinner)[.]jpg'",
+    [
+      'uploads a second attempt at a rejected proof (-2)',
+      'uploads a third attempt at a rejected proof (-3)',
+    ],
+  ),
+  storageMutant(
+    'a first attempt named -1 and a fourth attempt are accepted',
+    "'Day[1-7]-(breakfast|lunch|dinner)(-[23])?[.]jpg'",
+    "'Day[1-7]-(breakfast|lunch|dinner)(-[1-4])?[.]jpg'",
+    [
+      'uploads Day2-breakfast-1.jpg (no such attempt) into a challenge folder',
+      'uploads Day2-breakfast-4.jpg (no such attempt) into a challenge folder',
     ],
   ),
   storageMutant(

@@ -330,7 +330,7 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
     mutate: (rules) =>
       replaceOnce(
         rules,
-        "return file.matches('Day[1-7]-(breakfast|lunch|dinner)[.]jpg');",
+        "return file.matches('Day[1-7]-(breakfast|lunch|dinner)(-[23])?[.]jpg');",
         'return true;',
       ),
     killedBy: [
@@ -340,7 +340,40 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
       'uploads Day1-brunch.jpg into a challenge folder',
       'uploads Day8-breakfast.jpg into a challenge folder',
       'uploads extra.jpg into a challenge folder',
+      'uploads Day2-breakfast-4.jpg (no such attempt) into a challenge folder',
     ],
+  },
+  {
+    name: 'uploads may carry custom metadata',
+    file: 'storage.rules',
+    mutate: (rules) =>
+      replaceOnce(
+        rules,
+        "request.resource.metadata.keys().hasOnly(['firebaseStorageDownloadTokens'])",
+        'true',
+      ),
+    killedBy: ['uploads a proof with custom metadata', 'uploads an avatar with custom metadata'],
+  },
+  {
+    name: 'uploads may set any Content-Disposition',
+    file: 'storage.rules',
+    mutate: (rules) =>
+      replaceOnce(rules, 'request.resource.contentDisposition == null\n', 'true\n'),
+    killedBy: [
+      'uploads a proof with Content-Disposition: attachment',
+      'uploads an avatar with Content-Disposition: attachment',
+    ],
+  },
+  {
+    name: "the service's own inline disposition is refused",
+    file: 'storage.rules',
+    mutate: (rules) =>
+      replaceOnce(
+        rules,
+        `request.resource.contentDisposition.matches("inline(; filename[*]=utf-8''[A-Za-z0-9._-]+)?")`,
+        'false',
+      ),
+    killedBy: ['uploads a proof with the inline disposition of its own name'],
   },
   {
     name: 'storage rules opened to everyone',
@@ -370,11 +403,7 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
     file: 'storage.rules',
     mutate: (rules) =>
       replaceOnce(rules, 'request.resource.size <= maxBytes', 'request.resource.size < maxBytes'),
-    killedBy: [
-      'uploads an avatar of exactly 2 MB',
-      'uploads a JPEG of exactly 5 MB',
-      'uploads exactly 5 MB to its default folder',
-    ],
+    killedBy: ['uploads an avatar of exactly 2 MB', 'uploads a JPEG of exactly 5 MB'],
   },
   {
     name: 'any signed-in member may add a proof to another member’s challenge',

@@ -117,6 +117,49 @@ for (const [length, folder] of [
     upload(s, `Challenge/${OWNER_UID}/${folder}/Day1-breakfast.jpg`, imageBytes(KB), 'image/jpeg'),
   );
 }
+proofs.allowed('owner', 'create', 'uploads a second attempt at a rejected proof (-2)', (s) =>
+  upload(s, `${CHALLENGE_FOLDER}/Day2-breakfast-2.jpg`, imageBytes(10 * KB), 'image/jpeg'),
+);
+proofs.allowed('owner', 'create', 'uploads a third attempt at a rejected proof (-3)', (s) =>
+  upload(s, `${CHALLENGE_FOLDER}/Day2-breakfast-3.jpg`, imageBytes(10 * KB), 'image/jpeg'),
+);
+for (const name of ['Day2-breakfast-1.jpg', 'Day2-breakfast-4.jpg', 'Day2-breakfast-23.jpg']) {
+  proofs.denied(
+    'owner',
+    'create',
+    `uploads ${name} (no such attempt) into a challenge folder`,
+    (s) => upload(s, `${CHALLENGE_FOLDER}/${name}`, imageBytes(10 * KB), 'image/jpeg'),
+  );
+}
+proofs.denied(
+  'owner',
+  'update',
+  'replaces a stored retry (-2) with a new JPEG (retries are kept too)',
+  (s) => upload(s, `${CHALLENGE_FOLDER}/Day2-breakfast-2.jpg`, imageBytes(30 * KB), 'image/jpeg'),
+  (world) => {
+    world.objects[`${CHALLENGE_FOLDER}/Day2-breakfast-2.jpg`] = {
+      bytes: imageBytes(10 * KB),
+      contentType: 'image/jpeg',
+    };
+  },
+);
+// Only the type: no Content-Disposition (a download URL turned into a file-hosting link) and no
+// custom metadata (bytes no one reads), on proofs and avatars alike.
+const uploadWith = (storage: Storage, path: string, metadata: Record<string, unknown>) =>
+  storage.ref(path).put(imageBytes(10 * KB), { contentType: 'image/jpeg', ...metadata });
+proofs.denied('owner', 'create', 'uploads a proof with Content-Disposition: attachment', (s) =>
+  uploadWith(s, NEW_PROOF, { contentDisposition: 'attachment; filename="setup.exe"' }),
+);
+proofs.denied('owner', 'create', 'uploads a proof with custom metadata', (s) =>
+  uploadWith(s, NEW_PROOF, { customMetadata: { note: 'x'.repeat(1000) } }),
+);
+proofs.allowed(
+  'owner',
+  'create',
+  'uploads a proof with the inline disposition of its own name',
+  (s) =>
+    uploadWith(s, NEW_PROOF, { contentDisposition: "inline; filename*=utf-8''Day1-breakfast.jpg" }),
+);
 proofs.allowed('owner', 'create', 'uploads the proof of Day 7 dinner', (s) =>
   upload(s, `${CHALLENGE_FOLDER}/Day7-dinner.jpg`, imageBytes(10 * KB), 'image/jpeg'),
 );
@@ -208,6 +251,12 @@ avatars.denied('admin', 'update', "replaces a member's avatar", (s) =>
 avatars.denied('visitor', 'update', "replaces a member's avatar", (s) =>
   upload(s, AVATAR, imageBytes(10 * KB), 'image/jpeg'),
 );
+avatars.denied('owner', 'update', 'uploads an avatar with Content-Disposition: attachment', (s) =>
+  uploadWith(s, AVATAR, { contentDisposition: 'attachment' }),
+);
+avatars.denied('owner', 'update', 'uploads an avatar with custom metadata', (s) =>
+  uploadWith(s, AVATAR, { customMetadata: { owner: 'someone-else' } }),
+);
 avatars.allowed('member', 'read', "gets a member's avatar URL", (s) =>
   s.ref(AVATAR).getDownloadURL(),
 );
@@ -219,53 +268,13 @@ avatars.denied('other member', 'delete', "deletes another member's avatar", (s) 
   s.ref(AVATAR).delete(),
 );
 
-const elsewhere = casesFor<StorageWorld, Storage>('Challenge/{uid}/default/{file} and other paths');
-const DEFAULT_PHOTO = `Challenge/${OWNER_UID}/default/photo-1.jpg`;
-elsewhere.allowed('owner', 'create', 'uploads photo-1 to its default folder', (s) =>
-  upload(s, DEFAULT_PHOTO, imageBytes(10 * KB), 'image/png'),
-);
-elsewhere.allowed('owner', 'create', 'uploads photo-5 to its default folder', (s) =>
-  upload(s, `Challenge/${OWNER_UID}/default/photo-5.jpg`, imageBytes(10 * KB), 'image/jpeg'),
-);
-elsewhere.allowed(
-  'owner',
-  'update',
-  'replaces photo-1 in its default folder',
-  (s) => upload(s, DEFAULT_PHOTO, imageBytes(20 * KB), 'image/jpeg'),
-  (world) => {
-    world.objects[DEFAULT_PHOTO] = { bytes: imageBytes(10 * KB), contentType: 'image/jpeg' };
-  },
-);
-elsewhere.allowed(
-  'owner',
-  'delete',
-  'deletes photo-1 from its default folder',
-  (s) => s.ref(DEFAULT_PHOTO).delete(),
-  (world) => {
-    world.objects[DEFAULT_PHOTO] = { bytes: imageBytes(10 * KB), contentType: 'image/jpeg' };
-  },
-);
-elsewhere.denied('owner', 'create', 'uploads photo-0 to its default folder', (s) =>
-  upload(s, `Challenge/${OWNER_UID}/default/photo-0.jpg`, imageBytes(10 * KB), 'image/jpeg'),
-);
-elsewhere.denied('owner', 'create', 'uploads a sixth name (photo-6) to its default folder', (s) =>
-  upload(s, `Challenge/${OWNER_UID}/default/photo-6.jpg`, imageBytes(10 * KB), 'image/jpeg'),
-);
-elsewhere.denied('owner', 'create', 'uploads any other name to its default folder', (s) =>
-  upload(s, `Challenge/${OWNER_UID}/default/pic.png`, imageBytes(10 * KB), 'image/png'),
-);
-elsewhere.allowed('owner', 'create', 'uploads exactly 5 MB to its default folder', (s) =>
-  upload(s, DEFAULT_PHOTO, imageBytes(5 * MB), 'image/jpeg'),
-);
-elsewhere.denied('owner', 'create', 'uploads 5 MB and one byte to its default folder', (s) =>
-  upload(s, DEFAULT_PHOTO, imageBytes(5 * MB + 1), 'image/jpeg'),
-);
-elsewhere.denied('owner', 'create', 'uploads 6 MB to its default folder', (s) =>
-  upload(s, DEFAULT_PHOTO, imageBytes(6 * MB), 'image/jpeg'),
-);
-elsewhere.denied('other member', 'create', "uploads into another member's default folder", (s) =>
-  upload(s, DEFAULT_PHOTO, imageBytes(10 * KB), 'image/jpeg'),
-);
+const elsewhere = casesFor<StorageWorld, Storage>('other paths');
+// The unused default/ folder is gone (issue 27): its names are refused like any other.
+for (const name of ['photo-1.jpg', 'photo-5.jpg']) {
+  elsewhere.denied('owner', 'create', `uploads ${name} to its former default folder`, (s) =>
+    upload(s, `Challenge/${OWNER_UID}/default/${name}`, imageBytes(10 * KB), 'image/jpeg'),
+  );
+}
 elsewhere.denied('owner', 'create', 'uploads straight into its member folder', (s) =>
   upload(s, `Challenge/${OWNER_UID}/loose.jpg`, imageBytes(10 * KB), 'image/jpeg'),
 );
