@@ -1,6 +1,6 @@
 /**
- * `database.rules.json` is the one source of the database rules, written in production form: a meal
- * proof's `img` and an uploaded `photoURL` must be download URLs of the project's own bucket, named
+ * `database.rules.json` is the one source of the database rules, written in production form: an
+ * uploaded `photoURL` must be a download URL of the project's own bucket, named
  * there by the placeholder STORAGE_BUCKET. The two builds that are loaded somewhere come from it:
  *
  * - production (`npm run build:rules` → build/rules/database.rules.json, the file the deploy ships):
@@ -15,8 +15,8 @@ export const SOURCE_RULES_FILE = join(import.meta.dirname, '../../database.rules
 
 /** The download-URL prefix of the project's bucket, as the source writes it (JSON-escaped regex). */
 const BUCKET_URL_PREFIX = String.raw`https:\\/\\/firebasestorage\\.googleapis\\.com\\/v0\\/b\\/STORAGE_BUCKET`;
-/** Where the source names the bucket: the proof `img` and the uploaded-avatar `photoURL`. */
-const BUCKET_MENTIONS = 2;
+/** Where the source names the bucket: the uploaded-avatar `photoURL` (proofs are server-written). */
+const BUCKET_MENTIONS = 1;
 
 const EMULATOR_URL_PREFIX = String.raw`(https:\\/\\/firebasestorage\\.googleapis\\.com|http:\\/\\/(127\\.0\\.0\\.1|localhost):[0-9]+)\\/v0\\/b\\/demo-[a-z0-9-]+(\\.appspot\\.com|\\.firebasestorage\\.app)?`;
 

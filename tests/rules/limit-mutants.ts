@@ -101,13 +101,6 @@ const lengthBounds: DatabaseBound[] = [
     onePast: ['retitles with a 101-character title'],
   },
   {
-    what: 'meal proof URL (2,048 characters)',
-    paths: ['users/$uid/challenges/$cid/meals/$day/$meal/img/.validate'],
-    fragments: LENGTH(2048),
-    atLimit: ['proves with a 2,048-character photo URL (the limit)'],
-    onePast: ['proves with a 2,049-character photo URL'],
-  },
-  {
     what: 'subscriber e-mail (254 characters)',
     paths: ['website/subscribers/$id/email/.validate'],
     fragments: LENGTH(254),

@@ -251,16 +251,18 @@ const prove = (db: Database, day: string, slot: string, changes: Record<string, 
     .ref(meal(day, slot))
     .update({ ...mealProof(OWNER_UID, OWNER_CHALLENGE, day, slot), ...changes });
 
-meals.allowed(
+// Only the proof route writes a proved meal (functions/src/proof-submit-route.ts, docs/security.md
+// "Proof checks"): the window, once-only, the photo and its URL are checked there, over HTTP.
+meals.denied(
   'owner',
   'update',
-  'proves a meal inside its window (img, imgPath, status Done, doneAt = now)',
+  'proves a meal inside its window from the browser (img, imgPath, status Done, doneAt = now)',
   (db) => prove(db, 'Day1', 'breakfast'),
 );
-meals.allowed(
+meals.denied(
   'owner',
   'update',
-  'proves a meal with one multi-path update of the four fields',
+  'proves a meal from the browser with one multi-path update of the four fields',
   (db) => {
     const proof = mealProof(OWNER_UID, OWNER_CHALLENGE, 'Day1', 'breakfast');
     return db
@@ -275,87 +277,59 @@ meals.allowed(
       );
   },
 );
-meals.denied('owner', 'update', 'proves a meal before its window opens', (db) =>
-  prove(db, 'Day1', 'lunch'),
-);
 meals.denied('owner', 'update', 'proves a meal after its window closed', (db) =>
   prove(db, 'Day1', 'dinner'),
-);
-meals.denied('owner', 'update', 'proves a meal twice (a second upload, new download token)', (db) =>
-  prove(db, 'Day2', 'breakfast', {
-    img: mealProofUrl(OWNER_UID, OWNER_CHALLENGE, 'Day2', 'breakfast').replace(
-      /token=.*$/,
-      'token=second-upload',
-    ),
-  }),
 );
 meals.denied('owner', 'update', 'replaces the photo of a proved meal', (db) =>
   db
     .ref(`${meal('Day2', 'breakfast')}/img`)
     .set(mealProofUrl(OWNER_UID, OWNER_CHALLENGE, 'Day2', 'breakfast') + 'x'),
 );
-meals.denied('owner', 'update', 'proves with a backdated doneAt', (db) =>
-  prove(db, 'Day1', 'breakfast', { doneAt: Date.now() - 3_600_000 }),
-);
-meals.denied('owner', 'update', "sets status 'Available' instead of 'Done'", (db) =>
-  prove(db, 'Day1', 'breakfast', { status: 'Available' }),
-);
 meals.denied('owner', 'update', "sets status 'Done' without a photo", (db) =>
   db.ref(meal('Day1', 'breakfast')).update({ status: 'Done', doneAt: SERVER_TIME }),
 );
+const FLAGGED = { state: 'flagged', reasons: ['duplicate'], at: 1 };
+const flagDay2Breakfast = (world: DatabaseWorld) =>
+  setInWorld(world, `${meal('Day2', 'breakfast')}/review`, FLAGGED);
 meals.denied(
   'owner',
   'update',
-  "sets status 'Done' keeping the planner's dish picture as the photo",
-  (db) => {
-    const withoutPhoto = mealProof(OWNER_UID, OWNER_CHALLENGE, 'Day1', 'breakfast');
-    delete withoutPhoto.img;
-    return db.ref(meal('Day1', 'breakfast')).update(withoutPhoto);
-  },
-);
-/** The proof's download URL padded (with an extra query parameter) to exactly `length` characters. */
-const proofUrlOfLength = (length: number) => {
-  const url = `${mealProofUrl(OWNER_UID, OWNER_CHALLENGE, 'Day1', 'breakfast')}&pad=`;
-  return url + 'p'.repeat(length - url.length);
-};
-meals.allowed('owner', 'update', 'proves with a 2,048-character photo URL (the limit)', (db) =>
-  prove(db, 'Day1', 'breakfast', { img: proofUrlOfLength(2048) }),
-);
-meals.denied('owner', 'update', 'proves with a 2,049-character photo URL', (db) =>
-  prove(db, 'Day1', 'breakfast', { img: proofUrlOfLength(2049) }),
-);
-meals.denied('owner', 'update', 'proves with a javascript: img', (db) =>
-  prove(db, 'Day1', 'breakfast', { img: 'javascript:alert(1)' }),
-);
-meals.denied('owner', 'update', "proves with a URL in another project's bucket", (db) =>
-  prove(db, 'Day1', 'breakfast', {
-    img: mealProofUrl(OWNER_UID, OWNER_CHALLENGE, 'Day1', 'breakfast').replace(
-      '/b/demo-challangex.firebasestorage.app/',
-      '/b/attacker-project.appspot.com/',
-    ),
-  }),
-);
-meals.denied('owner', 'update', "proves with another member's photo", (db) =>
-  prove(db, 'Day1', 'breakfast', {
-    img: mealProofUrl(OTHER_UID, OTHER_CHALLENGE, 'Day1', 'breakfast'),
-  }),
-);
-meals.denied('owner', 'update', 'proves with an imgPath outside its own proof object', (db) =>
-  prove(db, 'Day1', 'breakfast', {
-    imgPath: mealProofPath(OTHER_UID, OTHER_CHALLENGE, 'Day1', 'breakfast'),
-  }),
+  'clears the flag on its own proof (removes review)',
+  (db) => db.ref(`${meal('Day2', 'breakfast')}/review`).remove(),
+  flagDay2Breakfast,
 );
 meals.denied(
   'owner',
   'update',
-  'proves a meal of a deleted challenge',
-  (db) => prove(db, 'Day1', 'breakfast'),
+  'approves its own flagged proof',
+  (db) => db.ref(`${meal('Day2', 'breakfast')}/review/state`).set('approved'),
+  flagDay2Breakfast,
+);
+meals.denied('owner', 'create', 'writes an approved review on its own proof', (db) =>
+  db.ref(`${meal('Day2', 'breakfast')}/review`).set({ ...FLAGGED, state: 'approved' }),
+);
+meals.denied(
+  'owner',
+  'update',
+  'sets its rejected meal back to Done',
+  (db) => db.ref(`${meal('Day2', 'breakfast')}/status`).set('Done'),
   (world) => {
-    setInWorld(world, `${CHALLENGE}/deleted`, true);
-    setInWorld(world, `${CHALLENGE}/isActive`, false);
+    setInWorld(world, `${meal('Day2', 'breakfast')}/status`, 'Rejected');
+    setInWorld(world, `${meal('Day2', 'breakfast')}/review`, {
+      ...FLAGGED,
+      state: 'rejected',
+      rejectedReason: 'Not a meal',
+    });
   },
 );
-meals.denied('owner', 'update', 'adds an unknown field to a valid proof', (db) =>
+meals.denied(
+  'admin',
+  'update',
+  "approves a member's flagged proof from the browser (unaudited)",
+  (db) => db.ref(`${meal('Day2', 'breakfast')}/review/state`).set('approved'),
+  flagDay2Breakfast,
+);
+meals.denied('owner', 'update', 'adds an unknown field to a proof', (db) =>
   prove(db, 'Day1', 'breakfast', { points: 500 }),
 );
 meals.denied('owner', 'update', 'moves the window to make a closed meal open', (db) =>
@@ -401,4 +375,50 @@ meals.denied('visitor', 'read', "reads a member's meal", (db) =>
   db.ref(meal('Day1', 'breakfast')).get(),
 );
 
-export const challengeCases = [...challenges.cases, ...meals.cases];
+// moderation/proofQueue/{key}: flagged proofs for admins, written and read by the API only.
+const QUEUE_ENTRY = 'moderation/proofQueue/000001764000000000~olivia~c~2~breakfast';
+const queue = casesFor<DatabaseWorld, Database>('moderation/proofQueue/{key}');
+const queueEntry = {
+  uid: OWNER_UID,
+  challengeId: OWNER_CHALLENGE,
+  day: 2,
+  slot: 'breakfast',
+  imgPath: mealProofPath(OWNER_UID, OWNER_CHALLENGE, 'Day2', 'breakfast'),
+  reasons: ['duplicate'],
+  at: 1,
+};
+const withQueueEntry = (world: DatabaseWorld) => setInWorld(world, QUEUE_ENTRY, queueEntry);
+for (const role of ['visitor', 'member', 'owner', 'other member', 'admin'] as const)
+  queue.denied(
+    role,
+    'read',
+    'reads the proof review queue (the API lists it to admins)',
+    (db) => db.ref('moderation/proofQueue').get(),
+    withQueueEntry,
+  );
+queue.denied(
+  'owner',
+  'read',
+  'reads its own queue entry (who it copied)',
+  (db) => db.ref(QUEUE_ENTRY).get(),
+  withQueueEntry,
+);
+queue.denied(
+  'owner',
+  'delete',
+  'takes its own proof out of the queue',
+  (db) => db.ref(QUEUE_ENTRY).remove(),
+  withQueueEntry,
+);
+queue.denied('other member', 'create', "queues another member's proof", (db) =>
+  db.ref(QUEUE_ENTRY).set(queueEntry),
+);
+queue.denied(
+  'admin',
+  'update',
+  'decides a queued proof from the browser (unaudited)',
+  (db) => db.ref(`${QUEUE_ENTRY}/reasons`).set([]),
+  withQueueEntry,
+);
+
+export const challengeCases = [...challenges.cases, ...meals.cases, ...queue.cases];
