@@ -19,6 +19,7 @@ import { builtInPlanner, type MealPlanProvider } from './meal-plan-provider';
 import type { PhotoSources } from '../../src/domain/member-identity';
 import type { ProofStore } from './proof-store';
 import { submitMealProof } from './proof-submit-route';
+import { approveProof, listFlaggedProofs, rejectProof } from './admin-proof-review-route';
 import { databaseThrottle, memoryThrottle, type RateLimit } from './rate-limit';
 import { recomputeMember } from './recompute-route';
 import { regenerateMeals } from './regenerate-route';
@@ -117,6 +118,10 @@ export function createApp({
   app.post('/api/admin/challenges/:challengeId/unhide', admin, unhideChallenge(moderation));
   app.post('/api/admin/website/banner', admin, saveBanner(moderation));
   app.post('/api/admin/website/social-links', admin, saveSiteSocialLinks(moderation));
+  const proofReview = { database, clock, proofs, log };
+  app.get('/api/admin/proofs', admin, listFlaggedProofs(proofReview));
+  app.post('/api/admin/proofs/:key/approve', admin, approveProof(proofReview));
+  app.post('/api/admin/proofs/:key/reject', admin, rejectProof(proofReview));
 
   app.use(notFound);
   app.use(errorHandler(log));

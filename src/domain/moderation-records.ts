@@ -38,6 +38,8 @@ export const ADMIN_ACTIONS = [
   'enable-member',
   'edit-banner',
   'edit-site-links',
+  'approve-proof',
+  'reject-proof',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -48,6 +50,8 @@ export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
   'enable-member': 'enabled a member',
   'edit-banner': 'changed the home banner',
   'edit-site-links': "changed the site's social links",
+  'approve-proof': 'approved a flagged proof',
+  'reject-proof': 'rejected a flagged proof',
 };
 
 /** moderation/audit/{pushId}: who did what to which target, when (server time); admins read it. */

@@ -1,0 +1,170 @@
+import type { Database } from 'firebase-admin/database';
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import type { MealRecord } from '../../src/domain/challenge-record';
+import { MEAL_SLOTS } from '../../src/domain/constants';
+import { dbPaths } from '../../src/domain/database-paths';
+import { dayKey } from '../../src/domain/meal-schedule';
+import {
+  PROOF_REJECTION_REASON_MAX_LENGTH,
+  type ProofQueueEntry,
+  type ProofQueuePage,
+  type ProofQueueRow,
+  type ProofReview,
+} from '../../src/domain/proof-review';
+import { auditUpdate } from './admin-audit';
+import { adminIdentity } from './authenticate';
+import { HttpError, parseOrThrow } from './http-error';
+import type { ProofStore } from './proof-store';
+import { recomputeTotals } from './recompute-route';
+
+export interface ProofReviewDependencies {
+  database: Database;
+  clock: () => number;
+  proofs: ProofStore;
+  log: (message: string, error: unknown) => void;
+}
+
+/** Flagged proofs an admin sees at once, newest first. */
+export const PROOF_QUEUE_PAGE_SIZE = 10;
+
+/** A queue key as the proof route makes it: time (15 digits), uid, challenge, day, slot. */
+const QUEUE_KEY = new RegExp(
+  `^\\d{15}~[A-Za-z0-9_-]{1,128}~[A-Za-z0-9_-]{1,128}~[1-9]~(${MEAL_SLOTS.join('|')})$`,
+);
+const keySchema = z.string().regex(QUEUE_KEY, 'Not a queued proof');
+const listSchema = z.strictObject({ before: keySchema.optional() });
+const paramsSchema = z.object({ key: keySchema });
+const approveSchema = z.strictObject({});
+const rejectSchema = z.strictObject({
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Say why the proof is rejected (the member reads it)')
+    .max(PROOF_REJECTION_REASON_MAX_LENGTH),
+});
+
+const mealPathOf = ({ uid, challengeId, day, slot }: ProofQueueEntry) =>
+  `${dbPaths.challenge(uid, challengeId)}/meals/${dayKey(day)}/${slot}`;
+
+async function displayNameOf(database: Database, uid: string): Promise<string> {
+  const name: unknown = (await database.ref(`${dbPaths.userInfo(uid)}/displayName`).get()).val();
+  return typeof name === 'string' ? name : '';
+}
+
+/**
+ * GET /api/admin/proofs?before=KEY: flagged proofs, newest first, PROOF_QUEUE_PAGE_SIZE a page, each
+ * with its photo, the earlier photo it matches (the admin sees both side by side), the meal, the
+ * member and why it was flagged (docs/security.md, "Proof checks").
+ */
+export function listFlaggedProofs({ database, proofs }: ProofReviewDependencies): RequestHandler {
+  return async (request, response) => {
+    const { before } = parseOrThrow(listSchema, request.query);
+    let query = database.ref(dbPaths.proofQueue).orderByKey();
+    if (before) query = query.endBefore(before);
+    const snapshot = await query.limitToLast(PROOF_QUEUE_PAGE_SIZE + 1).get();
+    const entries: Array<[string, ProofQueueEntry]> = [];
+    snapshot.forEach((child) => {
+      entries.push([child.key!, child.val() as ProofQueueEntry]);
+    });
+    entries.reverse();
+    const page = entries.slice(0, PROOF_QUEUE_PAGE_SIZE);
+    const rows = await Promise.all(
+      page.map(async ([key, entry]): Promise<ProofQueueRow> => {
+        const [displayName, meal, matchImg, matchDisplayName] = await Promise.all([
+          displayNameOf(database, entry.uid),
+          database.ref(mealPathOf(entry)).get(),
+          entry.match?.imgPath && proofs.downloadUrl
+            ? proofs.downloadUrl(entry.match.imgPath)
+            : undefined,
+          entry.match ? displayNameOf(database, entry.match.uid) : undefined,
+        ]);
+        const mealName: unknown = (meal.val() as MealRecord | null)?.name;
+        return {
+          ...entry,
+          key,
+          displayName,
+          mealName: typeof mealName === 'string' ? mealName : '',
+          ...(matchImg ? { matchImg } : {}),
+          ...(matchDisplayName !== undefined ? { matchDisplayName } : {}),
+        };
+      }),
+    );
+    const result: ProofQueuePage = {
+      proofs: rows,
+      ...(entries.length > PROOF_QUEUE_PAGE_SIZE ? { next: page.at(-1)![0] } : {}),
+    };
+    response.json(result);
+  };
+}
+
+/** The queued entry and its meal, still flagged for the same photo, or a 404/409 saying why not. */
+async function queuedProof(database: Database, key: string) {
+  const entry = (
+    await database.ref(dbPaths.proofQueueEntry(key)).get()
+  ).val() as ProofQueueEntry | null;
+  if (!entry) throw new HttpError(404, 'This proof is no longer waiting for review');
+  const meal = (await database.ref(mealPathOf(entry)).get()).val() as MealRecord | null;
+  if (!meal || meal.imgPath !== entry.imgPath || meal.review?.state !== 'flagged')
+    throw new HttpError(409, 'This proof has changed since it was flagged');
+  return { entry, meal };
+}
+
+/**
+ * Decides a flagged proof: the meal's review, the queue entry removed and the audit entry, in one
+ * update; then the member's points are recomputed at once (approved: the meal earns; rejected: it
+ * stays withheld and the member may send another photo while the window is open).
+ */
+function decide(
+  dependencies: ProofReviewDependencies,
+  decision: 'approve' | 'reject',
+): RequestHandler {
+  const { database, clock, log } = dependencies;
+  return async (request, response) => {
+    const admin = adminIdentity(response);
+    const { key } = parseOrThrow(paramsSchema, request.params);
+    const { reason } =
+      decision === 'reject'
+        ? parseOrThrow(rejectSchema, request.body ?? {})
+        : { ...parseOrThrow(approveSchema, request.body ?? {}), reason: '' };
+    const { entry, meal } = await queuedProof(database, key);
+    const now = clock();
+    const review: ProofReview =
+      decision === 'approve'
+        ? { state: 'approved', reasons: entry.reasons, at: now }
+        : { state: 'rejected', reasons: entry.reasons, rejectedReason: reason, at: now };
+    await database.ref().update({
+      [`${mealPathOf(entry)}/review`]: review,
+      // A rejected meal is no longer proved: its window decides again, for the next attempt.
+      ...(decision === 'reject' && { [`${mealPathOf(entry)}/status`]: 'Rejected' }),
+      [dbPaths.proofQueueEntry(key)]: null,
+      ...auditUpdate(database, {
+        at: now,
+        action: decision === 'approve' ? 'approve-proof' : 'reject-proof',
+        actor: admin,
+        target: {
+          uid: entry.uid,
+          challengeId: entry.challengeId,
+          label: `Day ${entry.day} ${entry.slot}: ${meal.name}`,
+        },
+        reason,
+      }),
+    });
+    let score: number | undefined;
+    try {
+      ({ score } = await recomputeTotals(dependencies, entry.uid, entry.challengeId));
+    } catch (error) {
+      // The decision stands; the member's next recompute derives the same totals.
+      log('Recompute after a proof review failed', error);
+    }
+    response.json({ key, review, ...(score !== undefined && { score }) });
+  };
+}
+
+/** POST /api/admin/proofs/:key/approve {}: the proof earns its points. */
+export const approveProof = (dependencies: ProofReviewDependencies) =>
+  decide(dependencies, 'approve');
+
+/** POST /api/admin/proofs/:key/reject {reason}: withheld, "Rejected" with the reason for the member. */
+export const rejectProof = (dependencies: ProofReviewDependencies) =>
+  decide(dependencies, 'reject');
