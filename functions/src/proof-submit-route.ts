@@ -6,6 +6,7 @@ import { CHALLENGE_DAYS, MEAL_SLOTS } from '../../src/domain/constants';
 import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
 import { dayKey } from '../../src/domain/meal-schedule';
 import {
+  CAPTURED_AT_BOUNDS,
   captureTimeOutsideWindow,
   nextProofAttempt,
   type ProofFlagReason,
@@ -32,9 +33,8 @@ const paramsSchema = z.object({
   slot: z.enum(MEAL_SLOTS),
 });
 
-/** Epoch ms between 2000 and 2100: an EXIF time outside that is no time at all. */
 const bodySchema = z.strictObject({
-  capturedAt: z.number().int().min(946_684_800_000).max(4_102_444_800_000).optional(),
+  capturedAt: z.number().int().min(CAPTURED_AT_BOUNDS.min).max(CAPTURED_AT_BOUNDS.max).optional(),
 });
 
 /** What the route answers: the meal's state as just written. */

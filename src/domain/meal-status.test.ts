@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mealWindow } from './meal-schedule';
-import { canUploadProof, mealStatus } from './meal-status';
+import { canUploadProof, mealStatus, proofReviewLabel } from './meal-status';
 
 describe('mealStatus', () => {
   const kolkataBreakfast = mealWindow('2025-06-10', 1, 'breakfast', 'Asia/Kolkata');
@@ -42,5 +42,38 @@ describe('mealStatus', () => {
       false,
     );
     expect(canUploadProof(kolkataBreakfast, kolkataBreakfast.opensAt - 1)).toBe(false);
+  });
+});
+
+describe('proofs under review', () => {
+  const lunch = mealWindow('2025-06-10', 1, 'lunch', 'Asia/Kolkata');
+  const inside = lunch.opensAt + 60_000;
+  const path = (attempt: number) =>
+    `Challenge/uid/-Nabcdefghijklmnopqr/Day1-lunch${attempt > 1 ? `-${attempt}` : ''}.jpg`;
+
+  it('reads "Under review" while flagged, "Rejected" once rejected, nothing when approved', () => {
+    expect(proofReviewLabel({ status: 'Done', review: { state: 'flagged' } })).toBe('Under review');
+    expect(proofReviewLabel({ status: 'Rejected', review: { state: 'rejected' } })).toBe(
+      'Rejected',
+    );
+    expect(proofReviewLabel({ status: 'Done', review: { state: 'approved' } })).toBe(undefined);
+    expect(proofReviewLabel({ status: 'Done' })).toBe(undefined);
+  });
+
+  it('offers another photo after a rejection while the window is open, up to the third', () => {
+    const rejected = (attempt: number) => ({
+      ...lunch,
+      status: 'Rejected',
+      imgPath: path(attempt),
+      review: { state: 'rejected' as const },
+    });
+    expect(mealStatus(rejected(1), inside)).toBe('Available');
+    expect(canUploadProof(rejected(1), inside)).toBe(true);
+    expect(canUploadProof(rejected(2), inside)).toBe(true);
+    expect(canUploadProof(rejected(3), inside)).toBe(false);
+    expect(canUploadProof(rejected(1), lunch.closesAt + 1)).toBe(false);
+    expect(canUploadProof({ ...lunch, status: 'Done', review: { state: 'flagged' } }, inside)).toBe(
+      false,
+    );
   });
 });

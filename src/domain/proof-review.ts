@@ -23,6 +23,9 @@ export interface ProofReview {
 /** An EXIF capture time this far outside the meal's window flags the proof (advisory: EXIF can be forged). */
 export const CAPTURE_TIME_TOLERANCE_MS = 3 * 60 * 60 * 1000;
 
+/** Epoch ms from 2000 to 2100: an EXIF time outside that is a camera with no clock set, not a time. */
+export const CAPTURED_AT_BOUNDS = { min: 946_684_800_000, max: 4_102_444_800_000 } as const;
+
 /** A rejection reason an admin types; shown to the member on the meal. */
 export const PROOF_REJECTION_REASON_MAX_LENGTH = 200;
 

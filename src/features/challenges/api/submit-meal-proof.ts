@@ -1,39 +1,35 @@
 import type { MealSlot } from '@/domain/constants';
-import { dayKey } from '@/domain/meal-schedule';
-import { SERVER_TIME, writePaths } from '@/services/database';
-import { dbPaths } from '@/domain/database-paths';
 import type { ChallengeRef } from '@/domain/challenge-record';
+import type { ProofReview } from '@/domain/proof-review';
+import { callApi } from '@/services/api-client';
 import { recomputeMemberTotals } from './recompute-member-totals';
 
-export interface StoredProof {
-  url: string;
-  path: string;
-}
-
-function mealPath(
-  { ownerId, challengeId }: Pick<ChallengeRef, 'ownerId' | 'challengeId'>,
-  dayNumber: number,
-  slot: MealSlot,
-) {
-  return `${dbPaths.challenge(ownerId, challengeId)}/meals/${dayKey(dayNumber)}/${slot}`;
+/** What the server recorded (functions/src/proof-submit-route.ts). */
+export interface RecordedProof {
+  status: 'Done';
+  img: string;
+  imgPath: string;
+  doneAt: number;
+  /** Set when the proof waits for an admin (it earns nothing until approved). */
+  review: ProofReview | null;
 }
 
 /**
- * Marks the meal proved in one update: the rules accept it only inside the
- * meal's window and only once (docs/architecture.md#data-model-and-access). Points follow from the server.
+ * Asks the server to record the photo just uploaded as the meal's proof: it checks the window, the
+ * stored photo (a file that is not a picture is refused with a message, ApiError 422) and whether
+ * it copies an earlier proof, then writes the meal (docs/security.md, "Proof checks"). `capturedAt`
+ * is the EXIF capture time, when the photo had one. Points follow from the server's recount.
  */
 export async function submitMealProof(
-  challenge: Pick<ChallengeRef, 'ownerId' | 'challengeId'>,
+  { challengeId }: Pick<ChallengeRef, 'ownerId' | 'challengeId'>,
   dayNumber: number,
   slot: MealSlot,
-  proof: StoredProof,
-): Promise<void> {
-  const meal = mealPath(challenge, dayNumber, slot);
-  await writePaths({
-    [`${meal}/img`]: proof.url,
-    [`${meal}/imgPath`]: proof.path,
-    [`${meal}/status`]: 'Done',
-    [`${meal}/doneAt`]: SERVER_TIME,
-  });
-  await recomputeMemberTotals(challenge.challengeId);
+  capturedAt?: number,
+): Promise<RecordedProof> {
+  const recorded = await callApi<RecordedProof>(
+    `/api/challenges/${encodeURIComponent(challengeId)}/days/${dayNumber}/meals/${slot}/proof`,
+    capturedAt === undefined ? {} : { capturedAt },
+  );
+  await recomputeMemberTotals(challengeId);
+  return recorded;
 }

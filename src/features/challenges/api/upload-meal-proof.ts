@@ -4,6 +4,7 @@ import { compressPhoto } from '@/lib/compress-photo';
 import { UNREADABLE_PHOTO_CODE } from '@/lib/error-messages';
 import { storagePaths } from '@/domain/storage-paths';
 import type { UploadHandle, UploadProgress } from '@/services/storage';
+import { readProofCaptureTime } from './read-proof-capture-time';
 
 /** Proof photos at most 1600 px on their longer side (docs/product.md#meal-proofs). */
 const PROOF_MAX_PIXELS = 1600;
@@ -12,22 +13,31 @@ export interface ProofTarget {
   challenge: Pick<ChallengeRef, 'ownerId' | 'challengeId'>;
   dayNumber: number;
   slot: MealSlot;
+  /** 1, or the next photo after an admin rejected one (src/domain/proof-review.ts). */
+  attempt?: number;
 }
 
 /** Where a meal's proof photo is stored. */
-export function mealProofPath({ challenge, dayNumber, slot }: ProofTarget): string {
-  return storagePaths.mealProof(challenge.ownerId, challenge.challengeId, dayNumber, slot);
+export function mealProofPath({ challenge, dayNumber, slot, attempt = 1 }: ProofTarget): string {
+  return storagePaths.mealProof(challenge.ownerId, challenge.challengeId, dayNumber, slot, attempt);
+}
+
+export interface StartedProofUpload {
+  upload: UploadHandle;
+  /** The photo's EXIF capture time, read before compression dropped it; undefined without one. */
+  capturedAt?: number;
 }
 
 /**
- * Compresses a meal's proof photo (a file it cannot read fails with UNREADABLE_PHOTO_CODE) and starts its resumable upload to the
- * meal's storage path; the Storage SDK loads only now, on the first proof.
+ * Reads the photo's capture time, compresses it (a file it cannot read fails with UNREADABLE_PHOTO_CODE) and starts its
+ * resumable upload to the meal's storage path; the Storage SDK and the EXIF reader load only now, on the first proof.
  */
 export async function startMealProofUpload(
   target: ProofTarget,
   file: File,
   onProgress: (progress: UploadProgress) => void,
-): Promise<UploadHandle> {
+): Promise<StartedProofUpload> {
+  const capturedAt = await readProofCaptureTime(file);
   const [photo, { uploadFile }] = await Promise.all([
     compressPhoto(file, PROOF_MAX_PIXELS).catch((cause: unknown) => {
       throw Object.assign(new Error('The chosen file could not be read as a photo', { cause }), {
@@ -36,7 +46,7 @@ export async function startMealProofUpload(
     }),
     import('@/services/storage'),
   ]);
-  return uploadFile(mealProofPath(target), photo, onProgress);
+  return { upload: uploadFile(mealProofPath(target), photo, onProgress), capturedAt };
 }
 
 /** True when the member canceled the upload (not an error to report). */

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { challengePath } from '@/lib/challenge-route';
 import { confirmAction, toastError, toastErrorWithReason, toastSuccess } from '@/lib/toast';
-import { callApi } from '@/services/api-client';
+import { ApiError, callApi } from '@/services/api-client';
 import { writePaths } from '@/services/database';
 import { storedFileUrl, uploadFile, type UploadProgress } from '@/services/storage';
 import { memberFixture } from '@/testing/render-app';
@@ -18,7 +18,10 @@ vi.mock(
   '@/services/database',
   async () => (await import('../testing/fake-challenge-database')).fakeDatabaseService,
 );
-vi.mock('@/services/api-client', () => ({ callApi: vi.fn(() => Promise.resolve({})) }));
+vi.mock('@/services/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/services/api-client')>()),
+  callApi: vi.fn(() => Promise.resolve({})),
+}));
 vi.mock('@/services/storage', () => ({
   uploadFile: vi.fn(),
   storedFileUrl: vi.fn(() => Promise.resolve(null)),
@@ -263,14 +266,10 @@ describe('Proof upload', () => {
     await act(async () => upload.resolve({ url, path: 'Challenge/uid-asha/c1/Day1-dinner.jpg' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Meal check successfully'));
     expect(toastSuccess).toHaveBeenCalledWith('Image uploaded successfully');
-    expect(writePaths).toHaveBeenCalledWith({
-      'users/uid-asha/challenges/c1/meals/Day1/dinner/img': url,
-      'users/uid-asha/challenges/c1/meals/Day1/dinner/imgPath':
-        'Challenge/uid-asha/c1/Day1-dinner.jpg',
-      'users/uid-asha/challenges/c1/meals/Day1/dinner/status': 'Done',
-      'users/uid-asha/challenges/c1/meals/Day1/dinner/doneAt': { '.sv': 'timestamp' },
-    });
-    expect(callApi).toHaveBeenCalledWith('/api/me/recompute', { challengeId: 'c1' });
+    // The server records the proof (it derives the URL, path and time); the browser writes nothing.
+    expect(callApi).toHaveBeenNthCalledWith(1, '/api/challenges/c1/days/1/meals/dinner/proof', {});
+    expect(writePaths).not.toHaveBeenCalled();
+    expect(callApi).toHaveBeenNthCalledWith(2, '/api/me/recompute', { challengeId: 'c1' });
   });
 
   it('cancels quietly and offers the input again', async () => {
@@ -282,7 +281,7 @@ describe('Proof upload', () => {
     await act(async () => upload.reject({ code: 'storage/canceled' }));
     expect(await screen.findByLabelText('Proof photo for Day 1 dinner')).toBeEnabled();
     expect(toastError).not.toHaveBeenCalled();
-    expect(writePaths).not.toHaveBeenCalled();
+    expect(callApi).not.toHaveBeenCalled();
   });
 
   it('says "Error uploading image" when the upload fails', async () => {
@@ -295,7 +294,7 @@ describe('Proof upload', () => {
         expect.stringContaining('The photo was refused'),
       ),
     );
-    expect(writePaths).not.toHaveBeenCalled();
+    expect(callApi).not.toHaveBeenCalled();
   });
 
   it('records the photo an earlier attempt stored when the retry is refused (proofs are create-only)', async () => {
@@ -307,19 +306,32 @@ describe('Proof upload', () => {
     await act(async () => upload.reject({ code: 'storage/unauthorized' }));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Meal check successfully'));
     expect(storedFileUrl).toHaveBeenCalledWith('Challenge/uid-asha/c1/Day1-dinner.jpg');
-    expect(writePaths).toHaveBeenCalledWith(
-      expect.objectContaining({ 'users/uid-asha/challenges/c1/meals/Day1/dinner/img': earlier }),
-    );
+    expect(callApi).toHaveBeenCalledWith('/api/challenges/c1/days/1/meals/dinner/proof', {});
     expect(toastError).not.toHaveBeenCalled();
   });
 
-  it('says "Error submitting meal" when the rules refuse the proof', async () => {
+  it('says "Error submitting meal" when the server refuses the proof', async () => {
     const upload = controllableUpload();
-    vi.mocked(writePaths).mockRejectedValueOnce(new Error('PERMISSION_DENIED'));
+    vi.mocked(callApi).mockRejectedValueOnce(new ApiError(409, "This meal's window has closed"));
     await chooseDinnerPhoto();
     await act(async () => upload.resolve({ url: 'https://x.example/p.jpg', path: 'p' }));
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('Error submitting meal'));
-    expect(callApi).not.toHaveBeenCalled();
+    // No recount after a refusal.
+    expect(callApi).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the server's message when the stored file is not a picture, and offers another photo", async () => {
+    const upload = controllableUpload();
+    const message = 'This file is not a photo we can read: please upload a photo of your meal';
+    vi.mocked(callApi).mockRejectedValueOnce(new ApiError(422, message));
+    await chooseDinnerPhoto();
+    await act(async () => upload.resolve({ url: 'https://x.example/p.jpg', path: 'p' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText('Photo refused.')).toBeInTheDocument();
+    expect(toastErrorWithReason).toHaveBeenCalledWith('Photo refused', message);
+    expect(screen.queryByRole('button', { name: 'Retry upload' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Choose another photo' }));
+    expect(proofInput('Day 1 dinner')).toBeEnabled();
   });
 });
 

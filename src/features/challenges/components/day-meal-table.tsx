@@ -1,6 +1,7 @@
 import Table from 'react-bootstrap/Table';
 import { MEAL_SLOTS, MEAL_WINDOW_LABELS, type MealStatus } from '@/domain/constants';
 import { canUploadProof, mealStatus } from '@/domain/meal-status';
+import { nextProofAttempt } from '@/domain/proof-review';
 import type { ChallengeRef } from '@/domain/challenge-record';
 import { slotLabel, type DayPlan } from '../lib/challenge-meals';
 import { usePainted } from '@/hooks/use-painted';
@@ -108,13 +109,14 @@ export function DayMealTable({ challenge, plan, now }: DayMealTableProps) {
                 </div>
               </td>
               <td data-label="Status">
-                <MealStatusBadge status={status} />
+                <MealStatusBadge status={status} review={meal.review} />
               </td>
               <td className="meal-proof-cell" data-label="Proof">
                 <MealProofUpload
                   challenge={challenge}
                   dayNumber={plan.dayNumber}
                   slot={slot}
+                  attempt={nextProofAttempt(meal)}
                   enabled={canUploadProof(meal, now)}
                   mealLabel={mealLabel}
                   hint={UPLOAD_HINTS[status]}

@@ -16,7 +16,9 @@ vi.mock('@/services/storage', () => ({
 vi.mock('@/lib/compress-photo', () => ({
   compressPhoto: vi.fn((file: File) => Promise.resolve(file)),
 }));
-vi.mock('../api/submit-meal-proof', () => ({ submitMealProof: vi.fn(() => Promise.resolve()) }));
+vi.mock('../api/submit-meal-proof', () => ({
+  submitMealProof: vi.fn(() => Promise.resolve({ review: null })),
+}));
 vi.mock('@/lib/toast', () => ({
   toastSuccess: vi.fn(),
   toastError: vi.fn(),
@@ -154,7 +156,8 @@ it('retries the same photo after the connection dropped, then records it', async
   const stored = { url: 'https://x.example/p.jpg', path: 'Challenge/p.jpg' };
   await act(async () => second.resolve(stored));
   await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Meal check successfully'));
-  expect(submitMealProof).toHaveBeenCalledWith(challenge, 1, 'dinner', stored);
+  // No EXIF in this photo: no capture time is sent.
+  expect(submitMealProof).toHaveBeenCalledWith(challenge, 1, 'dinner', undefined);
 });
 
 it('"Choose another photo" brings the picker back', async () => {

@@ -14,6 +14,8 @@ interface MealProofUploadProps {
   challenge: Pick<ChallengeRef, 'ownerId' | 'challengeId'>;
   dayNumber: number;
   slot: MealSlot;
+  /** Which photo of the meal this is: 1, or the next after a rejection (storagePaths.mealProof). */
+  attempt?: number;
   /** False for Pending, Expired and Done meals (docs/product.md#states-and-transitions). */
   enabled: boolean;
   /** Names the meal for assistive tech, e.g. "Day 1 breakfast". */
@@ -30,6 +32,7 @@ export function MealProofUpload({
   challenge,
   dayNumber,
   slot,
+  attempt = 1,
   enabled,
   mealLabel,
   hint,
@@ -41,6 +44,7 @@ export function MealProofUpload({
     challenge,
     dayNumber,
     slot,
+    attempt,
   });
 
   const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
@@ -63,7 +67,8 @@ export function MealProofUpload({
     return (
       <Alert variant="danger" className="small mb-0 p-2">
         <p className="mb-2">
-          <strong>Error uploading image.</strong> {phase.reason}
+          <strong>{phase.refused ? 'Photo refused.' : 'Error uploading image.'}</strong>{' '}
+          {phase.reason}
         </p>
         <div className="d-flex flex-wrap gap-2">
           {phase.retryable && (

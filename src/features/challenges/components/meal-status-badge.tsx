@@ -1,5 +1,7 @@
 import Badge from 'react-bootstrap/Badge';
 import type { MealStatus } from '@/domain/constants';
+import { proofReviewLabel } from '@/domain/meal-status';
+import type { ProofReview } from '@/domain/proof-review';
 
 const STATUS_STYLE: Record<MealStatus, { bg: string; text?: 'dark' }> = {
   Pending: { bg: 'light', text: 'dark' },
@@ -8,11 +10,40 @@ const STATUS_STYLE: Record<MealStatus, { bg: string; text?: 'dark' }> = {
   Done: { bg: 'success' },
 };
 
-export function MealStatusBadge({ status }: { status: MealStatus }) {
-  const style = STATUS_STYLE[status];
+const REVIEW_STYLE = {
+  'Under review': { bg: 'warning', text: 'dark' },
+  Rejected: { bg: 'danger' },
+} as const;
+
+/**
+ * The meal's state; a proof an admin must look at reads "Under review" (it earns nothing yet), a
+ * rejected one "Rejected" with the admin's reason (docs/product.md#meal-proofs).
+ */
+export function MealStatusBadge({
+  status,
+  review,
+}: {
+  status: MealStatus;
+  review?: Pick<ProofReview, 'state' | 'rejectedReason'>;
+}) {
+  const reviewLabel = proofReviewLabel({ status, review });
+  const label = reviewLabel ?? status;
+  const style: { bg: string; text?: 'dark' } = reviewLabel
+    ? REVIEW_STYLE[reviewLabel]
+    : STATUS_STYLE[status];
   return (
-    <Badge bg={style.bg} text={style.text} className={style.text ? 'border' : undefined}>
-      {status}
-    </Badge>
+    <>
+      <Badge bg={style.bg} text={style.text} className={style.text ? 'border' : undefined}>
+        {label}
+      </Badge>
+      {reviewLabel === 'Under review' && (
+        <div className="small text-body-secondary mt-1">
+          An admin is checking this photo; it earns points once approved.
+        </div>
+      )}
+      {reviewLabel === 'Rejected' && review?.rejectedReason && (
+        <div className="small text-danger-emphasis mt-1">Reason: {review.rejectedReason}</div>
+      )}
+    </>
   );
 }

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { storageErrorReason, isRetryableUpload } from '@/lib/error-messages';
-import { toastError, toastErrorWithReason, toastSuccess } from '@/lib/toast';
+import { toastError, toastErrorWithReason, toastInfo, toastSuccess } from '@/lib/toast';
+import { ApiError } from '@/services/api-client';
 import type { UploadHandle } from '@/services/storage';
 import { submitMealProof } from '../api/submit-meal-proof';
 import {
   isCanceledProofUpload,
-  mealProofPath,
   startMealProofUpload,
   storedMealProofUrl,
   type ProofTarget,
@@ -16,14 +16,17 @@ export type ProofUploadPhase =
   | { kind: 'compressing' }
   | { kind: 'uploading'; paused: boolean; percent: number }
   | { kind: 'saving' }
-  /** The upload failed: why (src/lib/error-messages.ts), and whether the same photo may be sent again. */
-  | { kind: 'failed'; reason: string; retryable: boolean };
+  /**
+   * The upload failed: why (src/lib/error-messages.ts), and whether the same photo may be sent again;
+   * `refused` when the server refused the stored photo (not a picture), saying why.
+   */
+  | { kind: 'failed'; reason: string; retryable: boolean; refused?: boolean };
 
 /**
  * One meal's proof: compress, upload resumably (the upload states of docs/product.md#states-and-transitions: pause
  * only while running, resume while paused, cancel either way), then record it.
  */
-export function useProofUpload({ challenge, dayNumber, slot }: ProofTarget) {
+export function useProofUpload({ challenge, dayNumber, slot, attempt = 1 }: ProofTarget) {
   const [phase, setPhase] = useState<ProofUploadPhase>({ kind: 'idle' });
   const task = useRef<UploadHandle | null>(null);
   // The photo of the last attempt, kept so a failed upload can be retried without choosing it again.
@@ -44,12 +47,12 @@ export function useProofUpload({ challenge, dayNumber, slot }: ProofTarget) {
 
   const start = useCallback(
     async (file: File) => {
-      const target = { challenge, dayNumber, slot };
+      const target = { challenge, dayNumber, slot, attempt };
       lastFile.current = file;
       show({ kind: 'compressing' });
-      let stored: { url: string; path: string };
+      let capturedAt: number | undefined;
       try {
-        const handle = await startMealProofUpload(target, file, (progress) => {
+        const started = await startMealProofUpload(target, file, (progress) => {
           const { state, bytesTransferred, totalBytes } = progress;
           if (state === 'running' || state === 'paused') {
             show({
@@ -59,9 +62,10 @@ export function useProofUpload({ challenge, dayNumber, slot }: ProofTarget) {
             });
           }
         });
-        task.current = handle;
+        capturedAt = started.capturedAt;
+        task.current = started.upload;
         show({ kind: 'uploading', paused: false, percent: 0 });
-        stored = await handle.done;
+        await started.upload.done;
       } catch (error) {
         task.current = null;
         const canceled = await isCanceledProofUpload(error);
@@ -78,21 +82,28 @@ export function useProofUpload({ challenge, dayNumber, slot }: ProofTarget) {
           toastErrorWithReason('Error uploading image', reason);
           return;
         }
-        stored = { url: earlier, path: mealProofPath(target) };
       }
       task.current = null;
       lastFile.current = null;
       toastSuccess('Image uploaded successfully');
       show({ kind: 'saving' });
       try {
-        await submitMealProof(challenge, dayNumber, slot, stored);
-        toastSuccess('Meal check successfully');
-      } catch {
+        const recorded = await submitMealProof(challenge, dayNumber, slot, capturedAt);
+        if (recorded.review?.state === 'flagged')
+          toastInfo('Photo saved: an admin will check it before it earns points');
+        else toastSuccess('Meal check successfully');
+      } catch (error) {
+        // The server deleted a file that is not a picture: say why, and let another photo be chosen.
+        if (error instanceof ApiError && error.status === 422) {
+          show({ kind: 'failed', reason: error.message, retryable: false, refused: true });
+          toastErrorWithReason('Photo refused', error.message);
+          return;
+        }
         toastError('Error submitting meal');
       }
       show({ kind: 'idle' });
     },
-    [challenge, dayNumber, slot],
+    [challenge, dayNumber, slot, attempt],
   );
 
   const pause = () => {
