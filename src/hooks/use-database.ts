@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { ChildQuery, Row } from '@/domain/child-query';
+import { sameJsonValue } from '@/domain/same-json-value';
 import { watchChildren, watchValue } from '@/services/database';
 
 import type { Loadable } from './use-async';
@@ -18,10 +19,18 @@ export function useDatabaseValue<T>(path: string | null): Loadable<T | null> {
   });
   useEffect(() => {
     if (path === null) return;
+    let shown: { value: T | null } | undefined;
     return watchValue<T>(
       path,
-      (value) => startTransition(() => setState({ path, loaded: { status: 'ready', value } })),
-      (error) => startTransition(() => setState({ path, loaded: { status: 'error', error } })),
+      (value) => {
+        if (shown && sameJsonValue(shown.value, value)) return;
+        shown = { value };
+        startTransition(() => setState({ path, loaded: { status: 'ready', value } }));
+      },
+      (error) => {
+        shown = undefined;
+        startTransition(() => setState({ path, loaded: { status: 'error', error } }));
+      },
     );
   }, [path]);
   // A new path shows loading until its first answer, never the previous path's value.
@@ -41,15 +50,21 @@ export function useDatabaseChildren<T>(
   });
   useEffect(() => {
     if (path === null || watchKey === null) return;
+    let shown: Array<Row<T>> | undefined;
     return watchChildren<T>(
       path,
       JSON.parse(specKey) as ChildQuery,
-      (rows) =>
+      (rows) => {
+        if (shown && sameJsonValue(shown, rows)) return;
+        shown = rows;
         startTransition(() =>
           setState({ key: watchKey, loaded: { status: 'ready', value: rows } }),
-        ),
-      (error) =>
-        startTransition(() => setState({ key: watchKey, loaded: { status: 'error', error } })),
+        );
+      },
+      (error) => {
+        shown = undefined;
+        startTransition(() => setState({ key: watchKey, loaded: { status: 'error', error } }));
+      },
     );
   }, [path, specKey, watchKey]);
   return state.key === watchKey ? state.loaded : { status: 'loading' };
