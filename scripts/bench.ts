@@ -5,8 +5,8 @@
  *   npm run bench -- --only bundle,lighthouse   # some sections only
  *   npm run bench -- --lighthouse-runs 1 --generate-requests 100
  *
- * Sections: planner, feed, generate, emulators, recompute, bundle, memberday, lighthouse. Loopback only; every
- * wait is bounded, and a watchdog ends a run that overstays. Lighthouse uses the Chromium
+ * Sections: planner, feed, generate, emulators, recompute, proofs, bundle, memberday, lighthouse.
+ * Loopback only; every wait is bounded, and a watchdog ends a run that overstays. Lighthouse uses the Chromium
  * scripts/lib/find-chromium.ts finds (or installs). However the run ends (a failed section,
  * Ctrl-C, SIGTERM, a crash), every process it started is stopped.
  */
@@ -29,6 +29,7 @@ import { ensureChromium } from './lib/find-chromium';
 import { exitAfterCleanup, handleShutdown, onShutdown, step } from './lib/shutdown';
 import { plannerRows } from './bench/planner-quality';
 import { recomputeRows } from './bench/recompute-cost';
+import { proofCheckRows } from './bench/proof-check';
 import { check, renderReport, type Row } from './bench/report';
 import { benchPorts, buildApp, startServedApp, type AppBuild } from './bench/served-app';
 import { repoRoot } from './lib/stack';
@@ -39,6 +40,7 @@ const SECTIONS = [
   'generate',
   'emulators',
   'recompute',
+  'proofs',
   'bundle',
   'memberday',
   'lighthouse',
@@ -410,6 +412,7 @@ async function main(): Promise<number> {
   await run('generate', generateRows);
   await run('emulators', emulatorRows);
   await run('recompute', recomputeRows);
+  await run('proofs', () => proofCheckRows(log));
   let build: AppBuild | undefined;
   if (selected.has('bundle') || selected.has('memberday') || selected.has('lighthouse')) {
     try {

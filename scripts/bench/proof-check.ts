@@ -7,7 +7,14 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getDatabase, type Database } from 'firebase-admin/database';
 import { startDatabaseEmulator } from 'challangex-emulators/database';
 import { fingerprintProof } from '../../functions/src/proof-fingerprint';
-import { indexKey, readBuckets, type IndexedProof } from '../../functions/src/proof-hash-index';
+import {
+  BUCKET_READ_LIMIT,
+  HASH_BANDS,
+  indexKey,
+  readBuckets,
+  type IndexedProof,
+} from '../../functions/src/proof-hash-index';
+import { check, type Row } from './report';
 import { dbPaths } from '../../src/domain/database-paths';
 import { seededRandom } from '../../src/domain/seeded-random';
 import { mealPhoto } from '../../tests/api/proof-photos';
@@ -103,4 +110,39 @@ export async function measureProofCheck(
     await deleteApp(app);
     await emulator.close();
   }
+}
+
+/** Issue 31: hashing one 1600-px proof, p95, on the bench machine. */
+export const PROOF_HASH_P95_BUDGET_MS = 150;
+
+/** The bench's rows: the hash's cost, and a lookup that reads the same bounded rows at any count. */
+export async function proofCheckRows(log: (line: string) => void = () => {}): Promise<Row[]> {
+  const cost = await measureProofCheck({}, log);
+  const area = 'proofs';
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const [few, many] = cost.lookups;
+  const rowBound = HASH_BANDS * BUCKET_READ_LIMIT;
+  return [
+    {
+      area,
+      measure: 'perceptual hash of a 1600×1200 JPEG (decode + pHash), p95 of 30',
+      result: ms(cost.hashP95Ms),
+      budget: `≤ ${PROOF_HASH_P95_BUDGET_MS} ms`,
+      status: check(cost.hashP95Ms <= PROOF_HASH_P95_BUDGET_MS),
+    },
+    ...cost.lookups.map((lookup): Row => ({
+      area,
+      measure: `near-duplicate lookup (${HASH_BANDS} band buckets), ${lookup.stored.toLocaleString('en')} hashes stored, p95`,
+      result: `${ms(lookup.p95Ms)}, ≤ ${lookup.rowsRead} rows read`,
+      budget: `≤ ${rowBound} rows`,
+      status: check(lookup.rowsRead <= rowBound),
+    })),
+    {
+      area,
+      measure: `lookup p95 at ${many.stored.toLocaleString('en')} ÷ at ${few.stored.toLocaleString('en')} hashes (must not grow with the count)`,
+      result: (many.p95Ms / few.p95Ms).toFixed(2),
+      budget: '≤ 2 (+ 2 ms of noise)',
+      status: check(many.p95Ms <= 2 * few.p95Ms + 2),
+    },
+  ];
 }
