@@ -9,6 +9,7 @@ import {
 } from './support/rule-mutants';
 import { LIMIT_MUTANTS } from './limit-mutants';
 import { adminClaimDatabaseCases, adminClaimStorageCases } from './cases/admin-claim-cases';
+import { challengeCases } from './cases/challenge-cases';
 import { caseTitle, type RulesCase } from './support/rules-matrix';
 
 const MEAL = 'users/$uid/challenges/$cid/meals/$day/$meal';
@@ -155,13 +156,16 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
       day.$meal = { '.write': 'auth != null && auth.uid === $uid' };
       return JSON.stringify(parsed, null, 2);
     },
-    killedBy: [
-      'proves a meal inside its window from the browser (img, imgPath, status Done, doneAt = now)',
-      'proves a meal from the browser with one multi-path update of the four fields',
-      'clears the flag on its own proof (removes review)',
-      'approves its own flagged proof',
-      'sets its rejected meal back to Done',
-    ],
+    // Every write the owner tries on a meal (reads stay as they were).
+    killedBy: challengeCases
+      .filter(
+        (c) =>
+          c.path === 'users/{uid}/challenges/{cid}/meals/{day}/{meal}' &&
+          c.role === 'owner' &&
+          c.expect === 'denied' &&
+          c.operation !== 'read',
+      )
+      .map((c) => caseTitle(c as RulesCase<unknown, unknown>)),
   },
   {
     name: 'a member can change their own score',
