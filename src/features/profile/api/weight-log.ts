@@ -1,22 +1,50 @@
-import type { ChallengeRecord } from '@/domain/challenge-record';
+import { useMemo } from 'react';
+import type { ChallengeRecord, FeedEntry } from '@/domain/challenge-record';
 import { dbPaths } from '@/domain/database-paths';
 import type { WeightEntry } from '@/domain/weight-log';
+import type { Loadable } from '@/hooks/use-async';
 import { useDatabaseChildren, useDatabaseValue } from '@/hooks/use-database';
 import { callApi } from '@/services/api-client';
 
-export type LatestChallenge = Pick<ChallengeRecord, 'targetBody' | 'startDate'>;
+export type LatestChallenge = Pick<ChallengeRecord, 'targetBody'> &
+  Partial<Pick<ChallengeRecord, 'startDate'>>;
+
+/** The feed's rules allow at most 100 rows a query: far more challenges than a member keeps on it. */
+const FEED_ROWS = 100;
 
 /** The owner's weight log, live (only the owner and admins may read it). */
 export function useWeightLog(uid: string) {
   return useDatabaseValue<Record<string, WeightEntry>>(dbPaths.weightLog(uid));
 }
 
-/** The member's latest challenge: its body goal sets the chart's direction, its start a baseline. */
-export function useLatestChallenge(uid: string) {
-  return useDatabaseChildren<LatestChallenge>(dbPaths.userChallenges(uid), {
-    orderBy: 'createdAt',
-    limitToLast: 1,
+/**
+ * The member's latest challenge on the feed: its body goal sets the chart's direction, its start a
+ * baseline. Read from summaries (the feed's entries, then the one start date), not the whole
+ * challenge with its plan (docs/performance.md, "The profile with 12 weeks of data and 60 weights").
+ * `null` once read when the member has none.
+ */
+export function useLatestChallenge(uid: string): Loadable<LatestChallenge | null> {
+  const entries = useDatabaseChildren<Pick<FeedEntry, 'targetBody' | 'createdAt'>>(dbPaths.feed, {
+    orderBy: 'uid',
+    equalTo: uid,
+    limitToLast: FEED_ROWS,
   });
+  const latest = entries.value?.reduce<(typeof entries.value)[number] | undefined>(
+    (found, row) => (!found || row.value.createdAt > found.value.createdAt ? row : found),
+    undefined,
+  );
+  const startDate = useDatabaseValue<string>(
+    latest ? `${dbPaths.challenge(uid, latest.key)}/startDate` : null,
+  );
+  const targetBody = latest?.value.targetBody;
+  const start = startDate.status === 'ready' ? (startDate.value ?? undefined) : undefined;
+  const value = useMemo(
+    () => (targetBody ? { targetBody, startDate: start } : null),
+    [targetBody, start],
+  );
+  if (entries.status !== 'ready') return entries;
+  if (latest && startDate.status === 'loading') return { status: 'loading' };
+  return { status: 'ready', value };
 }
 
 export const logWeight = (date: string, kg: number) =>

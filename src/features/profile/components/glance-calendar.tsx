@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { CalendarDate } from '@/domain/calendar-dates';
 import { glanceCells } from '../lib/glance-calendar';
 
@@ -6,9 +6,10 @@ const LEVELS = ['no challenge', '0', '1', '2', '3'] as const;
 
 /**
  * The last 12 weeks as GitHub shades contributions: a column a week (Monday on top), each day
- * shaded by the meals proved; a plain CSS grid, each cell labelled for screen readers.
+ * shaded by the meals proved; a plain CSS grid, each cell labelled for screen readers. Memoised: its
+ * 84 cells are drawn again only when the days or the date change.
  */
-export function GlanceCalendar({
+export const GlanceCalendar = memo(function GlanceCalendar({
   days,
   today,
 }: {
@@ -52,4 +53,4 @@ export function GlanceCalendar({
       </div>
     </figure>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { useMemberGlance } from '../api/use-member-glance';
 import { adherenceText } from '../lib/glance-calendar';
@@ -12,9 +13,10 @@ function localToday(now = new Date()): string {
 /**
  * Profile at a glance (docs/product.md, "Profile"): challenges completed, overall adherence and
  * the 12-week calendar, from users/{uid}/glance. Public to signed-in members: it holds no weight
- * or body data. Loaded as its own chunk once the profile is on screen.
+ * or body data. Loaded as its own chunk once the profile is on screen; memoised, so the profile's own
+ * updates (its later reads, the session) do not draw the calendar again.
  */
-export function ProfileGlance({ uid }: { uid: string }) {
+export const ProfileGlance = memo(function ProfileGlance({ uid }: { uid: string }) {
   const glance = useMemberGlance(uid);
   const value = glance.status === 'ready' ? glance.value : null;
   const adherence = value ? adherenceText(value.mealsProved ?? 0, value.mealsPlanned ?? 0) : null;
@@ -62,4 +64,4 @@ export function ProfileGlance({ uid }: { uid: string }) {
       </div>
     </section>
   );
-}
+});

@@ -36,9 +36,16 @@ beforeEach(() => {
         private: { email: owner.email, weight: 78 },
         weights: WEIGHTS,
         challenges: {
+          c0: { createdAt: 2, targetBody: 'Bulk', startDate: '2026-01-02', title: 'Old' },
           c1: { createdAt: 5, targetBody: 'Cutting', startDate: '2026-03-02', title: 'Cut' },
         },
       },
+    },
+    // The goal is read from the feed's summaries (the latest by createdAt), not the whole challenge.
+    feed: {
+      c1: { uid: owner.uid, createdAt: 5, targetBody: 'Cutting', title: 'Cut' },
+      c0: { uid: owner.uid, createdAt: 2, targetBody: 'Bulk', title: 'Old' },
+      c9: { uid: 'uid-vikram', createdAt: 9, targetBody: 'Lean', title: 'Not hers' },
     },
   });
 });
@@ -65,6 +72,10 @@ describe('the weight log', () => {
     expect(
       screen.getByRole('img', { name: 'Weight 78 kg on 2026-03-07; −2 kg since the first entry' }),
     ).toBeInTheDocument();
+    // Summaries only: no read of a whole challenge (its plan) for the goal.
+    expect(readLog.filter((path) => path.includes('/challenges'))).toEqual([
+      `users/${owner.uid}/challenges/c1/startDate`,
+    ]);
   });
 
   it('lists the latest 14 entries of a long log, and all of them on request', async () => {

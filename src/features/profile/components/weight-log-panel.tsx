@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -36,51 +36,39 @@ const DIRECTION_TEXT = { up: 'gain', down: 'lose', steady: 'hold' } as const;
 /** Entries listed until the member asks for all: two weeks of daily entries (the chart has them all). */
 const ROWS_SHOWN = 14;
 
-/** The owner's private weight log on their profile: log, edit, delete, and the trend. */
-export function WeightLogPanel({ uid }: { uid: string }) {
+/**
+ * The owner's private weight log on their profile: log, edit, delete, and the trend. Memoised, and
+ * its parts apart: the form's typing, the profile's own updates and the reads landing one by one
+ * re-render neither the chart nor the table (docs/performance.md, "The profile with 12 weeks of data
+ * and 60 weights").
+ */
+export const WeightLogPanel = memo(function WeightLogPanel({ uid }: { uid: string }) {
   const log = useWeightLog(uid);
   const latest = useLatestChallenge(uid);
-  const challenge = latest.value?.[0]?.value;
-  const trend = weightTrend(log.value, challenge?.targetBody ?? 'Maintain', challenge?.startDate);
-  const [editing, setEditing] = useState<string | null>(null);
+  const challenge = latest.value ?? undefined;
+  const trend = useMemo(
+    () => weightTrend(log.value, challenge?.targetBody ?? 'Maintain', challenge?.startDate),
+    [log.value, challenge],
+  );
+  const [editing, setEditing] = useState<WeightPoint | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const today = browserToday();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<WeightForm, unknown, { date: string; kg: number }>({
-    resolver: zodResolver(weightFormSchema),
-    defaultValues: { date: today, kg: '' },
-  });
 
-  const submit = handleSubmit(async ({ date, kg }) => {
-    setFailure(null);
-    try {
-      if (editing) await editWeight(editing, kg);
-      else await logWeight(date, kg);
-      setEditing(null);
-      reset({ date: browserToday(), kg: '' });
-    } catch (error) {
-      setFailure((error as Error).message);
-    }
-  });
-
-  const remove = async (date: string) => {
-    const confirmed = await confirmAction({
-      title: `Delete the weight of ${date}?`,
-      text: 'The entry is removed from your log and chart.',
-      confirmButtonText: 'Delete',
-      cancelButtonText: 'Cancel',
-    });
-    if (!confirmed) return;
-    try {
-      await deleteWeight(date);
-    } catch (error) {
-      setFailure((error as Error).message);
-    }
-  };
+  const remove = useCallback((date: string) => {
+    void (async () => {
+      const confirmed = await confirmAction({
+        title: `Delete the weight of ${date}?`,
+        text: 'The entry is removed from your log and chart.',
+        confirmButtonText: 'Delete',
+        cancelButtonText: 'Cancel',
+      });
+      if (!confirmed) return;
+      try {
+        await deleteWeight(date);
+      } catch (error) {
+        setFailure((error as Error).message);
+      }
+    })();
+  }, []);
 
   return (
     <Card className="shadow-sm mt-4" as="section" aria-labelledby="weight-log-heading">
@@ -89,44 +77,13 @@ export function WeightLogPanel({ uid }: { uid: string }) {
           Weight log
         </h2>
         <p className="small text-body-secondary">Only you can see your weights.</p>
-        <Form noValidate onSubmit={submit} className="row g-2 align-items-start">
-          <div className="col-12 col-sm-5">
-            <TextField
-              label="Date"
-              type="date"
-              max={today}
-              disabled={editing !== null}
-              registration={register('date')}
-              error={errors.date}
-            />
-          </div>
-          <div className="col-12 col-sm-4">
-            <TextField
-              label="Weight (kg)"
-              type="number"
-              inputMode="decimal"
-              step="0.1"
-              registration={register('kg')}
-              error={errors.kg}
-            />
-          </div>
-          <div className="col-12 col-sm-3 pt-sm-4 mt-sm-2 d-flex gap-2">
-            <Button type="submit" variant="success" disabled={isSubmitting}>
-              {editing ? 'Save weight' : 'Log weight'}
-            </Button>
-            {editing && (
-              <Button
-                variant="outline-secondary"
-                onClick={() => {
-                  setEditing(null);
-                  reset({ date: browserToday(), kg: '' });
-                }}
-              >
-                Cancel
-              </Button>
-            )}
-          </div>
-        </Form>
+        {/* A new form for each entry edited: its fields start from that entry. */}
+        <WeightEntryForm
+          key={editing?.date ?? 'new'}
+          editing={editing}
+          onDone={setEditing}
+          onFailure={setFailure}
+        />
         {failure && (
           <Alert variant="danger" role="alert" className="mt-2 mb-0">
             {failure}
@@ -137,17 +94,90 @@ export function WeightLogPanel({ uid }: { uid: string }) {
             We could not load your weight log. Check your connection and reload the page.
           </Alert>
         )}
-        <WeightTrendView
-          trend={trend}
-          challenge={challenge}
-          onEdit={(point) => {
-            setEditing(point.date);
-            reset({ date: point.date, kg: String(point.kg) });
-          }}
-          onDelete={(date) => void remove(date)}
-        />
+        {/* Drawn once the log and the goal are both in: one render of the chart and table, not one per read. */}
+        {log.status !== 'loading' && latest.status !== 'loading' && (
+          <WeightTrendView
+            trend={trend}
+            challenge={challenge}
+            onEdit={setEditing}
+            onDelete={remove}
+          />
+        )}
       </Card.Body>
     </Card>
+  );
+});
+
+interface WeightEntryFormProps {
+  /** The entry being edited, or null to log a new one. */
+  editing: WeightPoint | null;
+  /** Called with null once the entry is saved or the edit cancelled. */
+  onDone: (editing: null) => void;
+  onFailure: (message: string | null) => void;
+}
+
+function WeightEntryForm({ editing, onDone, onFailure }: WeightEntryFormProps) {
+  const today = browserToday();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<WeightForm, unknown, { date: string; kg: number }>({
+    resolver: zodResolver(weightFormSchema),
+    defaultValues: editing
+      ? { date: editing.date, kg: String(editing.kg) }
+      : { date: today, kg: '' },
+  });
+
+  const submit = handleSubmit(async ({ date, kg }) => {
+    onFailure(null);
+    try {
+      if (editing) {
+        await editWeight(editing.date, kg);
+        onDone(null);
+      } else {
+        await logWeight(date, kg);
+        reset({ date: browserToday(), kg: '' });
+      }
+    } catch (error) {
+      onFailure((error as Error).message);
+    }
+  });
+
+  return (
+    <Form noValidate onSubmit={submit} className="row g-2 align-items-start">
+      <div className="col-12 col-sm-5">
+        <TextField
+          label="Date"
+          type="date"
+          max={today}
+          disabled={editing !== null}
+          registration={register('date')}
+          error={errors.date}
+        />
+      </div>
+      <div className="col-12 col-sm-4">
+        <TextField
+          label="Weight (kg)"
+          type="number"
+          inputMode="decimal"
+          step="0.1"
+          registration={register('kg')}
+          error={errors.kg}
+        />
+      </div>
+      <div className="col-12 col-sm-3 pt-sm-4 mt-sm-2 d-flex gap-2">
+        <Button type="submit" variant="success" disabled={isSubmitting}>
+          {editing ? 'Save weight' : 'Log weight'}
+        </Button>
+        {editing && (
+          <Button variant="outline-secondary" onClick={() => onDone(null)}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </Form>
   );
 }
 
@@ -159,7 +189,12 @@ interface WeightTrendViewProps {
 }
 
 /** The change figures, the chart and the table of entries (newest first). */
-function WeightTrendView({ trend, challenge, onEdit, onDelete }: WeightTrendViewProps) {
+const WeightTrendView = memo(function WeightTrendView({
+  trend,
+  challenge,
+  onEdit,
+  onDelete,
+}: WeightTrendViewProps) {
   const [showAll, setShowAll] = useState(false);
   const last = trend.points.at(-1);
   if (!last) return null;
@@ -247,4 +282,4 @@ function WeightTrendView({ trend, challenge, onEdit, onDelete }: WeightTrendView
       )}
     </>
   );
-}
+});
