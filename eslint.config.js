@@ -7,6 +7,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
+import { importCycles } from './eslint-rules/import-cycles.js';
 
 const root = import.meta.dirname;
 const features = readdirSync(join(root, 'src/features'), { withFileTypes: true })
@@ -108,7 +109,7 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh, 'import-x': importX },
     settings: {
-      // Parse TypeScript imports too (no-cycle follows them); resolve `@/` through tsconfig.json.
+      // Parse TypeScript imports too; resolve `@/` through tsconfig.json.
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
       'import-x/resolver-next': [
@@ -119,7 +120,6 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
-      'import-x/no-cycle': 'error',
     },
   },
   {
@@ -146,6 +146,12 @@ export default tseslint.config(
         { patterns: [firebaseOnlyInServices, dbPathsOnlyInApi, zodThroughDomain] },
       ],
     },
+  },
+  {
+    // No import cycles anywhere, type-only imports included (eslint-rules/import-cycles.js).
+    files: ['**/*.{ts,tsx}'],
+    plugins: { local: { rules: { 'import-cycles': importCycles } } },
+    rules: { 'local/import-cycles': 'error' },
   },
   {
     // Playwright fixtures must destructure their (unused) dependencies.

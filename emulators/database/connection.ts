@@ -17,7 +17,7 @@ import {
   type Requester,
 } from './rules-adapter';
 import { parsePath } from './paths';
-import { DataError } from './tree';
+import { DataError } from './nodes';
 
 type OnDisconnectOp = { action: 'o' | 'om'; path: string[]; data: unknown };
 

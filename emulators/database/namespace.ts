@@ -10,16 +10,9 @@ import { OPEN_RULES, type Requester, type RulesState } from './rules-adapter';
 import { nodeHash, nodesEqual } from './node-hash';
 import { fromJson, toExportString, toPlain } from './node-json';
 import { isPrefix, isValidKey, pathString } from './paths';
-import type { SortedEntry } from './sorted-index';
-import {
-  DataError,
-  type MaybeNode,
-  applyUpdateTree,
-  buildUpdateTree,
-  getAt,
-  getChild,
-  setAt,
-} from './tree';
+import type { SortedEntry } from './nodes';
+import { DataError, type MaybeNode } from './nodes';
+import { applyUpdateTree, buildUpdateTree, getAt, getChild, setAt } from './tree';
 import type { JsonValue } from './rules-types';
 
 /** Something that receives pushes for its listens (a WebSocket connection, an SSE stream). */

@@ -1,7 +1,7 @@
 /** Node equality and the SDK's node hash (what transactions compare). */
 import { createHash } from 'node:crypto';
 import { keyCompare } from './keys';
-import type { MaybeNode, Node } from './tree';
+import type { MaybeNode, Node } from './nodes';
 
 export function nodesEqual(a: MaybeNode, b: MaybeNode): boolean {
   if (a === b) return true;

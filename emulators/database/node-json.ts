@@ -7,12 +7,12 @@ import {
   Branch,
   DataError,
   Leaf,
-  withPriority,
   type JsonValue,
   type MaybeNode,
   type Node,
   type Priority,
-} from './tree';
+} from './nodes';
+import { withPriority } from './tree';
 
 export interface ParseContext {
   /** server time for {".sv":"timestamp"} */

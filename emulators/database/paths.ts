@@ -1,5 +1,5 @@
 /** Keys and paths of the database: which keys are valid, and paths as segment lists. */
-import { DataError } from './tree';
+import { DataError } from './nodes';
 
 // eslint-disable-next-line no-control-regex -- keys may not contain ASCII control characters
 const INVALID_KEY = /[.#$[\]/\u0000-\u001f\u007f]/;

@@ -5,14 +5,10 @@
  */
 import { MAX_NAME, MIN_NAME, keyCompare } from './keys';
 import { isValidKey } from './paths';
-import {
-  type IndexValue,
-  type SortedEntry,
-  compareIndexValues,
-  indexers,
-  sortedChildren,
-} from './sorted-index';
-import { DataError, type JsonValue, type MaybeNode, type Node, getAt } from './tree';
+import type { IndexValue, SortedEntry } from './nodes';
+import { compareIndexValues, indexers, sortedChildren } from './sorted-index';
+import { DataError, type JsonValue, type MaybeNode, type Node } from './nodes';
+import { getAt } from './tree';
 import type { RulesQuery } from './rules-types';
 
 export type IndexSpec =

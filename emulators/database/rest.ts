@@ -15,7 +15,8 @@ import { loadRules, requesterFor, RulesError, type Requester } from './rules-ada
 import { nodeHash } from './node-hash';
 import { toRestJson } from './node-json';
 import { isValidKey, pathString } from './paths';
-import { DataError, type JsonValue, getAt } from './tree';
+import { DataError, type JsonValue } from './nodes';
+import { getAt } from './tree';
 
 export interface RestContext {
   namespace(name: string): Namespace;

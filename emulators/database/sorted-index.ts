@@ -4,19 +4,7 @@
  * registered by query.ts.
  */
 import { keyCompare } from './keys';
-import type { Branch, Node } from './tree';
-
-/** A sorted view of a branch's children under one index. */
-export interface SortedEntry {
-  key: string;
-  /** index value of the child (rank + value) */
-  iv: IndexValue;
-}
-export interface IndexValue {
-  /** 0 null, 1 boolean, 2 number, 3 string, 4 object, 5 max */
-  rank: number;
-  v: boolean | number | string | null;
-}
+import type { Branch, IndexValue, Node, SortedEntry } from './nodes';
 
 export type Indexer = (child: Node, key: string) => IndexValue;
 /** index id -> function computing a child's index value; registered by query.ts */

@@ -6,39 +6,8 @@
  *
  * `null` is the empty node (absent data). A Branch always has at least one child.
  */
-import { indexers, insertEntry, removeEntry, type SortedEntry } from './sorted-index';
-
-export type JsonValue =
-  null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-export type Priority = number | string | null;
-
-export class Leaf {
-  readonly kind = 'leaf' as const;
-  /** memoized hash (node-hash.ts) */
-  _hash?: string;
-  constructor(
-    readonly value: string | number | boolean,
-    readonly priority: Priority = null,
-  ) {}
-}
-
-export class Branch {
-  readonly kind = 'branch' as const;
-  _hash?: string;
-  _export?: string;
-  _plain?: JsonValue;
-  /** index id -> children sorted by (index value, key) */
-  _sorted?: Map<string, SortedEntry[]>;
-  constructor(
-    readonly children: ReadonlyMap<string, Node>,
-    readonly priority: Priority = null,
-  ) {}
-}
-
-export type Node = Leaf | Branch;
-export type MaybeNode = Node | null;
-
-export class DataError extends Error {}
+import { Branch, Leaf, type MaybeNode, type Node, type Priority, type SortedEntry } from './nodes';
+import { indexers, insertEntry, removeEntry } from './sorted-index';
 
 export function getChild(node: MaybeNode, key: string): MaybeNode {
   if (!node) return null;

@@ -1,20 +1,8 @@
 /** Calls in rule expressions: only methods exist, on snapshots and on strings. */
 import type { Expr } from './expression';
 import { compileSnapshotMethod, SNAPSHOT_METHODS } from './snapshot-methods';
-import { STR, type Compiled, type Eval, type ExpressionCompiler } from './static-types';
+import { STR, type Compiled, type ExpressionCompiler, type MethodCall } from './static-types';
 import { compileStringMethod, STRING_METHODS } from './string-methods';
-
-/** One method call being compiled, with the argument checks every method uses. */
-export interface MethodCall {
-  method: string;
-  args: Expr[];
-  pos: number;
-  receiver: Compiled;
-  /** Fails at load unless the call has between `min` and `max` arguments. */
-  arity(min: number, max?: number): void;
-  /** Compiles argument `i`, which must be able to be a string. */
-  stringArg(i: number): Eval;
-}
 
 export function compileCall(
   c: ExpressionCompiler,

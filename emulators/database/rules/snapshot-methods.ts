@@ -1,7 +1,6 @@
 /** The methods of a snapshot (data, newData, root and what child() / parent() return). */
 import type { RuleEnv } from './rule-env';
 import type { RuleSnapshot } from './snapshot';
-import type { MethodCall } from './method-calls';
 import { asSnapshot, asString, failEval } from './runtime-values';
 import {
   BOOL,
@@ -13,6 +12,7 @@ import {
   typeName,
   type Compiled,
   type ExpressionCompiler,
+  type MethodCall,
 } from './static-types';
 
 export const SNAPSHOT_METHODS = new Set([

@@ -47,3 +47,15 @@ export interface ExpressionCompiler {
   need(c: Compiled, allowed: number, what: string, pos: number): void;
   fail(message: string, pos: number): never;
 }
+
+/** One method call being compiled, with the argument checks every method uses. */
+export interface MethodCall {
+  method: string;
+  args: Expr[];
+  pos: number;
+  receiver: Compiled;
+  /** Fails at load unless the call has between `min` and `max` arguments. */
+  arity(min: number, max?: number): void;
+  /** Compiles argument `i`, which must be able to be a string. */
+  stringArg(i: number): Eval;
+}

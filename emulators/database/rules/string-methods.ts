@@ -1,9 +1,15 @@
 /** The methods of a string: contains, beginsWith, endsWith, replace, toLowerCase, toUpperCase, matches. */
 import type { RuleEnv } from './rule-env';
-import type { MethodCall } from './method-calls';
 import { compileRegex } from './rules-regex';
 import { asString } from './runtime-values';
-import { BOOL, STR, typeName, type Compiled, type ExpressionCompiler } from './static-types';
+import {
+  BOOL,
+  STR,
+  typeName,
+  type Compiled,
+  type ExpressionCompiler,
+  type MethodCall,
+} from './static-types';
 
 export const STRING_METHODS = new Set([
   'contains',

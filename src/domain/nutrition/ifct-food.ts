@@ -15,9 +15,6 @@ export interface IfctFood {
   fibre: number;
 }
 
-/** The generated table's compact row: name, group, kcal, protein, fat, carbs, fibre. */
-export type IfctFoodRow = readonly [string, string, number, number, number, number, number];
-
 /** The IFCT foods the recipes use, by IFCT code. */
 export const IFCT_FOODS: Readonly<Record<string, IfctFood>> = Object.fromEntries(
   Object.entries(IFCT_FOOD_ROWS).map(([code, [name, group, kcal, protein, fat, carbs, fibre]]) => [

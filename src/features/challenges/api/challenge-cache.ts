@@ -1,4 +1,4 @@
-import type { ViewedChallenge } from './use-challenge';
+import type { ViewedChallenge } from '@/domain/viewed-challenge';
 
 /**
  * The challenge this browser showed last, as its viewer saw it, so the next visit shows it at once while the

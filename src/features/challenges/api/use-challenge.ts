@@ -4,12 +4,8 @@ import { DATABASE_KEY, dbPaths } from '@/domain/database-paths';
 import type { Loadable } from '@/hooks/use-async';
 import { useDatabaseValue } from '@/hooks/use-database';
 import { cacheChallenge, readCachedChallenge } from './challenge-cache';
-import type { ChallengeSummary } from '@/domain/challenge-record';
+import type { ViewedChallenge } from '@/domain/viewed-challenge';
 import { useChallengeSummary } from './use-challenge-summary';
-
-/** What a viewer may see of a challenge: the owner its whole plan, everyone else its summary. */
-export type ViewedChallenge =
-  { view: 'owner'; challenge: ChallengeRecord } | { view: 'summary'; challenge: ChallengeSummary };
 
 /** `updating`: the value is the copy cached on the last visit, shown until the live one arrives. */
 export type ChallengeLoad = Loadable<ViewedChallenge | null> & { updating?: boolean };
