@@ -4,6 +4,7 @@
  *
  *   npm run bench -- --only bundle,lighthouse   # some sections only
  *   npm run bench -- --lighthouse-runs 1 --generate-requests 100
+ *   npm run bench -- --only lighthouse --pages profile,home   # some audited pages only
  *
  * Sections: planner, feed, generate, emulators, recompute, proofs, bundle, memberday, lighthouse.
  * Loopback only; every wait is bounded, and a watchdog ends a run that overstays. Lighthouse uses the Chromium
@@ -20,7 +21,7 @@ import { measureEmulatorTiming } from './bench/emulator-timing';
 import { measureGenerateLatency } from './bench/generate-latency';
 import { allChunks, homeRouteInitialJs } from './bench/initial-js';
 import { locateLazyModules } from './bench/lazy-modules';
-import { auditPages } from './bench/lighthouse-audit';
+import { auditPages, selectPages } from './bench/lighthouse-audit';
 import type { RepeatVisit } from './bench/repeat-visit';
 import { describeMachine, machineLine } from './bench/machine';
 import { measureMemberDay } from './bench/member-day-cost';
@@ -53,6 +54,8 @@ const { values: args } = parseArgs({
   options: {
     only: { type: 'string' },
     'lighthouse-runs': { type: 'string', default: '3' },
+    // Some audited pages only, e.g. --pages profile,home (scripts/bench/lighthouse-audit.ts, selectPages).
+    pages: { type: 'string' },
     'generate-requests': { type: 'string', default: '300' },
   },
 });
@@ -288,7 +291,7 @@ async function lighthouseRows(
     const { scores, repeatVisit } = await auditPages({
       chromiumPath,
       baseUrl: served.baseUrl,
-      pages: auditedPages,
+      pages: selectPages(auditedPages, args.pages),
       session: demoSession(served.databaseUrl),
       runsPerPage: Number(args['lighthouse-runs']),
       repeatVisit: { path: repeatVisitPath, visits: REPEAT_VISITS },

@@ -36,6 +36,24 @@ export interface AuditedPage {
   signedIn: boolean;
 }
 
+/** A page's short name for `--pages`: the first word of its name (home, feed, challenge, profile). */
+export const pageKey = (page: AuditedPage) => page.name.split(' ')[0];
+
+/**
+ * The pages `npm run bench -- --pages profile,home` names (every page without the option), in the
+ * order given: auditing one or two pages gives more runs of them in the same time, interleaved with
+ * nothing else (docs/performance.md).
+ */
+export function selectPages(pages: AuditedPage[], wanted: string | undefined): AuditedPage[] {
+  if (!wanted) return pages;
+  return wanted.split(',').map((name) => {
+    const found = pages.find((page) => pageKey(page) === name.trim());
+    if (!found)
+      throw new Error(`Unknown page "${name}" (${pages.map((page) => pageKey(page)).join(', ')})`);
+    return found;
+  });
+}
+
 export interface PageScores {
   name: string;
   path: string;
