@@ -117,7 +117,8 @@ interface WeightEntryFormProps {
 }
 
 function WeightEntryForm({ editing, onDone, onFailure }: WeightEntryFormProps) {
-  const today = browserToday();
+  // Once per form (a new one after each edit): the zone's date costs more than the form's re-renders.
+  const [today] = useState(browserToday);
   const {
     register,
     handleSubmit,

@@ -6,23 +6,29 @@ export function streakDaysText(days: number | undefined): string {
   return `${count} ${count === 1 ? 'day' : 'days'}`;
 }
 
+/*
+ * Made once, on first use: building a formatter costs far more than formatting with it, and the
+ * glance calendar labels 84 cells (docs/performance.md, "The profile with 12 weeks of data and 60
+ * weights").
+ */
+let weekdayFormat: Intl.DateTimeFormat | undefined;
+let dayMonthYearFormat: Intl.DateTimeFormat | undefined;
+
 /** The weekday of a calendar date ('YYYY-MM-DD'), whatever the viewer's zone: "Tuesday". */
 export function weekdayOf(date: CalendarDate): string {
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+  weekdayFormat ??= new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });
+  return weekdayFormat.format(new Date(`${date}T12:00:00Z`));
 }
 
 /** "Tuesday 24 November 2026": a calendar cell's date, read out as a person would say it. */
 export function longDateText(date: CalendarDate): string {
-  const at = new Date(`${date}T12:00:00Z`);
-  const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
+  dayMonthYearFormat ??= new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(at);
-  return `${weekdayOf(date)} ${dayMonthYear}`;
+  });
+  return `${weekdayOf(date)} ${dayMonthYearFormat.format(new Date(`${date}T12:00:00Z`))}`;
 }
 
 /** The kind word after a streak ended short (docs/product.md, "Streaks"). */
