@@ -248,6 +248,7 @@ const storageLimits: RuleMutant[] = [
       'uploads a WebP meal proof',
       'uploads a JPEG of exactly 5 MB',
       'uploads a one-byte JPEG (the smallest size)',
+      'uploads a proof with the inline disposition of its own name',
     ],
   ),
   storageMutant(

@@ -330,7 +330,9 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
       'uploads Day1-brunch.jpg into a challenge folder',
       'uploads Day8-breakfast.jpg into a challenge folder',
       'uploads extra.jpg into a challenge folder',
+      'uploads Day2-breakfast-1.jpg (no such attempt) into a challenge folder',
       'uploads Day2-breakfast-4.jpg (no such attempt) into a challenge folder',
+      'uploads Day2-breakfast-23.jpg (no such attempt) into a challenge folder',
     ],
   },
   {
