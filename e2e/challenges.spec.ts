@@ -4,13 +4,9 @@ import { createMember, readData, writeData, type TestMember } from './support/ba
 import { expect, signIn, test } from './support/fixtures';
 import { seedChallenge } from './support/seed-challenge';
 import { expectNoAxeViolations } from './support/axe';
+import { mealPhotoPng } from '../scripts/lib/identicon-png';
 
 const HOUR = 3_600_000;
-/** A 16×16 PNG: small, but a real image the browser can decode and re-encode as JPEG. */
-const MEAL_PHOTO = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGM4UaFBEmIY1TCqYfhqAAADaGgQ43GRdgAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /**
  * The rules and the API judge meal windows by the real clock, so the journey runs in a time zone where it is
@@ -115,9 +111,12 @@ test.describe('meal challenge journey', () => {
     await expectNoAxeViolations(page, "the owner's challenge page");
 
     const scoreBefore = (await readData<number>(`users/${member.uid}/info/score`)) ?? 0;
-    await breakfast
-      .getByLabel('Proof photo for Day 1 breakfast')
-      .setInputFiles({ name: 'breakfast.png', mimeType: 'image/png', buffer: MEAL_PHOTO });
+    await breakfast.getByLabel('Proof photo for Day 1 breakfast').setInputFiles({
+      name: 'breakfast.png',
+      mimeType: 'image/png',
+      // A picture of this run alone: the server flags a copy of any earlier proof (docs/security.md).
+      buffer: mealPhotoPng(`journey-${member.uid}`),
+    });
     await expect(page.getByText('Meal check successfully')).toBeVisible({ timeout: 20_000 });
     await expect(breakfast.getByText('Done')).toBeVisible();
     await expect(breakfast.getByLabel('Proof photo for Day 1 breakfast')).toBeDisabled();

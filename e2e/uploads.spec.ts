@@ -1,15 +1,29 @@
+import { randomUUID } from 'node:crypto';
 import type { Page, Route } from '@playwright/test';
+import { mealWindow } from '../src/domain/meal-schedule';
+import { mealPhotoPng } from '../scripts/lib/identicon-png';
 import { writeData, type TestMember } from './support/backend';
 import { expect, test } from './support/fixtures';
 import { seedChallenge } from './support/seed-challenge';
 
 const HOUR = 3_600_000;
-/** A 16×16 PNG: a real image the browser can decode and re-encode as JPEG. */
-const MEAL_PHOTO = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGM4UaFBEmIY1TCqYfhqAAADaGgQ43GRdgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const photo = { name: 'lunch.png', mimeType: 'image/png', buffer: MEAL_PHOTO };
+/** A real picture of this run alone (the server flags a copy of any earlier proof: docs/security.md). */
+const photo = () => ({
+  name: 'lunch.png',
+  mimeType: 'image/png',
+  buffer: mealPhotoPng(`uploads-${randomUUID()}`),
+});
+
+/**
+ * The proof route derives a meal's window from the challenge's start date and zone (not the stored
+ * one), so the challenge is set in a zone where it is 12:xx now: lunch (12:00–15:00) is open for two
+ * hours more, whatever time the suite runs.
+ */
+function zoneWhereLunchIsOpen(now = new Date()): string {
+  const offset = 12 - now.getUTCHours();
+  // Etc/GMT signs are inverted: Etc/GMT-8 is UTC+8.
+  return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
 
 /** The Storage SDK's upload request (a small photo goes in one POST naming the object). */
 const isProofUpload = (url: URL) =>
@@ -18,15 +32,20 @@ const isProofUpload = (url: URL) =>
 /** A challenge whose Day 1 lunch is open now, written straight into the database; opens its page. */
 async function openChallengeWithLunchOpen(page: Page, owner: TestMember): Promise<string> {
   const now = Date.now();
+  const timezone = zoneWhereLunchIsOpen();
+  const startDate = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(now);
+  const window = (slot: 'breakfast' | 'lunch' | 'dinner'): [number, number] => {
+    const { opensAt, closesAt } = mealWindow(startDate, 1, slot, timezone);
+    return [opensAt, closesAt];
+  };
   const challengeId = await seedChallenge(owner, {
     title: 'Upload week',
     now,
-    windows: {
-      breakfast: [now - 3 * HOUR, now - 2 * HOUR],
-      lunch: [now - 10 * 60_000, now + HOUR],
-      dinner: [now + 2 * HOUR, now + 3 * HOUR],
-    },
+    windows: { breakfast: window('breakfast'), lunch: window('lunch'), dinner: window('dinner') },
   });
+  const path = `users/${owner.uid}/challenges/${challengeId}`;
+  await writeData(`${path}/startDate`, startDate);
+  await writeData(`${path}/timezone`, timezone);
   // The address carries the ids; the stored keys serve pages that still read them.
   await page.evaluate(
     ([cid, uid]) => {
@@ -92,7 +111,7 @@ test('a proof upload says why it failed, retries, and asks before the page is le
               body: '{"error":{"code":402,"message":"Quota exceeded"}}',
             }),
     );
-    await proofInput(page).setInputFiles(photo);
+    await proofInput(page).setInputFiles(photo());
     await expect(uploadFailure(page)).toContainText('Photo storage is full for now');
     await expect(page.getByRole('alert', { name: 'Error uploading image' })).toContainText(
       'Photo storage is full for now',
@@ -157,7 +176,7 @@ test('Back during an upload asks too, when the page was opened within the app', 
     const challengeUrl = page.url();
 
     const heldUpload = await holdProofUpload(page);
-    await proofInput(page).setInputFiles(photo);
+    await proofInput(page).setInputFiles(photo());
     await expect(uploadControls(page)).toBeVisible();
     await expect.poll(() => heldUpload() !== undefined).toBe(true);
 

@@ -5,14 +5,13 @@ import {
   mealProof,
   mealProofPath,
   mealProofUrl,
-  OTHER_CHALLENGE,
   OWNER_CHALLENGE,
   SERVER_TIME,
   setInWorld,
   type Database,
   type DatabaseWorld,
 } from '../support/database-world';
-import { OTHER_UID, OWNER_UID } from '../support/roles';
+import { OWNER_UID } from '../support/roles';
 
 const CHALLENGES = `users/${OWNER_UID}/challenges`;
 /** What every member may read of a challenge: the summary card's fields and whether it is deleted. */

@@ -6,6 +6,7 @@ import { toastError, toastSuccess } from '@/lib/toast';
 import { readLog, resetFakeDatabase, valueAt, writeLog } from '@/testing/fake-database';
 import { memberFixture, renderApp } from '@/testing/render-app';
 import type { AdminMemberRow } from '@/domain/moderation-records';
+import type { ProofQueueRow } from '@/domain/proof-review';
 import { askModerationReason } from '../lib/ask-reason';
 import { AdminPage } from './admin-page';
 
@@ -24,6 +25,7 @@ vi.mock('@/services/database', () => import('@/testing/fake-database'));
 /** The admin API as the page sees it: members paged 20 at a time and filtered like the server. */
 const api = vi.hoisted(() => ({
   members: [] as AdminMemberRow[],
+  proofs: [] as ProofQueueRow[],
   calls: [] as Array<{ path: string; body: unknown }>,
 }));
 vi.mock('@/services/api-client', () => ({
@@ -45,6 +47,7 @@ vi.mock('@/services/api-client', () => ({
       };
     }
     if (url.pathname === '/api/admin/challenges/hidden') return { challenges: [] };
+    if (url.pathname === '/api/admin/proofs') return { proofs: api.proofs };
     return {};
   }),
 }));
@@ -80,6 +83,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   localStorage.clear();
   api.calls = [];
+  api.proofs = [];
   api.members = [account('uid-new', 'New Member', 2), account('uid-old', 'Old Member', 1)];
   resetFakeDatabase({
     website: {
@@ -363,5 +367,75 @@ describe('AdminPage', () => {
     vi.mocked(callApi).mockRejectedValueOnce(new Error('Only administrators may do this'));
     await userEvent.click(screen.getByRole('button', { name: 'Save banner' }));
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('The banner could not be saved'));
+  });
+
+  it('shows a flagged proof beside the earlier photo it matches, with Approve and Reject (a reason required)', async () => {
+    const HOUR = 3_600_000;
+    api.proofs = [
+      {
+        key: '000001764000000000~uid-zoya~-Nchallenge000000002~1~lunch',
+        uid: 'uid-zoya',
+        challengeId: '-Nchallenge000000002',
+        day: 1,
+        slot: 'lunch',
+        imgPath: 'Challenge/uid-zoya/-Nchallenge000000002/Day1-lunch.jpg',
+        img: 'https://firebasestorage.googleapis.com/v0/b/demo/o/zoya.jpg?alt=media&token=z',
+        reasons: ['duplicate', 'capture-time'],
+        match: {
+          uid: 'uid-kabir',
+          challengeId: '-Nchallenge000000001',
+          day: 1,
+          slot: 'lunch',
+          imgPath: 'Challenge/uid-kabir/-Nchallenge000000001/Day1-lunch.jpg',
+        },
+        matchImg: 'https://firebasestorage.googleapis.com/v0/b/demo/o/kabir.jpg?alt=media&token=k',
+        matchDisplayName: 'Kabir',
+        capturedAt: 1_764_000_000_000 - 30 * HOUR,
+        opensAt: 1_764_000_000_000,
+        closesAt: 1_764_000_000_000 + 3 * HOUR,
+        at: 1_764_000_000_000 + HOUR,
+        displayName: 'Zoya',
+        mealName: 'Dal and rice',
+      },
+    ];
+    renderApp(<AdminPage />, { user: admin, path: '/admin-x' });
+    const queue = await screen.findByRole('region', { name: 'Flagged proofs' });
+    const card = await within(queue).findByRole('article', {
+      name: 'Flagged proof: Zoya, Day 1 lunch',
+    });
+    expect(
+      within(card).getByRole('img', { name: 'Flagged proof of Day 1 lunch by Zoya' }),
+    ).toHaveAttribute('src', api.proofs[0].img);
+    expect(
+      within(card).getByRole('img', { name: 'Earlier proof of Day 1 lunch by Kabir' }),
+    ).toHaveAttribute('src', api.proofs[0].matchImg);
+    expect(card).toHaveTextContent('Looks like an earlier proof');
+    expect(card).toHaveTextContent(/Taken far from the meal’s window: taken .+, window .+ to .+/);
+    const reject = within(card).getByRole('button', { name: 'Reject' });
+    expect(reject).toBeDisabled();
+    await userEvent.type(
+      within(card).getByLabelText('Reason for rejecting (the member reads it)'),
+      'Same photo as another member',
+    );
+    await userEvent.click(reject);
+    await waitFor(() =>
+      expect(api.calls).toContainEqual({
+        path: `/api/admin/proofs/${encodeURIComponent(api.proofs[0].key)}/reject`,
+        body: { reason: 'Same photo as another member' },
+      }),
+    );
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(api.calls).toContainEqual({
+        path: `/api/admin/proofs/${encodeURIComponent(api.proofs[0].key)}/approve`,
+        body: {},
+      }),
+    );
+    expect(toastSuccess).toHaveBeenCalledWith('The proof is approved: its points count');
+  });
+
+  it('says when no proof is waiting for review', async () => {
+    renderApp(<AdminPage />, { user: admin, path: '/admin-x' });
+    expect(await screen.findByText('No proofs are waiting for review.')).toBeInTheDocument();
   });
 });

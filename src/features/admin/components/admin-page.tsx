@@ -8,6 +8,7 @@ import { useWebsiteSettings } from '../api/website-settings';
 import { AuditLog } from './audit-log';
 import { BannerEditor } from './banner-editor';
 import { ChallengeModeration } from './challenge-moderation';
+import { ProofReviewQueue } from './proof-review-queue';
 import { SocialLinksEditor } from './social-links-editor';
 import { UserList } from './user-list';
 import { WebsiteInbox } from './website-inbox';
@@ -69,6 +70,7 @@ function AdminConsole({ adminUid }: { adminUid: string }) {
           {record && <WebsiteSettings website={record} />}
         </div>
       </div>
+      <ProofReviewQueue refresh={version} onChanged={changed} />
       <ChallengeModeration refresh={version} onChanged={changed} />
       <AuditLog refresh={version} />
       {record && (

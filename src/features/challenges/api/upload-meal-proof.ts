@@ -37,14 +37,15 @@ export async function startMealProofUpload(
   file: File,
   onProgress: (progress: UploadProgress) => void,
 ): Promise<StartedProofUpload> {
-  const capturedAt = await readProofCaptureTime(file);
-  const [photo, { uploadFile }] = await Promise.all([
+  const [photo, { uploadFile }, capturedAt] = await Promise.all([
     compressPhoto(file, PROOF_MAX_PIXELS).catch((cause: unknown) => {
       throw Object.assign(new Error('The chosen file could not be read as a photo', { cause }), {
         code: UNREADABLE_PHOTO_CODE,
       });
     }),
     import('@/services/storage'),
+    // From the original file: compression drops EXIF.
+    readProofCaptureTime(file),
   ]);
   return { upload: uploadFile(mealProofPath(target), photo, onProgress), capturedAt };
 }

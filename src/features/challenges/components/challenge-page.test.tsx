@@ -27,6 +27,10 @@ vi.mock('@/services/storage', () => ({
   storedFileUrl: vi.fn(() => Promise.resolve(null)),
   isCanceledUpload: (error: { code?: string }) => error?.code === 'storage/canceled',
 }));
+// The EXIF reader loads exifr lazily; these photos have no capture time unless a test gives one.
+vi.mock('../api/read-proof-capture-time', () => ({
+  readProofCaptureTime: vi.fn(() => Promise.resolve(undefined)),
+}));
 vi.mock('@/lib/compress-photo', () => ({
   compressPhoto: (file: File) => Promise.resolve(file),
 }));

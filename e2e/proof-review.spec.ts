@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { mealWindow } from '../src/domain/meal-schedule';
+import { mealPhotoPng } from '../scripts/lib/identicon-png';
+import { readData, writeData, type TestMember } from './support/backend';
+import { chooseAccountMenu, expect, signIn, test } from './support/fixtures';
+import { seedChallenge } from './support/seed-challenge';
+
+// Issue 31: a copied proof is flagged, earns nothing, and an admin decides it on Admin-X
+// (docs/product.md, "Proofs under review").
+
+/** A zone where it is 12:xx now: lunch (12:00–15:00) is open for two hours more whatever the time. */
+function zoneWhereLunchIsOpen(now = new Date()): string {
+  const offset = 12 - now.getUTCHours();
+  // Etc/GMT signs are inverted: Etc/GMT-8 is UTC+8.
+  return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
+
+/** A one-day challenge of `owner` whose windows are the server's own (start date and zone). */
+async function challengeWithLunchOpen(owner: TestMember, title: string): Promise<string> {
+  const now = Date.now();
+  const timezone = zoneWhereLunchIsOpen();
+  const startDate = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(now);
+  const window = (slot: 'breakfast' | 'lunch' | 'dinner'): [number, number] => {
+    const { opensAt, closesAt } = mealWindow(startDate, 1, slot, timezone);
+    return [opensAt, closesAt];
+  };
+  const challengeId = await seedChallenge(owner, {
+    title,
+    now,
+    windows: { breakfast: window('breakfast'), lunch: window('lunch'), dinner: window('dinner') },
+  });
+  const path = `users/${owner.uid}/challenges/${challengeId}`;
+  await writeData(`${path}/startDate`, startDate);
+  await writeData(`${path}/timezone`, timezone);
+  return challengeId;
+}
+
+const lunchRow = (page: Page) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Lunch/ }) });
+
+/** Signs in, opens the challenge and proves its lunch with `photo`. */
+async function proveLunch(
+  page: Page,
+  member: TestMember,
+  challengeId: string,
+  title: string,
+  photo: Buffer,
+) {
+  await signIn(page, member);
+  await page.goto(
+    `/challange/${title.toLowerCase().replaceAll(' ', '-')}/${member.uid}/${challengeId}`,
+  );
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await page
+    .getByLabel('Proof photo for Day 1 lunch')
+    .setInputFiles({ name: 'lunch.jpg', mimeType: 'image/jpeg', buffer: photo });
+}
+
+const fact = (page: Page, term: string) =>
+  page.locator('.profile-facts > div').filter({ has: page.getByText(term, { exact: true }) });
+
+/** True once the image has loaded (a broken image has no natural width). */
+const loaded = (page: Page, name: string) =>
+  page.getByRole('img', { name }).evaluate((image: HTMLImageElement) => image.naturalWidth > 0);
+
+test.describe('proofs under review', () => {
+  test.setTimeout(180_000);
+
+  test('a copied proof is flagged and earns nothing; an admin rejects it with a reason, approves another, and its points count', async ({
+    page,
+    newMember,
+  }) => {
+    const original = await newMember({ completeProfile: true });
+    const copier = await newMember({ completeProfile: true });
+    const second = await newMember({ completeProfile: true });
+    const admin = await newMember({ completeProfile: true, admin: true });
+    const photo = mealPhotoPng(`review-${randomUUID()}`);
+    const reencoded = () =>
+      sharp(photo)
+        .jpeg({ quality: 55 + Math.floor(Math.random() * 30) })
+        .toBuffer();
+    const titles = { original: 'Honest lunch', copier: 'Copied lunch', second: 'Second copy' };
+    const challenges = {
+      original: await challengeWithLunchOpen(original, titles.original),
+      copier: await challengeWithLunchOpen(copier, titles.copier),
+      second: await challengeWithLunchOpen(second, titles.second),
+    };
+    const owners = { original, copier, second };
+    try {
+      // The first member proves lunch with their photo: recorded, no review.
+      await proveLunch(page, original, challenges.original, titles.original, photo);
+      await expect(page.getByText('Meal check successfully')).toBeVisible({ timeout: 20_000 });
+      await expect(lunchRow(page).getByText('Done', { exact: true })).toBeVisible();
+      await chooseAccountMenu(page, original, 'Logout');
+
+      // A second member proves theirs with the same photo re-encoded: "Under review", no points.
+      await proveLunch(page, copier, challenges.copier, titles.copier, await reencoded());
+      await expect(page.getByText(/an admin will check it/)).toBeVisible({ timeout: 20_000 });
+      await expect(lunchRow(page).getByText('Under review', { exact: true })).toBeVisible();
+      await expect(lunchRow(page).getByText('Done', { exact: true })).toHaveCount(0);
+      await expect
+        .poll(() => readData<number>(`users/${copier.uid}/info/score`), { timeout: 20_000 })
+        .toBe(0);
+      await chooseAccountMenu(page, copier, 'Logout');
+
+      // A third copy, to be approved.
+      await proveLunch(page, second, challenges.second, titles.second, await reencoded());
+      await expect(lunchRow(page).getByText('Under review', { exact: true })).toBeVisible({
+        timeout: 20_000,
+      });
+      await chooseAccountMenu(page, second, 'Logout');
+
+      // The admin sees each flagged proof beside the earlier photo it matches.
+      await signIn(page, admin);
+      await page.goto('/admin-x');
+      const queue = page.getByRole('region', { name: 'Flagged proofs' });
+      const copied = queue.getByRole('article', {
+        name: `Flagged proof: ${copier.name}, Day 1 lunch`,
+      });
+      await expect(copied).toBeVisible();
+      const flaggedPhoto = `Flagged proof of Day 1 lunch by ${copier.name}`;
+      const earlierPhoto = `Earlier proof of Day 1 lunch by ${original.name}`;
+      await expect(copied.getByRole('img', { name: flaggedPhoto })).toBeVisible();
+      await expect(copied.getByRole('img', { name: earlierPhoto })).toBeVisible();
+      await expect.poll(() => loaded(page, flaggedPhoto)).toBe(true);
+      await expect.poll(() => loaded(page, earlierPhoto)).toBe(true);
+      await expect(copied).toContainText('Looks like an earlier proof');
+      // Reject needs a reason.
+      await expect(copied.getByRole('button', { name: 'Reject' })).toBeDisabled();
+      const reason = 'The same photo as another member’s lunch';
+      await copied.getByLabel('Reason for rejecting (the member reads it)').fill(reason);
+      await copied.getByRole('button', { name: 'Reject' }).click();
+      await expect(copied).toHaveCount(0);
+
+      const approved = queue.getByRole('article', {
+        name: `Flagged proof: ${second.name}, Day 1 lunch`,
+      });
+      await approved.getByRole('button', { name: 'Approve' }).click();
+      await expect(approved).toHaveCount(0);
+      await chooseAccountMenu(page, admin, 'Logout');
+
+      // The rejected member reads "Rejected" with the reason, and may send another photo.
+      await signIn(page, copier);
+      await page.goto(`/challange/copied-lunch/${copier.uid}/${challenges.copier}`);
+      await expect(lunchRow(page).getByText('Rejected', { exact: true })).toBeVisible();
+      await expect(lunchRow(page).getByText(`Reason: ${reason}`)).toBeVisible();
+      await expect(page.getByLabel('Proof photo for Day 1 lunch')).toBeEnabled();
+      expect(await readData<number>(`users/${copier.uid}/info/score`)).toBe(0);
+      await chooseAccountMenu(page, copier, 'Logout');
+
+      // The approved proof's points are on the member's score and the boards.
+      await signIn(page, second);
+      await page.goto(`/profile/${encodeURIComponent(second.name)}/${second.uid}`);
+      await expect(fact(page, 'Total Score')).toContainText('10');
+      expect(await readData<number>(`leaderboard/all/${second.uid}/points`)).toBe(10);
+    } finally {
+      for (const [role, owner] of Object.entries(owners))
+        await writeData(
+          `users/${owner.uid}/challenges/${challenges[role as keyof typeof challenges]}`,
+          null,
+        );
+    }
+  });
+});

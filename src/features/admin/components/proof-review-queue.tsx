@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { PROOF_REJECTION_REASON_MAX_LENGTH, type ProofQueueRow } from '@/domain/proof-review';
+import { imageSource } from '@/lib/safe-urls';
+import { approveProof, rejectProof, useFlaggedProofs } from '../api/proof-review';
+import { useAdminAction } from '../hooks/use-admin-action';
+import { formatAdminTime } from '../lib/admin-time';
+
+interface ProofReviewQueueProps {
+  refresh: unknown;
+  onChanged: () => void;
+}
+
+/**
+ * Flagged proofs waiting for an admin (docs/product.md, "Proofs under review"): each with the
+ * earlier photo it matches side by side, the meal, the member and why it was flagged; Approve
+ * releases its points, Reject (with a reason the member reads) keeps them withheld.
+ */
+export function ProofReviewQueue({ refresh, onChanged }: ProofReviewQueueProps) {
+  // The keys each page started before: the last one is the page on screen.
+  const [cursors, setCursors] = useState<Array<string | null>>([null]);
+  const before = cursors[cursors.length - 1];
+  const page = useFlaggedProofs(before, refresh);
+  const run = useAdminAction(onChanged);
+  return (
+    <section className="mb-4" aria-labelledby="flagged-proofs-title">
+      <h2 id="flagged-proofs-title" className="h5">
+        Flagged proofs
+      </h2>
+      {page.status === 'loading' && <p className="text-body-secondary">Loading flagged proofs…</p>}
+      {page.status === 'error' && (
+        <p className="text-danger">The flagged proofs could not be loaded: {page.error.message}</p>
+      )}
+      {page.status === 'ready' && page.value.proofs.length === 0 && (
+        <p>No proofs are waiting for review.</p>
+      )}
+      {page.status === 'ready' && page.value.proofs.length > 0 && (
+        <ul className="list-unstyled d-grid gap-3 mb-2">
+          {page.value.proofs.map((proof) => (
+            <li key={proof.key}>
+              <FlaggedProof
+                proof={proof}
+                onApprove={() =>
+                  void run(() => approveProof(proof.key), 'The proof is approved: its points count')
+                }
+                onReject={(reason) =>
+                  void run(() => rejectProof(proof.key, reason), 'The proof is rejected')
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="d-flex gap-2">
+        {cursors.length > 1 && (
+          <Button
+            size="sm"
+            variant="outline-dark"
+            onClick={() => setCursors((stack) => stack.slice(0, -1))}
+          >
+            Newer flagged proofs
+          </Button>
+        )}
+        {page.status === 'ready' && page.value.next && (
+          <Button
+            size="sm"
+            variant="outline-dark"
+            onClick={() => setCursors((stack) => [...stack, page.value.next ?? null])}
+          >
+            Older flagged proofs
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+const REASON_LABELS = {
+  duplicate: 'Looks like an earlier proof',
+  'capture-time': 'Taken far from the meal’s window',
+} as const;
+
+function FlaggedProof({
+  proof,
+  onApprove,
+  onReject,
+}: {
+  proof: ProofQueueRow;
+  onApprove: () => void;
+  onReject: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const member = proof.displayName || proof.uid;
+  const meal = `Day ${proof.day} ${proof.slot}`;
+  const flagged = imageSource(proof.img);
+  const earlier = imageSource(proof.matchImg);
+  const reasonId = `reject-reason-${proof.key}`;
+  return (
+    <Card as="article" className="shadow-sm" aria-label={`Flagged proof: ${member}, ${meal}`}>
+      <Card.Body className="small">
+        <div className="row g-2 mb-2">
+          <figure className="col-6 mb-0">
+            {flagged && (
+              <img
+                src={flagged}
+                alt={`Flagged proof of ${meal} by ${member}`}
+                className="img-fluid rounded"
+              />
+            )}
+            <figcaption>
+              Flagged: {member}, {meal}
+              {proof.mealName && ` (${proof.mealName})`}
+            </figcaption>
+          </figure>
+          {proof.match && (
+            <figure className="col-6 mb-0">
+              {earlier ? (
+                <img
+                  src={earlier}
+                  alt={`Earlier proof of Day ${proof.match.day} ${proof.match.slot} by ${proof.matchDisplayName || proof.match.uid}`}
+                  className="img-fluid rounded"
+                />
+              ) : (
+                <p className="text-body-secondary">The earlier photo is gone.</p>
+              )}
+              <figcaption>
+                Earlier: {proof.matchDisplayName || proof.match.uid}, Day {proof.match.day}{' '}
+                {proof.match.slot}
+              </figcaption>
+            </figure>
+          )}
+        </div>
+        <ul className="mb-2">
+          {proof.reasons.map((flag) => (
+            <li key={flag}>
+              {REASON_LABELS[flag]}
+              {flag === 'capture-time' && proof.capturedAt !== undefined && (
+                <>
+                  : taken {formatAdminTime(proof.capturedAt)}, window{' '}
+                  {formatAdminTime(proof.opensAt)} to {formatAdminTime(proof.closesAt)}
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+        <p className="text-body-secondary mb-2">Flagged {formatAdminTime(proof.at)}</p>
+        <Form
+          className="d-flex flex-wrap gap-2 align-items-end"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (reason.trim()) onReject(reason.trim());
+          }}
+        >
+          <Button size="sm" variant="success" onClick={onApprove}>
+            Approve
+          </Button>
+          <Form.Group controlId={reasonId} className="flex-grow-1">
+            <Form.Label className="mb-0">Reason for rejecting (the member reads it)</Form.Label>
+            <Form.Control
+              size="sm"
+              value={reason}
+              maxLength={PROOF_REJECTION_REASON_MAX_LENGTH}
+              required
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </Form.Group>
+          <Button size="sm" variant="danger" type="submit" disabled={!reason.trim()}>
+            Reject
+          </Button>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MealRecord } from '../../src/domain/challenge-record';
+import type { MealSlot } from '../../src/domain/constants';
+import { dbPaths } from '../../src/domain/database-paths';
+import type { AdminAuditEntry } from '../../src/domain/moderation-records';
+import type { ProofQueuePage } from '../../src/domain/proof-review';
+import { storagePaths } from '../../src/domain/storage-paths';
+import {
+  generatePayload,
+  postJson,
+  readyMember,
+  signUpWithClaims,
+  startApiHarness,
+  type ApiHarness,
+  type TestMember,
+} from './api-harness';
+import { disguisedCopies, mealPhoto } from './proof-photos';
+import { storePhotoAt } from './proof-uploads';
+
+// The admins' review of flagged proofs over HTTP: the queue, Approve and Reject (docs/security.md,
+// "Proof checks").
+
+const NOW = Date.parse('2025-06-10T00:00:00Z');
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+let harness: ApiHarness;
+let now = NOW;
+let admin: TestMember & { email: string };
+
+beforeAll(async () => {
+  harness = await startApiHarness({
+    clock: () => now,
+    proofRateLimit: { windowMs: 60_000, max: 1_000 },
+  });
+  admin = await signUpWithClaims(harness.auth, { admin: true });
+});
+afterAll(() => harness?.close());
+
+const read = async (path: string) => (await harness.database.ref(path).get()).val();
+
+interface Challenger extends TestMember {
+  challengeId: string;
+}
+
+async function challenger(displayName = 'Asha'): Promise<Challenger> {
+  now = NOW;
+  const member = await readyMember(harness.database);
+  await harness.database.ref(`${dbPaths.userInfo(member.uid)}/displayName`).set(displayName);
+  const response = await postJson(
+    `${harness.baseUrl}/api/generate`,
+    generatePayload(member.uid, { day: 1, displayName }),
+    { token: member.idToken },
+  );
+  expect(response.status).toBe(201);
+  return { ...member, challengeId: response.body.challengeId as string };
+}
+
+const mealPath = ({ uid, challengeId }: Challenger, slot: MealSlot) =>
+  `${dbPaths.challenge(uid, challengeId)}/meals/Day1/${slot}`;
+const storedMeal = async (member: Challenger, slot: MealSlot) =>
+  (await read(mealPath(member, slot))) as MealRecord;
+
+/** Uploads `bytes` ten minutes into the meal's window and records it there; the answer's body. */
+async function prove(
+  member: Challenger,
+  slot: MealSlot,
+  bytes: Buffer,
+  { attempt = 1, capturedAt }: { attempt?: number; capturedAt?: number } = {},
+) {
+  const { opensAt } = await storedMeal(member, slot);
+  const path = storagePaths.mealProof(member.uid, member.challengeId, 1, slot, attempt);
+  await storePhotoAt(harness.bucket, path, bytes, opensAt + 10 * MINUTE + attempt);
+  now = opensAt + 11 * MINUTE + attempt;
+  const response = await postJson(
+    `${harness.baseUrl}/api/challenges/${member.challengeId}/days/1/meals/${slot}/proof`,
+    capturedAt === undefined ? {} : { capturedAt },
+    { token: member.idToken },
+  );
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+async function getJson(path: string, token: string) {
+  const response = await fetch(`${harness.baseUrl}${path}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const queuePage = async (before?: string) => {
+  const response = await getJson(
+    `/api/admin/proofs${before ? `?before=${encodeURIComponent(before)}` : ''}`,
+    admin.idToken,
+  );
+  expect(response.status).toBe(200);
+  return response.body as unknown as ProofQueuePage;
+};
+
+const decide = (
+  key: string,
+  decision: 'approve' | 'reject',
+  body: unknown = {},
+  token = admin.idToken,
+) =>
+  postJson(`${harness.baseUrl}/api/admin/proofs/${encodeURIComponent(key)}/${decision}`, body, {
+    token,
+  });
+
+const scoreOf = async (uid: string) => (await read(`${dbPaths.userInfo(uid)}/score`)) as number;
+
+/** An original proof and a re-encoded copy by another member: the copy is flagged. */
+async function flaggedCopy(seed: string) {
+  const photo = await mealPhoto(seed);
+  const original = await challenger('Kabir');
+  await prove(original, 'lunch', photo);
+  const copier = await challenger('Zoya');
+  const body = await prove(
+    copier,
+    'lunch',
+    (await disguisedCopies(photo))['saved again at quality 40'],
+  );
+  expect(body.review).toMatchObject({ state: 'flagged', reasons: ['duplicate'] });
+  const recount = await postJson(
+    `${harness.baseUrl}/api/me/recompute`,
+    {},
+    { token: copier.idToken },
+  );
+  expect(recount.body.score).toBe(0);
+  const page = await queuePage();
+  const row = page.proofs.find((proof) => proof.uid === copier.uid)!;
+  return { original, copier, row };
+}
+
+describe('the review queue', () => {
+  it('lists a flagged proof with the earlier photo it matches, the member and the meal', async () => {
+    const { original, copier, row } = await flaggedCopy('queue-thali');
+    const meal = await storedMeal(copier, 'lunch');
+    expect(row).toMatchObject({
+      uid: copier.uid,
+      displayName: 'Zoya',
+      mealName: meal.name,
+      img: meal.img,
+      reasons: ['duplicate'],
+      match: { uid: original.uid, challengeId: original.challengeId, day: 1, slot: 'lunch' },
+      matchDisplayName: 'Kabir',
+    });
+    expect(row.matchImg).toBe((await storedMeal(original, 'lunch')).img);
+    // Both photos load for the admin's browser.
+    for (const url of [row.img, row.matchImg!]) expect((await fetch(url)).status).toBe(200);
+  });
+
+  it('pages newest first, 10 at a time', async () => {
+    const members: Challenger[] = [];
+    for (let index = 0; index < 4; index++) members.push(await challenger(`Member ${index}`));
+    // Twelve proofs flagged for their capture time, a minute apart per meal.
+    for (const [index, member] of members.entries())
+      for (const slot of ['breakfast', 'lunch', 'dinner'] as const)
+        await prove(member, slot, await mealPhoto(`page-${index}-${slot}`), {
+          capturedAt: NOW - 48 * HOUR,
+        });
+    const first = await queuePage();
+    expect(first.proofs).toHaveLength(10);
+    const times = first.proofs.map((proof) => proof.at);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(first.next).toBe(first.proofs[9].key);
+    const second = await queuePage(first.next);
+    expect(second.proofs.length).toBeGreaterThanOrEqual(2);
+    expect(second.proofs[0].key < first.proofs[9].key).toBe(true);
+    expect(second.proofs.map((proof) => proof.key)).not.toContain(first.proofs[9].key);
+  });
+
+  it('is for admins only: a member is refused the list and the decisions', async () => {
+    const { copier, row } = await flaggedCopy('queue-members-only');
+    expect((await getJson('/api/admin/proofs', copier.idToken)).status).toBe(403);
+    expect((await decide(row.key, 'approve', {}, copier.idToken)).status).toBe(403);
+    expect((await decide(row.key, 'reject', { reason: 'x' }, copier.idToken)).status).toBe(403);
+    expect((await storedMeal(copier, 'lunch')).review?.state).toBe('flagged');
+  });
+
+  it('refuses a malformed key, an unknown field, and a key no longer queued', async () => {
+    expect((await getJson('/api/admin/proofs?before=nope', admin.idToken)).status).toBe(400);
+    expect((await getJson('/api/admin/proofs?page=2', admin.idToken)).status).toBe(400);
+    expect((await decide('not-a-key', 'approve')).status).toBe(400);
+    const { row } = await flaggedCopy('queue-refusals');
+    expect((await decide(row.key, 'approve', { points: 10 })).status).toBe(400);
+    expect(
+      (await decide(`000000000000001~${row.uid}~${row.challengeId}~1~lunch`, 'approve')).status,
+    ).toBe(404);
+  });
+});
+
+describe('Approve', () => {
+  it("releases the proof's points at once: the score and the boards, audited, out of the queue", async () => {
+    const { copier, row } = await flaggedCopy('approve-paneer');
+    const response = await decide(row.key, 'approve');
+    expect(response.status).toBe(200);
+    expect(response.body.score).toBe(10);
+    expect((await storedMeal(copier, 'lunch')).review).toMatchObject({
+      state: 'approved',
+      reasons: ['duplicate'],
+    });
+    expect(await scoreOf(copier.uid)).toBe(10);
+    expect(await read(`${dbPaths.leaderboardAll}/${copier.uid}/points`)).toBe(10);
+    expect(await read(dbPaths.proofQueueEntry(row.key))).toBe(null);
+    const audit = Object.values(
+      (await read(dbPaths.adminAudit)) as Record<string, AdminAuditEntry>,
+    );
+    expect(audit).toContainEqual(
+      expect.objectContaining({
+        action: 'approve-proof',
+        actor: { uid: admin.uid, email: admin.email },
+        target: expect.objectContaining({ uid: copier.uid, challengeId: copier.challengeId }),
+      }),
+    );
+    // Decided once: a second approval finds nothing waiting.
+    expect((await decide(row.key, 'approve')).status).toBe(404);
+    // Idempotent: the member's own recompute agrees.
+    const again = await postJson(
+      `${harness.baseUrl}/api/me/recompute`,
+      {},
+      { token: copier.idToken },
+    );
+    expect(again.body.score).toBe(10);
+  });
+});
+
+describe('Reject', () => {
+  it('needs a reason; keeps the points withheld; the member reads "Rejected" with it and may send another photo', async () => {
+    const { copier, row } = await flaggedCopy('reject-biryani');
+    for (const body of [{}, { reason: '   ' }, { reason: 'x'.repeat(201) }])
+      expect((await decide(row.key, 'reject', body)).status, JSON.stringify(body)).toBe(400);
+    const response = await decide(row.key, 'reject', {
+      reason: 'The same photo as another member',
+    });
+    expect(response.status).toBe(200);
+    const meal = await storedMeal(copier, 'lunch');
+    expect(meal.status).toBe('Rejected');
+    expect(meal.review).toMatchObject({
+      state: 'rejected',
+      rejectedReason: 'The same photo as another member',
+    });
+    expect(await scoreOf(copier.uid)).toBe(0);
+    expect(await read(dbPaths.proofQueueEntry(row.key))).toBe(null);
+    const audit = Object.values(
+      (await read(dbPaths.adminAudit)) as Record<string, AdminAuditEntry>,
+    );
+    expect(audit).toContainEqual(
+      expect.objectContaining({
+        action: 'reject-proof',
+        reason: 'The same photo as another member',
+        target: expect.objectContaining({ uid: copier.uid }),
+      }),
+    );
+    // The window is still open: a photo of their own, as the second attempt, proves the meal.
+    const second = await prove(copier, 'lunch', await mealPhoto('reject-biryani-own'), {
+      attempt: 2,
+    });
+    expect(second).toMatchObject({
+      status: 'Done',
+      imgPath: storagePaths.mealProof(copier.uid, copier.challengeId, 1, 'lunch', 2),
+      review: null,
+    });
+    const recount = await postJson(
+      `${harness.baseUrl}/api/me/recompute`,
+      {},
+      { token: copier.idToken },
+    );
+    expect(recount.body.score).toBe(10);
+  });
+});
