@@ -118,7 +118,7 @@ export function createApp({
   app.post('/api/admin/challenges/:challengeId/unhide', admin, unhideChallenge(moderation));
   app.post('/api/admin/website/banner', admin, saveBanner(moderation));
   app.post('/api/admin/website/social-links', admin, saveSiteSocialLinks(moderation));
-  const proofReview = { database, clock, proofs, log };
+  const proofReview = { database, clock, proofs, photoSources, log };
   app.get('/api/admin/proofs', admin, listFlaggedProofs(proofReview));
   app.post('/api/admin/proofs/:key/approve', admin, approveProof(proofReview));
   app.post('/api/admin/proofs/:key/reject', admin, rejectProof(proofReview));
