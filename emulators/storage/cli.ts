@@ -1,7 +1,10 @@
 /**
  * tsx emulators/storage/cli.ts [--host 127.0.0.1] [--port 9199] [--rules storage.rules]
  *                              [--data .emulator-data/storage] [--quota BYTES] [--quiet]
- * Prints exactly one line on stdout when listening; logs go to stderr.
+ *                              [--functions http://127.0.0.1:5001 --project PROJECT_ID]
+ * Prints exactly one line on stdout when listening; logs go to stderr. --functions (or the
+ * STORAGE_EVENTS_FUNCTIONS environment variable) sends Storage trigger events to that Functions
+ * emulator; the project is --project, or GCLOUD_PROJECT.
  */
 import { parseArgs } from 'node:util';
 import { startStorageEmulator } from './server';
@@ -15,6 +18,8 @@ async function main(): Promise<void> {
       data: { type: 'string' },
       quota: { type: 'string' },
       quiet: { type: 'boolean', default: false },
+      functions: { type: 'string' },
+      project: { type: 'string' },
     },
     strict: true,
   });
@@ -27,12 +32,21 @@ async function main(): Promise<void> {
     if (!Number.isSafeInteger(quotaBytes) || quotaBytes < 0)
       throw new Error(`invalid --quota ${values.quota}`);
   }
+  const functionsOrigin = values.functions ?? process.env.STORAGE_EVENTS_FUNCTIONS;
+  const projectId = values.project ?? process.env.GCLOUD_PROJECT;
+  if (functionsOrigin !== undefined) {
+    if (!/^https?:\/\/[^/]+\/?$/.test(functionsOrigin))
+      throw new Error(`invalid --functions ${functionsOrigin} (want http://HOST:PORT)`);
+    if (!projectId) throw new Error('--functions needs --project (or GCLOUD_PROJECT)');
+  }
   const emulator = await startStorageEmulator({
     host: values.host,
     port,
     rulesFile: values.rules,
     dataDir: values.data,
     quotaBytes,
+    functions:
+      functionsOrigin !== undefined ? { functionsOrigin, projectId: projectId! } : undefined,
     log: values.quiet ? () => undefined : (line) => process.stderr.write(`${line}\n`),
   });
   process.stdout.write(`Storage emulator ready on http://${emulator.host}:${emulator.port}\n`);

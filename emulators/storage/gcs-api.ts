@@ -37,13 +37,22 @@ export async function gcsApi(
     case 'PATCH':
     case 'PUT':
       return patchObject(ctx, req, res, admin, bucket, name, 'gcs');
-    case 'DELETE':
+    case 'DELETE': {
       await drain(req);
+      // A precondition, as GCS checks it: delete only the generation the caller saw (412 otherwise).
+      const generation = query.get('ifGenerationMatch');
+      const current = ctx.store.get(bucket, name);
+      if (generation !== null && current && current.meta.generation !== generation)
+        throw new HttpError(
+          412,
+          `Precondition failed: ${bucket}/${name} is at generation ${current.meta.generation}`,
+        );
       return deleteObject(ctx, res, null, bucket, name).catch((err) => {
         if (err instanceof HttpError && err.status === 404)
           throw new HttpError(404, `No such object: ${bucket}/${name}`);
         throw err;
       });
+    }
   }
   await drain(req);
   throw new HttpError(405, `${method} is not supported on an object`);

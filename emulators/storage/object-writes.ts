@@ -62,6 +62,10 @@ export async function completeWrite(
     checkQuota(ctx, blob.size - (existing?.meta.size ?? 0));
     const rec: StoredObject = { blobId: blob.id, meta };
     await ctx.store.put(rec);
+    // Announced as Cloud Storage would, except a Firebase API write with the `owner` credential:
+    // that is how seeds and fixtures place objects (dated with /internal/setTimeCreated), standing in
+    // for imported data, which fires no trigger either (emulators/storage/README.md).
+    if (p.principal.kind !== 'owner' || p.api === 'gcs') ctx.finalizeEvents?.finalized(meta);
     return rec;
   } catch (err) {
     await ctx.store.blobs.remove(blob.id);

@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { firebaseApi } from './firebase-api';
+import { FinalizeEvents, type FunctionsEventTarget } from './finalize-events';
 import { gcsApi, gcsUpload } from './gcs-api';
 import {
   answerPreflight,
@@ -36,6 +37,8 @@ export interface StorageEmulatorOptions {
   log?: (line: string) => void;
   /** Total bytes all stored objects may use; a write past it gets 402 quota-exceeded. Default: off. */
   quotaBytes?: number;
+  /** Announce finalized objects to this Functions emulator (Storage triggers). Default: off. */
+  functions?: FunctionsEventTarget;
 }
 
 export interface RunningStorageEmulator {
@@ -48,6 +51,7 @@ export interface RunningStorageEmulator {
 class StorageEmulator implements StorageContext {
   ruleset: StorageRuleset | null = null;
   readonly uploads = new Map<string, UploadSession>();
+  finalizeEvents: FinalizeEvents | null = null;
 
   constructor(
     readonly store: ObjectStore,
@@ -174,6 +178,14 @@ export async function startStorageEmulator(
   });
   server.on('error', (err) => log(`storage: server error: ${err.message}`));
   const port = (server.address() as AddressInfo).port;
+  if (options.functions) {
+    emulator.finalizeEvents = new FinalizeEvents(
+      options.functions,
+      () => `http://${host}:${port}`,
+      log,
+    );
+    log(`storage: finalize events go to ${emulator.finalizeEvents.url}`);
+  }
   log(
     `storage: listening on http://${host}:${port}${options.dataDir ? ` (data in ${options.dataDir})` : ' (in memory)'}`,
   );
@@ -197,6 +209,7 @@ export async function startStorageEmulator(
         await closed;
         clearTimeout(deadline);
         await emulator.discardUploads();
+        await emulator.finalizeEvents?.flush();
         await store.flush();
       })();
       return closing;

@@ -1,4 +1,5 @@
 /** What the request handlers of the storage emulator share. */
+import type { FinalizeEvents } from './finalize-events';
 import type { UploadSession } from './resumable-uploads';
 import type { StorageRuleset } from './rules/engine';
 import type { ObjectStore } from './store';
@@ -11,5 +12,7 @@ export interface StorageContext {
   readonly uploads: Map<string, UploadSession>;
   /** Total bytes all stored objects may use, if limited. */
   readonly quotaBytes: number | undefined;
+  /** Where finalized objects are announced (Storage triggers), when a Functions emulator is set. */
+  readonly finalizeEvents: FinalizeEvents | null;
   log(line: string): void;
 }
