@@ -18,6 +18,17 @@ describe('RequireLogin', () => {
     expect(screen.queryByText('Secret admin data')).not.toBeInTheDocument();
   });
 
+  it('names the page in the login address, so that signing in comes back to it', () => {
+    const { router } = renderApp(
+      <RequireLogin>
+        <p>Challenge</p>
+      </RequireLogin>,
+      { path: '/challange/lean-week/u2/c9?day=2', user: null, routes: [loginRoute] },
+    );
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?next=%2Fchallange%2Flean-week%2Fu2%2Fc9%3Fday%3D2');
+  });
+
   it('renders nothing while the session is still being restored', () => {
     const { router } = renderApp(
       <RequireLogin>
@@ -50,6 +61,30 @@ describe('RedirectIfSignedIn', () => {
     );
     expect(router.state.location.pathname).toBe('/feed');
     expect(screen.queryByText('Login form')).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-in member on to the page the login address names', () => {
+    const { router } = renderApp(
+      <RedirectIfSignedIn>
+        <p>Login form</p>
+      </RedirectIfSignedIn>,
+      {
+        path: '/login?next=%2Fprofile%2FAsha%2Fu2',
+        user: memberFixture,
+        routes: [{ path: '/profile/:name/:uid', element: <h1>Profile</h1> }],
+      },
+    );
+    expect(router.state.location.pathname).toBe('/profile/Asha/u2');
+  });
+
+  it('sends a signed-in member to the feed when the login address names another site', () => {
+    const { router } = renderApp(
+      <RedirectIfSignedIn>
+        <p>Login form</p>
+      </RedirectIfSignedIn>,
+      { path: '/login?next=https%3A%2F%2Fevil.example', user: memberFixture, routes: [feedRoute] },
+    );
+    expect(router.state.location.pathname).toBe('/feed');
   });
 
   it('shows login to a visitor', () => {

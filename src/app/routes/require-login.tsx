@@ -1,23 +1,28 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { addressOf, afterSignIn, signInAddress } from '@/lib/return-address';
 import { useSession } from '@/lib/session';
 
 /**
- * docs/product.md#routes-and-screens: the login guard really blocks. While the session is being
- * restored nothing renders; visitors are sent to login and never see the page.
+ * docs/product.md#routes-and-screens: the login guard really blocks. While the session is being restored
+ * nothing renders; visitors are sent to login, which brings them back here once they have signed in.
  */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const location = useLocation();
   if (user === undefined) return null;
-  if (user === null) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (user === null) return <Navigate to={signInAddress('/login', addressOf(location))} replace />;
   return children;
 }
 
-/** Register and login send members who are already signed in to the feed. */
+/**
+ * Register and login send members who are already signed in on: to the address the sign-in screen carries
+ * (src/lib/return-address.ts), else to the feed.
+ */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { user } = useSession();
+  const { search } = useLocation();
   if (user === undefined) return null;
-  if (user) return <Navigate to="/feed" replace />;
+  if (user) return <Navigate to={afterSignIn(search)} replace />;
   return children;
 }

@@ -109,6 +109,45 @@ describe('LoginPage', () => {
     expect(localStorage.getItem('user')).toBeNull();
   });
 
+  it('brings the member back to the page the login address names', async () => {
+    vi.mocked(login).mockResolvedValue(member);
+    const challengeRoute = { path: '/challange/:slug/:ownerId/:id', element: <h1>Challenge</h1> };
+    const { router } = renderApp(<LoginPage />, {
+      path: '/login?next=%2Fchallange%2Flean-week%2Fu2%2Fc9',
+      routes: [challengeRoute, feedRoute],
+    });
+    await userEvent.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/challange/lean-week/u2/c9'));
+  });
+
+  it('goes to the feed, never to another site, when the login address names one', async () => {
+    vi.mocked(login).mockResolvedValue(member);
+    const { router } = renderApp(<LoginPage />, {
+      path: '/login?next=%2F%5Cevil.example',
+      routes: [feedRoute],
+    });
+    await userEvent.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
+  });
+
+  it('keeps the address to return to when the visitor switches to Register and back', () => {
+    const { unmount } = renderApp(<LoginPage />, { path: '/login?next=%2Fprofile%2FAsha%2Fu2' });
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute(
+      'href',
+      '/register?next=%2Fprofile%2FAsha%2Fu2',
+    );
+    unmount();
+    renderApp(<RegisterPage />, { path: '/register?next=%2Fprofile%2FAsha%2Fu2' });
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fprofile%2FAsha%2Fu2',
+    );
+  });
+
   it('links to Forgot Password and offers Google', () => {
     renderApp(<LoginPage />, { path: '/login' });
     expect(document.title).toBe('Login · ChallangeX');

@@ -2,9 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { TextField } from '@/components/form/text-field';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { returnAddressIn, signInAddress } from '@/lib/return-address';
 import { login, loginInputSchema, type LoginInput } from '../api/login';
 import { useSignIn } from '../hooks/use-sign-in';
 import { AuthCard } from './auth-card';
@@ -13,6 +14,8 @@ import { GoogleButton } from './google-button';
 
 export function LoginPage() {
   useDocumentTitle('Login');
+  // Switching between login and register keeps where the visitor is to be brought back to.
+  const { search } = useLocation();
   const { signIn, failureReason } = useSignIn();
   const {
     register,
@@ -47,7 +50,7 @@ export function LoginPage() {
       </Form>
       <GoogleButton label="Login with Google" />
       <p className="mt-3 mb-0 text-center">
-        New here? <Link to="/register">Register</Link>
+        New here? <Link to={signInAddress('/register', returnAddressIn(search))}>Register</Link>
       </p>
     </AuthCard>
   );

@@ -2,9 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { TextField } from '@/components/form/text-field';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { returnAddressIn, signInAddress } from '@/lib/return-address';
 import {
   register as registerMember,
   registerInputSchema,
@@ -17,6 +18,8 @@ import { GoogleButton } from './google-button';
 
 export function RegisterPage() {
   useDocumentTitle('Register');
+  // Switching between login and register keeps where the visitor is to be brought back to.
+  const { search } = useLocation();
   const { signIn, failureReason } = useSignIn();
   const {
     register,
@@ -54,7 +57,7 @@ export function RegisterPage() {
       </Form>
       <GoogleButton label="Register with Google" />
       <p className="mt-3 mb-0 text-center">
-        Already a member? <Link to="/login">Login</Link>
+        Already a member? <Link to={signInAddress('/login', returnAddressIn(search))}>Login</Link>
       </p>
     </AuthCard>
   );

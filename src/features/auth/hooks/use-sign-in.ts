@@ -1,18 +1,21 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { storageKeys, writeStored } from '@/lib/browser-storage';
 import { authErrorReason } from '@/lib/error-messages';
+import { afterSignIn } from '@/lib/return-address';
 import { toastErrorWithReason, toastSuccess } from '@/lib/toast';
 import { useBusy } from '@/hooks/use-busy';
 import type { SessionUser } from '@/services/auth';
 
 /**
  * Runs a sign-in attempt with the spinner, then docs/product.md#states-and-transitions: store the user, toast,
- * go to the feed. A failure keeps the product's "Error signing in" toast and says why, in the toast and (as
+ * go to the page the visitor was sent to sign in from (the screen's `?next=`, src/lib/return-address.ts), else
+ * to the feed. A failure keeps the product's "Error signing in" toast and says why, in the toast and (as
  * `failureReason`) on the form, where it stays while the member corrects it.
  */
 export function useSignIn() {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const { whileBusy } = useBusy();
   const [failureReason, setFailureReason] = useState<string | null>(null);
   const signIn = async (attempt: () => Promise<SessionUser>): Promise<boolean> => {
@@ -21,7 +24,7 @@ export function useSignIn() {
       const user = await whileBusy(attempt());
       writeStored(storageKeys.user, user);
       toastSuccess('Signed in successfully');
-      navigate('/feed', { replace: true });
+      navigate(afterSignIn(search), { replace: true });
       return true;
     } catch (error) {
       const reason = authErrorReason(error);
