@@ -11,6 +11,7 @@ import { previewBrotli } from './build-plugins/preview-brotli.ts';
 import { purgeUnusedBootstrap } from './build-plugins/purge-unused-bootstrap.ts';
 import { requireProductionFirebaseConfig } from './build-plugins/require-production-firebase-config.ts';
 import { emulatorHostingHeaders } from './scripts/lib/served-hosting-headers.ts';
+import { screenChunks } from './src/app/route-table.ts';
 import { MANIFEST_TEMPLATE_ID } from './src/app/shell/app-manifest.ts';
 
 const root = import.meta.dirname;
@@ -23,17 +24,12 @@ const proxy = { '/api': { target: apiTarget, changeOrigin: true } };
 /** The module src/main.tsx imports once the static shell has painted. */
 const APP_START_MODULE = '/src/app/start-app.tsx';
 
-// One chunk per main screen; the build stops if one of these paths stops existing.
-const screenChunks = chunkByScreen({
+// One chunk per main screen of the route table; the build stops if one of their paths stops existing.
+const chunkPlan = chunkByScreen({
   root,
   entry: '/src/main.tsx',
   appStart: APP_START_MODULE,
-  screens: [
-    '/src/app/routes/layout-page.tsx',
-    '/src/app/routes/feed-screen.tsx',
-    '/src/features/challenges/components/challenge-page.tsx',
-    '/src/features/profile/components/profile-page.tsx',
-  ],
+  screens: Object.values(screenChunks),
   // Evaluated one task each by src/main.tsx, in this order, before the rest of the shell (Total Blocking Time).
   shellParts: [
     { name: 'react-dom', test: /\/node_modules\/(react|react-dom|scheduler)\// },
@@ -59,7 +55,7 @@ export default defineConfig(({ command, mode, isPreview }) => ({
     react(),
     inlineFavicon(resolve(root, 'src/assets/logo.svg')),
     modulepreloadAppStart(APP_START_MODULE),
-    screenChunks.plugin,
+    chunkPlan.plugin,
     // Manifest and service worker in builds only; `vite` (dev) and the unit tests run without a worker.
     // The worker caches images of this build's bucket only (the local emulator's in an emulator build).
     VitePWA({
@@ -82,7 +78,7 @@ export default defineConfig(({ command, mode, isPreview }) => ({
     // One stylesheet, linked by index.html: the screens' own rules are ~2 KB gzip in all, less than what a
     // request of their own costs the first page (docs/performance.md, "Issue 15").
     cssCodeSplit: false,
-    rolldownOptions: { output: { codeSplitting: { groups: screenChunks.groups } } },
+    rolldownOptions: { output: { codeSplitting: { groups: chunkPlan.groups } } },
     // The shell is one chunk on purpose (~500 KB raw); tests/bench/bundle-budget.test.ts guards its gzip size.
     chunkSizeWarningLimit: 600,
   },

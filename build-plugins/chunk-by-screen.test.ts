@@ -92,7 +92,7 @@ export const frame = (screens) => Promise.all([hint(), ...screens]).then((s) => 
 
   test('stops the build, naming it, when a listed screen does not exist', async () => {
     await expect(buildWithPlan(['/src/home-page.ts', '/src/renamed-page.ts'])).rejects.toThrow(
-      'chunk-by-screen: /src/renamed-page.ts does not exist. If a screen was moved or renamed, update its path in vite.config.ts.',
+      'chunk-by-screen: /src/renamed-page.ts does not exist. If a screen was moved or renamed, update its path in src/app/route-table.ts (screenChunks).',
     );
   });
 

@@ -80,7 +80,7 @@ export function chunkByScreen(plan: ScreenChunkPlan): {
       if (missing.length > 0) {
         throw planError(
           `${missing.join(', ')} ${missing.length === 1 ? 'does' : 'do'} not exist. ` +
-            'If a screen was moved or renamed, update its path in vite.config.ts.',
+            'If a screen was moved or renamed, update its path in src/app/route-table.ts (screenChunks).',
         );
       }
     },
@@ -95,7 +95,7 @@ export function chunkByScreen(plan: ScreenChunkPlan): {
       if (unused.length > 0) {
         throw planError(
           `nothing in the build imports ${unused.join(', ')}. ` +
-            'Update the list in vite.config.ts to the modules the app uses.',
+            'Update src/app/route-table.ts (screenChunks) or vite.config.ts to the modules the app uses.',
         );
       }
     },

@@ -1,103 +1,181 @@
+import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { matchRoutes } from 'react-router-dom';
-import { describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { prefetchChallenge } from '@/features/challenges/api/prefetch-challenge';
+import { prefetchFirstFeedPage } from '@/features/feed/api/prefetch-feed';
 import { prefetchProfile } from '@/features/profile/api/prefetch-profile';
+import { prefetchBanner } from '@/features/site/api/prefetch-banner';
+import { matchAppRoute, type Screen } from './route-table';
+import { routes, screenComponents } from './router';
+import { RedirectIfSignedIn, RequireLogin } from './routes/require-login';
+import { preloadAddress, screenLoaders } from './screen-loaders';
 
-const started = vi.hoisted(() => [] as string[]);
-
-// Each screen's loader records its name instead of importing the chunk; the data prefetches do nothing.
-vi.mock('./screen-loaders', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./screen-loaders')>();
-  const recording = (name: string) => () => {
-    started.push(name);
-    return new Promise<never>(() => {});
-  };
-  return {
-    ...actual,
-    loadLayoutPage: recording('layout'),
-    loadFeedScreen: recording('feed'),
-    loadProfilePage: recording('profile'),
-    loadChallengePage: recording('challenge'),
-  };
-});
 vi.mock('@/features/feed/api/prefetch-feed', () => ({ prefetchFirstFeedPage: vi.fn() }));
 vi.mock('@/features/site/api/prefetch-banner', () => ({ prefetchBanner: vi.fn() }));
 vi.mock('@/features/profile/api/prefetch-profile', () => ({ prefetchProfile: vi.fn() }));
 vi.mock('@/features/challenges/api/prefetch-challenge', () => ({ prefetchChallenge: vi.fn() }));
 
-const original = await vi.importActual<typeof import('./screen-loaders')>('./screen-loaders');
-const nameOf = new Map<unknown, string>([
-  [original.loadLayoutPage, 'layout'],
-  [original.loadFeedScreen, 'feed'],
-  [original.loadProfilePage, 'profile'],
-  [original.loadChallengePage, 'challenge'],
-]);
+type Guard = 'members' | 'visitors' | 'everyone';
+type FirstRead = ['feed', string] | ['profile', string?] | ['challenge', string?, string?];
+
+interface Expected {
+  /** The screens the page is made of, outermost first (the layout page, then what sits in it). */
+  screens: Screen[];
+  guard: Guard;
+  params: Record<string, string | undefined>;
+  read?: FirstRead;
+  banner?: boolean;
+}
 
 /**
- * What each section's address must start, written out here (not read from screen-loaders.ts): the layout and
- * the screen the router renders there. A screen dropped from the entry's table, or a route moved in the router,
- * changes one side only and fails below.
+ * Written out here, not read from route-table.ts: what each address shows, who may see it, the parameters its
+ * screen gets, and the first read the entry starts for it. A route changed in the table changes every consumer
+ * at once; a consumer that reads the table differently (the router, the entry) fails here.
  */
-const expectedAt: Record<string, { address: string; screens: string[] }> = {
-  '': { address: '/', screens: ['feed', 'layout'] },
-  feed: { address: '/feed', screens: ['feed', 'layout'] },
-  'dash-board': { address: '/dash-board', screens: ['feed', 'layout'] },
-  profile: { address: '/profile/Asha-Rao/uid123', screens: ['layout', 'profile'] },
-  challange: { address: '/challange/lean-week/uid123/challenge456', screens: ['challenge'] },
+const expectedAt: Record<string, Expected> = {
+  '/': {
+    screens: ['layout', 'feed'],
+    guard: 'everyone',
+    params: {},
+    read: ['feed', ''],
+    banner: true,
+  },
+  '/feed?page=3': {
+    screens: ['layout', 'feed'],
+    guard: 'members',
+    params: {},
+    read: ['feed', '?page=3'],
+    banner: true,
+  },
+  '/dash-board': {
+    screens: ['layout', 'feed'],
+    guard: 'members',
+    params: {},
+    read: ['feed', ''],
+    banner: true,
+  },
+  '/profile/Asha%20Rao/uid123': {
+    screens: ['layout', 'profile'],
+    guard: 'members',
+    params: { profileName: 'Asha Rao', uid: 'uid123' },
+    read: ['profile', 'uid123'],
+  },
+  // SPEC's own address, without the uid: the profile screen finds the member by name.
+  '/profile/Asha%20Rao': {
+    screens: ['layout', 'profile'],
+    guard: 'members',
+    params: { profileName: 'Asha Rao', uid: undefined },
+    read: ['profile', undefined],
+  },
+  '/challange/lean-week/uid123/challenge456': {
+    screens: ['challenge'],
+    guard: 'members',
+    params: { postName: 'lean-week', ownerId: 'uid123', challengeId: 'challenge456' },
+    read: ['challenge', 'uid123', 'challenge456'],
+  },
+  // Matched as React Router matches: any letter case, a trailing slash.
+  '/Challange/lean-week/uid123/challenge456/': {
+    screens: ['challenge'],
+    guard: 'members',
+    params: { postName: 'lean-week', ownerId: 'uid123', challengeId: 'challenge456' },
+    read: ['challenge', 'uid123', 'challenge456'],
+  },
+  '/challange/lean-week': {
+    screens: ['challenge'],
+    guard: 'members',
+    params: { postName: 'lean-week', ownerId: undefined, challengeId: undefined },
+    read: ['challenge', undefined, undefined],
+  },
+  // A malformed escape: React Router leaves the whole path undecoded.
+  '/challange/lean%E0%A4/uid%20x/c1': {
+    screens: ['challenge'],
+    guard: 'members',
+    params: { postName: 'lean%E0%A4', ownerId: 'uid%20x', challengeId: 'c1' },
+    read: ['challenge', 'uid%20x', 'c1'],
+  },
+  // An encoded slash stays inside its segment.
+  '/challange/a%2Fb/uid123/c1': {
+    screens: ['challenge'],
+    guard: 'members',
+    params: { postName: 'a/b', ownerId: 'uid123', challengeId: 'c1' },
+    read: ['challenge', 'uid123', 'c1'],
+  },
+  '/login': { screens: ['login'], guard: 'visitors', params: {} },
+  '/register': { screens: ['register'], guard: 'visitors', params: {} },
+  '/forget-password': { screens: ['forget-password'], guard: 'everyone', params: {} },
+  '/save-password?oobCode=abc': { screens: ['save-password'], guard: 'everyone', params: {} },
+  '/about': { screens: ['about'], guard: 'everyone', params: {} },
+  '/contact': { screens: ['contact'], guard: 'everyone', params: {} },
+  '/leader-board': { screens: ['leader-board'], guard: 'everyone', params: {} },
+  '/admin-x': { screens: ['admin'], guard: 'members', params: {} },
+  '/profile/Asha/uid123/extra': { screens: ['layout', 'not-found'], guard: 'everyone', params: {} },
+  '/nowhere': { screens: ['layout', 'not-found'], guard: 'everyone', params: {} },
 };
 
-describe('screen-loaders early table', () => {
-  test.each(Object.entries(expectedAt))(
-    'the router starts the screens it shows at the "%s" section',
-    async (_section, { address, screens }) => {
-      vi.resetModules(); // a fresh router: each screen's preload runs once per page load
-      const { preloadScreens } = await import('./router');
-      started.length = 0;
-      preloadScreens(new URL(address, 'http://localhost') as unknown as Location);
-      expect(started.sort()).toEqual(screens);
-    },
-  );
+const screenOf = new Map<unknown, Screen>(
+  Object.entries(screenComponents).map(([screen, component]) => [component, screen as Screen]),
+);
 
-  test.each(Object.entries(expectedAt))(
-    'the entry starts the same screens at the "%s" section',
-    (section, { screens }) => {
-      const table = original.preloadsBySection[section];
-      expect(table?.screens.map((load) => nameOf.get(load)).sort()).toEqual(screens);
-    },
-  );
+/** The screen an element renders and the guard around it. */
+function describeElement(element: ReactNode): { screen?: Screen; guard: Guard } {
+  if (!isValidElement(element)) return { guard: 'everyone' };
+  const { type, props } = element as ReactElement<{ children?: ReactNode }>;
+  const guard = type === RequireLogin ? 'members' : type === RedirectIfSignedIn ? 'visitors' : null;
+  if (guard) return { screen: describeElement(props.children).screen, guard };
+  return { screen: screenOf.get(type), guard: 'everyone' };
+}
 
-  test('has no section beyond these', () => {
-    expect(Object.keys(original.preloadsBySection).sort()).toEqual(Object.keys(expectedAt).sort());
+const at = (address: string) => new URL(address, 'http://localhost');
+
+describe('the router shows', () => {
+  test.each(Object.entries(expectedAt))('at %s', (address, expected) => {
+    const { pathname } = at(address);
+    const matches = matchRoutes(routes, pathname)!;
+    const rendered = matches.map(({ route }) => describeElement(route.element));
+    const screens = rendered.flatMap(({ screen }) => (screen ? [screen] : []));
+    expect(screens).toEqual(expected.screens);
+    expect(rendered.at(-1)!.guard).toBe(expected.guard);
+    // The not-found route's splat ('*') is React Router's own; the table's matcher names no splat.
+    const params = Object.fromEntries(
+      Object.entries(matches.at(-1)!.params).filter(([name]) => name !== '*'),
+    );
+    expect(params).toEqual(expected.params);
   });
 });
 
-describe('first reads the entry starts', () => {
-  const at = (address: string) => new URL(address, 'http://localhost') as unknown as Location;
-  const routeParams = async (address: string) => {
-    const { routes } = await import('./router');
-    return matchRoutes(routes, address)!.at(-1)!.params;
-  };
+describe('the table matches as the router does', () => {
+  test.each(Object.entries(expectedAt))('at %s', (address, expected) => {
+    const { route, params } = matchAppRoute(at(address).pathname);
+    expect(route.screen).toBe(expected.screens.at(-1));
+    expect(params).toEqual(expected.params);
+  });
+});
 
-  test("a profile's, for the uid the router gives its screen", async () => {
-    const address = '/profile/Asha%20Rao/uid123';
-    original.preloadAddress(at(address));
-    const { uid } = await routeParams(address);
-    expect(uid).toBe('uid123');
-    expect(prefetchProfile).toHaveBeenLastCalledWith(uid);
+describe('the entry starts', () => {
+  const started: Screen[] = [];
+  beforeEach(() => {
+    started.length = 0;
+    vi.clearAllMocks();
+    for (const screen of Object.keys(screenLoaders) as Screen[]) {
+      vi.spyOn(screenLoaders, screen).mockImplementation(() => {
+        started.push(screen);
+        return new Promise<never>(() => {});
+      });
+    }
   });
 
-  test("a challenge's, for the owner and challenge the router gives its screen", async () => {
-    const address = '/challange/lean-week/uid123/challenge456';
-    original.preloadAddress(at(address));
-    const { ownerId, challengeId } = await routeParams(address);
-    expect([ownerId, challengeId]).toEqual(['uid123', 'challenge456']);
-    expect(prefetchChallenge).toHaveBeenLastCalledWith(ownerId, challengeId);
-  });
+  test.each(Object.entries(expectedAt))('at %s', (address, expected) => {
+    const { pathname, search } = at(address);
+    preloadAddress({ pathname, search });
+    expect(started).toEqual(expected.screens);
 
-  test('an old address without ids passes none (nothing is read)', () => {
-    original.preloadAddress(at('/challange/lean-week'));
-    expect(prefetchChallenge).toHaveBeenLastCalledWith(undefined, undefined);
-    original.preloadAddress(at('/profile/Asha%20Rao'));
-    expect(prefetchProfile).toHaveBeenLastCalledWith(undefined);
+    const [read, ...args] = expected.read ?? [];
+    if (read === 'feed') expect(prefetchFirstFeedPage).toHaveBeenCalledExactlyOnceWith(...args);
+    else expect(prefetchFirstFeedPage).not.toHaveBeenCalled();
+    if (read === 'profile') expect(prefetchProfile).toHaveBeenCalledExactlyOnceWith(...args);
+    else expect(prefetchProfile).not.toHaveBeenCalled();
+    if (read === 'challenge') expect(prefetchChallenge).toHaveBeenCalledExactlyOnceWith(...args);
+    else expect(prefetchChallenge).not.toHaveBeenCalled();
+    expect(vi.mocked(prefetchBanner).mock.calls.length).toBe(expected.banner ? 1 : 0);
   });
 });

@@ -2,10 +2,9 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { registerAppServiceWorker } from './shell/app-updates';
-import { preloadScreens } from './router';
 import { preconnectDatabase } from '@/services/database-rest';
 
-preloadScreens(window.location);
+// The address's screens were started by src/main.tsx (screen-loaders.ts), before React and the router.
 preconnectDatabase();
 
 // As a transition React renders the app in slices of a few milliseconds, yielding to the browser in between,

@@ -47,7 +47,8 @@ describe('LayoutPage', () => {
     expect(sidebar).toContainElement(screen.getByRole('heading', { name: 'Recent Post' }));
     // The profile card is for signed-in members only.
     expect(screen.queryByRole('link', { name: 'About me' })).not.toBeInTheDocument();
-  });
+    // Longer than the waits inside: the widgets' first imports are slow on a busy machine.
+  }, 20_000);
 
   it('shows a member their profile card, and no home banner off the feed', async () => {
     await renderLayout('/profile/Asha%20Rao', memberFixture);
@@ -57,7 +58,7 @@ describe('LayoutPage', () => {
       await screen.findByRole('link', { name: 'About me' }, { timeout: 5000 }),
     ).toHaveAttribute('href', `/profile/Asha%20Rao/${memberFixture.uid}`);
     expect(await screen.findByText('Total Score')).toBeInTheDocument();
-  });
+  }, 15_000);
 
   it.each(['/feed', '/profile/Asha%20Rao'])(
     'offers "Start a Challenge" above the page on phones at %s, before the page itself',
