@@ -189,15 +189,49 @@ describe('ProfilePage', () => {
     expect(router.state.location.pathname).toBe(path);
   });
 
-  it('finds the own profile by name without uid, and nobody else by name alone', async () => {
-    const { router, unmount } = await renderProfile(owner, '/profile/Asha%20Rao');
+  it('finds the own profile by name without uid', async () => {
+    const { router } = await renderProfile(owner, '/profile/Asha%20Rao');
     expect(await screen.findByRole('heading', { name: 'Asha Rao', level: 1 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
-    unmount();
+  });
 
-    // A visitor with nothing stored: names are not unique, so an old link is not guessed.
-    await renderProfile(visitorMember, '/profile/Asha%20Rao');
-    expect(await screen.findByText('No member called “Asha Rao” here')).toBeInTheDocument();
+  it('moves a name one member goes by to their full address, found on the public board', async () => {
+    // A visitor with nothing stored: the all-time board names Asha Rao, and nobody else is called so.
+    const { router } = await renderProfile(visitorMember, '/profile/asha%20rao');
+    expect(await screen.findByRole('heading', { name: 'Asha Rao', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('lists the members a shared name belongs to, each linking to their own profile', async () => {
+    resetFakeDatabase({
+      users: { [owner.uid]: { info: { uid: owner.uid, displayName: 'Asha Rao', score: 40 } } },
+      leaderboard: { all: { [owner.uid]: { points: 40, displayName: 'Asha Rao' } } },
+      feed: {
+        c1: { uid: 'uid-asha-2', displayName: 'Asha Rao', title: 'Lean week', createdAt: 5 },
+        c2: { uid: 'uid-ravi', displayName: 'Ravi Kumar', title: 'Bulk up', createdAt: 6 },
+      },
+    });
+    const { router } = await renderProfile(visitorMember, '/profile/Asha%20Rao');
+    const list = await screen.findByRole('heading', {
+      name: 'Members called “Asha Rao”',
+      level: 1,
+    });
+    expect(list).toBeInTheDocument();
+    expect(document.title).toBe('Members called Asha Rao · ChallangeX');
+    expect(
+      screen.getAllByRole('link', { name: 'Asha Rao' }).map((link) => link.getAttribute('href')),
+    ).toEqual(['/profile/Asha%20Rao/uid-asha-2', `/profile/Asha%20Rao/${owner.uid}`]);
+    expect(screen.getByText('Latest challenge: Lean week')).toBeInTheDocument();
+    expect(screen.getByText('40 points')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Ravi Kumar' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile/Asha%20Rao');
+  });
+
+  it('says the member is not found when no record names anyone so', async () => {
+    await renderProfile(visitorMember, '/profile/Nobody%20Here');
+    expect(await screen.findByText('No member called “Nobody Here” here')).toBeInTheDocument();
+    expect(document.title).toBe('Member not found · ChallangeX');
   });
 
   it('opens Edit profile on arrival when sent by the create-challenge completeness check', async () => {

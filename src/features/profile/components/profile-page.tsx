@@ -12,7 +12,8 @@ import { profilePath, type ProfileRouteState } from '@/lib/profile-route';
 import type { MemberStreak } from '../api/use-member-glance';
 import { useMemberProfile } from '../api/use-member-profile';
 import { streakDaysText } from '../lib/streak-text';
-import { useProfileUid } from '../hooks/use-profile-uid';
+import { useMembersNamed } from '../hooks/use-members-named';
+import type { NamedMember } from '../lib/members-named';
 import { AvatarUploader } from './avatar-uploader';
 import { MemberAvatar } from '@/components/member-avatar';
 import { MemberSocialLinks } from './member-social-links';
@@ -41,16 +42,58 @@ export function ProfilePage() {
   return <ProfileByName name={profileName} />;
 }
 
-/** An old link without a uid: found only when it can be told whose it is, then sent to the full address. */
+/**
+ * SPEC's address without a uid, profile/{displayName}: moves to the member's full address when one member goes
+ * by that name, lists them when several do (docs/product.md, "Profile addresses").
+ */
 function ProfileByName({ name }: { name: string }) {
-  const profile = useProfileUid(name);
+  const found = useMembersNamed(name);
   const location = useLocation();
-  useDocumentTitle(profile.status === 'missing' ? NOT_FOUND_TITLE : null);
+  const members = found.status === 'ready' ? found.members : [];
+  useDocumentTitle(
+    found.status !== 'ready'
+      ? null
+      : members.length === 0
+        ? NOT_FOUND_TITLE
+        : `Members called ${name}`,
+  );
 
-  if (profile.status === 'loading') return <ProfileSkeleton />;
-  if (profile.status === 'error') return <ProfileLoadError />;
-  if (profile.status === 'missing') return <MemberNotFound name={name} />;
-  return <Navigate to={profilePath(name, profile.uid)} state={location.state} replace />;
+  if (found.status === 'loading') return <ProfileSkeleton />;
+  if (found.status === 'error') return <ProfileLoadError />;
+  if (members.length === 0) return <MemberNotFound name={name} />;
+  if (members.length === 1) {
+    const [member] = members as [NamedMember];
+    return (
+      <Navigate to={profilePath(member.displayName, member.uid)} state={location.state} replace />
+    );
+  }
+  return <Namesakes name={name} members={members} />;
+}
+
+function Namesakes({ name, members }: { name: string; members: NamedMember[] }) {
+  return (
+    <section className="card shadow-sm" aria-labelledby="namesakes-heading">
+      <div className="card-body p-4">
+        <h1 id="namesakes-heading" className="h4">
+          Members called “{name}”
+        </h1>
+        <p className="text-body-secondary">
+          {members.length} members go by this name. Choose the one you mean.
+        </p>
+        <ul className="list-group">
+          {members.map((member) => (
+            <li key={member.uid} className="list-group-item d-flex align-items-center gap-3">
+              <MemberAvatar name={member.displayName} photoURL={member.photoURL} />
+              <div>
+                <Link to={profilePath(member.displayName, member.uid)}>{member.displayName}</Link>
+                {member.detail && <div className="small text-body-secondary">{member.detail}</div>}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
 }
 
 function ProfileLoadError() {
