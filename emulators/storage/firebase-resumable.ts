@@ -5,7 +5,8 @@
 import type * as http from 'node:http';
 import { drain, header, HttpError, sendJson } from './http';
 import type { Api } from './object-resources';
-import { finalizeUpload, withLock, type UploadSession } from './resumable-uploads';
+import { finalizeUpload, withLock } from './resumable-uploads';
+import type { UploadSession } from './upload-session';
 import type { StorageContext } from './storage-context';
 
 export async function continueFirebaseUpload(

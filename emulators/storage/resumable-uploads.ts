@@ -6,37 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import type * as http from 'node:http';
 import type { Principal } from '../common/auth-token';
-import type { BlobWriter } from './blobs';
 import { baseUrl, header, HttpError, readJsonObject } from './http';
-import {
-  cleanCustom,
-  parseWritableMetadata,
-  validateName,
-  type WritableMetadata,
-} from './object-metadata';
+import { cleanCustom, parseWritableMetadata, validateName } from './object-metadata';
 import { resourceFor, type Api } from './object-resources';
 import { checkQuota, completeWrite } from './object-writes';
 import { authorize, rulesView } from './rules-gate';
 import type { StorageContext } from './storage-context';
-
-export interface UploadSession {
-  id: string;
-  api: Api;
-  bucket: string;
-  name: string;
-  metadata: WritableMetadata;
-  declaredSize: number | null;
-  declaredContentType: string | undefined;
-  principal: Principal;
-  writer: BlobWriter;
-  status: 'active' | 'final' | 'cancelled';
-  finalResponse?: { status: number; body: unknown };
-  /** Sequence number of the request currently allowed to write (newer requests supersede). */
-  writerTurn: number;
-  turns: number;
-  lock: Promise<unknown>;
-  touched: number;
-}
+import type { UploadSession } from './upload-session';
 
 const UPLOAD_IDLE_MS = 60 * 60 * 1000;
 

@@ -24,7 +24,8 @@ import {
   setCors,
 } from './http';
 import { internalApi } from './internal-api';
-import { discardUploads, sweepIdleUploads, type UploadSession } from './resumable-uploads';
+import { discardUploads, sweepIdleUploads } from './resumable-uploads';
+import type { UploadSession } from './upload-session';
 import { StorageRuleset } from './rules/engine';
 import type { StorageContext } from './storage-context';
 import { ObjectStore } from './store';

@@ -1,6 +1,6 @@
 /** What the request handlers of the storage emulator share. */
 import type { FinalizeEvents } from './finalize-events';
-import type { UploadSession } from './resumable-uploads';
+import type { UploadSession } from './upload-session';
 import type { StorageRuleset } from './rules/engine';
 import type { ObjectStore } from './store';
 
