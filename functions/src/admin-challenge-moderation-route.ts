@@ -8,6 +8,7 @@ import {
   type HiddenFeedRecord,
 } from '../../src/domain/moderation-records';
 import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
+import type { PhotoSources } from '../../src/domain/member-identity';
 import { adminIdentity } from './authenticate';
 import { auditUpdate } from './admin-audit';
 import { restoredFeedEntry } from './admin-feed-stash';
@@ -16,6 +17,8 @@ import { HttpError, parseOrThrow } from './http-error';
 export interface ChallengeModerationDependencies {
   database: Database;
   clock: () => number;
+  /** Where member photos may come from: a restored feed entry copies no photo from elsewhere. */
+  photoSources: PhotoSources;
 }
 
 const paramsSchema = z.object({
@@ -33,7 +36,9 @@ export const HIDDEN_LIST_LIMIT = 50;
 /**
  * POST /api/admin/challenges/:challengeId/hide {ownerId, reason?}: the feed entry moves to
  * moderation/hiddenFeed (so the feed and the owner's profile list, both feed queries, lose it for
- * everyone) and the challenge is marked, so its page can say a moderator hid it and why.
+ * everyone) and the challenge is marked, so its page can say a moderator hid it and why. Hiding a
+ * hidden challenge runs the clean-up again (whatever a late write left at its feed key goes, a stub
+ * included), keeps the first hiding's record and is audited like it (docs/security.md, "Moderation races").
  */
 export function hideChallenge({
   database,
@@ -52,19 +57,22 @@ export function hideChallenge({
     if (!challenge || challenge.deleted === true)
       throw new HttpError(404, 'No such challenge of this member (it may have been deleted)');
     const hidden = hiddenSnapshot.val() as HiddenFeedRecord | null;
-    if (hidden?.byModerator) throw new HttpError(409, 'This challenge is already hidden');
-    const inFeed = feedSnapshot.val() as FeedEntry | null;
+    const inFeed = feedSnapshot.val() as Partial<FeedEntry> | null;
     const now = clock();
+    // The owner's entry, or a stub a late write left (no uid); never another member's entry.
+    const ownersKey = inFeed !== null && (inFeed.uid === ownerId || typeof inFeed.uid !== 'string');
+    const complete = inFeed?.uid === ownerId && typeof inFeed.title === 'string';
     const record: HiddenFeedRecord = {
       ...hidden,
       uid: ownerId,
-      ...(inFeed?.uid === ownerId && { entry: inFeed }),
-      byModerator: { at: now, by: admin.uid, reason },
+      ...(complete && { entry: inFeed as FeedEntry }),
+      byModerator: hidden?.byModerator ?? { at: now, by: admin.uid, reason },
     };
+    const mark = challenge.moderation ?? { hiddenAt: now, reason };
     await database.ref().update({
-      ...(inFeed?.uid === ownerId && { [dbPaths.feedEntry(challengeId)]: null }),
+      ...(ownersKey && { [dbPaths.feedEntry(challengeId)]: null }),
       [dbPaths.hiddenFeedEntry(challengeId)]: record,
-      [dbPaths.challengeModeration(ownerId, challengeId)]: { hiddenAt: now, reason },
+      [dbPaths.challengeModeration(ownerId, challengeId)]: mark,
       ...auditUpdate(database, {
         at: now,
         action: 'hide-challenge',
@@ -73,7 +81,7 @@ export function hideChallenge({
         reason,
       }),
     });
-    response.json({ challengeId, hidden: true });
+    response.json({ challengeId, hidden: true, again: hidden?.byModerator !== undefined });
   };
 }
 
@@ -84,6 +92,7 @@ export function hideChallenge({
 export function unhideChallenge({
   database,
   clock,
+  photoSources,
 }: ChallengeModerationDependencies): RequestHandler {
   return async (request, response) => {
     const admin = adminIdentity(response);
@@ -95,7 +104,7 @@ export function unhideChallenge({
     if (!hidden?.byModerator) throw new HttpError(409, 'This challenge is not hidden');
     const restored = hidden.byDisabledMember
       ? null
-      : await restoredFeedEntry(database, challengeId, hidden);
+      : await restoredFeedEntry(database, challengeId, hidden, photoSources);
     const title = (
       await database.ref(`${dbPaths.challenge(hidden.uid, challengeId)}/title`).get()
     ).val() as string | null;

@@ -3,17 +3,24 @@ import type { ChallengeRecord, FeedEntry } from '../../src/domain/challenge-reco
 import type { HiddenFeedRecord } from '../../src/domain/moderation-records';
 import { dbPaths } from '../../src/domain/database-paths';
 import { dayKey } from '../../src/domain/meal-schedule';
+import {
+  acceptedPhotoUrl,
+  publicDisplayName,
+  type PhotoSources,
+} from '../../src/domain/member-identity';
 import { buildFeedEntry } from './challenge-records';
 
 /**
  * The feed entry a hidden challenge gets back: the kept entry with what its owner may have changed
  * meanwhile (title, day-1 cover, name and photo) taken from their records; null when the
- * challenge was deleted meanwhile, since a deleted challenge never returns to the feed.
+ * challenge was deleted meanwhile, since a deleted challenge never returns to the feed. The name
+ * and photo pass member-identity.ts's checks again, as every public copy does (docs/security.md).
  */
 export async function restoredFeedEntry(
   database: Database,
   challengeId: string,
   hidden: HiddenFeedRecord,
+  photoSources: PhotoSources,
 ): Promise<FeedEntry | null> {
   const [challengeSnapshot, infoSnapshot] = await Promise.all([
     database.ref(dbPaths.challenge(hidden.uid, challengeId)).get(),
@@ -28,8 +35,12 @@ export async function restoredFeedEntry(
     ...entry,
     title: challenge.title,
     ...(cover && cover.status !== 'Done' && { cover: cover.img }),
-    ...(typeof info.displayName === 'string' && { displayName: info.displayName }),
-    ...(typeof info.photoURL === 'string' && { photoURL: info.photoURL }),
+    ...(typeof info.displayName === 'string' && {
+      displayName: publicDisplayName(info.displayName),
+    }),
+    ...(typeof info.photoURL === 'string' && {
+      photoURL: acceptedPhotoUrl(info.photoURL, photoSources),
+    }),
   };
 }
 

@@ -2,24 +2,25 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import type { ChallengeRecord, FeedEntry } from '../../src/domain/challenge-record';
 import {
   MODERATION_REASON_MAX_LENGTH,
   type DisabledMemberRecord,
-  type HiddenFeedRecord,
   type LeaderboardRows,
 } from '../../src/domain/moderation-records';
-import { computeScore } from '../../src/domain/points';
 import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
+import type { PhotoSources } from '../../src/domain/member-identity';
 import { adminIdentity } from './authenticate';
 import { auditUpdate } from './admin-audit';
 import { hiddenFeedOf, restoredFeedEntry } from './admin-feed-stash';
+import { sweepDisabledMember } from './disabled-member-sweep';
 import { HttpError, parseOrThrow } from './http-error';
 
 export interface MemberModerationDependencies {
   database: Database;
   auth: Auth;
   clock: () => number;
+  /** Where member photos may come from: a restored feed entry copies no photo from elsewhere. */
+  photoSources: PhotoSources;
 }
 
 const paramsSchema = z.object({ uid: z.string().regex(DATABASE_KEY, 'Not a member id') });
@@ -38,48 +39,6 @@ async function authUser(auth: Auth, uid: string) {
   }
 }
 
-/** Paths of every leaderboard row the member can have: the periods their challenges score in. */
-async function leaderboardPaths(database: Database, uid: string) {
-  const challenges = Object.values(
-    ((await database.ref(dbPaths.userChallenges(uid)).get()).val() ?? {}) as Record<
-      string,
-      ChallengeRecord
-    >,
-  );
-  const score = computeScore(challenges);
-  return {
-    all: `${dbPaths.leaderboardAll}/${uid}`,
-    weekly: Object.keys(score.weekly).map((week) => [
-      week,
-      `${dbPaths.leaderboardWeekly(week)}/${uid}`,
-    ]),
-    monthly: Object.keys(score.monthly).map((month) => [
-      month,
-      `${dbPaths.leaderboardMonthly(month)}/${uid}`,
-    ]),
-  };
-}
-
-/** The member's rows as they stand (kept for enabling), and the update that removes them. */
-async function takeLeaderboardRows(database: Database, uid: string) {
-  const paths = await leaderboardPaths(database, uid);
-  const read = async (path: string) => (await database.ref(path).get()).val() as unknown;
-  const rows: LeaderboardRows = { weekly: {}, monthly: {} };
-  const removal: Record<string, null> = {};
-  const all = await read(paths.all);
-  if (all !== null) [rows.all, removal[paths.all]] = [all, null];
-  for (const [board, entries] of [
-    ['weekly', paths.weekly],
-    ['monthly', paths.monthly],
-  ] as const) {
-    for (const [period, path] of entries) {
-      const row = await read(path);
-      if (row !== null) [rows[board]![period], removal[path]] = [row, null];
-    }
-  }
-  return { rows, removal };
-}
-
 function leaderboardRestore(uid: string, rows: LeaderboardRows | undefined) {
   const update: Record<string, unknown> = {};
   if (rows?.all) update[`${dbPaths.leaderboardAll}/${uid}`] = rows.all;
@@ -91,9 +50,12 @@ function leaderboardRestore(uid: string, rows: LeaderboardRows | undefined) {
 }
 
 /**
- * POST /api/admin/members/:uid/disable {reason?}: Auth disables the account and revokes its
- * sessions (sign-in and the API refuse it), then its feed entries and leaderboard rows are taken
- * out of view and kept server-side for enabling.
+ * POST /api/admin/members/:uid/disable {reason?}: the marker moderation/disabledMembers/{uid} first
+ * (the rules refuse the member's writes from then on, and a route finishing a write sees it), then
+ * Auth disables the account and revokes its sessions (sign-in and the API refuse it), then their
+ * feed entries and leaderboard rows are taken out of view and kept server-side for enabling.
+ * Disabling a disabled member runs Auth and the clean-up again, idempotently (a late write, or a step
+ * that failed, is cleaned up), and is audited like the first (docs/security.md, "Moderation races").
  */
 export function disableMember({
   database,
@@ -106,46 +68,33 @@ export function disableMember({
     const { reason } = parseOrThrow(disableSchema, request.body ?? {});
     if (uid === admin.uid) throw new HttpError(400, 'You cannot disable your own account');
     const user = await authUser(auth, uid);
-    const existing = (await database.ref(dbPaths.disabledMember(uid)).get()).val() as unknown;
-    if (existing !== null) throw new HttpError(409, 'This member is already disabled');
+    const now = clock();
+    const marker = database.ref(dbPaths.disabledMember(uid));
+    const record: DisabledMemberRecord = { at: now, by: admin.uid, reason };
+    // Kept when it exists: its date, its reason and the rows taken out at the first disabling.
+    const created = await marker.transaction((existing: DisabledMemberRecord | null) =>
+      existing === null ? record : undefined,
+    );
+    const again = !created.committed;
     await auth.updateUser(uid, { disabled: true });
     await auth.revokeRefreshTokens(uid);
-
-    const [feedSnapshot, alreadyHidden, leaderboard] = await Promise.all([
-      database.ref(dbPaths.feed).orderByChild('uid').equalTo(uid).get(),
-      hiddenFeedOf(database, uid),
-      takeLeaderboardRows(database, uid),
-    ]);
-    const now = clock();
-    const update: Record<string, unknown> = { ...leaderboard.removal };
-    for (const [challengeId, entry] of Object.entries(
-      (feedSnapshot.val() ?? {}) as Record<string, FeedEntry>,
-    )) {
-      const record: HiddenFeedRecord = { uid, entry, byDisabledMember: true };
-      update[dbPaths.feedEntry(challengeId)] = null;
-      update[dbPaths.hiddenFeedEntry(challengeId)] = record;
-    }
-    for (const challengeId of Object.keys(alreadyHidden))
-      update[`${dbPaths.hiddenFeedEntry(challengeId)}/byDisabledMember`] = true;
-    const record: DisabledMemberRecord = {
+    const audit = auditUpdate(database, {
       at: now,
-      by: admin.uid,
+      action: 'disable-member',
+      actor: admin,
+      target: { uid, label: user.email ?? user.displayName ?? uid },
       reason,
-      leaderboard: leaderboard.rows,
-    };
-    update[dbPaths.disabledMember(uid)] = record;
-    Object.assign(
-      update,
-      auditUpdate(database, {
-        at: now,
-        action: 'disable-member',
-        actor: admin,
-        target: { uid, label: user.email ?? user.displayName ?? uid },
-        reason,
-      }),
-    );
-    await database.ref().update(update);
-    response.json({ uid, disabled: true });
+    });
+    const swept = await sweepDisabledMember(database, uid, audit);
+    // Enabled by another admin meanwhile: nothing was swept; the audit says what this admin did.
+    if (!swept) await database.ref().update(audit);
+    response.json({
+      uid,
+      disabled: true,
+      again,
+      feedEntries: swept?.feedEntries ?? 0,
+      leaderboardRows: swept?.leaderboardRows ?? 0,
+    });
   };
 }
 
@@ -157,6 +106,7 @@ export function enableMember({
   database,
   auth,
   clock,
+  photoSources,
 }: MemberModerationDependencies): RequestHandler {
   return async (request, response) => {
     const admin = adminIdentity(response);
@@ -177,7 +127,7 @@ export function enableMember({
         continue;
       }
       update[dbPaths.hiddenFeedEntry(challengeId)] = null;
-      const entry = await restoredFeedEntry(database, challengeId, record);
+      const entry = await restoredFeedEntry(database, challengeId, record, photoSources);
       if (entry) update[dbPaths.feedEntry(challengeId)] = entry;
     }
     update[dbPaths.disabledMember(uid)] = null;

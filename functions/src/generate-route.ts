@@ -15,6 +15,7 @@ import {
 } from '../../src/domain/generate-request-schema';
 import { planShortfalls } from '../../src/domain/meal-planner';
 import { hasWindowLeft } from '../../src/domain/meal-schedule';
+import type { PhotoSources } from '../../src/domain/member-identity';
 import { resolveMemberTimeZone, type MemberTimeZone } from '../../src/domain/member-time-zone';
 import { nutritionTargets } from '../../src/domain/nutrition-targets';
 import { memberUid } from './authenticate';
@@ -29,11 +30,14 @@ import { dbPaths } from '../../src/domain/database-paths';
 import { HttpError, parseOrThrow } from './http-error';
 import type { MealPlanProvider } from './meal-plan-provider';
 import { readChallengeCreator, readMemberTimeZone } from './profile-reader';
+import { isMemberDisabled, sweepIfDisabled } from './disabled-member-sweep';
 
 export interface GenerateDependencies {
   database: Database;
   clock: () => number;
   planMeals: MealPlanProvider;
+  /** Where member photos may come from: a photo from elsewhere is not copied into the challenge. */
+  photoSources: PhotoSources;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -98,13 +102,14 @@ export function generateChallenge({
   database,
   clock,
   planMeals,
+  photoSources,
 }: GenerateDependencies): RequestHandler {
   return async (request, response) => {
     const uid = memberUid(response);
     const body = parseOrThrow(generateRequestSchema, request.body);
     if (body.user_id !== uid)
       throw new HttpError(403, 'user_id does not match the signed-in member');
-    const creator = await readChallengeCreator(database, uid);
+    const creator = await readChallengeCreator(database, uid, photoSources);
     const now = clock();
     // Fails fast before planning; under the lock the stored zone is authoritative.
     const provisionalStart = resolveStart(
@@ -130,10 +135,13 @@ export function generateChallenge({
       });
       // A long plan (a model's) may outlast the lease: hold the lock again and read the limits again.
       await lock.acquire();
-      const [counts, storedZone] = await Promise.all([
+      const [counts, storedZone, disabled] = await Promise.all([
         checkedChallenges(database, uid, now),
         readMemberTimeZone(database, uid),
+        isMemberDisabled(database, uid),
       ]);
+      // Disabled while planning: no challenge, and no feed entry (docs/security.md, "Moderation races").
+      if (disabled) throw new HttpError(403, 'This account is disabled');
       zone = resolveMemberTimeZone(storedZone, body.timezone, now);
       // The same instant and zone give the same start: only a zone moved meanwhile is resolved again.
       const start =
@@ -162,6 +170,8 @@ export function generateChallenge({
     } finally {
       if (!created) await lock.release();
     }
+    // Disabled between the check above and the write: the new entry leaves the feed at once.
+    await sweepIfDisabled(database, uid);
     response.status(201).json({ challengeId, timezone: zone.timeZone });
   };
 }

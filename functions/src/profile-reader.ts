@@ -1,5 +1,10 @@
 import type { Database } from 'firebase-admin/database';
 import { INCOMPLETE_PROFILE_MESSAGE } from '../../src/domain/constants';
+import {
+  acceptedPhotoUrl,
+  publicDisplayName,
+  type PhotoSources,
+} from '../../src/domain/member-identity';
 import { storedMemberTimeZone, type MemberTimeZone } from '../../src/domain/member-time-zone';
 import { completeProfileSchema, type CompleteProfile } from '../../src/domain/profile-schema';
 import type { MemberIdentity } from './challenge-records';
@@ -27,18 +32,22 @@ export function profileFrom(info: StoredRecord, body: StoredRecord) {
   });
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
 export interface ChallengeCreator {
   profile: CompleteProfile;
   identity: MemberIdentity;
   timeZone: MemberTimeZone | undefined;
 }
 
-/** What a new challenge takes from the member's records; a 422 listing what is missing or invalid. */
+/**
+ * What a new challenge takes from the member's records; a 422 listing what is missing or invalid.
+ * The name and photo are copied into the challenge and its public feed entry, so they pass
+ * member-identity.ts's checks again: a record stored before the rules refused a look-alike name or
+ * a photo on another host must not spread ("Member" and no photo instead; docs/security.md).
+ */
 export async function readChallengeCreator(
   database: Database,
   uid: string,
+  photoSources: PhotoSources,
 ): Promise<ChallengeCreator> {
   const [infoSnapshot, bodySnapshot] = await Promise.all([
     database.ref(dbPaths.userInfo(uid)).get(),
@@ -54,7 +63,10 @@ export async function readChallengeCreator(
   }
   return {
     profile: result.data,
-    identity: { displayName: text(info?.displayName), photoURL: text(info?.photoURL) },
+    identity: {
+      displayName: publicDisplayName(info?.displayName),
+      photoURL: acceptedPhotoUrl(info?.photoURL, photoSources),
+    },
     timeZone: storedMemberTimeZone(body),
   };
 }

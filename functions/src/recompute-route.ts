@@ -14,10 +14,16 @@ import {
   type ChallengeContribution,
   type MemberRollup,
 } from '../../src/domain/member-progress';
+import {
+  acceptedPhotoUrl,
+  publicDisplayName,
+  type PhotoSources,
+} from '../../src/domain/member-identity';
 import { storedMemberTimeZone } from '../../src/domain/member-time-zone';
 import { memberUid } from './authenticate';
 import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
 import { HttpError } from './http-error';
+import { isMemberDisabled, sweepIfDisabled } from './disabled-member-sweep';
 import { withConcurrency, type ProofStore } from './proof-store';
 import { verifyProofs } from './proof-verification';
 
@@ -25,6 +31,11 @@ export interface RecomputeDependencies {
   database: Database;
   clock: () => number;
   proofs: ProofStore;
+  /**
+   * Where member photos may come from: a photo from elsewhere is not copied onto the boards. Without
+   * it no photo is copied at all (safe, but the rows lose their photos): every caller should pass it.
+   */
+  photoSources?: PhotoSources;
 }
 
 /** Settled challenges checked for a deletion per recompute, in turn (the client's hint is faster). */
@@ -226,7 +237,7 @@ export type RecomputedTotals = Awaited<ReturnType<typeof recomputeTotals>>;
  * about proofs never judged before.
  */
 export async function recomputeTotals(
-  { database, clock, proofs }: RecomputeDependencies,
+  { database, clock, proofs, photoSources }: RecomputeDependencies,
   uid: string,
   challengeIdHint?: unknown,
 ) {
@@ -235,10 +246,11 @@ export async function recomputeTotals(
     typeof challengeIdHint === 'string' && DATABASE_KEY.test(challengeIdHint)
       ? challengeIdHint
       : undefined;
-  const [infoSnapshot, privateSnapshot, rollupSnapshot] = await Promise.all([
+  const [infoSnapshot, privateSnapshot, rollupSnapshot, disabled] = await Promise.all([
     database.ref(dbPaths.userInfo(uid)).get(),
     database.ref(dbPaths.userPrivate(uid)).get(),
     database.ref(dbPaths.progressMember(uid)).get(),
+    isMemberDisabled(database, uid),
   ]);
   const info = (infoSnapshot.val() ?? {}) as Record<string, unknown>;
   // The rules accept the member's first sign-in record only while info does not exist: writing
@@ -266,10 +278,12 @@ export async function recomputeTotals(
     now,
     pass.timeZone,
   );
+  // The name and photo pass member-identity.ts's checks again: a record stored before the rules
+  // refused a look-alike name or a photo on another host must not reach the boards (docs/security.md).
   const entry = (points: number) => ({
     points,
-    displayName: typeof info.displayName === 'string' ? info.displayName : '',
-    photoURL: typeof info.photoURL === 'string' ? info.photoURL : '',
+    displayName: publicDisplayName(info.displayName),
+    photoURL: photoSources ? acceptedPhotoUrl(info.photoURL, photoSources) : '',
     // Epoch ms (the server's clock) since first sign-ins are stamped by the rules; older members' text.
     joinAt: typeof info.joinAt === 'number' || typeof info.joinAt === 'string' ? info.joinAt : '',
   });
@@ -294,7 +308,19 @@ export async function recomputeTotals(
     const points = score.monthly[month] ?? 0;
     update[`${dbPaths.leaderboardMonthly(month)}/${uid}`] = points > 0 ? entry(points) : null;
   }
+  // A disabled member's rows stay off the boards (docs/security.md, "Moderation races"): none are
+  // written when disabled before this recompute began; when disabled during it, the sweep after the
+  // write takes them out (disabling writes its marker before it looks for rows).
+  const boards = [
+    `${dbPaths.leaderboardAll}/`,
+    dbPaths.leaderboardWeekly(''),
+    dbPaths.leaderboardMonthly(''),
+  ];
+  if (disabled)
+    for (const path of Object.keys(update))
+      if (boards.some((board) => path.startsWith(board))) delete update[path];
   await database.ref().update(update);
+  if (!disabled) await sweepIfDisabled(database, uid);
   return {
     score: score.total,
     weekly: score.weekly,

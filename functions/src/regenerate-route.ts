@@ -15,6 +15,7 @@ import { memberUid } from './authenticate';
 import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
 import { HttpError, parseOrThrow } from './http-error';
 import { assertReplannable, takeReplan } from './replan-guard';
+import { setFeedCover } from './feed-cover';
 import type { MealPlanProvider } from './meal-plan-provider';
 
 export interface RegenerateDependencies {
@@ -89,7 +90,8 @@ export function regenerateMeals({
     const result = await challengeRef.transaction((stored: ChallengeRecord | null) => {
       // null can be an empty local cache; writing null over it makes the server answer with the real value.
       if (!stored) return stored;
-      if (stored.deleted === true) return undefined;
+      // Hidden by a moderator or deleted since the checks: nothing is written (docs/security.md, "Moderation races").
+      if (stored.deleted === true || stored.moderation) return undefined;
       // A proof arrived since the plan was made: plan again around it (the built-in planner is instant).
       if (provedSignature(stored) !== planFor) {
         plan = planMeals({ ...planRequest, fixedMeals: provedMeals(stored) }, solve);
@@ -114,14 +116,14 @@ export function regenerateMeals({
       return stored;
     });
     const stored = result.snapshot.val() as ChallengeRecord | null;
+    if (stored?.moderation && stored.deleted !== true)
+      throw new HttpError(409, 'This challenge is hidden by a moderator');
     if (!result.committed || !stored || stored.deleted === true)
       throw new HttpError(404, 'Challenge not found');
 
     const cover = stored.meals?.[dayKey(1)]?.breakfast;
-    if (cover && cover.status !== 'Done') {
-      const feed = database.ref(dbPaths.feedEntry(challengeId));
-      if ((await feed.child('uid').get()).val() === uid) await feed.update({ cover: cover.img });
-    }
+    if (cover && cover.status !== 'Done')
+      await setFeedCover(database, { uid, challengeId, cover: cover.img });
     const unmet = Object.entries(stored.shortfalls ?? {}).map(([day, shortfalls]) => ({
       day,
       shortfalls,

@@ -10,6 +10,7 @@ import { memberUid } from './authenticate';
 import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
 import { HttpError, parseOrThrow } from './http-error';
 import { assertReplannable, takeReplan } from './replan-guard';
+import { setFeedCover } from './feed-cover';
 
 export interface SwapDependencies {
   database: Database;
@@ -84,9 +85,11 @@ export function swapOneMeal({ database, clock }: SwapDependencies): RequestHandl
     let planned = swap(current);
     let error: HttpError | undefined;
     const result = await challengeRef.transaction((stored: ChallengeRecord | null) => {
+      error = undefined;
       // null can be an empty local cache; writing null over it makes the server answer with the real value.
       if (!stored) return stored;
-      if (stored.deleted === true) return undefined;
+      // Hidden by a moderator or deleted since the checks: nothing is written (docs/security.md, "Moderation races").
+      if (stored.deleted === true || stored.moderation) return undefined;
       const meal = stored.meals?.[dayKey(day)]?.[slot];
       error = refusal(meal, now);
       if (error || !meal) return undefined;
@@ -104,14 +107,13 @@ export function swapOneMeal({ database, clock }: SwapDependencies): RequestHandl
     });
     if (error) throw error;
     const stored = result.snapshot.val() as ChallengeRecord | null;
+    if (stored?.moderation && stored.deleted !== true)
+      throw new HttpError(409, 'This challenge is hidden by a moderator');
     if (!result.committed || !stored || stored.deleted === true)
       throw new HttpError(404, 'Challenge not found');
 
-    if (day === 1 && slot === 'breakfast') {
-      const feed = database.ref(dbPaths.feedEntry(challengeId));
-      if ((await feed.child('uid').get()).val() === uid)
-        await feed.update({ cover: planned.meal.img });
-    }
+    if (day === 1 && slot === 'breakfast')
+      await setFeedCover(database, { uid, challengeId, cover: planned.meal.img });
     response.json({
       challengeId,
       day,

@@ -1,9 +1,10 @@
-import type { Database, Reference } from 'firebase-admin/database';
+import type { Database } from 'firebase-admin/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoWeekKey, monthKey } from '../../src/domain/calendar-dates';
+import { addDays, calendarDateInZone, isoWeekKey, monthKey } from '../../src/domain/calendar-dates';
 import { challengeDeleteWrites } from '../../src/features/challenges/api/delete-challenge';
 import { MAX_FEED_ENTRIES_PER_CALL } from '../../functions/src/identity-route';
 import {
+  generatePayload,
   postJson,
   readyMember,
   startApiHarness,
@@ -11,6 +12,7 @@ import {
   type ApiHarness,
   type TestMember,
 } from './api-harness';
+import { databaseWithWriteHook, onceBeforeWriteTo } from './database-hooks';
 
 const ZONE = 'Asia/Kolkata';
 /** When the seeded breakfast was proved: 10 June 2025, 08:00 in India. */
@@ -92,35 +94,15 @@ async function memberWithCopies(challenges: number, extra: Record<string, unknow
   return member;
 }
 
-const WRITES = new Set<PropertyKey>(['set', 'update', 'remove', 'transaction', 'setWithPriority']);
-
 /**
  * The harness database, except that `race` runs once, and is awaited, before the route's first write
  * is sent: what another client does between the route's reads and its writes.
  */
-function racingDatabase(database: Database, race: () => Promise<unknown>): Database {
-  let raced: Promise<unknown> | undefined;
-  const wrap = (reference: Reference): Reference =>
-    new Proxy(reference, {
-      get(target, property) {
-        const value: unknown = Reflect.get(target, property, target);
-        if (typeof value !== 'function') return value;
-        if (property === 'child') return (path: string) => wrap(target.child(path));
-        if (!WRITES.has(property)) return value.bind(target);
-        return async (...args: unknown[]) => {
-          await (raced ??= race());
-          return value.apply(target, args);
-        };
-      },
-    });
-  return new Proxy(database, {
-    get(target, property) {
-      if (property === 'ref') return (path?: string) => wrap(target.ref(path));
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
+const racingDatabase = (database: Database, race: () => Promise<unknown>) =>
+  databaseWithWriteHook(
+    database,
+    onceBeforeWriteTo('', () => race().then(() => undefined)),
+  );
 
 async function renameTo(member: TestMember, identity: typeof CURRENT) {
   await harness.database.ref(`users/${member.uid}/info`).update(identity);
@@ -334,5 +316,36 @@ describe('POST /api/me/identity', () => {
     const refused = await call();
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
+
+describe('the other public copies of the name and photo', () => {
+  it('generate and recompute copy neither a name posing as the team nor a photo from another host from an older record', async () => {
+    const member = await readyMember(harness.database);
+    // Planted through the admin SDK, as a record stored before the rules tightened would be.
+    await renameTo(member, {
+      displayName: 'ChallangeX Team',
+      photoURL: 'https://evil.example/pixel.png?viewer=tracking',
+    });
+    const safe = { displayName: 'Member', photoURL: '' };
+
+    const created = await postJson(
+      `${harness.baseUrl}/api/generate`,
+      // Tomorrow: some meal window is ahead whatever the time of day.
+      generatePayload(member.uid, { startDate: addDays(calendarDateInZone(Date.now(), ZONE), 1) }),
+      { token: member.idToken },
+    );
+    expect(created.status).toBe(201);
+    const challengeId = created.body.challengeId as string;
+    expect(await read(`feed/${challengeId}`)).toMatchObject(safe);
+    expect(await read(`users/${member.uid}/challenges/${challengeId}`)).toMatchObject(safe);
+
+    const recomputed = await postJson(
+      `${harness.baseUrl}/api/me/recompute`,
+      {},
+      { token: member.idToken },
+    );
+    expect(recomputed.status).toBe(200);
+    expect(await read(`leaderboard/all/${member.uid}`)).toMatchObject(safe);
   });
 });
