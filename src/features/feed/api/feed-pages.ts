@@ -18,6 +18,22 @@ export interface FeedCard {
 }
 
 /**
+ * Whether a row of feed/ can be shown as a card: its owner and title at least. A row that cannot (a
+ * stub an older server left when a challenge was hidden mid-write, docs/security.md "Moderation
+ * races") is left out of the cards, not rendered; paging still counts it, so cursors stay exact.
+ */
+export function isShowableFeedEntry(value: unknown): value is FeedEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const { uid, title } = value as { uid?: unknown; title?: unknown };
+  return typeof uid === 'string' && uid !== '' && typeof title === 'string';
+}
+
+/** The cards of a page that can be shown (isShowableFeedEntry). */
+export function showableCards(cards: FeedCard[]): FeedCard[] {
+  return cards.filter((card) => isShowableFeedEntry(card.entry));
+}
+
+/**
  * The query of one page of feed/ (docs/architecture.md#data-model-and-access): orderByChild + limitToLast +
  * endBefore, so a page costs the same whatever the number of challenges. One
  * extra row is asked for to learn whether an older page exists.

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { challengePath, rememberChallenge } from '@/lib/challenge-route';
 import { afterContentShown } from '@/lib/after-content-shown';
 import { appImageSource } from '@/lib/safe-urls';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { MemberAvatar } from '@/components/member-avatar';
 import { ProfileLink } from '@/components/profile-link';
 import type { ChallengeRef } from '@/domain/challenge-record';
@@ -110,5 +111,26 @@ export function ChallengeCard({
         </div>
       </Card.Body>
     </Card>
+  );
+}
+
+/** Stands in for a card that failed to render: quiet, the size of a line, the feed goes on. */
+export function UnavailableChallengeCard() {
+  return (
+    <Card as="article" className="challenge-card mb-4" aria-label="Challenge unavailable">
+      <Card.Body className="small text-body-secondary">This challenge can’t be shown.</Card.Body>
+    </Card>
+  );
+}
+
+/**
+ * A card inside its own error boundary: an entry the card cannot render (a malformed row of the
+ * public feed) costs that card, never the feed (docs/security.md, "Moderation races").
+ */
+export function ResilientChallengeCard(props: ChallengeCardProps) {
+  return (
+    <ErrorBoundary fallback={<UnavailableChallengeCard />}>
+      <ChallengeCard {...props} />
+    </ErrorBoundary>
   );
 }

@@ -7,11 +7,11 @@ import { storageKeys, writeStored } from '@/lib/browser-storage';
 import { reportMainContentShown } from '@/lib/main-content';
 import { appImageSource } from '@/lib/safe-urls';
 import { useSession } from '@/lib/session';
-import { AUTHOR_PARAM, CARDS_PER_PAGE, PAGE_PARAM } from '../api/feed-pages';
+import { AUTHOR_PARAM, CARDS_PER_PAGE, PAGE_PARAM, showableCards } from '../api/feed-pages';
 import { pageFromParam, withPage } from '../api/feed-paging';
 import { feedSnapshot, feedSnapshotScope } from '../api/feed-snapshot';
 import { useFeedPages } from '../api/use-feed-pages';
-import { ChallengeCard } from './challenge-card';
+import { ResilientChallengeCard } from './challenge-card';
 import { FeedPagination } from './feed-pagination';
 import type { ChallengeRef } from '@/domain/challenge-record';
 import './feed.css';
@@ -97,8 +97,9 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
     reportMainContentShown();
     startTransition(() => setMainImageShown(true));
   };
-  const shownCards =
-    state.status === 'ready' ? state.cards : state.status === 'loading' ? cached : null;
+  const shownCards = showableCards(
+    (state.status === 'ready' ? state.cards : state.status === 'loading' ? cached : null) ?? [],
+  );
   const imagesWait = !mainImageShown && Boolean(appImageSource(shownCards?.[0]?.entry.cover));
   const liveCards = state.status === 'ready' ? state.cards : null;
   useEffect(() => {
@@ -130,8 +131,8 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
         <p role="status" className="small text-body-secondary mb-2">
           Updating…
         </p>
-        {cached.map((card, index) => (
-          <ChallengeCard
+        {shownCards.map((card, index) => (
+          <ResilientChallengeCard
             key={card.challengeId}
             card={card}
             priority={index === 0}
@@ -153,7 +154,7 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
       </Alert>
     );
   }
-  if (state.cards.length === 0) {
+  if (shownCards.length === 0) {
     return (
       <div className="text-center bg-white rounded border p-5">
         <p className="h5">No challenges yet</p>
@@ -168,8 +169,8 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
 
   return (
     <>
-      {state.cards.map((card, index) => (
-        <ChallengeCard
+      {shownCards.map((card, index) => (
+        <ResilientChallengeCard
           key={card.challengeId}
           card={card}
           priority={index === 0}

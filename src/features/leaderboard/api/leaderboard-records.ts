@@ -35,9 +35,13 @@ export function boardPath(board: Board, now = Date.now(), timeZone = browserTime
   return dbPaths.leaderboardAll;
 }
 
-/** Highest points first (the query returns them lowest first); tied members share a rank. */
+/**
+ * Highest points first (the query returns them lowest first); tied members share a rank. A row
+ * without points (a malformed record) is left out rather than ranked.
+ */
 export function rankRows(rows: Array<{ key: string; value: LeaderboardEntry }>): RankedEntry[] {
-  return withCompetitionRanks([...rows].reverse(), (row) => row.value.points).map(
+  const scored = rows.filter((row) => typeof row.value?.points === 'number');
+  return withCompetitionRanks(scored.reverse(), (row) => row.value.points).map(
     ({ item, rank }) => ({ ...item.value, uid: item.key, rank }),
   );
 }

@@ -1,6 +1,7 @@
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Placeholder from 'react-bootstrap/Placeholder';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { MemberAvatar } from '@/components/member-avatar';
 import { ProfileLink } from '@/components/profile-link';
 import type { Board, RankedEntry } from '../api/leaderboard-records';
@@ -62,12 +63,14 @@ export function LeaderboardCard({
       {ranked.length > 0 && (
         <ListGroup as="ol" variant="flush">
           {ranked.map((entry) => (
-            <RankRow
-              key={entry.uid}
-              entry={entry}
-              isViewer={entry.uid === viewerUid}
-              linkable={viewerUid !== null}
-            />
+            // A row that cannot render (a malformed record) costs that row, not the board.
+            <ErrorBoundary key={entry.uid} fallback={<UnavailableRankRow />}>
+              <RankRow
+                entry={entry}
+                isViewer={entry.uid === viewerUid}
+                linkable={viewerUid !== null}
+              />
+            </ErrorBoundary>
           ))}
         </ListGroup>
       )}
@@ -132,6 +135,14 @@ function RankRow({
         <span className="flex-grow-1 text-truncate">{name}</span>
       )}
       <span className="fw-semibold text-nowrap">{entry.points} pts</span>
+    </ListGroup.Item>
+  );
+}
+
+function UnavailableRankRow() {
+  return (
+    <ListGroup.Item as="li" className="small text-body-secondary">
+      This row can’t be shown.
     </ListGroup.Item>
   );
 }
