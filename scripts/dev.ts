@@ -27,8 +27,9 @@ const colours: Record<string, string> = {
   build: '34',
   vite: '32',
 };
+// The finalize check's deletions are shown too: an upload that vanishes says why.
 const log = (source: string, line: string) => {
-  if (verbose || /error|ready|listening|warn|gone/i.test(line)) {
+  if (verbose || /error|ready|listening|warn|gone|stored-upload-check/i.test(line)) {
     console.log(`\x1b[${colours[source] ?? '0'}m[${source}]\x1b[0m ${line}`);
   }
 };

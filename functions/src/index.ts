@@ -11,12 +11,15 @@ import {
   storageBucket,
 } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
+import { onObjectFinalized } from 'firebase-functions/v2/storage';
+import { logger } from 'firebase-functions';
 import type { Express } from 'express';
 import { allowedOrigins } from './allowed-origins';
 import { STORAGE_DOWNLOAD_ORIGIN } from '../../src/domain/member-identity';
 import { createApp } from './app';
 import { mealPlannerFromEnvironment } from './gemini-meal-planner';
 import { bucketProofStore } from './proof-store';
+import { createStoredUploadCheck, type FinalizedObject } from './stored-upload-check';
 
 // Settings, the Firebase way: values come from functions/.env (checked in, the defaults) and
 // functions/.env.<project-id> (yours); see docs/deploy.md.
@@ -33,7 +36,7 @@ const mealPlanner = defineString('MEAL_PLANNER', {
 // The most instances the API may run at once: a ceiling on what a flood of requests can bill (the
 // request counters that matter are kept in the database, so more instances grant no more allowance).
 const maxInstances = defineInt('MAX_INSTANCES', {
-  description: 'The most instances of the api function running at once',
+  description: 'The most instances of the api function (and of the upload check) running at once',
   default: 10,
 });
 // Declared only when chosen: a deploy refuses to go on while a declared secret is missing.
@@ -43,6 +46,9 @@ const geminiApiKey =
 
 const projectId = process.env.GCLOUD_PROJECT ?? 'demo-challangex';
 let app: Express | undefined;
+let checkStoredUpload: ((object: FinalizedObject) => Promise<unknown>) | undefined;
+
+const isPreconditionFailed = (error: unknown) => (error as { code?: unknown }).code === 412;
 
 // Params and secrets are read when an instance starts, not while a deploy analyses this file.
 onInit(() => {
@@ -63,6 +69,22 @@ onInit(() => {
       (inEmulator ? defaultDatabase : databaseURL.value()) ||
       defaultDatabase,
     storageBucket: bucket,
+  });
+  const uploads = getStorage(firebaseApp).bucket();
+  checkStoredUpload = createStoredUploadCheck({
+    database: getDatabase(firebaseApp),
+    // Only the generation that was judged: an avatar replaced since is judged on its own event.
+    deleteObject: (name, generation) =>
+      uploads
+        .file(name)
+        .delete({ ignoreNotFound: true, ...(generation ? { ifGenerationMatch: generation } : {}) })
+        .then(
+          () => undefined,
+          (error: unknown) => {
+            if (!isPreconditionFailed(error)) throw error;
+          },
+        ),
+    log: (line) => logger.info(line),
   });
   app = createApp({
     database: getDatabase(firebaseApp),
@@ -94,4 +116,13 @@ onInit(() => {
 export const api = onRequest(
   { region: 'us-central1', maxInstances, secrets: geminiApiKey ? [geminiApiKey] : [] },
   (request, response) => app!(request, response),
+);
+
+// The finalize check (functions/src/stored-upload-check.ts, docs/security.md "Cloud Storage"): every
+// object stored in the project's bucket is judged once it exists, and deleted when nothing owns it.
+export const storedUploadCheck = onObjectFinalized(
+  { bucket: storageBucket, region: 'us-central1', maxInstances },
+  async (event) => {
+    await checkStoredUpload!(event.data as FinalizedObject);
+  },
 );

@@ -38,6 +38,11 @@ export interface StackOptions {
   official?: boolean;
   /** Browser origins the API accepts (the function's own defaults cover the dev server). */
   allowedOrigins?: string[];
+  /**
+   * Announce stored objects to the Functions emulator, so the finalize check runs as in production
+   * (functions/src/stored-upload-check.ts). Default true; the official emulators always do.
+   */
+  storageEvents?: boolean;
   log?: (source: string, line: string) => void;
 }
 
@@ -104,6 +109,21 @@ function firebaseConfig(options: StackOptions): string {
   return path;
 }
 
+/** The Storage emulator's arguments: its rules, and where it announces stored objects. */
+function storageEmulatorArgs(options: StackOptions): string[] {
+  const args = ['--port', String(options.ports.storage), '--rules', 'storage.rules'];
+  if (options.storageEvents === false) return args;
+  // Storage triggers: each finalized object's CloudEvent goes to the Functions emulator
+  // (emulators/storage/README.md, "Storage triggers"), so the finalize check runs as deployed.
+  return [
+    ...args,
+    '--functions',
+    `http://127.0.0.1:${options.ports.functions}`,
+    '--project',
+    options.projectId,
+  ];
+}
+
 /**
  * Starts the whole local backend: the project's own RTDB and Storage
  * emulators (or the official ones), then firebase-tools' Auth and Functions
@@ -153,7 +173,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         startNodeProcess(
           'storage',
           'emulators/storage/cli.ts',
-          ['--port', String(ports.storage), '--rules', 'storage.rules', ...data('storage')],
+          [...storageEmulatorArgs(options), ...data('storage')],
           tsx,
         ),
       );

@@ -1,0 +1,254 @@
+/**
+ * The finalize check's judgement (functions/src/stored-upload-check.ts) on real parts: the database
+ * and Storage emulators of the API harness, objects stored through firebase-admin, and the event
+ * data the function receives (the object's GCS resource). tests/security/storage-finalize-check.test.ts
+ * runs the same check where production runs it, as a Storage-triggered function.
+ */
+import type { File } from '@google-cloud/storage';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarDateInZone } from '../../src/domain/calendar-dates';
+import { dbPaths } from '../../src/domain/database-paths';
+import { mealWindow } from '../../src/domain/meal-schedule';
+import { pushKey } from '../../src/domain/push-key';
+import { storagePaths } from '../../src/domain/storage-paths';
+import {
+  createStoredUploadCheck,
+  UPLOAD_GRACE_MS,
+  type FinalizedObject,
+} from '../../functions/src/stored-upload-check';
+import { startApiHarness, type ApiHarness } from './api-harness';
+
+let harness: ApiHarness;
+const logged: string[] = [];
+beforeAll(async () => {
+  harness = await startApiHarness();
+});
+afterAll(() => harness?.close());
+
+const ZONE = 'Asia/Kolkata';
+const PHOTO_BYTES = 20_000;
+
+function checkWith(memberByteCap?: number) {
+  return createStoredUploadCheck({
+    database: harness.database,
+    deleteObject: async (name, generation) => {
+      await harness.bucket
+        .file(name)
+        .delete({ ignoreNotFound: true, ...(generation ? { ifGenerationMatch: generation } : {}) })
+        .catch((error: { code?: unknown }) => {
+          if (error.code !== 412) throw error;
+        });
+    },
+    log: (line) => logged.push(line),
+    memberByteCap,
+  });
+}
+
+const newUid = () =>
+  `member${pushKey()
+    .slice(1, 12)
+    .replace(/[^A-Za-z0-9]/g, 'x')}`;
+
+/** A running 3-day challenge that started today in Kolkata. */
+async function seedChallenge(uid: string, extra: Record<string, unknown> = {}) {
+  const challengeId = pushKey();
+  const startDate = calendarDateInZone(Date.now(), ZONE);
+  await harness.database.ref(dbPaths.challenge(uid, challengeId)).set({
+    title: 'Check week',
+    day: 3,
+    deleted: false,
+    isActive: true,
+    startDate,
+    timezone: ZONE,
+    createdAt: Date.now(),
+    ...extra,
+  });
+  return { challengeId, startDate };
+}
+
+/** Stores an object and returns the event data the function receives for it. */
+async function store(
+  path: string,
+  {
+    bytes = PHOTO_BYTES,
+    metadata = {},
+  }: { bytes?: number; metadata?: Record<string, unknown> } = {},
+): Promise<{ file: File; event: FinalizedObject }> {
+  const file = harness.bucket.file(path);
+  const data = Buffer.alloc(bytes);
+  data.set([0xff, 0xd8, 0xff, 0xe0]);
+  await file.save(data, { contentType: 'image/jpeg', resumable: false, metadata });
+  const [resource] = await file.getMetadata();
+  return { file, event: resource as unknown as FinalizedObject };
+}
+
+const stored = async (file: File) => (await file.exists())[0];
+
+describe('the finalize check', () => {
+  it('keeps a proof stored inside its open meal window, up to the grace after it closes', async () => {
+    const uid = newUid();
+    const { challengeId, startDate } = await seedChallenge(uid);
+    const check = checkWith();
+    const lunch = mealWindow(startDate, 1, 'lunch', ZONE);
+    const cases: Array<[string, number, boolean]> = [
+      ['breakfast', mealWindow(startDate, 1, 'breakfast', ZONE).opensAt, true],
+      ['lunch', lunch.closesAt + UPLOAD_GRACE_MS, true],
+      ['dinner', mealWindow(startDate, 1, 'dinner', ZONE).opensAt - 1, false],
+    ];
+    for (const [slot, at, kept] of cases) {
+      const { file, event } = await store(storagePaths.mealProof(uid, challengeId, 1, slot));
+      const verdict = await check({ ...event, timeCreated: new Date(at).toISOString() });
+      expect(verdict.keep, `${slot} at ${new Date(at).toISOString()}`).toBe(kept);
+      expect(await stored(file)).toBe(kept);
+    }
+    const late = await store(storagePaths.mealProof(uid, challengeId, 2, 'lunch'));
+    const day2Lunch = mealWindow(startDate, 2, 'lunch', ZONE);
+    const verdict = await check({
+      ...late.event,
+      timeCreated: new Date(day2Lunch.closesAt + UPLOAD_GRACE_MS + 1).toISOString(),
+    });
+    expect(verdict).toEqual({ keep: false, reason: 'Day2 lunch was not open when it was stored' });
+    expect(await stored(late.file)).toBe(false);
+  });
+
+  it("deletes proofs no running challenge owns: none, deleted, hidden, ended, or past the plan's days", async () => {
+    const uid = newUid();
+    const check = checkWith();
+    const running = await seedChallenge(uid);
+    const deleted = await seedChallenge(uid, { deleted: true });
+    const hidden = await seedChallenge(uid, { moderation: { hiddenAt: 1, reason: 'spam' } });
+    const ended = await seedChallenge(uid, { isActive: false });
+    const openBreakfast = (startDate: string) =>
+      new Date(mealWindow(startDate, 1, 'breakfast', ZONE).opensAt + 60_000).toISOString();
+    const cases: Array<[string, string, string]> = [
+      [pushKey(), running.startDate, 'the challenge does not exist'],
+      [deleted.challengeId, deleted.startDate, 'the challenge is deleted'],
+      [hidden.challengeId, hidden.startDate, 'the challenge is hidden by a moderator'],
+      [ended.challengeId, ended.startDate, 'the challenge has ended'],
+    ];
+    for (const [challengeId, startDate, reason] of cases) {
+      const { file, event } = await store(storagePaths.mealProof(uid, challengeId, 1, 'breakfast'));
+      expect(await check({ ...event, timeCreated: openBreakfast(startDate) })).toEqual({
+        keep: false,
+        reason,
+      });
+      expect(await stored(file)).toBe(false);
+    }
+    const { file, event } = await store(
+      storagePaths.mealProof(uid, running.challengeId, 4, 'breakfast'),
+    );
+    expect(await check({ ...event, timeCreated: openBreakfast(running.startDate) })).toEqual({
+      keep: false,
+      reason: 'the challenge has no day 4',
+    });
+    expect(await stored(file)).toBe(false);
+    expect(logged.some((line) => line.includes('the challenge is hidden by a moderator'))).toBe(
+      true,
+    );
+  });
+
+  it('deletes paths the rules allow no object at, and keeps retries -2 and -3', async () => {
+    const uid = newUid();
+    const { challengeId, startDate } = await seedChallenge(uid);
+    const check = checkWith();
+    const at = new Date(mealWindow(startDate, 1, 'dinner', ZONE).opensAt + 1).toISOString();
+    for (const path of [
+      `Challenge/${uid}/default/photo-1.jpg`,
+      `Challenge/${uid}/${challengeId}/Day1-dinner-4.jpg`,
+      `Challenge/${uid}/${challengeId}/notes.jpg`,
+      `elsewhere/${uid}.jpg`,
+    ]) {
+      const { file, event } = await store(path);
+      expect((await check({ ...event, timeCreated: at })).keep, path).toBe(false);
+      expect(await stored(file)).toBe(false);
+    }
+    for (const attempt of [2, 3]) {
+      const { file, event } = await store(
+        storagePaths.mealProof(uid, challengeId, 1, 'dinner', attempt),
+      );
+      expect(await check({ ...event, timeCreated: at })).toEqual({ keep: true });
+      expect(await stored(file)).toBe(true);
+    }
+  });
+
+  it('deletes an object with a Content-Disposition or custom metadata, not the service’s own', async () => {
+    const uid = newUid();
+    const check = checkWith();
+    const avatar = storagePaths.avatar(uid);
+    for (const metadata of [
+      { contentDisposition: 'attachment; filename="film.mp4"' },
+      { metadata: { shared: 'yes' } },
+      { cacheControl: 'public, max-age=31536000' },
+    ]) {
+      const { file, event } = await store(avatar, { metadata });
+      expect((await check(event)).keep, JSON.stringify(metadata)).toBe(false);
+      expect(await stored(file)).toBe(false);
+    }
+    const { file, event } = await store(avatar, {
+      metadata: {
+        contentDisposition: "inline; filename*=utf-8''avtar.jpg",
+        metadata: { firebaseStorageDownloadTokens: 'a-token' },
+      },
+    });
+    expect(await check(event)).toEqual({ keep: true });
+    expect(await stored(file)).toBe(true);
+  });
+
+  it('deletes whatever a disabled member stores, avatar and proof', async () => {
+    const uid = newUid();
+    const { challengeId, startDate } = await seedChallenge(uid);
+    await harness.database
+      .ref(dbPaths.disabledMember(uid))
+      .set({ at: Date.now(), by: 'admin', reason: 'spam' });
+    const check = checkWith();
+    const at = new Date(mealWindow(startDate, 1, 'lunch', ZONE).opensAt + 1).toISOString();
+    for (const path of [
+      storagePaths.avatar(uid),
+      storagePaths.mealProof(uid, challengeId, 1, 'lunch'),
+    ]) {
+      const { file, event } = await store(path);
+      expect(await check({ ...event, timeCreated: at })).toEqual({
+        keep: false,
+        reason: 'the member is disabled',
+      });
+      expect(await stored(file)).toBe(false);
+    }
+  });
+
+  it("counts a member's proof bytes once each and deletes the proof that would pass the cap", async () => {
+    const uid = newUid();
+    const { challengeId, startDate } = await seedChallenge(uid);
+    const check = checkWith(2 * PHOTO_BYTES + 10);
+    const at = (slot: 'breakfast' | 'lunch' | 'dinner') =>
+      new Date(mealWindow(startDate, 1, slot, ZONE).opensAt + 1).toISOString();
+    const first = await store(storagePaths.mealProof(uid, challengeId, 1, 'breakfast'));
+    expect(await check({ ...first.event, timeCreated: at('breakfast') })).toEqual({ keep: true });
+    // The same event delivered again (events are at least once) is not counted twice.
+    expect(await check({ ...first.event, timeCreated: at('breakfast') })).toEqual({ keep: true });
+    const second = await store(storagePaths.mealProof(uid, challengeId, 1, 'lunch'));
+    expect(await check({ ...second.event, timeCreated: at('lunch') })).toEqual({ keep: true });
+    const third = await store(storagePaths.mealProof(uid, challengeId, 1, 'dinner'));
+    expect(await check({ ...third.event, timeCreated: at('dinner') })).toEqual({
+      keep: false,
+      reason: `the member's proofs would pass ${2 * PHOTO_BYTES + 10} bytes`,
+    });
+    expect(await stored(third.file)).toBe(false);
+    expect(await stored(second.file)).toBe(true);
+    const usage = (await harness.database.ref(dbPaths.storageUsage(uid)).get()).val() as {
+      bytes: number;
+    };
+    expect(usage.bytes).toBe(2 * PHOTO_BYTES);
+  });
+
+  it('deletes only the generation it judged: an avatar replaced since stays', async () => {
+    const uid = newUid();
+    await harness.database
+      .ref(dbPaths.disabledMember(uid))
+      .set({ at: Date.now(), by: 'admin', reason: 'spam' });
+    const earlier = await store(storagePaths.avatar(uid));
+    const later = await store(storagePaths.avatar(uid));
+    expect(later.event.generation).not.toBe(earlier.event.generation);
+    expect((await checkWith()(earlier.event)).keep).toBe(false);
+    expect(await stored(later.file)).toBe(true);
+  });
+});
