@@ -1,4 +1,4 @@
-import type { Database } from 'firebase-admin/database';
+import { ServerValue, type Database } from 'firebase-admin/database';
 import { dbPaths } from '../../src/domain/database-paths';
 import { hashDistance } from './proof-fingerprint';
 
@@ -24,6 +24,11 @@ export interface IndexedProof {
   at: number;
   /** Where its photo is stored, to show it next to a later copy. */
   imgPath?: string;
+  /**
+   * The database's clock when the entry was committed (written as a server timestamp): racing
+   * uploads are ordered by it, since whichever commits second reads the first (see checkAndIndexProof).
+   */
+  indexedAt?: number;
 }
 
 export interface NearDuplicate extends IndexedProof {
@@ -46,9 +51,12 @@ export const indexKey = (proof: Omit<IndexedProof, 'hash'>) =>
 /** Files a proof under each of its bands, in one update. */
 export async function indexProof(database: Database, proof: IndexedProof): Promise<string> {
   const key = indexKey(proof);
-  const update: Record<string, IndexedProof> = {};
+  const update: Record<string, unknown> = {};
   bands(proof.hash).forEach((value, band) => {
-    update[`${dbPaths.proofHashBucket(band, value)}/${key}`] = proof;
+    update[`${dbPaths.proofHashBucket(band, value)}/${key}`] = {
+      ...proof,
+      indexedAt: ServerValue.TIMESTAMP,
+    };
   });
   await database.ref().update(update);
   return key;
@@ -105,17 +113,41 @@ const sameMeal = (left: IndexedProof, right: IndexedProof) =>
   left.day === right.day &&
   left.slot === right.slot;
 
+/** Commit order: the database's clock, then the proof's time, then the key (entries filed without one first). */
+function committedBefore(
+  left: { indexedAt?: number; at: number; key: string },
+  right: { indexedAt?: number; at: number; key: string },
+): boolean {
+  const [leftAt, rightAt] = [left.indexedAt ?? 0, right.indexedAt ?? 0];
+  if (leftAt !== rightAt) return leftAt < rightAt;
+  if (left.at !== right.at) return left.at < right.at;
+  return left.key < right.key;
+}
+
 /**
- * Files the proof, then looks for an earlier near-duplicate of another meal. Writing before reading
- * makes racing uploads of one picture agree: whichever reads last sees the other, and only the later
- * one (by proof time, then key) is a duplicate. The same meal's own earlier attempt is no match (a
- * photo sent again after a failed save).
+ * Files the proof, then looks for a near-duplicate of another meal committed before it. Writing
+ * before reading makes racing uploads of one picture agree: the entry committed second is read by
+ * its own lookup after the first was committed, so it sees the first and is the duplicate; the
+ * first may see the second but it came later. Ordering by the database's commit time (not the
+ * request's clock) keeps that true however long a request took to get here; only two commits in
+ * the same millisecond fall back on the proofs' times. The same meal's own earlier attempt is no
+ * match (a photo sent again after a failed save).
  */
 export async function checkAndIndexProof(
   database: Database,
   proof: IndexedProof,
 ): Promise<NearDuplicate | undefined> {
   const key = await indexProof(database, proof);
-  const duplicates = await findNearDuplicates(database, proof.hash);
-  return duplicates.find((other) => other.key < key && !sameMeal(other, proof));
+  const [committed, duplicates] = await Promise.all([
+    database.ref(`${dbPaths.proofHashBucket(0, bands(proof.hash)[0])}/${key}/indexedAt`).get(),
+    findNearDuplicates(database, proof.hash),
+  ]);
+  const mine = { indexedAt: Number(committed.val()), at: proof.at, key };
+  // The earliest committed of the earlier ones: the original, not another copy of it.
+  return duplicates
+    .filter((other) => other.key !== key && !sameMeal(other, proof) && committedBefore(other, mine))
+    .reduce<NearDuplicate | undefined>(
+      (earliest, other) => (earliest && committedBefore(earliest, other) ? earliest : other),
+      undefined,
+    );
 }

@@ -83,14 +83,27 @@ describe('the near-duplicate index', () => {
     );
   });
 
-  it('racing uploads of one picture: only the later proof is a duplicate', async () => {
-    const { hash } = await fingerprintProof(await mealPhoto('poha'));
-    const results = await Promise.all([
-      checkAndIndexProof(harness.database, proof('zoya', hash, 5_001)),
-      checkAndIndexProof(harness.database, proof('kabir', hash, 5_000)),
-    ]);
-    expect(results[0]).toMatchObject({ uid: 'kabir' });
-    expect(results[1]).toBe(undefined);
+  it('racing uploads of one picture: exactly one is a duplicate, of the other', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { hash } = await fingerprintProof(await mealPhoto(`poha-${round}`));
+      const [zoya, kabir] = [`zoya${round}`, `kabir${round}`];
+      const results = await Promise.all([
+        checkAndIndexProof(harness.database, proof(zoya, hash, 5_000)),
+        checkAndIndexProof(harness.database, proof(kabir, hash, 5_000)),
+      ]);
+      // Both see earlier rounds' proofs; within the round, only the one committed second is the copy.
+      const inRound = results.map((found) => found && [zoya, kabir].includes(found.uid));
+      expect(inRound.filter(Boolean), `round ${round}`).toHaveLength(1);
+    }
+  });
+
+  it('a request that took longer to get there is still the copy: commit order, not request time', async () => {
+    const { hash } = await fingerprintProof(await mealPhoto('upma'));
+    // Filed second, though its proof time is earlier (a slow download or hash before indexing).
+    expect(await checkAndIndexProof(harness.database, proof('quick', hash, 7_000))).toBe(undefined);
+    expect(await checkAndIndexProof(harness.database, proof('slow', hash, 6_000))).toMatchObject({
+      uid: 'quick',
+    });
   });
 
   it('a crowded band (read up to its cap) hides no duplicate: the other bands find it', async () => {

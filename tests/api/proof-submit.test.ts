@@ -124,7 +124,12 @@ describe('recording a proof', () => {
       ),
     );
     expect(response.body).toMatchObject({ status: 'Done', img: meal.img, review: null });
-    expect(await fetch(meal.img).then((reply) => reply.status)).toBe(200);
+    // Its token is the object's own download token (the URL a browser loads; this harness's Storage
+    // emulator has no rules loaded, so it serves tokened downloads to nobody here).
+    const [metadata] = await harness.bucket.file(photoPath(asha, 'breakfast')).getMetadata();
+    expect(String(metadata.metadata?.firebaseStorageDownloadTokens).split(',')).toContain(
+      new URL(meal.img).searchParams.get('token'),
+    );
     expect(await score(asha)).toBe(10);
     expect(await queueEntriesOf(asha.uid)).toEqual([]);
   });
@@ -191,13 +196,16 @@ describe('recording a proof', () => {
     await upload(right, 'breakfast', photo);
     const responses = await Promise.all([submit(left, 'breakfast'), submit(right, 'breakfast')]);
     expect(responses.map((response) => response.status)).toEqual([200, 200]);
-    // Same instant: the later is the one whose index key sorts last (time, then uid).
-    const later = left.uid > right.uid ? 0 : 1;
+    // The one recorded second is the copy (docs/security.md, "Proof checks"); the other is not.
+    const flagged = responses.map((response) => response.body.review !== null);
+    expect(flagged.filter(Boolean)).toHaveLength(1);
+    const later = flagged.indexOf(true);
     expect(responses[later].body.review).toMatchObject({
       state: 'flagged',
       reasons: ['duplicate'],
     });
-    expect(responses[1 - later].body.review).toBe(null);
+    const [entry] = await queueEntriesOf([left, right][later].uid);
+    expect(entry.match?.uid).toBe([left, right][1 - later].uid);
   });
 });
 
