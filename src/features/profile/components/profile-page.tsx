@@ -6,7 +6,6 @@ import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { joinAtText } from '@/domain/member-identity';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { usePainted } from '@/hooks/use-painted';
 import { useSignedInUser } from '@/lib/session';
 import { profilePath, type ProfileRouteState } from '@/lib/profile-route';
 import type { MemberStreak } from '../api/use-member-glance';
@@ -152,10 +151,9 @@ function ProfileView({ uid, slug }: { uid: string; slug: string }) {
   const user = useSignedInUser();
   const isOwner = user.uid === uid;
   const [editing, setEditing] = useEditOnArrival(isOwner);
-  const { info, social, body } = useMemberProfile(uid, { withPrivate: isOwner });
-  const member = info.value as (typeof info.value & MemberStreak) | null | undefined;
   // The glance and the weight log (their chunks and reads) start once the profile is on screen.
-  const profileShown = usePainted(info.status === 'ready');
+  const { info, social, body, shown } = useMemberProfile(uid, { withPrivate: isOwner });
+  const member = info.value as (typeof info.value & MemberStreak) | null | undefined;
   const name = member?.displayName || 'Member';
   useDocumentTitle(info.status === 'loading' ? null : member ? name : NOT_FOUND_TITLE);
 
@@ -247,13 +245,13 @@ function ProfileView({ uid, slug }: { uid: string; slug: string }) {
           </Suspense>
         )}
       </article>
-      {profileShown && (
+      {shown && (
         <Suspense fallback={null}>
           <ProfileGlance uid={uid} />
         </Suspense>
       )}
       {/* Private: only the owner's own profile reads and shows the weight log. */}
-      {isOwner && profileShown && (
+      {isOwner && shown && (
         <Suspense fallback={null}>
           <WeightLogPanel uid={uid} />
         </Suspense>
