@@ -162,7 +162,8 @@ test.describe('sign-in flows', () => {
     page,
   }) => {
     await page.goto('/admin-x');
-    await expect(page).toHaveURL(/\/login$/);
+    // The login address names the page, to come back to once signed in (e2e/return-after-login.spec.ts).
+    await expect(page).toHaveURL(/\/login\?next=%2Fadmin-x$/);
     await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
     await expect(page.getByText('Admin-X')).toHaveCount(0);
   });
@@ -176,6 +177,9 @@ test.describe('sign-in flows', () => {
     await expect(page).toHaveURL(/\/feed$/);
     await page.goto('/register');
     await expect(page).toHaveURL(/\/feed$/);
+    // A login address that names a page of the app sends them there instead.
+    await page.goto('/login?next=%2Fleader-board');
+    await expect(page).toHaveURL(/\/leader-board$/);
   });
 
   test('forms explain what is missing before anything is sent', async ({ page }) => {

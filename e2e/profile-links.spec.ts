@@ -134,4 +134,49 @@ test.describe('profile links', () => {
     await card.getByRole('link', { name: newName }).click();
     await expect(page).toHaveURL(new RegExp(`${profilePath(newName, member.uid)}$`));
   });
+
+  test("SPEC's address with only a name: one member moves to their full address, namesakes are listed", async ({
+    page,
+    newMember,
+  }) => {
+    const tag = randomUUID().slice(0, 6);
+    const unique = await newMember({ completeProfile: true, name: `Solo ${tag}` });
+    await publishChallenge(unique, `Solo plan ${tag}`, Date.now());
+    const shared = `Twin ${tag}`;
+    const first = await newMember({ completeProfile: true, name: shared });
+    const second = await newMember({ completeProfile: true, name: shared });
+    await publishChallenge(first, `First twin plan ${tag}`, Date.now());
+    await publishChallenge(second, `Second twin plan ${tag}`, Date.now());
+    const visitor = await newMember({ completeProfile: true });
+    await signIn(page, visitor);
+
+    await page.goto(`/profile/${encodeURIComponent(unique.name)}`);
+    await expect(page).toHaveURL(new RegExp(`${profilePath(unique.name, unique.uid)}$`));
+    await expect(page.getByRole('heading', { name: unique.name, level: 1 })).toBeVisible();
+
+    await page.goto(`/profile/${encodeURIComponent(shared)}`);
+    await expect(
+      page.getByRole('heading', { name: `Members called “${shared}”`, level: 1 }),
+    ).toBeVisible();
+    const links = page.getByRole('main').getByRole('link', { name: shared, exact: true });
+    await expect(links).toHaveCount(2);
+    expect(
+      await links.evaluateAll((found) => found.map((link) => link.getAttribute('href'))),
+    ).toEqual(
+      expect.arrayContaining([profilePath(shared, first.uid), profilePath(shared, second.uid)]),
+    );
+    await page
+      .getByText(`Latest challenge: First twin plan ${tag}`)
+      .locator('..')
+      .getByRole('link')
+      .click();
+    await expect(page).toHaveURL(new RegExp(`${profilePath(shared, first.uid)}$`));
+    await expect(page.getByRole('heading', { name: shared, level: 1 })).toBeVisible();
+
+    await page.goto(`/profile/${encodeURIComponent(`Nobody ${tag}`)}`);
+    await expect(
+      page.getByRole('heading', { name: `No member called “Nobody ${tag}” here` }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Member not found · ChallangeX');
+  });
 });
