@@ -309,9 +309,10 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
         'match /Challenge/{uid}/{challengeId}/{file} {\n      allow create: if',
         'match /Challenge/{uid}/{challengeId}/{file} {\n      allow create, update: if',
       ),
+    // A metadata change is refused by the metadata rule as well (only the type), so it does not kill this.
     killedBy: [
-      'owner · update · denied: changes the metadata of its stored proof',
       'owner · update · denied: replaces its stored proof with a new JPEG (proofs are kept)',
+      'owner · update · denied: replaces a stored retry (-2) with a new JPEG (retries are kept too)',
     ],
   },
   {
