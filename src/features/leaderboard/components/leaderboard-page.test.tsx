@@ -117,6 +117,33 @@ describe('LeaderboardPage', () => {
     expect(rows[5]).toHaveTextContent('Asha Rao');
   });
 
+  it('keeps the board when a row is malformed: a row without points is left out, one that cannot render is a quiet line', async () => {
+    resetFakeDatabase({
+      leaderboard: {
+        all: {
+          ada: { points: 50, displayName: 'Ada', photoURL: '' },
+          // A name that is an object cannot be rendered (a record written by hand, or by an old bug).
+          bad: { points: 40, displayName: { x: 1 }, photoURL: '' },
+          bo: { points: 30, displayName: 'Bo', photoURL: '' },
+          stub: { displayName: 'No points' },
+        },
+      },
+    });
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      renderApp(<LeaderboardPage />, { user: null });
+      const allTime = await rowsOf('All-time Top List');
+      const rows = await allTime.findAllByRole('listitem');
+      expect(rows.map((row) => row.textContent)).toEqual([
+        expect.stringContaining('Ada'),
+        'This row can’t be shown.',
+        expect.stringContaining('Bo'),
+      ]);
+    } finally {
+      quiet.mockRestore();
+    }
+  });
+
   it('names the tab "Leader-board · ChallangeX"', async () => {
     document.title = 'Another page';
     resetFakeDatabase({ leaderboard: { all: board(2) } });
