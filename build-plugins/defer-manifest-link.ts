@@ -6,7 +6,7 @@ const MANIFEST_LINK = /<link rel="manifest"[^>]*>/g;
  * Moves the web app manifest's `<link>` (vite-plugin-pwa writes it into index.html) into an inert
  * `<template id={templateId}>`, which the app links once the page has loaded (src/app/shell/app-manifest.ts):
  * linked at once, Chromium fetched the manifest and its install icon beside the first screen's code
- * (docs/performance.md, "Issue 15: what came after react-dom"). A build whose page has no such link, or
+ * (docs/performance.md, "Decisions that hold the budgets"). A build whose page has no such link, or
  * several, stops: the markup it expects has changed.
  */
 export function deferManifestLink(templateId: string): Plugin {

@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 /**
  * Writes the favicon into index.html as a data URL. Vite inlines the small images it finds in the page, but
  * never a `<link rel="icon">`; as a file, the favicon took one of the six connections the first page's
- * scripts queue for (docs/performance.md, "Issue 15: what Lighthouse's simulated LCP waits for").
+ * scripts queue for (docs/performance.md, "Decisions that hold the budgets").
  */
 export function inlineFavicon(svgFile: string): Plugin {
   return {

@@ -18,7 +18,7 @@ const compress = promisify(brotliCompress);
 /**
  * `vite preview` answers like Firebase Hosting: Brotli to browsers that accept it. Hosting serves every file
  * "as gzip or Brotli", choosing the better; preview's own middleware only gzips, so the bench's Lighthouse
- * runs downloaded ~13 % more than members do (docs/performance.md, "Issue 15: what came after react-dom").
+ * runs downloaded ~13 % more than members do (docs/performance.md, "Decisions that hold the budgets").
  * Each file is compressed once, on its first request (Brotli's default quality, 11). The page's address
  * (index.html) and anything not in the build fall through to preview's own handling.
  */

@@ -13,7 +13,7 @@ export function App() {
     <SessionProvider>
       <BusyProvider>
         {/* The declarative router: the data router's loaders, actions and blockers went unused, and cost
-            every first visit ~15 KB of script (docs/performance.md, "Issue 15"). */}
+            every first visit ~15 KB of script (docs/performance.md, "Decisions that hold the budgets"). */}
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

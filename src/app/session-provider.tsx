@@ -49,7 +49,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (saved === undefined) return watchSdk();
       if (!sdkAnswered) show(saved?.user ?? null);
       // The SDK's download and its account lookup would otherwise share the network with the page's first
-      // reads and pictures (docs/performance.md, "Auth after the main content").
+      // reads and pictures (docs/performance.md, "Decisions that hold the budgets").
       void firstReadsAnswered().then(() => {
         if (active) cancelWait = afterMainContent(watchSdk);
       });

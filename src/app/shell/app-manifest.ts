@@ -7,7 +7,7 @@ export const MANIFEST_TEMPLATE_ID = 'app-manifest-link';
 /**
  * Links the web app manifest (installing, the home-screen icon). Linked in index.html, Chromium fetches the
  * manifest and its 192 px icon while the first screen's code is still arriving, and they share its bandwidth
- * (docs/performance.md, "Issue 15: what came after react-dom"); this runs once the page has loaded, with the
+ * (docs/performance.md, "Decisions that hold the budgets"); this runs once the page has loaded, with the
  * service worker's registration. Without the template (development builds) it does nothing.
  */
 export function linkAppManifest(): void {

@@ -31,8 +31,7 @@ export function useAppUpdate(): AppUpdateState {
 /**
  * The worker's registration (two chunks, then its precache of every chunk) waits this long after `load`: the
  * app's scripts are modules, so `load` fires before the first screen has its code, data and images, and
- * the registration would compete with them (docs/performance.md, "Issue 15: what Lighthouse's simulated LCP
- * waits for").
+ * the registration would compete with them (docs/performance.md, "Decisions that hold the budgets").
  */
 const REGISTER_AFTER_LOAD_MS = 3000;
 

@@ -15,7 +15,7 @@ function savedPositions(): Record<string, number> {
 }
 
 /**
- * The app's scroll restoration, as a declarative router has none (docs/performance.md, "Issue 15": the data
+ * The app's scroll restoration, as a declarative router has none (docs/performance.md, "Decisions that hold the budgets": the data
  * router cost the first load ~15 KB): Back, Forward and a reload return to where the page was left; a link
  * opens its page at the top, or at its #section. Positions are kept by `scrollKey`.
  */

@@ -100,7 +100,7 @@ export function ChallengeOwnerView({ challenge, challengeRef }: ChallengeOwnerVi
       </Card>
 
       {/* mountOnEnter: a day's meals render when the day is first opened, not all seven at once (a 7-day plan
-          was one long commit; docs/performance.md, "Issue 15: what came after react-dom"). */}
+          was one long commit; docs/performance.md, "Decisions that hold the budgets"). */}
       <Tabs
         id="challenge-days"
         activeKey={`Day${activeDay}`}
