@@ -2,6 +2,7 @@ import type { Database } from 'firebase-admin/database';
 import { isCalendarDate, isValidTimeZone } from '../../src/domain/calendar-dates';
 import { dbPaths } from '../../src/domain/database-paths';
 import { mealWindow } from '../../src/domain/meal-schedule';
+import { nextProofAttempt, type ProofReviewState } from '../../src/domain/proof-review';
 import { parseStoragePath, type StoredObjectPath } from '../../src/domain/storage-paths';
 
 /**
@@ -119,6 +120,39 @@ function proofProblem(
   return null;
 }
 
+const REVIEW_STATES = new Set<ProofReviewState>(['flagged', 'approved', 'rejected']);
+
+/**
+ * The meal this proof is for takes this photo: it is the photo the meal records (the proof route may
+ * record it before this check runs), or the attempt the meal expects next (1, or the one after a
+ * rejection: src/domain/proof-review.ts). So a retry name (-2, -3) holds a photo only after a rejection.
+ */
+async function attemptProblem(
+  database: Database,
+  proof: Extract<StoredObjectPath, { kind: 'mealProof' }>,
+  name: string,
+): Promise<string | null> {
+  const mealPath = `${dbPaths.challenge(proof.uid, proof.challengeId)}/meals/Day${proof.day}/${proof.slot}`;
+  const [status, imgPath, state] = await Promise.all(
+    ['status', 'imgPath', 'review/state'].map(
+      async (field) => (await database.ref(`${mealPath}/${field}`).get()).val() as unknown,
+    ),
+  );
+  if (imgPath === name) return null;
+  const meal = {
+    status: typeof status === 'string' ? status : undefined,
+    imgPath: typeof imgPath === 'string' ? imgPath : undefined,
+    review: REVIEW_STATES.has(state as ProofReviewState)
+      ? { state: state as ProofReviewState }
+      : undefined,
+  };
+  const expected = nextProofAttempt(meal);
+  if (expected === proof.attempt) return null;
+  return expected === undefined
+    ? `Day${proof.day} ${proof.slot} takes no more photos`
+    : `Day${proof.day} ${proof.slot} expects attempt ${expected}, not ${proof.attempt}`;
+}
+
 /** A counted proof's key under storageUsage/{uid}/counted: redelivered events are counted once. */
 const countedKey = (proof: Extract<StoredObjectPath, { kind: 'mealProof' }>) =>
   `${proof.challengeId}~Day${proof.day}-${proof.slot}-${proof.attempt}`;
@@ -174,6 +208,8 @@ export function createStoredUploadCheck({
     const challenge = await readChallenge(database, path.uid, path.challengeId);
     const ownerless = proofProblem(path, challenge, createdAt);
     if (ownerless) return { keep: false, reason: ownerless };
+    const unexpected = await attemptProblem(database, path, object.name);
+    if (unexpected) return { keep: false, reason: unexpected };
     const counted = await countBytes(
       database,
       path.uid,

@@ -147,7 +147,7 @@ describe('the finalize check', () => {
     );
   });
 
-  it('deletes paths the rules allow no object at, and keeps retries -2 and -3', async () => {
+  it('deletes paths the rules allow no object at, and retries -2 and -3 made before a rejection', async () => {
     const uid = newUid();
     const { challengeId, startDate } = await seedChallenge(uid);
     const check = checkWith();
@@ -162,13 +162,46 @@ describe('the finalize check', () => {
       expect((await check({ ...event, timeCreated: at })).keep, path).toBe(false);
       expect(await stored(file)).toBe(false);
     }
+    // A retry holds a photo only after the meal's last one was rejected (src/domain/proof-review.ts).
+    const meal = harness.database.ref(`${dbPaths.challenge(uid, challengeId)}/meals/Day1/dinner`);
+    const early = await store(storagePaths.mealProof(uid, challengeId, 1, 'dinner', 2));
+    expect(await check({ ...early.event, timeCreated: at })).toEqual({
+      keep: false,
+      reason: 'Day1 dinner expects attempt 1, not 2',
+    });
+    expect(await stored(early.file)).toBe(false);
     for (const attempt of [2, 3]) {
+      await meal.update({
+        status: 'Available',
+        imgPath: storagePaths.mealProof(uid, challengeId, 1, 'dinner', attempt - 1),
+        review: { state: 'rejected' },
+      });
       const { file, event } = await store(
         storagePaths.mealProof(uid, challengeId, 1, 'dinner', attempt),
       );
       expect(await check({ ...event, timeCreated: at })).toEqual({ keep: true });
       expect(await stored(file)).toBe(true);
     }
+  });
+
+  it('keeps a photo the proof route has already recorded, and refuses one for a proved meal', async () => {
+    const uid = newUid();
+    const { challengeId, startDate } = await seedChallenge(uid);
+    const check = checkWith();
+    const at = new Date(mealWindow(startDate, 1, 'lunch', ZONE).opensAt + 1).toISOString();
+    const meal = harness.database.ref(`${dbPaths.challenge(uid, challengeId)}/meals/Day1/lunch`);
+    const path = storagePaths.mealProof(uid, challengeId, 1, 'lunch');
+    const { file, event } = await store(path);
+    // The route recorded it (Done) before this check ran: the race of a fast route and a cold check.
+    await meal.update({ status: 'Done', imgPath: path });
+    expect(await check({ ...event, timeCreated: at })).toEqual({ keep: true });
+    expect(await stored(file)).toBe(true);
+    const extra = await store(storagePaths.mealProof(uid, challengeId, 1, 'lunch', 2));
+    expect(await check({ ...extra.event, timeCreated: at })).toEqual({
+      keep: false,
+      reason: 'Day1 lunch takes no more photos',
+    });
+    expect(await stored(extra.file)).toBe(false);
   });
 
   it('deletes an object with a Content-Disposition or custom metadata, not the service’s own', async () => {
