@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { mealWindow } from '../src/domain/meal-schedule';
 import { mealPhotoPng } from '../scripts/lib/identicon-png';
 import { readData, writeData, type TestMember } from './support/backend';
-import { chooseAccountMenu, expect, signIn, test } from './support/fixtures';
+import { expect, signIn, test } from './support/fixtures';
 import { seedChallenge } from './support/seed-challenge';
 
 // Issue 31: a copied proof is flagged, earns nothing, and an admin decides it on Admin-X
@@ -58,12 +58,31 @@ async function proveLunch(
     .setInputFiles({ name: 'lunch.jpg', mimeType: 'image/jpeg', buffer: photo });
 }
 
+/** Logs out through the account menu and waits for the login page (with or without a way back). */
+async function logOut(page: Page, member: TestMember) {
+  await page.goto('/feed');
+  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+  if (await toggle.isVisible()) {
+    await toggle.click();
+    await expect(page.locator('#main-nav')).toHaveClass(/\bshow\b/);
+  }
+  const item = page
+    .getByRole('button', { name: 'Logout' })
+    .or(page.getByRole('link', { name: 'Logout' }));
+  await expect(async () => {
+    if (!(await item.isVisible())) await page.getByRole('button', { name: member.name }).click();
+    await expect(item).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await item.click();
+  await expect(page).toHaveURL(/\/login(\?|$)/);
+}
+
 const fact = (page: Page, term: string) =>
   page.locator('.profile-facts > div').filter({ has: page.getByText(term, { exact: true }) });
 
 /** True once the image has loaded (a broken image has no natural width). */
-const loaded = (page: Page, name: string) =>
-  page.getByRole('img', { name }).evaluate((image: HTMLImageElement) => image.naturalWidth > 0);
+const loaded = (scope: Locator, name: string) =>
+  scope.getByRole('img', { name }).evaluate((image: HTMLImageElement) => image.naturalWidth > 0);
 
 test.describe('proofs under review', () => {
   test.setTimeout(180_000);
@@ -93,7 +112,7 @@ test.describe('proofs under review', () => {
       await proveLunch(page, original, challenges.original, titles.original, photo);
       await expect(page.getByText('Meal check successfully')).toBeVisible({ timeout: 20_000 });
       await expect(lunchRow(page).getByText('Done', { exact: true })).toBeVisible();
-      await chooseAccountMenu(page, original, 'Logout');
+      await logOut(page, original);
 
       // A second member proves theirs with the same photo re-encoded: "Under review", no points.
       await proveLunch(page, copier, challenges.copier, titles.copier, await reencoded());
@@ -103,14 +122,14 @@ test.describe('proofs under review', () => {
       await expect
         .poll(() => readData<number>(`users/${copier.uid}/info/score`), { timeout: 20_000 })
         .toBe(0);
-      await chooseAccountMenu(page, copier, 'Logout');
+      await logOut(page, copier);
 
       // A third copy, to be approved.
       await proveLunch(page, second, challenges.second, titles.second, await reencoded());
       await expect(lunchRow(page).getByText('Under review', { exact: true })).toBeVisible({
         timeout: 20_000,
       });
-      await chooseAccountMenu(page, second, 'Logout');
+      await logOut(page, second);
 
       // The admin sees each flagged proof beside the earlier photo it matches.
       await signIn(page, admin);
@@ -124,8 +143,8 @@ test.describe('proofs under review', () => {
       const earlierPhoto = `Earlier proof of Day 1 lunch by ${original.name}`;
       await expect(copied.getByRole('img', { name: flaggedPhoto })).toBeVisible();
       await expect(copied.getByRole('img', { name: earlierPhoto })).toBeVisible();
-      await expect.poll(() => loaded(page, flaggedPhoto)).toBe(true);
-      await expect.poll(() => loaded(page, earlierPhoto)).toBe(true);
+      await expect.poll(() => loaded(copied, flaggedPhoto)).toBe(true);
+      await expect.poll(() => loaded(copied, earlierPhoto)).toBe(true);
       await expect(copied).toContainText('Looks like an earlier proof');
       // Reject needs a reason.
       await expect(copied.getByRole('button', { name: 'Reject' })).toBeDisabled();
@@ -139,7 +158,7 @@ test.describe('proofs under review', () => {
       });
       await approved.getByRole('button', { name: 'Approve' }).click();
       await expect(approved).toHaveCount(0);
-      await chooseAccountMenu(page, admin, 'Logout');
+      await logOut(page, admin);
 
       // The rejected member reads "Rejected" with the reason, and may send another photo.
       await signIn(page, copier);
@@ -148,7 +167,7 @@ test.describe('proofs under review', () => {
       await expect(lunchRow(page).getByText(`Reason: ${reason}`)).toBeVisible();
       await expect(page.getByLabel('Proof photo for Day 1 lunch')).toBeEnabled();
       expect(await readData<number>(`users/${copier.uid}/info/score`)).toBe(0);
-      await chooseAccountMenu(page, copier, 'Logout');
+      await logOut(page, copier);
 
       // The approved proof's points are on the member's score and the boards.
       await signIn(page, second);
