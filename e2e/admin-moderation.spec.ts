@@ -128,6 +128,6 @@ test.describe('Admin-X moderation', () => {
     await page.getByLabel('Password', { exact: true }).fill(target.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText(/Error signing in|disabled/i).first()).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login(\?next=[^&]+)?$/);
   });
 });

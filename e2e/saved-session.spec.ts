@@ -124,6 +124,6 @@ test('a saved session the Auth SDK no longer accepts (the account was disabled) 
 }) => {
   await disableMember(member.uid);
   await page.goto('/feed');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Ffeed$/);
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
 });

@@ -31,8 +31,9 @@ export async function chooseAccountMenu(
     await expect(item).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
   await item.click();
-  // A logout ends on the login page once Auth has signed the member out; leaving before would cut it short.
-  if (entry === 'Logout') await expect(page).toHaveURL(/\/login$/);
+  // A logout ends on the login page once Auth has signed the member out (carrying the page they left when it is
+  // members-only: src/lib/return-address.ts); leaving before would cut it short.
+  if (entry === 'Logout') await expect(page).toHaveURL(/\/login(\?next=[^&]+)?$/);
 }
 
 /** What the browser reports when the Content-Security-Policy blocks something. */
