@@ -1,15 +1,17 @@
 /**
  * What one member-day costs in what Firebase bills: a member opens the app three times (the feed, their
- * challenge, the leaderboard) and proves three meals, in the production build in Chromium against the
- * local stack. Every response the page receives is sorted by the server that sent it:
+ * challenge, the leaderboard) and proves the meal open now, in the production build in Chromium against
+ * the local stack. Every response the page receives is sorted by the server that sent it:
  * - Realtime Database: REST bodies and headers, and every WebSocket frame from the database emulator;
  * - Storage: bytes downloaded (photos, metadata) and bytes uploaded (the proofs stored);
  * - the API function: one invocation per /api/ request.
  * The member signs in before counting starts (a member-day is a signed-in member coming back). The
  * service worker is blocked, so every photo is fetched from Storage: an upper bound for repeat opens.
  *
- * The three meals are proved on a fresh member's challenge made by the real API, whose Day 1 windows
- * are moved to be open now: a day's three windows never overlap, and the bytes do not depend on the hour.
+ * The meal is proved on a fresh member's challenge made by the real API in a zone where it is 12:xx now,
+ * so lunch is open: the proof route derives windows from the start date and zone (issue 31), so the
+ * windows can no longer be moved to be open now, and a day's three windows never overlap. A member-day
+ * proves three meals in three visits of the challenge page; this measures one of them.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -17,7 +19,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { challengePath } from '../../src/lib/challenge-route';
-import { MEAL_SLOTS } from '../../src/domain/constants';
 import { dbPaths } from '../../src/domain/database-paths';
 import { storagePaths } from '../../src/domain/storage-paths';
 import { onShutdown } from '../lib/shutdown';
@@ -38,7 +39,6 @@ export interface MemberDayCost {
 }
 
 const PASSWORD = 'bench-member-pass-1';
-const HOUR = 3_600_000;
 const CHALLENGE_TITLE = 'Member day';
 
 interface Counter {
@@ -108,7 +108,17 @@ async function createMember(ports: StackPorts, served: ServedApp) {
   return { uid, email, idToken };
 }
 
-/** A 7-day challenge planned by the API, with Day 1's three windows open now. */
+/** A zone where it is 12:xx now: lunch (12:00–15:00) is open for two hours more. */
+function zoneWhereLunchIsOpen(now = new Date()): string {
+  const offset = 12 - now.getUTCHours();
+  // Etc/GMT signs are inverted: Etc/GMT-8 is UTC+8.
+  return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
+
+/** The meal proved in the challenge visit. */
+const PROVED_SLOT = 'lunch';
+
+/** A 7-day challenge planned by the API, starting today in a zone where lunch is open now. */
 async function createChallenge(
   ports: StackPorts,
   served: ServedApp,
@@ -124,19 +134,8 @@ async function createChallenge(
       user_id: member.uid,
       preference: 'veg',
       targetBody: 'Maintain',
-      timezone: 'Asia/Kolkata',
+      timezone: zoneWhereLunchIsOpen(),
     }),
-  });
-  const now = Date.now();
-  const windows: Record<string, number> = {};
-  for (const slot of MEAL_SLOTS) {
-    windows[`meals/Day1/${slot}/opensAt`] = now - 10 * 60_000;
-    windows[`meals/Day1/${slot}/closesAt`] = now + HOUR;
-  }
-  await json(served.databaseUrl(dbPaths.challenge(member.uid, challengeId)), {
-    method: 'PATCH',
-    headers: { authorization: 'Bearer owner' },
-    body: JSON.stringify(windows),
   });
   return challengeId;
 }
@@ -193,7 +192,7 @@ function countTraffic(context: BrowserContext, ports: StackPorts, counter: () =>
 /** The proofs' stored sizes, from the Storage emulator's metadata (the page sends them as Blobs, unsized). */
 async function storedProofBytes(ports: StackPorts, uid: string, challengeId: string) {
   let bytes = 0;
-  for (const slot of MEAL_SLOTS) {
+  for (const slot of [PROVED_SLOT]) {
     const path = encodeURIComponent(storagePaths.mealProof(uid, challengeId, 1, slot));
     const { size } = await json<{ size: string }>(
       `http://127.0.0.1:${ports.storage}/v0/b/${BENCH_PROJECT_ID}.appspot.com/o/${path}`,
@@ -265,14 +264,14 @@ export async function measureMemberDay(options: {
       await page.goto(`${served.baseUrl}/feed`);
       await page.getByRole('article').first().waitFor({ timeout: 60_000 });
     });
-    await open('challenge, three meals proved', async (page) => {
+    await open('challenge, its open meal proved', async (page) => {
       await page.goto(
         `${served.baseUrl}${challengePath(member.uid, challengeId, CHALLENGE_TITLE)}`,
       );
       await page
         .getByRole('heading', { level: 1, name: CHALLENGE_TITLE })
         .waitFor({ timeout: 60_000 });
-      for (const [index, slot] of MEAL_SLOTS.entries()) {
+      for (const [index, slot] of [PROVED_SLOT].entries()) {
         // Each proof ends with the member's totals recomputed by the API.
         const recomputed = page.waitForResponse(
           (response) => new URL(response.url()).pathname === '/api/me/recompute',
