@@ -2,5 +2,4 @@ import type { ChallengeRecord, ChallengeSummary } from '@/domain/challenge-recor
 
 /** What a viewer may see of a challenge: the owner its whole plan, everyone else its summary. */
 export type ViewedChallenge =
-  | { view: 'owner'; challenge: ChallengeRecord }
-  | { view: 'summary'; challenge: ChallengeSummary };
+  { view: 'owner'; challenge: ChallengeRecord } | { view: 'summary'; challenge: ChallengeSummary };
