@@ -121,7 +121,6 @@ const PROVED_SLOT = 'lunch';
 /** A 7-day challenge planned by the API, starting today in a zone where lunch is open now. */
 async function createChallenge(
   ports: StackPorts,
-  served: ServedApp,
   member: { uid: string; idToken: string },
 ): Promise<string> {
   const api = `http://127.0.0.1:${ports.functions}/${BENCH_PROJECT_ID}/us-central1/api`;
@@ -219,7 +218,7 @@ export async function measureMemberDay(options: {
 }): Promise<MemberDayCost> {
   const { served, ports, log } = options;
   const member = await createMember(ports, served);
-  const challengeId = await createChallenge(ports, served, member);
+  const challengeId = await createChallenge(ports, member);
   const photos = mkdtempSync(join(tmpdir(), 'challangex-member-day-'));
   let browser: Browser | undefined;
   const forget = onShutdown(async () => {

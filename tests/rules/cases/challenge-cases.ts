@@ -287,7 +287,8 @@ meals.denied('owner', 'update', 'replaces the photo of a proved meal', (db) =>
 meals.denied('owner', 'update', "sets status 'Done' without a photo", (db) =>
   db.ref(meal('Day1', 'breakfast')).update({ status: 'Done', doneAt: SERVER_TIME }),
 );
-const FLAGGED = { state: 'flagged', reasons: ['duplicate'], at: 1 };
+// As the database stores a list: keyed by index.
+const FLAGGED = { state: 'flagged', reasons: { 0: 'duplicate' }, at: 1 };
 const flagDay2Breakfast = (world: DatabaseWorld) =>
   setInWorld(world, `${meal('Day2', 'breakfast')}/review`, FLAGGED);
 meals.denied(
@@ -383,7 +384,7 @@ const queueEntry = {
   day: 2,
   slot: 'breakfast',
   imgPath: mealProofPath(OWNER_UID, OWNER_CHALLENGE, 'Day2', 'breakfast'),
-  reasons: ['duplicate'],
+  reasons: { 0: 'duplicate' },
   at: 1,
 };
 const withQueueEntry = (world: DatabaseWorld) => setInWorld(world, QUEUE_ENTRY, queueEntry);
