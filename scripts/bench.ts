@@ -216,7 +216,7 @@ async function memberDayRows(
       {
         area,
         measure:
-          'Realtime Database downloaded per member-day (feed, own challenge, leaderboard; the open meal proved; photos excluded)',
+          'Realtime Database downloaded per member-day (feed, own challenge with three meals proved, leaderboard; photos excluded)',
         result: `${kib(cost.databaseDownloadBytes)} (of which ${kib(cost.databaseSocketBytes)} over the WebSocket)`,
         budget: `≤ ${kib(budgets.memberDayDatabaseBytes)}`,
         status: check(cost.databaseDownloadBytes <= budgets.memberDayDatabaseBytes),

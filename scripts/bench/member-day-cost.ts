@@ -1,6 +1,6 @@
 /**
  * What one member-day costs in what Firebase bills: a member opens the app three times (the feed, their
- * challenge, the leaderboard) and proves the meal open now, in the production build in Chromium against
+ * challenge, the leaderboard) and proves three meals, in the production build in Chromium against
  * the local stack. Every response the page receives is sorted by the server that sent it:
  * - Realtime Database: REST bodies and headers, and every WebSocket frame from the database emulator;
  * - Storage: bytes downloaded (photos, metadata) and bytes uploaded (the proofs stored);
@@ -8,18 +8,22 @@
  * The member signs in before counting starts (a member-day is a signed-in member coming back). The
  * service worker is blocked, so every photo is fetched from Storage: an upper bound for repeat opens.
  *
- * The meal is proved on a fresh member's challenge made by the real API in a zone where it is 12:xx now,
- * so lunch is open: the proof route derives windows from the start date and zone (issue 31), so the
- * windows can no longer be moved to be open now, and a day's three windows never overlap. A member-day
- * proves three meals in three visits of the challenge page; this measures one of them.
+ * The meals are proved on a fresh member's challenge made by the real API. A day's three windows never
+ * overlap, and the server derives them from the challenge's start date and zone (issue 31), so before each
+ * proof the bench moves the challenge to a zone where that meal's window has just opened (and its start
+ * date to that zone's today): three meals in one visit, whatever the hour. Those few changed fields reach
+ * the page through its listener and are counted with the rest.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { challengePath } from '../../src/lib/challenge-route';
+import { calendarDateInZone } from '../../src/domain/calendar-dates';
+import { MEAL_SLOTS, MEAL_WINDOWS, type MealSlot } from '../../src/domain/constants';
 import { dbPaths } from '../../src/domain/database-paths';
+import { mealWindow } from '../../src/domain/meal-schedule';
 import { storagePaths } from '../../src/domain/storage-paths';
 import { onShutdown } from '../lib/shutdown';
 import { BENCH_PROJECT_ID, type ServedApp } from './served-app';
@@ -108,17 +112,61 @@ async function createMember(ports: StackPorts, served: ServedApp) {
   return { uid, email, idToken };
 }
 
-/** A zone where it is 12:xx now: lunch (12:00–15:00) is open for two hours more. */
-function zoneWhereLunchIsOpen(now = new Date()): string {
-  const offset = 12 - now.getUTCHours();
+/** A zone (UTC-12 to UTC+14) where `slot`'s window opened this hour: it stays open an hour or more. */
+function zoneWhereOpen(slot: MealSlot, now = new Date()): string {
+  let offset = MEAL_WINDOWS[slot].opens.hour - now.getUTCHours();
+  if (offset < -12) offset += 24;
+  if (offset > 14) offset -= 24;
   // Etc/GMT signs are inverted: Etc/GMT-8 is UTC+8.
   return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
 
-/** The meal proved in the challenge visit. */
-const PROVED_SLOT = 'lunch';
+/** Moves the challenge to a zone where `slot`'s Day 1 window is open now, with that zone's today as its start. */
+async function openWindowNow(
+  served: ServedApp,
+  uid: string,
+  challengeId: string,
+  slot: MealSlot,
+): Promise<void> {
+  const timezone = zoneWhereOpen(slot);
+  const startDate = calendarDateInZone(Date.now(), timezone);
+  const { opensAt, closesAt } = mealWindow(startDate, 1, slot, timezone);
+  await json(served.databaseUrl(dbPaths.challenge(uid, challengeId)), {
+    method: 'PATCH',
+    headers: { authorization: 'Bearer owner' },
+    body: JSON.stringify({
+      timezone,
+      startDate,
+      [`meals/Day1/${slot}/opensAt`]: opensAt,
+      [`meals/Day1/${slot}/closesAt`]: closesAt,
+    }),
+  });
+}
 
-/** A 7-day challenge planned by the API, starting today in a zone where lunch is open now. */
+/**
+ * Waits until the upload check (functions/src/stored-upload-check.ts) has kept the slot's photo: it counts a
+ * proof's bytes last, once every check passed. Judged after the next zone move, the photo would have been
+ * stored outside its window and deleted.
+ */
+async function uploadCheckKept(
+  served: ServedApp,
+  uid: string,
+  challengeId: string,
+  slot: MealSlot,
+): Promise<void> {
+  const counted = `${dbPaths.storageUsage(uid)}/counted/${challengeId}~Day1-${slot}-1`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const size = await json<number | null>(served.databaseUrl(counted), {
+      headers: { authorization: 'Bearer owner' },
+    });
+    if (size !== null) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The upload check did not keep the ${slot} proof within 60 s`);
+}
+
+/** A 7-day challenge planned by the API, starting today in a zone where breakfast is open now. */
 async function createChallenge(
   ports: StackPorts,
   member: { uid: string; idToken: string },
@@ -133,7 +181,7 @@ async function createChallenge(
       user_id: member.uid,
       preference: 'veg',
       targetBody: 'Maintain',
-      timezone: zoneWhereLunchIsOpen(),
+      timezone: zoneWhereOpen('breakfast'),
     }),
   });
   return challengeId;
@@ -191,7 +239,7 @@ function countTraffic(context: BrowserContext, ports: StackPorts, counter: () =>
 /** The proofs' stored sizes, from the Storage emulator's metadata (the page sends them as Blobs, unsized). */
 async function storedProofBytes(ports: StackPorts, uid: string, challengeId: string) {
   let bytes = 0;
-  for (const slot of [PROVED_SLOT]) {
+  for (const slot of MEAL_SLOTS) {
     const path = encodeURIComponent(storagePaths.mealProof(uid, challengeId, 1, slot));
     const { size } = await json<{ size: string }>(
       `http://127.0.0.1:${ports.storage}/v0/b/${BENCH_PROJECT_ID}.appspot.com/o/${path}`,
@@ -263,25 +311,27 @@ export async function measureMemberDay(options: {
       await page.goto(`${served.baseUrl}/feed`);
       await page.getByRole('article').first().waitFor({ timeout: 60_000 });
     });
-    await open('challenge, its open meal proved', async (page) => {
+    await open('challenge, three meals proved', async (page) => {
       await page.goto(
         `${served.baseUrl}${challengePath(member.uid, challengeId, CHALLENGE_TITLE)}`,
       );
       await page
         .getByRole('heading', { level: 1, name: CHALLENGE_TITLE })
         .waitFor({ timeout: 60_000 });
-      for (const [index, slot] of [PROVED_SLOT].entries()) {
+      for (const [index, slot] of MEAL_SLOTS.entries()) {
+        await openWindowNow(served, member.uid, challengeId, slot);
+        const input = page.getByLabel(`Proof photo for Day 1 ${slot}`);
+        await expect(input).toBeEnabled({ timeout: 30_000 });
         // Each proof ends with the member's totals recomputed by the API.
         const recomputed = page.waitForResponse(
           (response) => new URL(response.url()).pathname === '/api/me/recompute',
           { timeout: 60_000 },
         );
-        await page
-          .getByLabel(`Proof photo for Day 1 ${slot}`)
-          .setInputFiles(await mealPhoto(photos, index));
+        await input.setInputFiles(await mealPhoto(photos, index));
         const response = await recomputed;
         if (!response.ok())
           throw new Error(`Recompute after the ${slot} proof: ${response.status()}`);
+        await uploadCheckKept(served, member.uid, challengeId, slot);
       }
     });
     await open('leaderboard', async (page) => {
