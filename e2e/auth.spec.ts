@@ -44,13 +44,14 @@ test.describe('sign-in flows', () => {
     expect(info?.joinAt).toBe(info?.createdAt);
 
     await chooseAccountMenu(page, member, 'Logout');
-    await expect(page).toHaveURL(/\/login$/);
+    // The members-only page left behind rides along, for whoever signs in next.
+    await expect(page).toHaveURL(/\/login\?next=%2Ffeed$/);
     await expect(page.getByText('Logout successfully')).toBeVisible();
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
 
     await signIn(page, member);
     await chooseAccountMenu(page, member, 'Logout');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Ffeed$/);
 
     await page.getByRole('link', { name: 'Forgot Password' }).click();
     await expect(page).toHaveURL(/\/forget-password$/);
