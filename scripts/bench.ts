@@ -32,8 +32,8 @@ import { plannerRows } from './bench/planner-quality';
 import { recomputeRows } from './bench/recompute-cost';
 import { proofCheckRows } from './bench/proof-check';
 import { check, renderReport, type Row } from './bench/report';
-import { benchPorts, buildApp, startServedApp, type AppBuild } from './bench/served-app';
-import { repoRoot } from './lib/stack';
+import { buildApp, startServedApp, type AppBuild } from './bench/served-app';
+import { freeStackPorts, repoRoot } from './lib/stack';
 
 const SECTIONS = [
   'planner',
@@ -419,7 +419,7 @@ async function main(): Promise<number> {
   let build: AppBuild | undefined;
   if (selected.has('bundle') || selected.has('memberday') || selected.has('lighthouse')) {
     try {
-      build = buildApp(await benchPorts(), log);
+      build = buildApp(await freeStackPorts(), log);
     } catch (error) {
       rows.push({
         area: 'bundle',

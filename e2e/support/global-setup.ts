@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { freePort, waitForHttp } from '../../scripts/lib/free-port';
 import { nodeBin, startNodeProcess } from '../../scripts/lib/processes';
 import { step } from '../../scripts/lib/shutdown';
-import { repoRoot, startStack, type StackPorts } from '../../scripts/lib/stack';
+import { freeStackPorts, repoRoot, startStack } from '../../scripts/lib/stack';
 import { e2eBaseUrl, e2eProjectId, publishE2eStack } from './e2e-stack';
 
 /**
@@ -25,14 +25,7 @@ async function expectHostingHeaders(baseUrl: string): Promise<void> {
 }
 
 export default async function globalSetup() {
-  const ports: StackPorts = {
-    auth: await freePort(),
-    functions: await freePort(),
-    database: await freePort(),
-    storage: await freePort(),
-    hub: await freePort(),
-    logging: await freePort(),
-  };
+  const ports = await freeStackPorts();
   const previewPort = await freePort();
   publishE2eStack({ ports, previewPort });
   const baseUrl = e2eBaseUrl();

@@ -23,13 +23,6 @@ export interface ServedApp {
 
 const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
 
-export async function benchPorts(): Promise<StackPorts> {
-  const [auth, functions, database, storage, hub, logging] = await Promise.all(
-    Array.from({ length: 6 }, freePort),
-  );
-  return { auth, functions, database, storage, hub, logging };
-}
-
 /** Builds the SPA for the given emulator ports into a fresh temporary directory. */
 export function buildApp(ports: StackPorts, log: (line: string) => void): AppBuild {
   const distDir = mkdtempSync(join(tmpdir(), 'challangex-bench-dist-'));

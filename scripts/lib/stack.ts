@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { emulatorDatabaseRules } from './database-rules';
 import { declaredFunctionsRuntime, ensureFunctionsNode } from './functions-runtime';
-import { waitForHttp } from './free-port';
+import { freePort, waitForHttp } from './free-port';
 import { nodeBin, startNodeProcess, type ManagedProcess } from './processes';
 import { assertPortsFree } from './ports-in-use';
 import { repoRoot } from './repo-root';
@@ -17,6 +17,18 @@ export interface StackPorts {
   storage: number;
   hub: number;
   logging: number;
+}
+
+/** A stack's ports, each one the OS reports free now (tests and the bench run beside a dev stack). */
+export async function freeStackPorts(): Promise<StackPorts> {
+  return {
+    auth: await freePort(),
+    functions: await freePort(),
+    database: await freePort(),
+    storage: await freePort(),
+    hub: await freePort(),
+    logging: await freePort(),
+  };
 }
 
 export const devPorts: StackPorts = {

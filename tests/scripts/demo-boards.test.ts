@@ -8,8 +8,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoMembers, seedDemoData } from '../../scripts/lib/demo-seed';
-import { freePort } from '../../scripts/lib/free-port';
-import { startStack, type RunningStack, type StackPorts } from '../../scripts/lib/stack';
+import {
+  freeStackPorts,
+  startStack,
+  type RunningStack,
+  type StackPorts,
+} from '../../scripts/lib/stack';
 
 const projectId = 'demo-boards';
 let stack: RunningStack | undefined;
@@ -45,14 +49,7 @@ const pointsByName = (board: Record<string, BoardRow> | null) =>
   Object.fromEntries(Object.values(board ?? {}).map((row) => [row.displayName, row.points]));
 
 beforeAll(async () => {
-  ports = {
-    auth: await freePort(),
-    functions: await freePort(),
-    database: await freePort(),
-    storage: await freePort(),
-    hub: await freePort(),
-    logging: await freePort(),
-  };
+  ports = await freeStackPorts();
   stack = await startStack({
     name: `demo-boards-${process.pid}`,
     projectId,

@@ -10,8 +10,12 @@ import { addDays, calendarDateInZone } from '../../src/domain/calendar-dates';
 import { dbPaths } from '../../src/domain/database-paths';
 import { pushKey } from '../../src/domain/push-key';
 import { storagePaths } from '../../src/domain/storage-paths';
-import { freePort } from '../../scripts/lib/free-port';
-import { startStack, type RunningStack, type StackPorts } from '../../scripts/lib/stack';
+import {
+  freeStackPorts,
+  startStack,
+  type RunningStack,
+  type StackPorts,
+} from '../../scripts/lib/stack';
 
 const projectId = 'demo-upload-check';
 const bucket = `${projectId}.appspot.com`;
@@ -24,14 +28,7 @@ const CHECK_DEADLINE_MS = 20_000;
 const deletionLatencies: number[] = [];
 
 beforeAll(async () => {
-  ports = {
-    auth: await freePort(),
-    functions: await freePort(),
-    database: await freePort(),
-    storage: await freePort(),
-    hub: await freePort(),
-    logging: await freePort(),
-  };
+  ports = await freeStackPorts();
   stack = await startStack({
     name: `upload-check-${process.pid}`,
     projectId,
