@@ -1,41 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { mealWindow } from '../src/domain/meal-schedule';
 import { mealPhotoPng } from '../scripts/lib/identicon-png';
 import { readData, writeData, type TestMember } from './support/backend';
 import { expect, signIn, test } from './support/fixtures';
-import { seedChallenge } from './support/seed-challenge';
+import { seedChallengeWithLunchOpen } from './support/seed-challenge';
 
 // Issue 31: a copied proof is flagged, earns nothing, and an admin decides it on Admin-X
 // (docs/product.md, "Proofs under review").
-
-/** A zone where it is 12:xx now: lunch (12:00–15:00) is open for two hours more whatever the time. */
-function zoneWhereLunchIsOpen(now = new Date()): string {
-  const offset = 12 - now.getUTCHours();
-  // Etc/GMT signs are inverted: Etc/GMT-8 is UTC+8.
-  return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
-
-/** A one-day challenge of `owner` whose windows are the server's own (start date and zone). */
-async function challengeWithLunchOpen(owner: TestMember, title: string): Promise<string> {
-  const now = Date.now();
-  const timezone = zoneWhereLunchIsOpen();
-  const startDate = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(now);
-  const window = (slot: 'breakfast' | 'lunch' | 'dinner'): [number, number] => {
-    const { opensAt, closesAt } = mealWindow(startDate, 1, slot, timezone);
-    return [opensAt, closesAt];
-  };
-  const challengeId = await seedChallenge(owner, {
-    title,
-    now,
-    windows: { breakfast: window('breakfast'), lunch: window('lunch'), dinner: window('dinner') },
-  });
-  const path = `users/${owner.uid}/challenges/${challengeId}`;
-  await writeData(`${path}/startDate`, startDate);
-  await writeData(`${path}/timezone`, timezone);
-  return challengeId;
-}
 
 const lunchRow = (page: Page) =>
   page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Lunch/ }) });
@@ -102,9 +74,9 @@ test.describe('proofs under review', () => {
         .toBuffer();
     const titles = { original: 'Honest lunch', copier: 'Copied lunch', second: 'Second copy' };
     const challenges = {
-      original: await challengeWithLunchOpen(original, titles.original),
-      copier: await challengeWithLunchOpen(copier, titles.copier),
-      second: await challengeWithLunchOpen(second, titles.second),
+      original: await seedChallengeWithLunchOpen(original, { title: titles.original }),
+      copier: await seedChallengeWithLunchOpen(copier, { title: titles.copier }),
+      second: await seedChallengeWithLunchOpen(second, { title: titles.second }),
     };
     const owners = { original, copier, second };
     try {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page, Route } from '@playwright/test';
-import { mealWindow } from '../src/domain/meal-schedule';
 import { mealPhotoPng } from '../scripts/lib/identicon-png';
 import { writeData, type TestMember } from './support/backend';
 import { expect, test } from './support/fixtures';
-import { seedChallenge } from './support/seed-challenge';
+import { seedChallenge, seedChallengeWithLunchOpen } from './support/seed-challenge';
 
 const HOUR = 3_600_000;
 /** A real picture of this run alone (the server flags a copy of any earlier proof: docs/security.md). */
@@ -14,38 +13,13 @@ const photo = () => ({
   buffer: mealPhotoPng(`uploads-${randomUUID()}`),
 });
 
-/**
- * The proof route derives a meal's window from the challenge's start date and zone (not the stored
- * one), so the challenge is set in a zone where it is 12:xx now: lunch (12:00–15:00) is open for two
- * hours more, whatever time the suite runs.
- */
-function zoneWhereLunchIsOpen(now = new Date()): string {
-  const offset = 12 - now.getUTCHours();
-  // Etc/GMT signs are inverted: Etc/GMT-8 is UTC+8.
-  return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
-
 /** The Storage SDK's upload request (a small photo goes in one POST naming the object). */
 const isProofUpload = (url: URL) =>
   url.pathname.startsWith('/v0/b/') && url.searchParams.has('name');
 
 /** A challenge whose Day 1 lunch is open now, written straight into the database; opens its page. */
 async function openChallengeWithLunchOpen(page: Page, owner: TestMember): Promise<string> {
-  const now = Date.now();
-  const timezone = zoneWhereLunchIsOpen();
-  const startDate = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(now);
-  const window = (slot: 'breakfast' | 'lunch' | 'dinner'): [number, number] => {
-    const { opensAt, closesAt } = mealWindow(startDate, 1, slot, timezone);
-    return [opensAt, closesAt];
-  };
-  const challengeId = await seedChallenge(owner, {
-    title: 'Upload week',
-    now,
-    windows: { breakfast: window('breakfast'), lunch: window('lunch'), dinner: window('dinner') },
-  });
-  const path = `users/${owner.uid}/challenges/${challengeId}`;
-  await writeData(`${path}/startDate`, startDate);
-  await writeData(`${path}/timezone`, timezone);
+  const challengeId = await seedChallengeWithLunchOpen(owner, { title: 'Upload week' });
   // The address carries the ids; the stored keys serve pages that still read them.
   await page.evaluate(
     ([cid, uid]) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mealWindow } from '../../src/domain/meal-schedule';
 import { writeData, type TestMember } from './backend';
 
 const HOUR = 3_600_000;
@@ -68,5 +69,39 @@ export async function seedChallenge(owner: TestMember, options: SeedOptions = {}
       uid: owner.uid,
       cover: '/meals/poha.svg',
     });
+  return challengeId;
+}
+
+/** A zone where it is 12:xx now: lunch (12:00–15:00) is open for two hours more, whatever the time. */
+function zoneWhereLunchIsOpen(now = new Date()): string {
+  const offset = 12 - now.getUTCHours();
+  // Etc/GMT signs are inverted: Etc/GMT-8 is UTC+8.
+  return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
+
+/**
+ * A one-day challenge whose lunch is open now by the server's own reckoning: the proof route derives a
+ * meal's window from the challenge's start date and zone (not the stored one), so the challenge is set in a
+ * zone where it is 12:xx now, with its stored windows to match.
+ */
+export async function seedChallengeWithLunchOpen(
+  owner: TestMember,
+  options: Omit<SeedOptions, 'windows' | 'now'> = {},
+): Promise<string> {
+  const now = Date.now();
+  const timezone = zoneWhereLunchIsOpen();
+  const startDate = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(now);
+  const window = (slot: 'breakfast' | 'lunch' | 'dinner'): [number, number] => {
+    const { opensAt, closesAt } = mealWindow(startDate, 1, slot, timezone);
+    return [opensAt, closesAt];
+  };
+  const challengeId = await seedChallenge(owner, {
+    ...options,
+    now,
+    windows: { breakfast: window('breakfast'), lunch: window('lunch'), dinner: window('dinner') },
+  });
+  const path = `users/${owner.uid}/challenges/${challengeId}`;
+  await writeData(`${path}/startDate`, startDate);
+  await writeData(`${path}/timezone`, timezone);
   return challengeId;
 }
