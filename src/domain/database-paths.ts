@@ -47,6 +47,26 @@ export const dbPaths = {
   proofQueueEntry: (key: string) => `moderation/proofQueue/${key}`,
   /** Server-only: proof photos' perceptual hashes, filed by band (functions/src/proof-hash-index.ts). */
   proofHashBucket: (band: number, value: string) => `proofHashes/${band}/${value}`,
+  /** The owner's invite link (group-records.ts InviteRecord): server-written, the owner reads it. */
+  challengeInvite: (uid: string, challengeId: string) =>
+    `users/${uid}/challenges/${challengeId}/invite`,
+  /** A group challenge (group-records.ts GroupRecord): server-written, its members and admins read it. */
+  group: (challengeId: string) => `groups/${challengeId}`,
+  groupMembers: (challengeId: string) => `groups/${challengeId}/members`,
+  groupMember: (challengeId: string, uid: string) => `groups/${challengeId}/members/${uid}`,
+  groupMemberCount: (challengeId: string) => `groups/${challengeId}/memberCount`,
+  /** Proof photos' download URLs per member and meal, read when a member opens another's row. */
+  groupPhotos: (challengeId: string, uid: string) => `groups/${challengeId}/photos/${uid}`,
+  /** Who cheered which meal: server-only (members see the count on the board row). */
+  groupCheer: (challengeId: string, uid: string, meal: string, fromUid: string) =>
+    `groupCheers/${challengeId}/${uid}/${meal}/${fromUid}`,
+  /** One nudge per window per pair: server-only. */
+  groupNudge: (challengeId: string, uid: string, meal: string, fromUid: string) =>
+    `groupNudges/${challengeId}/${uid}/${meal}/${fromUid}`,
+  /** Cheers and nudges for a member (group-records.ts NoticeRecord): server-written, the member reads them. */
+  notices: (uid: string) => `users/${uid}/notices`,
+  /** When the member last opened their notices (server time); the member writes it. */
+  noticesSeenAt: (uid: string) => `users/${uid}/noticesSeenAt`,
   /** Server-only; no client rule grants access to it. */
   challengeCreationLock: (uid: string) => `serverLocks/challengeCreation/${uid}`,
   /** Server-only: a member's stored bytes in Cloud Storage, summed by the finalize check (functions/src/stored-upload-check.ts). */

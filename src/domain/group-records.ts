@@ -1,0 +1,115 @@
+/**
+ * Group challenges' records and request bodies (docs/product.md, "Group challenges"; the paths in
+ * database-paths.ts). A joined member's own plan is an ordinary challenge record under their own uid with the
+ * owner's challenge id, so proofs, points, windows and the active limit work for it as for any challenge.
+ */
+import { z } from '@/domain/zod';
+import { MEAL_SLOTS, TARGET_BODIES, type MealSlot } from '@/domain/constants';
+
+/** Who may join: only the owner (no group), anyone with the invite link, or anyone from the feed too. */
+export const GROUP_ACCESS = ['solo', 'link', 'feed'] as const;
+export type GroupAccess = (typeof GROUP_ACCESS)[number];
+
+/** Invite tokens: 32 url-safe characters from 24 random bytes (unguessable; compared by the server only). */
+export const INVITE_TOKEN = /^[A-Za-z0-9_-]{32}$/;
+
+/** `Day{n}-{slot}`: one meal of one member's plan on the board, in cheers and in nudges. */
+export type MealKey = `Day${number}-${MealSlot}`;
+export const MEAL_KEY = new RegExp(`^Day[1-7]-(${MEAL_SLOTS.join('|')})$`);
+
+/**
+ * users/{owner}/challenges/{cid}/invite: the owner's current invite link; server-written, read by the owner
+ * only (it is not a summary field). `open: false` once invitations are closed.
+ */
+export interface InviteRecord {
+  token: string;
+  open: boolean;
+  /** When this token was made (epoch ms); a new link replaces the token. */
+  madeAt: number;
+}
+
+/** One meal on a member's board row: its window and what the server recorded of its proof. */
+export interface BoardMeal {
+  opensAt: number;
+  closesAt: number;
+  /** Set once a proof is recorded: 'Done', or the review's state while flagged or rejected. */
+  proof?: 'Done' | 'Flagged' | 'Rejected';
+  /** Cheers from other members (groups/{cid}/cheers holds who). */
+  cheers?: number;
+}
+
+/**
+ * groups/{cid}/members/{uid}: one member's board row, server-written; every member of the group reads the
+ * whole node in one query. Never body stats, targets or macros (docs/security.md, "Group challenges").
+ */
+export interface BoardRow {
+  displayName: string;
+  photoURL: string;
+  joinedAt: number;
+  /** Meals proved inside their windows, and the points they earned in this challenge. */
+  proved: number;
+  points: number;
+  /** When `proved` last grew (epoch ms); absent before the first proof. */
+  lastProvedAt?: number;
+  meals: Partial<Record<MealKey, BoardMeal>>;
+}
+
+/** groups/{cid}: server-written; its members (and admins) read it. */
+export interface GroupRecord {
+  ownerId: string;
+  access: Exclude<GroupAccess, 'solo'>;
+  memberCount: number;
+  members: Record<string, BoardRow>;
+  /** Set once, when every member's last window has closed: who earned the team bonus. */
+  bonus?: { decidedAt: number; recipients?: Record<string, true> };
+}
+
+/**
+ * users/{uid}/notices/{id}: a cheer or nudge for the member, server-written, read by the member; their
+ * `noticesSeenAt` (which they write) says which are new.
+ */
+export interface NoticeRecord {
+  kind: 'cheer' | 'nudge';
+  at: number;
+  fromUid: string;
+  fromName: string;
+  fromPhotoURL: string;
+  ownerId: string;
+  challengeId: string;
+  title: string;
+  /** The cheered meal, or the nudged window's meal. */
+  meal: MealKey;
+}
+
+/** What a feed entry and the owner's summary carry of a group, for non-members. */
+export interface GroupSummary {
+  access: Exclude<GroupAccess, 'solo'>;
+  memberCount: number;
+  /** Up to 5 members' avatars, earliest joiners first. */
+  memberPhotos?: { displayName: string; photoURL: string }[];
+}
+
+/** PUT /api/challenges/:challengeId/access */
+export const groupAccessRequestSchema = z.strictObject({ access: z.enum(GROUP_ACCESS) });
+
+/** POST /api/challenges/:challengeId/join: the token from the link (none needed when anyone may join from
+ * the feed); the member's own body goal, the challenge's when absent. */
+export const joinRequestSchema = z.strictObject({
+  token: z.string().regex(INVITE_TOKEN, 'Not an invite token').optional(),
+  targetBody: z.enum(TARGET_BODIES).optional(),
+});
+
+/** POST /api/challenges/:challengeId/members/:uid/cheers */
+export const cheerRequestSchema = z.strictObject({
+  meal: z.string().regex(MEAL_KEY, 'Must be Day{n}-breakfast, -lunch or -dinner'),
+});
+
+export const GROUP_MESSAGES = {
+  full: 'This challenge is full (50 members)',
+  ended: 'This challenge has ended',
+  closed: 'The owner has closed invitations to this challenge',
+  badToken: 'This invite link is not valid any more; ask the owner for a new one',
+  hidden: 'This challenge was hidden by a moderator',
+  notMember: 'You are not a member of this challenge',
+  ownerCannotLeave: 'The owner cannot leave their own challenge; delete it instead',
+} as const;
