@@ -60,8 +60,11 @@ export interface GroupRecord {
   access: Exclude<GroupAccess, 'solo'>;
   memberCount: number;
   members: Record<string, BoardRow>;
-  /** Set once, when every member's last window has closed: who earned the team bonus. */
-  bonus?: { decidedAt: number; recipients?: Record<string, true> };
+  /**
+   * Set once, when every member's last window has closed: who earned the team bonus, and the
+   * challenge's end (the latest closesAt of all members), whose week and month the bonus counts in.
+   */
+  bonus?: { decidedAt: number; endsAt: number; recipients?: Record<string, true> };
 }
 
 /**
