@@ -2,6 +2,7 @@ import type { MealSlot, Preference, TargetBody } from '@/domain/constants';
 import type { DayShortfall, PlannedIngredient, PlannedSide } from '@/domain/meal-planner';
 import type { NutritionTargets } from '@/domain/nutrition-targets';
 import type { ProofReview } from '@/domain/proof-review';
+import type { GroupAccess, GroupSummary, InviteRecord } from '@/domain/group-records';
 
 /** users/{uid}/challenges/{cid}/meals/Day{n}/{slot} (docs/architecture.md#data-model-and-access). */
 export interface MealRecord {
@@ -63,6 +64,17 @@ export interface ChallengeRecord {
   shortfalls?: Record<string, DayShortfall[]>;
   /** Present while a moderator hides it from the feed. */
   moderation?: ChallengeModeration;
+  /**
+   * A joined member's own plan of a group challenge: the owner's uid (the challenge id is the owner's).
+   * Server-written (docs/product.md, "Group challenges").
+   */
+  groupOwnerId?: string;
+  /** The owner's record only: who may join ('solo' or absent: nobody). Server-written. */
+  access?: GroupAccess;
+  /** The owner's record only: members of the group, the owner included. Server-written. */
+  memberCount?: number;
+  /** The owner's record only: the current invite link; the owner reads it, the server writes it. */
+  invite?: InviteRecord;
 }
 
 /** feed/{cid} (docs/architecture.md#data-model-and-access). */
@@ -77,6 +89,10 @@ export interface FeedEntry {
   cover: string;
   createdAt: number;
   updatedAt?: number;
+  /** A group challenge's summary (server-written); absent for a solo challenge. */
+  access?: GroupSummary['access'];
+  memberCount?: GroupSummary['memberCount'];
+  memberPhotos?: GroupSummary['memberPhotos'];
 }
 
 /** Which challenge an owner action applies to (ids come from the storage path, docs/architecture.md#data-model-and-access). */
