@@ -10,6 +10,7 @@ import { ErrorBoundary } from '@/components/error-boundary';
 import { MemberAvatar } from '@/components/member-avatar';
 import { ProfileLink } from '@/components/profile-link';
 import type { ChallengeRef } from '@/domain/challenge-record';
+import type { GroupSummary } from '@/domain/group-records';
 import type { FeedCard } from '../api/feed-pages';
 import { cardTime } from '@/lib/card-time';
 
@@ -26,7 +27,12 @@ interface ChallengeCardProps {
   onMainImageShown?: () => void;
   /** This card's other images (cover, author's photo) wait for the first card's cover. */
   imagesWait?: boolean;
+  /** A signed-in member is looking: a group anyone may join from the feed offers "Join challenge". */
+  signedIn?: boolean;
 }
+
+/** The most avatars a group's card shows (the entry carries at most this many, docs/product.md "Group challenges"). */
+const CARD_AVATARS = 5;
 
 /** One challenge of the feed, the card of docs/product.md#routes-and-screens. */
 export function ChallengeCard({
@@ -37,6 +43,7 @@ export function ChallengeCard({
   priority = false,
   onMainImageShown,
   imagesWait = false,
+  signedIn = false,
 }: ChallengeCardProps) {
   const cover = appImageSource(entry.cover);
   // Once the browser reports this image painted: a text of the card may be reported before it.
@@ -93,6 +100,7 @@ export function ChallengeCard({
             </Button>
           )}
         </div>
+        <GroupMembers entry={entry} imagesWait={imagesWait} />
         <ul className="list-unstyled small text-body-secondary mb-3">
           {created && <li>Created {created}</li>}
           {updated && <li>Updated {updated}</li>}
@@ -107,10 +115,51 @@ export function ChallengeCard({
           >
             Open Challenge
           </Link>
+          {/* The join page (no token needed for feed access) says when the member has joined already. */}
+          {signedIn && !isOwner && (entry as Partial<GroupSummary>).access === 'feed' && (
+            <Link
+              className="btn btn-outline-success"
+              to={`/join/${encodeURIComponent(challengeId)}`}
+              aria-describedby={headingId}
+            >
+              Join challenge
+            </Link>
+          )}
           {isOwner && ownerActions?.({ ownerId: entry.uid, challengeId, title: entry.title })}
         </div>
       </Card.Body>
     </Card>
+  );
+}
+
+/**
+ * A group's member count and first avatars, from the GroupSummary fields the server keeps on the feed entry:
+ * no read of the group itself (non-members may not read it, and a card costs no extra request).
+ */
+function GroupMembers({ entry, imagesWait }: { entry: FeedCard['entry']; imagesWait: boolean }) {
+  const { access, memberCount, memberPhotos } = entry as Partial<GroupSummary>;
+  if (!access || typeof memberCount !== 'number' || memberCount < 1) return null;
+  const photos = Array.isArray(memberPhotos) ? memberPhotos.slice(0, CARD_AVATARS) : [];
+  return (
+    <div className="d-flex align-items-center gap-2 mb-2">
+      {photos.length > 0 && (
+        <span className="d-inline-flex group-card-avatars" aria-hidden="true">
+          {photos.map((member, index) => (
+            <MemberAvatar
+              key={index}
+              name={String(member?.displayName ?? '')}
+              photoURL={member?.photoURL}
+              size={24}
+              waiting={imagesWait}
+              className="border border-2 border-white"
+            />
+          ))}
+        </span>
+      )}
+      <span className="small fw-semibold">
+        {memberCount === 1 ? '1 member' : `${memberCount} members`}
+      </span>
+    </div>
   );
 }
 

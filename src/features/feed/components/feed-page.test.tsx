@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { FeedEntry } from '@/domain/challenge-record';
-import { resetFakeDatabase } from '@/testing/fake-database';
+import type { GroupSummary } from '@/domain/group-records';
+import { readLog, resetFakeDatabase } from '@/testing/fake-database';
 import { memberFixture, renderApp } from '@/testing/render-app';
 import { ResilientChallengeCard } from './challenge-card';
 import { FeedPage } from './feed-page';
@@ -76,5 +77,62 @@ describe('the feed with a malformed entry', () => {
     expect(screen.getByRole('article', { name: 'Challenge unavailable' })).toHaveTextContent(
       'This challenge can’t be shown.',
     );
+  });
+});
+
+describe('the card of a group challenge', () => {
+  const group = (
+    access: GroupSummary['access'],
+    memberCount: number,
+  ): FeedEntry & GroupSummary => ({
+    ...entry('Team week', 1_000),
+    access,
+    memberCount,
+    memberPhotos: ['Ravi', 'Asha', 'Kabir', 'Meera', 'Vikram', 'Zoya'].map((displayName) => ({
+      displayName,
+      photoURL: '',
+    })),
+  });
+  const card = () => screen.getByRole('article', { name: 'Team week' });
+  // Each test's feed, not the copy of the last visit the feed keeps (feed-snapshot.ts).
+  beforeEach(() => localStorage.clear());
+
+  it('shows the member count and at most 5 avatars from the feed entry, without reading the group', async () => {
+    resetFakeDatabase({ feed: { team: group('link', 6), solo: entry('Alone', 500) } });
+    renderApp(<FeedPage />, { user: memberFixture });
+    expect(await screen.findByRole('heading', { name: 'Team week' })).toBeVisible();
+    expect(within(card()).getByText('6 members')).toBeVisible();
+    // The initials of the first five members; the sixth is counted, not shown.
+    expect(card().querySelectorAll('.group-card-avatars > *')).toHaveLength(5);
+    expect(within(card()).queryByText('Z')).not.toBeInTheDocument();
+    // Only the invite link admits: no "Join challenge" on the card.
+    expect(within(card()).queryByRole('link', { name: 'Join challenge' })).not.toBeInTheDocument();
+    // A solo challenge's card says nothing of members.
+    const solo = screen.getByRole('article', { name: 'Alone' });
+    expect(within(solo).queryByText(/member/)).not.toBeInTheDocument();
+    expect(readLog.filter((path) => path.startsWith('groups'))).toEqual([]);
+  });
+
+  it('offers "Join challenge" to signed-in members when anyone may join from the feed, linking to the join page', async () => {
+    resetFakeDatabase({ feed: { team: group('feed', 1) } });
+    renderApp(<FeedPage />, { user: memberFixture });
+    expect(await screen.findByRole('heading', { name: 'Team week' })).toBeVisible();
+    expect(within(card()).getByText('1 member')).toBeVisible();
+    expect(within(card()).getByRole('link', { name: 'Join challenge' })).toHaveAttribute(
+      'href',
+      '/join/team',
+    );
+  });
+
+  it('shows no "Join challenge" to visitors nor to the owner', async () => {
+    resetFakeDatabase({ feed: { team: group('feed', 3) } });
+    const { unmount } = renderApp(<FeedPage />, { user: null });
+    expect(await screen.findByRole('heading', { name: 'Team week' })).toBeVisible();
+    expect(within(card()).getByText('3 members')).toBeVisible();
+    expect(within(card()).queryByRole('link', { name: 'Join challenge' })).not.toBeInTheDocument();
+    unmount();
+    renderApp(<FeedPage />, { user: { ...memberFixture, uid: 'uid-ravi' } });
+    expect(await screen.findByRole('heading', { name: 'Team week' })).toBeVisible();
+    expect(within(card()).queryByRole('link', { name: 'Join challenge' })).not.toBeInTheDocument();
   });
 });

@@ -177,6 +177,7 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
           onMainImageShown={showMainImage}
           imagesWait={imagesWait}
           isOwner={Boolean(user) && user?.uid === card.entry.uid}
+          signedIn={Boolean(user)}
           ownerActions={ownerActions}
           onChooseAuthor={onChooseAuthor}
         />
