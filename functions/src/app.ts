@@ -13,6 +13,8 @@ import { requireAdmin, requireMember } from './authenticate';
 import { refuseOversizedBody } from './body-limit';
 import { corsForOrigins } from './cors';
 import { generateChallenge } from './generate-route';
+import { cheerMember } from './group-cheer-route';
+import { nudgeMember } from './group-nudge-route';
 import { BODY_LIMIT_BYTES, errorHandler, notFound } from './http-error';
 import { propagateIdentity } from './identity-route';
 import { builtInPlanner, type MealPlanProvider } from './meal-plan-provider';
@@ -44,6 +46,8 @@ export interface AppOptions {
   weightLogRateLimit?: RateLimit;
   /** Per member, on recording proofs (each downloads and hashes a photo). */
   proofRateLimit?: RateLimit;
+  /** Per member, shared by cheers and nudges on group boards. */
+  cheerRateLimit?: RateLimit;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -60,6 +64,7 @@ export function createApp({
   identityRateLimit = { windowMs: 60_000, max: 20 },
   weightLogRateLimit = { windowMs: 60_000, max: 30 },
   proofRateLimit = { windowMs: 60_000, max: 20 },
+  cheerRateLimit = { windowMs: 60_000, max: 60 },
   log = (message, error) => console.error(message, error),
 }: AppOptions): Express {
   const app = express();
@@ -93,6 +98,9 @@ export function createApp({
     throttled('proof', proofRateLimit),
     submitMealProof(dependencies),
   );
+  const cheers = throttled('cheer', cheerRateLimit);
+  app.post('/api/challenges/:challengeId/members/:uid/cheers', cheers, cheerMember(dependencies));
+  app.post('/api/challenges/:challengeId/members/:uid/nudges', cheers, nudgeMember(dependencies));
   app.post(
     '/api/me/recompute',
     throttled('recompute', recomputeRateLimit),

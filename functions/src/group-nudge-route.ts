@@ -1,0 +1,75 @@
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { dbPaths } from '../../src/domain/database-paths';
+import type { BoardMeal, BoardRow, MealKey } from '../../src/domain/group-records';
+import { memberUid } from './authenticate';
+import {
+  groupPeerParamsSchema,
+  groupPeers,
+  markOnce,
+  noticeUpdate,
+  type GroupPeerDependencies,
+} from './group-cheer-route';
+import { HttpError, parseOrThrow } from './http-error';
+
+const bodySchema = z.strictObject({});
+
+/** The member's meal whose window is open at `now` and has no proof (or a rejected one), if any. */
+export function openUnprovedMeal(row: BoardRow, now: number): MealKey | undefined {
+  const entries = Object.entries(row.meals ?? {}) as Array<[MealKey, BoardMeal | undefined]>;
+  return entries
+    .filter(
+      ([, meal]) =>
+        meal !== undefined &&
+        meal.opensAt <= now &&
+        now <= meal.closesAt &&
+        (meal.proof === undefined || meal.proof === 'Rejected'),
+    )
+    .map(([key]) => key)
+    .sort()[0];
+}
+
+/**
+ * POST /api/challenges/:challengeId/members/:uid/nudges {}: a member nudges another whose current
+ * window is open and not yet proved, once per window per pair (a second nudge is a 200 that changes
+ * nothing); the nudged member gets a notice (docs/product.md, "Group challenges").
+ */
+export function nudgeMember({ database, clock }: GroupPeerDependencies): RequestHandler {
+  return async (request, response) => {
+    const fromUid = memberUid(response);
+    const { challengeId, uid } = parseOrThrow(groupPeerParamsSchema, request.params);
+    parseOrThrow(bodySchema, request.body ?? {});
+    if (uid === fromUid) throw new HttpError(400, 'You cannot nudge yourself');
+    const peers = await groupPeers(database, challengeId, fromUid, uid);
+    const now = clock();
+    const meal = openUnprovedMeal(peers.to, now);
+    if (!meal)
+      throw new HttpError(
+        409,
+        `${peers.to.displayName || 'This member'} has no open meal waiting for a proof right now`,
+      );
+    if (!(await markOnce(database, dbPaths.groupNudge(challengeId, uid, meal, fromUid), now))) {
+      response.json({ challengeId, uid, meal, nudged: false });
+      return;
+    }
+    await database
+      .ref()
+      .update(
+        noticeUpdate(
+          database,
+          uid,
+          {
+            kind: 'nudge',
+            at: now,
+            fromUid,
+            ownerId: peers.ownerId,
+            challengeId,
+            title: peers.title,
+            meal,
+          },
+          peers.from,
+        ),
+      );
+    response.status(201).json({ challengeId, uid, meal, nudged: true });
+  };
+}
