@@ -10,6 +10,7 @@ export type Screen =
   | 'feed'
   | 'profile'
   | 'challenge'
+  | 'join'
   | 'register'
   | 'login'
   | 'forget-password'
@@ -70,6 +71,8 @@ export const appRoutes: readonly AppRoute[] = [
     screen: 'challenge',
     access: 'members',
   },
+  // A group challenge's invite link (docs/product.md, "Group challenges"): visitors log in and come back.
+  { path: '/join/:challengeId/:token?', screen: 'join', access: 'members' },
   { path: '/admin-x', screen: 'admin', access: 'members' },
   feedAt('/', 'everyone'),
   feedAt('/feed', 'members'),

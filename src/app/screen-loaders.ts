@@ -22,6 +22,9 @@ export const screenLoaders: Readonly<Record<Screen, ComponentLoader>> = {
   challenge: loadOnce(
     async () => (await import('@/features/challenges/components/challenge-page')).ChallengePage,
   ),
+  join: loadOnce(
+    async () => (await import('@/features/challenges/components/group-join-page')).GroupJoinPage,
+  ),
   register: loadOnce(
     async () => (await import('@/features/auth/components/register-page')).RegisterPage,
   ),

@@ -68,7 +68,8 @@ async function activeChallengeCount(uid: string, now: number): Promise<number> {
   return flagged.filter(({ value }) => isChallengeActive(value, now)).length;
 }
 
-async function hasCompleteProfile(uid: string): Promise<boolean> {
+/** The profile fields planning needs (docs/product.md#validation); joining a group checks them too. */
+export async function hasCompleteProfile(uid: string): Promise<boolean> {
   const [info, body] = await Promise.all([
     readValue<Record<string, unknown>>(dbPaths.userInfo(uid)),
     readValue<Record<string, unknown>>(dbPaths.userPrivate(uid)),
