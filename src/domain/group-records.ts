@@ -4,7 +4,8 @@
  * owner's challenge id, so proofs, points, windows and the active limit work for it as for any challenge.
  */
 import { z } from '@/domain/zod';
-import { MEAL_SLOTS, TARGET_BODIES, type MealSlot } from '@/domain/constants';
+import { isValidTimeZone } from '@/domain/calendar-dates';
+import { INPUT_LIMITS, MEAL_SLOTS, TARGET_BODIES, type MealSlot } from '@/domain/constants';
 
 /** Who may join: only the owner (no group), anyone with the invite link, or anyone from the feed too. */
 export const GROUP_ACCESS = ['solo', 'link', 'feed'] as const;
@@ -96,10 +97,17 @@ export interface GroupSummary {
 export const groupAccessRequestSchema = z.strictObject({ access: z.enum(GROUP_ACCESS) });
 
 /** POST /api/challenges/:challengeId/join: the token from the link (none needed when anyone may join from
- * the feed); the member's own body goal, the challenge's when absent. */
+ * the feed); the member's own body goal, the challenge's when absent; the device's zone, which sets the
+ * member's zone when they have none yet, as at their first challenge (else the stored zone is kept). */
 export const joinRequestSchema = z.strictObject({
   token: z.string().regex(INVITE_TOKEN, 'Not an invite token').optional(),
   targetBody: z.enum(TARGET_BODIES).optional(),
+  timezone: z
+    .string()
+    .min(1)
+    .max(INPUT_LIMITS.timezone)
+    .refine(isValidTimeZone, 'Unknown time zone')
+    .optional(),
 });
 
 /** POST /api/challenges/:challengeId/members/:uid/cheers */
