@@ -1,8 +1,8 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import type { MealRecord } from '../../src/domain/challenge-record';
-import { MEAL_SLOTS } from '../../src/domain/constants';
+import type { ChallengeRecord, MealRecord } from '../../src/domain/challenge-record';
+import { MEAL_SLOTS, type MealSlot } from '../../src/domain/constants';
 import { dbPaths } from '../../src/domain/database-paths';
 import { dayKey } from '../../src/domain/meal-schedule';
 import {
@@ -14,6 +14,8 @@ import {
 } from '../../src/domain/proof-review';
 import { auditUpdate } from './admin-audit';
 import { adminIdentity } from './authenticate';
+import { boardRowUpdate, earningPlan, withMeal } from './group-board-writes';
+import { isGroupMember } from './group-store';
 import { HttpError, parseOrThrow } from './http-error';
 import type { ProofStore } from './proof-store';
 import { recomputeTotals } from './recompute-route';
@@ -111,9 +113,24 @@ async function queuedProof(database: Database, key: string) {
 }
 
 /**
+ * The member's board row with the decided meal, when the plan is on a group's board (the recompute
+ * that follows adds what only it derives: photos checked in Storage, the team bonus).
+ */
+async function boardRowAfter(database: Database, entry: ProofQueueEntry, decided: MealRecord) {
+  if (!(await isGroupMember(database, entry.challengeId, entry.uid))) return {};
+  const plan = (
+    await database.ref(dbPaths.challenge(entry.uid, entry.challengeId)).get()
+  ).val() as ChallengeRecord | null;
+  if (!plan) return {};
+  const recorded = withMeal(plan, entry.day, entry.slot as MealSlot, decided);
+  return boardRowUpdate(entry.challengeId, entry.uid, recorded, earningPlan(recorded));
+}
+
+/**
  * Decides a flagged proof: the meal's review, the queue entry removed and the audit entry, in one
  * update; then the member's points are recomputed at once (approved: the meal earns; rejected: it
- * stays withheld and the member may send another photo while the window is open).
+ * stays withheld and the member may send another photo while the window is open). A group member's
+ * board row changes in the same update.
  */
 function decide(
   dependencies: ProofReviewDependencies,
@@ -134,6 +151,11 @@ function decide(
         ? { state: 'approved', reasons: entry.reasons, at: now }
         : { state: 'rejected', reasons: entry.reasons, rejectedReason: reason, at: now };
     await database.ref().update({
+      ...(await boardRowAfter(database, entry, {
+        ...meal,
+        review,
+        ...(decision === 'reject' && { status: 'Rejected' }),
+      })),
       [`${mealPathOf(entry)}/review`]: review,
       // A rejected meal is no longer proved: its window decides again, for the next attempt.
       ...(decision === 'reject' && { [`${mealPathOf(entry)}/status`]: 'Rejected' }),

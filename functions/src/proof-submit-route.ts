@@ -16,6 +16,8 @@ import {
 import { storagePaths } from '../../src/domain/storage-paths';
 import { memberUid } from './authenticate';
 import { HttpError, parseOrThrow } from './http-error';
+import { boardRowUpdate, earningPlan, withMeal } from './group-board-writes';
+import { isGroupMember } from './group-store';
 import { fingerprintProof, NotAnImageError, NOT_AN_IMAGE_MESSAGE } from './proof-fingerprint';
 import { checkAndIndexProof, indexKey, unindexProof } from './proof-hash-index';
 import type { ProofStore } from './proof-store';
@@ -77,9 +79,10 @@ export function submitMealProof({
     const { capturedAt } = parseOrThrow(bodySchema, request.body ?? {});
     if (!proofs.read || !proofs.remove)
       throw new HttpError(503, 'Proofs cannot be recorded right now, please try again later');
-    const [challengeSnapshot, disabledSnapshot] = await Promise.all([
+    const [challengeSnapshot, disabledSnapshot, onBoard] = await Promise.all([
       database.ref(dbPaths.challenge(uid, challengeId)).get(),
       database.ref(dbPaths.disabledMember(uid)).get(),
+      isGroupMember(database, challengeId, uid),
     ]);
     if (disabledSnapshot.exists()) throw new HttpError(403, 'This account is disabled');
     const challenge = challengeSnapshot.val() as ChallengeRecord | null;
@@ -142,6 +145,7 @@ export function submitMealProof({
       await unindexProof(database, indexed);
       throw new HttpError(409, 'This meal is already proved');
     }
+    const update: Record<string, unknown> = {};
     if (review) {
       const entry: ProofQueueEntry = {
         uid,
@@ -165,8 +169,15 @@ export function submitMealProof({
         closesAt: window.closesAt,
         at: now,
       };
-      await database.ref(dbPaths.proofQueueEntry(proofQueueKey(entry))).set(entry);
+      update[dbPaths.proofQueueEntry(proofQueueKey(entry))] = entry;
     }
+    if (onBoard) {
+      // The group's board shows it at once (docs/product.md, "Group challenges"): the member's row
+      // from their plan with this meal as just written, and the photo; a flagged proof earns nothing.
+      const recorded = withMeal(challenge, day, slot, written!);
+      Object.assign(update, boardRowUpdate(challengeId, uid, recorded, earningPlan(recorded)));
+    }
+    if (Object.keys(update).length > 0) await database.ref().update(update);
     response.json({ challengeId, day, slot, ...proved });
   };
 }

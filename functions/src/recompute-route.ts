@@ -1,5 +1,6 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
+import { challengeEndsAt } from '../../src/domain/challenge-activity';
 import type { ChallengeRecord } from '../../src/domain/challenge-record';
 import {
   applySettled,
@@ -24,6 +25,7 @@ import { memberUid } from './authenticate';
 import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
 import { HttpError } from './http-error';
 import { isMemberDisabled, sweepIfDisabled } from './disabled-member-sweep';
+import { boardRowUpdate, groupTerms } from './group-board-writes';
 import { withConcurrency, type ProofStore } from './proof-store';
 import { verifyProofs } from './proof-verification';
 
@@ -92,19 +94,35 @@ function touch(pass: Pass, contribution: ChallengeContribution) {
   for (const month of Object.keys(contribution.monthly)) pass.periods.monthly.add(month);
 }
 
-/** Re-derives challenges from their records, asking Storage only about unjudged proofs. */
+/**
+ * Re-derives challenges from their records, asking Storage only about unjudged proofs. A group
+ * challenge's board row is written from the plan as verified, and its team bonus decided once the
+ * group has ended (group-board-writes.ts; docs/product.md, "Group challenges").
+ */
 async function derive(pass: Pass, records: Records, stored: Record<string, ChallengeContribution>) {
+  const { database, uid, now } = pass;
   const derived: Record<string, ChallengeContribution> = {};
   await Promise.all(
     Object.entries(records).map(async ([challengeId, record]) => {
       const known = stored[challengeId]?.proofs;
-      const verified = await verifyProofs(pass.uid, challengeId, record, pass.proofs, known);
+      const [verified, group] = await Promise.all([
+        verifyProofs(uid, challengeId, record, pass.proofs, known),
+        record.deleted === true
+          ? undefined
+          : groupTerms(database, challengeId, uid, challengeEndsAt(record) ?? 0, now),
+      ]);
       derived[challengeId] = challengeContribution(
         record,
         verified.challenge,
-        pass.now,
+        now,
         verified.verdicts,
+        group,
       );
+      if (group)
+        Object.assign(
+          pass.update,
+          boardRowUpdate(challengeId, uid, record, verified.challenge, group.bonus?.points),
+        );
     }),
   );
   return derived;

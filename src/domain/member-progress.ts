@@ -10,7 +10,7 @@ import {
   type ChallengeDay,
   type MealStreak,
 } from './meal-streak';
-import { computeScore, provedInWindow, type Score } from './points';
+import { computeScore, periodKeys, provedInWindow, type Score } from './points';
 
 /** How many days the profile's calendar covers: the last 12 weeks, today included. */
 export const GLANCE_DAYS = 84;
@@ -70,6 +70,18 @@ export interface ChallengeContribution {
   mealsPlanned: number;
   /** Verdicts by 'Day{n}-{slot}'. */
   proofs: Record<string, ProofVerdict>;
+  /** A group challenge whose team bonus is not decided yet stays open until the group's end. */
+  settlesAt?: number;
+}
+
+/**
+ * What a group challenge adds to a member's own plan (docs/product.md, "Group challenges"): until the
+ * team bonus is decided, when the group ends (the latest window of any member); once decided, the
+ * group's end and this member's bonus points (0 when not a recipient).
+ */
+export interface GroupTerms {
+  settlesAt?: number;
+  bonus?: { endsAt: number; points: number };
 }
 
 /**
@@ -82,9 +94,17 @@ export function challengeContribution(
   verified: ChallengeRecord,
   now: number,
   proofs: Record<string, ProofVerdict> = {},
+  group?: GroupTerms,
 ): ChallengeContribution {
   const deleted = verified.deleted === true;
   const score = computeScore([verified]);
+  // The team bonus counts in the week and month of the group's end, in the plan's zone, like every point.
+  if (!deleted && group?.bonus && group.bonus.points > 0) {
+    const { week, month } = periodKeys(group.bonus.endsAt, verified.timezone);
+    score.total += group.bonus.points;
+    score.weekly[week] = (score.weekly[week] ?? 0) + group.bonus.points;
+    score.monthly[month] = (score.monthly[month] ?? 0) + group.bonus.points;
+  }
   const claimedScore = computeScore([claimed]);
   for (const week of Object.keys(claimedScore.weekly)) score.weekly[week] ??= 0;
   for (const month of Object.keys(claimedScore.monthly)) score.monthly[month] ??= 0;
@@ -114,15 +134,19 @@ export function challengeContribution(
     mealsProved,
     mealsPlanned,
     proofs,
+    ...(group?.settlesAt !== undefined && { settlesAt: group.settlesAt }),
   };
 }
 
-/** Nothing in the challenge can change any more: deleted, or every window has closed. */
+/**
+ * Nothing in the challenge can change any more: deleted, or every window has closed (for a group
+ * challenge whose team bonus is still to be decided, every member's).
+ */
 export function isSettled(
-  contribution: Pick<ChallengeContribution, 'endsAt' | 'deleted'>,
+  contribution: Pick<ChallengeContribution, 'endsAt' | 'deleted' | 'settlesAt'>,
   now: number,
 ) {
-  return contribution.deleted || now > contribution.endsAt;
+  return contribution.deleted || now > Math.max(contribution.endsAt, contribution.settlesAt ?? 0);
 }
 
 /** A date's settled challenge days, summed: how many, how many qualified, meals proved, latest end. */

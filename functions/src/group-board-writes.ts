@@ -1,0 +1,171 @@
+import type { Database } from 'firebase-admin/database';
+import type { ChallengeRecord, DayMeals, MealRecord } from '../../src/domain/challenge-record';
+import {
+  TEAM_BONUS_POINTS,
+  teamBonusRecipients,
+  type BoardStanding,
+} from '../../src/domain/challenge-board';
+import { MEAL_SLOTS, type MealSlot } from '../../src/domain/constants';
+import { dbPaths } from '../../src/domain/database-paths';
+import type { BoardMeal, BoardRow, GroupRecord } from '../../src/domain/group-records';
+import { dayKey } from '../../src/domain/meal-schedule';
+import type { GroupTerms } from '../../src/domain/member-progress';
+import { computeScore, provedInWindow } from '../../src/domain/points';
+import { proofEarnsPoints } from '../../src/domain/proof-review';
+import { isGroupMember } from './group-store';
+
+/**
+ * A group member's board row kept in step with their own plan (docs/product.md, "Group challenges"):
+ * one definition used by the proof route, the admin's review and the recompute. Rows are written by
+ * leaf paths so that a cheer's count, written beside them, is never overwritten.
+ */
+
+/** What a meal's proof shows on the board, from the meal as stored; null when it has none. */
+export function boardProofOf(meal: MealRecord | undefined): BoardMeal['proof'] | null {
+  if (meal?.status === 'Rejected' || meal?.review?.state === 'rejected') return 'Rejected';
+  if (meal?.status !== 'Done') return null;
+  return meal.review?.state === 'flagged' ? 'Flagged' : 'Done';
+}
+
+/**
+ * The plan as it earns points without a new Storage look-up: a proof under review or rejected earns
+ * nothing (the proof route checked the photo it records; the recompute passes its own verified plan).
+ */
+export function earningPlan(challenge: ChallengeRecord): ChallengeRecord {
+  const meals: Record<string, DayMeals> = {};
+  for (const [day, dayMeals] of Object.entries(challenge.meals ?? {})) {
+    meals[day] = { ...dayMeals };
+    for (const slot of MEAL_SLOTS) {
+      const meal = dayMeals?.[slot];
+      if (meal?.status === 'Done' && !proofEarnsPoints(meal))
+        meals[day][slot] = { ...meal, status: 'Unverified' };
+    }
+  }
+  return { ...challenge, meals };
+}
+
+/**
+ * The multi-path update that sets uid's row (and proof photos) from their plan: `claimed` is the plan
+ * as stored (each meal's proof state and photo), `counted` the same plan as its proofs earn (what
+ * `proved`, `points` and `lastProvedAt` count), `bonusPoints` the team bonus once decided.
+ */
+export function boardRowUpdate(
+  challengeId: string,
+  uid: string,
+  claimed: ChallengeRecord,
+  counted: ChallengeRecord,
+  bonusPoints = 0,
+): Record<string, unknown> {
+  const row = dbPaths.groupMember(challengeId, uid);
+  const photos = dbPaths.groupPhotos(challengeId, uid);
+  const update: Record<string, unknown> = {};
+  let proved = 0;
+  let lastProvedAt = 0;
+  for (let dayNumber = 1; dayNumber <= claimed.day; dayNumber++) {
+    for (const slot of MEAL_SLOTS) {
+      const meal = claimed.meals?.[dayKey(dayNumber)]?.[slot];
+      if (!meal) continue;
+      const key = `${dayKey(dayNumber)}-${slot}`;
+      const earning = counted.meals?.[dayKey(dayNumber)]?.[slot];
+      const earns = provedInWindow(earning);
+      if (earns) {
+        proved++;
+        lastProvedAt = Math.max(lastProvedAt, earning.doneAt);
+      }
+      // A Done meal that does not earn (its photo missing, outside its window) shows no proof.
+      const stated = boardProofOf(meal);
+      const proof = stated === 'Done' && !earns ? null : stated;
+      update[`${row}/meals/${key}/opensAt`] = meal.opensAt;
+      update[`${row}/meals/${key}/closesAt`] = meal.closesAt;
+      update[`${row}/meals/${key}/proof`] = proof;
+      // A rejected photo leaves the board; one under review stays visible to the group.
+      update[`${photos}/${key}`] =
+        (proof === 'Done' || proof === 'Flagged') && meal.img ? meal.img : null;
+    }
+  }
+  update[`${row}/proved`] = proved;
+  update[`${row}/points`] = computeScore([counted]).total + bonusPoints;
+  update[`${row}/lastProvedAt`] = lastProvedAt > 0 ? lastProvedAt : null;
+  return update;
+}
+
+/** The plan with one meal as just written (the proof route's and the review's own writes). */
+export function withMeal(
+  challenge: ChallengeRecord,
+  day: number,
+  slot: MealSlot,
+  meal: MealRecord,
+): ChallengeRecord {
+  const dayMeals = { ...challenge.meals?.[dayKey(day)], [slot]: meal };
+  return { ...challenge, meals: { ...challenge.meals, [dayKey(day)]: dayMeals } };
+}
+
+/** The board's standings as the team bonus judges them: every meal on a row is planned. */
+export function boardStandings(members: Record<string, BoardRow>): BoardStanding[] {
+  return Object.entries(members).map(([uid, row]) => {
+    const planned = Object.keys(row.meals ?? {}).length;
+    return {
+      uid,
+      proved: row.proved ?? 0,
+      dueSoFar: planned,
+      planned,
+      points: row.points ?? 0,
+      lastProvedAt: row.lastProvedAt ?? null,
+    };
+  });
+}
+
+/** The challenge's end for the whole group: the latest closesAt on any member's row. */
+export function groupEndsAt(members: Record<string, BoardRow>): number {
+  let endsAt = 0;
+  for (const row of Object.values(members))
+    for (const meal of Object.values(row.meals ?? {}))
+      if (meal && typeof meal.closesAt === 'number') endsAt = Math.max(endsAt, meal.closesAt);
+  return endsAt;
+}
+
+type Bonus = NonNullable<GroupRecord['bonus']>;
+
+const termsOf = (bonus: Bonus, uid: string): GroupTerms => ({
+  bonus: { endsAt: bonus.endsAt, points: bonus.recipients?.[uid] ? TEAM_BONUS_POINTS : 0 },
+});
+
+/**
+ * What the group adds to uid's challenge in their recompute (docs/product.md, "Group challenges"):
+ * undefined when the plan is not on a board. Once every member's last window has closed, the team
+ * bonus is decided once for everyone (a transaction on groups/{cid}/bonus: racing recomputes agree);
+ * until then a member whose own plan has ended stays open (settlesAt), so their recompute adds the
+ * bonus when it is decided.
+ */
+export async function groupTerms(
+  database: Database,
+  challengeId: string,
+  uid: string,
+  ownEndsAt: number,
+  now: number,
+): Promise<GroupTerms | undefined> {
+  const bonusRef = database.ref(`${dbPaths.group(challengeId)}/bonus`);
+  const [member, stored] = await Promise.all([
+    isGroupMember(database, challengeId, uid),
+    bonusRef.get(),
+  ]);
+  if (!member) return undefined;
+  if (stored.exists()) return termsOf(stored.val() as Bonus, uid);
+  if (now <= ownEndsAt) return {};
+  // Read only once the member's own plan has ended: the whole board, sized by the member count.
+  const members = ((await database.ref(dbPaths.groupMembers(challengeId)).get()).val() ??
+    {}) as Record<string, BoardRow>;
+  const endsAt = groupEndsAt(members);
+  if (now <= endsAt) return { settlesAt: endsAt };
+  const recipients = teamBonusRecipients(boardStandings(members));
+  const decided: Bonus = {
+    decidedAt: now,
+    endsAt,
+    ...(recipients.length > 0 && {
+      recipients: Object.fromEntries(recipients.map((recipient) => [recipient, true as const])),
+    }),
+  };
+  // An empty local cache reads as null: the server then answers with the decision already made.
+  const result = await bonusRef.transaction((current: Bonus | null) => current ?? decided);
+  return termsOf((result.snapshot.val() as Bonus | null) ?? decided, uid);
+}
