@@ -118,8 +118,11 @@ describe('ChallengePage for the owner', () => {
       await screen.findByRole('heading', { level: 1, name: 'Green week' });
       expect(within(row('Khichdi')).getByText('Available')).toBeInTheDocument();
       act(() => vi.advanceTimersByTime(HOUR));
-      // Database answers render as transitions (use-database.ts), which a busy machine may finish after act().
-      expect(await within(row('Khichdi')).findByText('Expired')).toBeInTheDocument();
+      // Database answers render as transitions (use-database.ts), which a busy machine may finish after act();
+      // findBy's 1 s default failed once in CI (2 cores under load).
+      expect(
+        await within(row('Khichdi')).findByText('Expired', {}, { timeout: 5000 }),
+      ).toBeInTheDocument();
       expect(proofInput('Day 1 dinner')).toBeDisabled();
     } finally {
       vi.useRealTimers();
