@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MealRecord } from '../../src/domain/challenge-record';
+import type { MealSlot } from '../../src/domain/constants';
+import { dbPaths } from '../../src/domain/database-paths';
+import { GROUP_MESSAGES, type BoardRow, type NoticeRecord } from '../../src/domain/group-records';
+import { storagePaths } from '../../src/domain/storage-paths';
+import {
+  generatePayload,
+  postJson,
+  readyMember,
+  startApiHarness,
+  type ApiHarness,
+} from './api-harness';
+import { makeGroup, type GroupMember, type TestGroup } from './group-fixtures';
+import { mealPhoto } from './proof-photos';
+import { storePhotoAt } from './proof-uploads';
+
+// Cheers and nudges between members of a group over HTTP, and the notices they leave
+// (docs/product.md, "Group challenges").
+
+/** 05:30 on 10 June 2025 in India: every window of the day is still ahead when challenges are made. */
+const NOW = Date.parse('2025-06-10T00:00:00Z');
+const MINUTE = 60_000;
+
+let harness: ApiHarness;
+let now = NOW;
+
+beforeAll(async () => {
+  harness = await startApiHarness({
+    clock: () => now,
+    proofRateLimit: { windowMs: 60_000, max: 1_000 },
+    cheerRateLimit: { windowMs: 60_000, max: 1_000 },
+  });
+});
+afterAll(() => harness?.close());
+
+const read = async (path: string) => (await harness.database.ref(path).get()).val();
+const rowOf = async (member: GroupMember) =>
+  (await read(dbPaths.groupMember(member.challengeId, member.uid))) as BoardRow;
+const noticesOf = async (member: { uid: string }) =>
+  Object.values(((await read(dbPaths.notices(member.uid))) ?? {}) as Record<string, NoticeRecord>);
+const mealOf = async (member: GroupMember, slot: MealSlot) =>
+  (await read(
+    `${dbPaths.challenge(member.uid, member.challengeId)}/meals/Day1/${slot}`,
+  )) as MealRecord;
+
+async function prove(member: GroupMember, slot: MealSlot, seed: string) {
+  const { opensAt } = await mealOf(member, slot);
+  const path = storagePaths.mealProof(member.uid, member.challengeId, 1, slot, 1);
+  await storePhotoAt(harness.bucket, path, await mealPhoto(seed), opensAt + 10 * MINUTE);
+  now = opensAt + 11 * MINUTE;
+  const response = await postJson(
+    `${harness.baseUrl}/api/challenges/${member.challengeId}/days/1/meals/${slot}/proof`,
+    {},
+    { token: member.idToken },
+  );
+  expect(response.status).toBe(200);
+}
+
+const cheer = (
+  from: { idToken: string },
+  challengeId: string,
+  toUid: string,
+  body: unknown = { meal: 'Day1-lunch' },
+) =>
+  postJson(`${harness.baseUrl}/api/challenges/${challengeId}/members/${toUid}/cheers`, body, {
+    token: from.idToken,
+  });
+const nudge = (from: { idToken: string }, challengeId: string, toUid: string, body: unknown = {}) =>
+  postJson(`${harness.baseUrl}/api/challenges/${challengeId}/members/${toUid}/nudges`, body, {
+    token: from.idToken,
+  });
+
+/** A group of three, Asha's lunch proved. */
+async function cheeredGroup(): Promise<TestGroup> {
+  now = NOW;
+  const group = await makeGroup(harness, ['Owner', 'Asha', 'Ravi']);
+  await prove(group.members[1], 'lunch', `cheer-${group.challengeId}`);
+  return group;
+}
+
+describe('cheers', () => {
+  it("a member cheers another's proved meal once: the count, the record and a notice", async () => {
+    const { challengeId, owner, members } = await cheeredGroup();
+    const [, asha, ravi] = members;
+    const first = await cheer(owner, challengeId, asha.uid);
+    expect(first.status).toBe(201);
+    expect((await rowOf(asha)).meals['Day1-lunch']).toMatchObject({ proof: 'Done', cheers: 1 });
+    expect(await read(dbPaths.groupCheer(challengeId, asha.uid, 'Day1-lunch', owner.uid))).toBe(
+      now,
+    );
+    expect(await noticesOf(asha)).toEqual([
+      {
+        kind: 'cheer',
+        at: now,
+        fromUid: owner.uid,
+        fromName: 'Owner',
+        fromPhotoURL: '',
+        ownerId: owner.uid,
+        challengeId,
+        title: 'Monsoon reset',
+        meal: 'Day1-lunch',
+      },
+    ]);
+
+    const again = await cheer(owner, challengeId, asha.uid);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ cheered: false });
+    expect((await rowOf(asha)).meals['Day1-lunch']?.cheers).toBe(1);
+    expect(await noticesOf(asha)).toHaveLength(1);
+
+    expect((await cheer(ravi, challengeId, asha.uid)).status).toBe(201);
+    expect((await rowOf(asha)).meals['Day1-lunch']?.cheers).toBe(2);
+    expect(await noticesOf(asha)).toHaveLength(2);
+  });
+
+  it('racing cheers by one member count once', async () => {
+    const { challengeId, owner, members } = await cheeredGroup();
+    const asha = members[1];
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => cheer(owner, challengeId, asha.uid)),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect((await rowOf(asha)).meals['Day1-lunch']?.cheers).toBe(1);
+    expect(await noticesOf(asha)).toHaveLength(1);
+  });
+
+  it('refuses what cannot be cheered, changing nothing', async () => {
+    const { challengeId, owner, members } = await cheeredGroup();
+    const [, asha, ravi] = members;
+    const outsider = await readyMember(harness.database);
+    const cases: Array<
+      [string, Promise<{ status: number; body: Record<string, unknown> }>, number, string?]
+    > = [
+      ['a meal not proved', cheer(owner, challengeId, asha.uid, { meal: 'Day1-dinner' }), 409],
+      ['a meal of a member with no proof', cheer(owner, challengeId, ravi.uid), 409],
+      ['yourself', cheer(asha, challengeId, asha.uid), 400],
+      ['a non-member', cheer(outsider, challengeId, asha.uid), 403, GROUP_MESSAGES.notMember],
+      ['an unknown challenge', cheer(owner, 'no-such-challenge', asha.uid), 404],
+      ['an unknown member', cheer(owner, challengeId, outsider.uid), 404],
+      ['an unknown field', cheer(owner, challengeId, asha.uid, { meal: 'Day1-lunch', x: 1 }), 400],
+      ['not a meal key', cheer(owner, challengeId, asha.uid, { meal: 'Day9-brunch' }), 400],
+      ['no meal', cheer(owner, challengeId, asha.uid, {}), 400],
+    ];
+    for (const [what, request, status, message] of cases) {
+      const response = await request;
+      expect(response.status, what).toBe(status);
+      expect(response.body.error, what).toEqual(message ?? expect.any(String));
+    }
+    expect((await rowOf(asha)).meals['Day1-lunch']?.cheers).toBeUndefined();
+    expect(await read(`groupCheers/${challengeId}`)).toBeNull();
+    expect(await noticesOf(asha)).toEqual([]);
+    expect(await noticesOf(ravi)).toEqual([]);
+  });
+
+  it('refuses a disabled member (403) and a challenge hidden by a moderator (409)', async () => {
+    const { challengeId, owner, members } = await cheeredGroup();
+    const [, asha, ravi] = members;
+    await harness.database.ref(dbPaths.disabledMember(ravi.uid)).set({ at: now });
+    expect((await cheer(ravi, challengeId, asha.uid)).status).toBe(403);
+    await harness.database
+      .ref(dbPaths.challengeModeration(owner.uid, challengeId))
+      .set({ hiddenAt: now, reason: 'spam' });
+    const hidden = await cheer(owner, challengeId, asha.uid);
+    expect(hidden.status).toBe(409);
+    expect(hidden.body.error).toBe(GROUP_MESSAGES.hidden);
+    expect(await noticesOf(asha)).toEqual([]);
+  });
+
+  it('a solo challenge has no board to cheer on (404)', async () => {
+    const member = await readyMember(harness.database);
+    const created = await postJson(
+      `${harness.baseUrl}/api/generate`,
+      generatePayload(member.uid, { day: 1 }),
+      { token: member.idToken },
+    );
+    const other = await readyMember(harness.database);
+    const response = await cheer(other, created.body.challengeId as string, member.uid);
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('nudges', () => {
+  it('a member nudges another whose window is open and unproved, once per window per pair', async () => {
+    now = NOW;
+    const { challengeId, owner, members } = await makeGroup(harness, ['Owner', 'Asha', 'Ravi']);
+    const [, asha, ravi] = members;
+    const dinner = await mealOf(asha, 'dinner');
+    now = dinner.opensAt + 5 * MINUTE;
+    const first = await nudge(ravi, challengeId, asha.uid);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ meal: 'Day1-dinner', nudged: true });
+    expect(await read(dbPaths.groupNudge(challengeId, asha.uid, 'Day1-dinner', ravi.uid))).toBe(
+      now,
+    );
+    expect(await noticesOf(asha)).toEqual([
+      {
+        kind: 'nudge',
+        at: now,
+        fromUid: ravi.uid,
+        fromName: 'Ravi',
+        fromPhotoURL: '',
+        ownerId: owner.uid,
+        challengeId,
+        title: 'Monsoon reset',
+        meal: 'Day1-dinner',
+      },
+    ]);
+    now += MINUTE;
+    const again = await nudge(ravi, challengeId, asha.uid);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ nudged: false });
+    expect(await noticesOf(asha)).toHaveLength(1);
+    // Another member may nudge for the same window.
+    expect((await nudge(owner, challengeId, asha.uid)).status).toBe(201);
+    expect(await noticesOf(asha)).toHaveLength(2);
+  });
+
+  it('refuses a nudge with no open unproved window, or from anyone outside, changing nothing', async () => {
+    now = NOW;
+    const { challengeId, owner, members } = await makeGroup(harness, ['Owner', 'Asha', 'Ravi']);
+    const [, asha, ravi] = members;
+    const outsider = await readyMember(harness.database);
+    const lunch = await mealOf(asha, 'lunch');
+    // Before lunch opens, nothing is open.
+    now = lunch.opensAt - MINUTE;
+    const closed = await nudge(owner, challengeId, asha.uid);
+    expect(closed.status).toBe(409);
+    expect(closed.body.error).toBe('Asha has no open meal waiting for a proof right now');
+    // Lunch open and proved: nothing to nudge about.
+    await prove(asha, 'lunch', `nudge-${challengeId}`);
+    expect((await nudge(owner, challengeId, asha.uid)).status).toBe(409);
+    const cases: Array<[string, Promise<{ status: number }>, number]> = [
+      ['yourself', nudge(ravi, challengeId, ravi.uid), 400],
+      ['a non-member', nudge(outsider, challengeId, ravi.uid), 403],
+      ['an unknown challenge', nudge(owner, 'no-such-challenge', ravi.uid), 404],
+      ['an unknown member', nudge(owner, challengeId, outsider.uid), 404],
+      ['an unknown field', nudge(owner, challengeId, ravi.uid, { meal: 'Day1-lunch' }), 400],
+    ];
+    for (const [what, request, status] of cases) expect((await request).status, what).toBe(status);
+    expect(await read(`groupNudges/${challengeId}`)).toBeNull();
+    expect(await noticesOf(asha)).toEqual([]);
+    expect(await noticesOf(ravi)).toEqual([]);
+    // Ravi's lunch is open and unproved: the same owner may nudge him.
+    expect((await nudge(owner, challengeId, ravi.uid)).status).toBe(201);
+  });
+});
