@@ -1,28 +1,51 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { logout } from '@/features/auth/api/logout';
+import { NewNoticesText, NoticesBadge } from '@/features/notices/components/notices-badge';
+import { NoticesList } from '@/features/notices/components/notices-list';
+import type { Notices } from '@/features/notices/hooks/use-notices';
 import { storageKeys, writeStored } from '@/lib/browser-storage';
 import { profilePath } from '@/lib/profile-route';
 import { toastError, toastSuccess } from '@/lib/toast';
 import type { SessionUser } from '@/services/auth';
 
+/** The visually hidden count the menu's toggles point to (aria-describedby). */
+export const NEW_NOTICES_ID = 'new-notices-count';
+
 /**
  * The signed-in member's menu in the nav bar: Bootstrap's dropdown markup, placed by its CSS as a navbar
  * dropdown always is (`data-bs-popper="static"`), so no positioning library is loaded.
  */
-export function AccountMenu({ user }: { user: SessionUser }) {
+export function AccountMenu({ user, notices }: { user: SessionUser; notices: Notices }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  // Open with what was new when the list was opened: marking them seen must not unmark them before they are read.
+  const [noticesShown, setNoticesShown] = useState<{ newSince: number | null } | null>(null);
   const item = useRef<HTMLLIElement>(null);
+  const { newCount } = notices;
+  const toggleNotices = () => {
+    if (noticesShown) {
+      setNoticesShown(null);
+      return;
+    }
+    setNoticesShown({ newSince: notices.seenAt });
+    // The badge clears once the server has the time; a failed write leaves it (nothing to tell the member).
+    void notices.markSeen().catch(() => undefined);
+  };
+
+  const close = () => {
+    setOpen(false);
+    setNoticesShown(null);
+  };
 
   useEffect(() => {
     if (!open) return;
     const closeOnOutsideClick = (event: PointerEvent) => {
-      if (!item.current?.contains(event.target as Node)) setOpen(false);
+      if (!item.current?.contains(event.target as Node)) close();
     };
     const closeOnEscape = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setOpen(false);
+      close();
       item.current?.querySelector<HTMLButtonElement>('.dropdown-toggle')?.focus();
     };
     document.addEventListener('pointerdown', closeOnOutsideClick);
@@ -34,7 +57,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   }, [open]);
 
   const onLogout = async () => {
-    setOpen(false);
+    close();
     try {
       await logout();
       toastSuccess('Logout successfully');
@@ -45,7 +68,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   };
 
   const openOwnProfile = () => {
-    setOpen(false);
+    close();
     writeStored(storageKeys.loadProfile, user.uid);
     navigate(profilePath(user.displayName ?? user.uid, user.uid));
   };
@@ -58,10 +81,13 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         className="nav-link dropdown-toggle"
         aria-expanded={open}
         aria-controls="account-menu-items"
-        onClick={() => setOpen((shown) => !shown)}
+        aria-describedby={newCount > 0 ? NEW_NOTICES_ID : undefined}
+        onClick={() => (open ? close() : setOpen(true))}
       >
         {user.displayName ?? user.email ?? 'Member'}
+        <NoticesBadge count={newCount} className="ms-1" />
       </button>
+      <NewNoticesText count={newCount} id={NEW_NOTICES_ID} />
       <ul
         id="account-menu-items"
         className={`dropdown-menu dropdown-menu-end${open ? ' show' : ''}`}
@@ -73,9 +99,32 @@ export function AccountMenu({ user }: { user: SessionUser }) {
             Profile
           </button>
         </li>
+        <li>
+          <button
+            type="button"
+            className="dropdown-item d-flex align-items-center"
+            aria-expanded={noticesShown !== null}
+            aria-controls="notices-panel"
+            aria-describedby={newCount > 0 ? NEW_NOTICES_ID : undefined}
+            onClick={toggleNotices}
+          >
+            Notices
+            <NoticesBadge count={newCount} className="ms-auto" />
+          </button>
+        </li>
+        {noticesShown && (
+          <li id="notices-panel" className="notices-panel" role="region" aria-label="Notices">
+            <NoticesList
+              notices={notices.notices}
+              newSince={noticesShown.newSince}
+              ready={notices.ready}
+              onFollow={close}
+            />
+          </li>
+        )}
         {user.isAdmin && (
           <li>
-            <Link className="dropdown-item" to="/admin-x" onClick={() => setOpen(false)}>
+            <Link className="dropdown-item" to="/admin-x" onClick={close}>
               Admin-X
             </Link>
           </li>

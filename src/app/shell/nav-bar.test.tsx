@@ -1,7 +1,19 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { NoticeRecord } from '@/domain/group-records';
+import { reportMainContentShown } from '@/lib/main-content';
+import {
+  queryLog,
+  readLog,
+  resetFakeDatabase,
+  SERVER_TIME,
+  writeLog,
+  writePaths,
+} from '@/testing/fake-database';
 import { memberFixture, renderApp } from '@/testing/render-app';
 import { NavBar } from './nav-bar';
+
+vi.mock('@/services/database', () => import('@/testing/fake-database'));
 
 vi.mock('@/features/auth/api/logout', () => ({ logout: vi.fn(() => Promise.resolve()) }));
 vi.mock('@/lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
@@ -79,5 +91,123 @@ describe('NavBar', () => {
     unmount();
     renderApp(<NavBar />, { user: null });
     expect(screen.getByRole('link', { name: 'ChallangeX' })).toHaveAttribute('href', '/');
+  });
+});
+
+const notice = (
+  kind: NoticeRecord['kind'],
+  at: number,
+  meal: NoticeRecord['meal'],
+): NoticeRecord => ({
+  kind,
+  at,
+  fromUid: 'uid-ravi',
+  fromName: 'Ravi',
+  fromPhotoURL: '',
+  ownerId: 'uid-kabir',
+  challengeId: 'cid-team',
+  title: 'Team week',
+  meal,
+});
+
+describe('the notices on the account menu', () => {
+  const noticesRead = () =>
+    [...readLog, ...queryLog.map((query) => query.path)].filter((path) =>
+      path.startsWith('users/uid-asha/notices'),
+    );
+
+  beforeEach(() =>
+    resetFakeDatabase({
+      users: {
+        'uid-asha': {
+          notices: {
+            n1: notice('cheer', 1_000, 'Day1-breakfast'),
+            n2: notice('cheer', 3_000, 'Day1-lunch'),
+            n3: notice('nudge', 4_000, 'Day2-dinner'),
+            n4: notice('cheer', 5_000, 'Day2-lunch'),
+          },
+          noticesSeenAt: 2_000,
+        },
+      },
+    }),
+  );
+
+  // The first to report the page's main content in this file: until then it has not been shown.
+  it('reads nothing of the notices before the page has shown its main content', async () => {
+    renderApp(<NavBar />, { user: memberFixture });
+    await screen.findByRole('button', { name: 'Asha Rao' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(noticesRead()).toEqual([]);
+    reportMainContentShown();
+    await waitFor(() => expect(noticesRead()).not.toEqual([]));
+    // One bounded query by key (push ids sort by time): the 20 newest, whatever the member has received.
+    expect(queryLog.find((query) => query.path === 'users/uid-asha/notices')?.spec).toEqual({
+      orderBy: '$key',
+      limitToLast: 20,
+    });
+  });
+
+  it('shows the count of notices newer than the last look on the menu, in words for assistive technology', async () => {
+    reportMainContentShown();
+    renderApp(<NavBar />, { user: memberFixture });
+    // The toggle keeps its name; the count describes it.
+    const menu = await screen.findByRole('button', {
+      name: 'Asha Rao',
+      description: '3 new notices',
+    });
+    expect(within(menu).getByText('3')).toBeVisible();
+    // The phone's folded menu carries the count too.
+    expect(
+      screen.getByRole('button', { name: 'Toggle navigation', description: '3 new notices' }),
+    ).toBeInTheDocument();
+  });
+
+  it('lists the recent cheers and nudges, newest first, linking to the challenge, and marks them seen', async () => {
+    reportMainContentShown();
+    renderApp(<NavBar />, {
+      user: memberFixture,
+      routes: [{ path: '/challange/*', element: <NavBar /> }],
+    });
+    const menu = await screen.findByRole('button', {
+      name: 'Asha Rao',
+      description: '3 new notices',
+    });
+    await userEvent.click(menu);
+    await userEvent.click(screen.getByRole('button', { name: 'Notices' }));
+    const panel = screen.getByRole('region', { name: 'Notices' });
+    const links = within(panel).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      expect.stringContaining('NewRavi cheered your Day 2 lunch in Team week'),
+      expect.stringContaining('NewRavi nudged you: your Day 2 dinner in Team week is open'),
+      expect.stringContaining('NewRavi cheered your Day 1 lunch in Team week'),
+      expect.not.stringContaining('New'),
+    ]);
+    expect(links[3]).toHaveTextContent('Ravi cheered your Day 1 breakfast in Team week');
+    expect(links[0]).toHaveAttribute('href', '/challange/team-week/uid-kabir/cid-team');
+    // Opening the list records the server's time of the look.
+    expect(writeLog).toContainEqual({ 'users/uid-asha/noticesSeenAt': SERVER_TIME });
+    // Once the server has stamped it, the badge goes; the list still marks what was new when opened.
+    await writePaths({ 'users/uid-asha/noticesSeenAt': 9_000 });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Asha Rao' })).not.toHaveAccessibleDescription(),
+    );
+    expect(within(panel).getAllByText('New')).toHaveLength(3);
+    // Following a notice closes the menu.
+    await userEvent.click(links[0]);
+    expect(screen.getByRole('button', { name: 'Asha Rao' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
+  it('says when there is nothing yet, and shows no badge', async () => {
+    reportMainContentShown();
+    resetFakeDatabase({});
+    renderApp(<NavBar />, { user: memberFixture });
+    const menu = await screen.findByRole('button', { name: 'Asha Rao' });
+    await userEvent.click(menu);
+    await userEvent.click(screen.getByRole('button', { name: 'Notices' }));
+    expect(await screen.findByText('No cheers or nudges yet')).toBeVisible();
+    expect(menu).not.toHaveAccessibleDescription();
   });
 });

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useSession } from '@/lib/session';
-import { AccountMenu } from './account-menu';
+import { NoticesBadge } from '@/features/notices/components/notices-badge';
+import { useNotices } from '@/features/notices/hooks/use-notices';
+import { AccountMenu, NEW_NOTICES_ID } from './account-menu';
 // Small enough to be inlined as a data URL: no request competing with the first page's scripts.
 import logoUrl from '@/assets/logo.svg';
 
@@ -22,6 +24,9 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function NavBar() {
   const { user } = useSession();
   const [expanded, setExpanded] = useState(false);
+  // Members only, and only once the page's main content is on screen (use-notices.ts).
+  const notices = useNotices(user ? user.uid : null);
+  const { newCount } = notices;
   useEffect(() => {
     if (!expanded) return;
     const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setExpanded(false);
@@ -42,9 +47,12 @@ export function NavBar() {
           aria-controls="main-nav"
           aria-expanded={expanded}
           aria-label="Toggle navigation"
+          aria-describedby={user && newCount > 0 ? NEW_NOTICES_ID : undefined}
           onClick={() => setExpanded((open) => !open)}
         >
           <span className="navbar-toggler-icon" />
+          {/* On phones the account menu is folded away: its badge shows on the toggle too. */}
+          {user && !expanded && <NoticesBadge count={newCount} className="ms-1 align-top" />}
         </button>
         {/* Choosing a link or a menu entry collapses the phone menu (the toggle of the account menu does not). */}
         <div
@@ -79,7 +87,7 @@ export function NavBar() {
               </>
             )}
             {/* Part of the shell's chunk (~1 KB): a chunk of its own cost members' pages one request more. */}
-            {user && <AccountMenu user={user} />}
+            {user && <AccountMenu user={user} notices={notices} />}
           </ul>
         </div>
       </div>

@@ -1,0 +1,26 @@
+import type { NoticeRecord } from '@/domain/group-records';
+
+/** "Day1-lunch" → "Day 1 lunch". */
+export function mealLabel(meal: string): string {
+  const match = /^Day(\d+)-(\w+)$/.exec(meal);
+  return match ? `Day ${match[1]} ${match[2]}` : meal;
+}
+
+/** What the list says of a notice (docs/product.md, "Group challenges"). */
+export function noticeText(notice: NoticeRecord): string {
+  const name = notice.fromName || 'A member';
+  const meal = mealLabel(String(notice.meal));
+  return notice.kind === 'nudge'
+    ? `${name} nudged you: your ${meal} in ${notice.title} is open`
+    : `${name} cheered your ${meal} in ${notice.title}`;
+}
+
+/** Notices newer than the member's last look at the list. */
+export function countNewNotices(notices: Array<{ value: NoticeRecord }>, seenAt: number | null) {
+  return notices.filter(({ value }) => typeof value?.at === 'number' && value.at > (seenAt ?? 0))
+    .length;
+}
+
+/** What the badge reads to assistive technology: "1 new notice", "3 new notices". */
+export const newNoticesText = (count: number) =>
+  count === 1 ? '1 new notice' : `${count} new notices`;

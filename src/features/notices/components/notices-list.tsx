@@ -1,0 +1,62 @@
+import { Link } from 'react-router-dom';
+import './notices.css';
+import type { Row } from '@/domain/child-query';
+import type { NoticeRecord } from '@/domain/group-records';
+import { MemberAvatar } from '@/components/member-avatar';
+import { cardTime } from '@/lib/card-time';
+import { challengePath } from '@/lib/challenge-route';
+import { noticeText } from '../api/notice-text';
+
+interface NoticesListProps {
+  /** Newest first. */
+  notices: Array<Row<NoticeRecord>>;
+  /** Notices after this time are marked new (what was new when the list was opened). */
+  newSince: number | null;
+  ready: boolean;
+  /** Following a notice's link (e.g. to close the menu holding the list). */
+  onFollow?: () => void;
+}
+
+/** The member's recent cheers and nudges, each linking to its challenge (docs/product.md, "Group challenges"). */
+export function NoticesList({ notices, newSince, ready, onFollow }: NoticesListProps) {
+  if (!ready) {
+    return (
+      <p className="small text-body-secondary mb-0 px-3 py-2" role="status">
+        Loading notices…
+      </p>
+    );
+  }
+  if (notices.length === 0) {
+    return <p className="small text-body-secondary mb-0 px-3 py-2">No cheers or nudges yet</p>;
+  }
+  return (
+    <ul className="list-unstyled mb-0 notices-list">
+      {notices.map(({ key, value: notice }) => {
+        const fresh = typeof notice.at === 'number' && notice.at > (newSince ?? 0);
+        const when = cardTime(notice.at);
+        return (
+          <li key={key}>
+            <Link
+              className={`dropdown-item text-wrap d-flex gap-2 align-items-start${fresh ? ' fw-semibold' : ''}`}
+              to={challengePath(notice.ownerId, notice.challengeId, notice.title)}
+              onClick={onFollow}
+            >
+              <MemberAvatar
+                name={notice.fromName || 'Member'}
+                photoURL={notice.fromPhotoURL}
+                size={28}
+              />
+              <span>
+                {fresh && <span className="badge text-bg-success me-1">New</span>}
+                {noticeText(notice)}
+                {when && (
+                  <span className="d-block small fw-normal text-body-secondary">{when}</span>
+                )}
+              </span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
