@@ -7,6 +7,7 @@ import { websiteCases } from './cases/website-cases';
 import { moderationCases } from './cases/moderation-cases';
 import { progressCases } from './cases/progress-cases';
 import { adminClaimDatabaseCases } from './cases/admin-claim-cases';
+import { groupAdminClaimCases, groupCases } from './cases/group-cases';
 
 describeRulesMatrix('database.rules.json: member records', memberRecordCases, databaseFixture);
 describeRulesMatrix(
@@ -27,7 +28,12 @@ describeRulesMatrix(
   databaseFixture,
 );
 describeRulesMatrix(
+  'database.rules.json: group challenges (groups, cheers, nudges, notices, invites)',
+  groupCases,
+  databaseFixture,
+);
+describeRulesMatrix(
   'database.rules.json: an admin claim that is truthy but not true',
-  adminClaimDatabaseCases,
+  [...adminClaimDatabaseCases, ...groupAdminClaimCases],
   databaseFixture,
 );

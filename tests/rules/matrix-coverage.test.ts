@@ -10,6 +10,8 @@ import { moderationCases } from './cases/moderation-cases';
 import { progressCases } from './cases/progress-cases';
 import { storageCases } from './cases/storage-cases';
 import { adminClaimDatabaseCases, adminClaimStorageCases } from './cases/admin-claim-cases';
+import { groupAdminClaimCases, groupCases } from './cases/group-cases';
+import { groupStorageCases } from './cases/group-challenge-cases';
 
 // The matrix is only as good as its reach: these checks keep every path the app uses in it.
 const allCases = [
@@ -22,6 +24,9 @@ const allCases = [
   ...storageCases,
   ...adminClaimDatabaseCases,
   ...adminClaimStorageCases,
+  ...groupCases,
+  ...groupAdminClaimCases,
+  ...groupStorageCases,
 ] as RulesCase<unknown, unknown>[];
 
 /** Every database path the app uses (docs/security.md); server-only ones need write denials all the same. */
@@ -43,6 +48,9 @@ const DATABASE_PATHS = [
   'moderation/audit/{id}',
   'users/{uid}/glance',
   'users/{uid}/weights',
+  'groups/{cid}',
+  'users/{uid}/notices',
+  'users/{uid}/noticesSeenAt',
 ];
 const STORAGE_PATHS = ['Challenge/{uid}/{cid}/{file}', 'Challenge/{uid}/profile/avtar.jpg'];
 
@@ -111,6 +119,7 @@ describe('rules matrix coverage', () => {
       moderationCases,
       progressCases,
       storageCases,
+      groupCases,
     ]) {
       const outcomes = new Set(table.map((c) => c.expect));
       expect([...outcomes].sort()).toEqual(['allowed', 'denied']);
