@@ -1,13 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { logout } from '@/features/auth/api/logout';
 import { NewNoticesText, NoticesBadge } from '@/features/notices/components/notices-badge';
-import { NoticesList } from '@/features/notices/components/notices-list';
 import type { Notices } from '@/features/notices/hooks/use-notices';
 import { storageKeys, writeStored } from '@/lib/browser-storage';
 import { profilePath } from '@/lib/profile-route';
 import { toastError, toastSuccess } from '@/lib/toast';
 import type { SessionUser } from '@/services/auth';
+
+// The list's code loads when a member opens it: the shell's chunk is part of every first page.
+const NoticesList = lazy(() =>
+  import('@/features/notices/components/notices-list').then((module) => ({
+    default: module.NoticesList,
+  })),
+);
 
 /** The visually hidden count the menu's toggles point to (aria-describedby). */
 export const NEW_NOTICES_ID = 'new-notices-count';
@@ -99,29 +105,12 @@ export function AccountMenu({ user, notices }: { user: SessionUser; notices: Not
             Profile
           </button>
         </li>
-        <li>
-          <button
-            type="button"
-            className="dropdown-item d-flex align-items-center"
-            aria-expanded={noticesShown !== null}
-            aria-controls="notices-panel"
-            aria-describedby={newCount > 0 ? NEW_NOTICES_ID : undefined}
-            onClick={toggleNotices}
-          >
-            Notices
-            <NoticesBadge count={newCount} className="ms-auto" />
-          </button>
-        </li>
-        {noticesShown && (
-          <li id="notices-panel" className="notices-panel" role="region" aria-label="Notices">
-            <NoticesList
-              notices={notices.notices}
-              newSince={noticesShown.newSince}
-              ready={notices.ready}
-              onFollow={close}
-            />
-          </li>
-        )}
+        <NoticesEntry
+          notices={notices}
+          newSince={noticesShown?.newSince}
+          onToggle={toggleNotices}
+          onFollow={close}
+        />
         {user.isAdmin && (
           <li>
             <Link className="dropdown-item" to="/admin-x" onClick={close}>
@@ -139,5 +128,52 @@ export function AccountMenu({ user, notices }: { user: SessionUser; notices: Not
         </li>
       </ul>
     </li>
+  );
+}
+
+/** The menu's "Notices" entry and, once opened, the list under it. */
+function NoticesEntry({
+  notices,
+  newSince,
+  onToggle,
+  onFollow,
+}: {
+  notices: Notices;
+  /** undefined while the list is closed. */
+  newSince: number | null | undefined;
+  onToggle: () => void;
+  onFollow: () => void;
+}) {
+  const { newCount } = notices;
+  return (
+    <>
+      <li>
+        <button
+          type="button"
+          className="dropdown-item d-flex align-items-center"
+          aria-expanded={newSince !== undefined}
+          aria-controls="notices-panel"
+          aria-describedby={newCount > 0 ? NEW_NOTICES_ID : undefined}
+          onClick={onToggle}
+        >
+          Notices
+          <NoticesBadge count={newCount} className="ms-auto" />
+        </button>
+      </li>
+      {newSince !== undefined && (
+        <li id="notices-panel" className="notices-panel" role="region" aria-label="Notices">
+          <Suspense
+            fallback={<p className="small text-body-secondary mb-0 px-3 py-2">Loading notices…</p>}
+          >
+            <NoticesList
+              notices={notices.notices}
+              newSince={newSince}
+              ready={notices.ready}
+              onFollow={onFollow}
+            />
+          </Suspense>
+        </li>
+      )}
+    </>
   );
 }

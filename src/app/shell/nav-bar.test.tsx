@@ -175,7 +175,7 @@ describe('the notices on the account menu', () => {
     await userEvent.click(menu);
     await userEvent.click(screen.getByRole('button', { name: 'Notices' }));
     const panel = screen.getByRole('region', { name: 'Notices' });
-    const links = within(panel).getAllByRole('link');
+    const links = await within(panel).findAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       expect.stringContaining('NewRavi cheered your Day 2 lunch in Team week'),
       expect.stringContaining('NewRavi nudged you: your Day 2 dinner in Team week is open'),
