@@ -141,3 +141,62 @@ describe('memberTotals over a rollup', () => {
     expect(again).toEqual(rollup);
   });
 });
+
+describe('a group challenge in its member contribution', () => {
+  // 3 days from Sunday 29 June 2025 (ISO week 26): it ends on Tuesday 1 July (week 27, July).
+  const record = challenge('2025-06-29', 3, () => 0, 1);
+  const endsAt = record.meals.Day3.dinner!.closesAt;
+
+  it('adds the team bonus in the week and month of the group end, once', () => {
+    const plain = challengeContribution(record, record, endsAt + DAY);
+    const groupEnd = endsAt + 5 * 3_600_000;
+    const withBonus = challengeContribution(
+      record,
+      record,
+      endsAt + DAY,
+      {},
+      {
+        bonus: { endsAt: groupEnd, points: 25 },
+      },
+    );
+    expect(withBonus.total).toBe(plain.total + 25);
+    expect(withBonus.weekly).toEqual({
+      ...plain.weekly,
+      '2025-W27': plain.weekly['2025-W27'] + 25,
+    });
+    expect(withBonus.monthly).toEqual({
+      ...plain.monthly,
+      '2025-07': plain.monthly['2025-07'] + 25,
+    });
+    const none = challengeContribution(
+      record,
+      record,
+      endsAt + DAY,
+      {},
+      {
+        bonus: { endsAt: groupEnd, points: 0 },
+      },
+    );
+    expect(none.total).toBe(plain.total);
+    const deleted = { ...record, deleted: true };
+    expect(
+      challengeContribution(deleted, deleted, endsAt + DAY, {}, { bonus: { endsAt, points: 25 } })
+        .total,
+    ).toBe(0);
+  });
+
+  it('stays open after its own end until the group ends (the bonus is still to be decided)', () => {
+    const waiting = challengeContribution(
+      record,
+      record,
+      endsAt + 1,
+      {},
+      {
+        settlesAt: endsAt + 3_600_000,
+      },
+    );
+    expect(isSettled(waiting, endsAt + 1)).toBe(false);
+    expect(isSettled(waiting, endsAt + 3_600_001)).toBe(true);
+    expect(isSettled(challengeContribution(record, record, endsAt + 1), endsAt + 1)).toBe(true);
+  });
+});
