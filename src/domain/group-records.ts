@@ -52,6 +52,8 @@ export interface BoardRow {
   points: number;
   /** When `proved` last grew (epoch ms); absent before the first proof. */
   lastProvedAt?: number;
+  /** The member's current meal streak (docs/product.md, "Streaks"), refreshed by their recompute. */
+  streak?: number;
   meals: Partial<Record<MealKey, BoardMeal>>;
 }
 
