@@ -13,7 +13,12 @@ import { requireAdmin, requireMember } from './authenticate';
 import { refuseOversizedBody } from './body-limit';
 import { corsForOrigins } from './cors';
 import { generateChallenge } from './generate-route';
+import { setGroupAccess } from './group-access-route';
 import { cheerMember } from './group-cheer-route';
+import { previewInvitation } from './group-invitation-route';
+import { closeInvite, renewInvite } from './group-invite-route';
+import { joinGroup } from './group-join-route';
+import { leaveGroup, removeGroupMember } from './group-membership-route';
 import { nudgeMember } from './group-nudge-route';
 import { BODY_LIMIT_BYTES, errorHandler, notFound } from './http-error';
 import { propagateIdentity } from './identity-route';
@@ -48,6 +53,8 @@ export interface AppOptions {
   proofRateLimit?: RateLimit;
   /** Per member, shared by cheers and nudges on group boards. */
   cheerRateLimit?: RateLimit;
+  /** Per member, shared by a group's access, invite, invitation, leave and remove routes (joins count as generate). */
+  groupRateLimit?: RateLimit;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -65,6 +72,7 @@ export function createApp({
   weightLogRateLimit = { windowMs: 60_000, max: 30 },
   proofRateLimit = { windowMs: 60_000, max: 20 },
   cheerRateLimit = { windowMs: 60_000, max: 60 },
+  groupRateLimit = { windowMs: 60_000, max: 60 },
   log = (message, error) => console.error(message, error),
 }: AppOptions): Express {
   const app = express();
@@ -101,6 +109,14 @@ export function createApp({
   const cheers = throttled('cheer', cheerRateLimit);
   app.post('/api/challenges/:challengeId/members/:uid/cheers', cheers, cheerMember(dependencies));
   app.post('/api/challenges/:challengeId/members/:uid/nudges', cheers, nudgeMember(dependencies));
+  const group = throttled('group', groupRateLimit);
+  app.put('/api/challenges/:challengeId/access', group, setGroupAccess(dependencies));
+  app.post('/api/challenges/:challengeId/invite', group, renewInvite(dependencies));
+  app.delete('/api/challenges/:challengeId/invite', group, closeInvite(dependencies));
+  app.get('/api/challenges/:challengeId/invitation', group, previewInvitation(dependencies));
+  app.post('/api/challenges/:challengeId/join', generateMember, joinGroup(dependencies));
+  app.post('/api/challenges/:challengeId/leave', group, leaveGroup(dependencies));
+  app.delete('/api/challenges/:challengeId/members/:uid', group, removeGroupMember(dependencies));
   app.post(
     '/api/me/recompute',
     throttled('recompute', recomputeRateLimit),

@@ -28,7 +28,8 @@ export function challengeStart(startDate: string, days: number, timeZone: string
 }
 
 export interface NewChallenge {
-  request: GenerateRequest;
+  /** What the plan is for: the creator's request, or for a joined plan the owner's challenge and the joiner's goal. */
+  request: GenerateRequest | Pick<GenerateRequest, 'title' | 'day' | 'preference' | 'targetBody'>;
   member: MemberIdentity;
   start: ChallengeStart;
   targets: NutritionTargets;
@@ -86,5 +87,11 @@ export function buildFeedEntry(uid: string, challenge: ChallengeRecord): FeedEnt
     photoURL: challenge.photoURL,
     cover: challenge.meals[dayKey(1)]?.breakfast?.img ?? '',
     createdAt: challenge.createdAt,
+    // A group's summary (docs/product.md, "Group challenges"): the owner alone at creation.
+    ...((challenge.access === 'link' || challenge.access === 'feed') && {
+      access: challenge.access,
+      memberCount: challenge.memberCount ?? 1,
+      memberPhotos: [{ displayName: challenge.displayName, photoURL: challenge.photoURL }],
+    }),
   };
 }

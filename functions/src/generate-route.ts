@@ -31,6 +31,7 @@ import { HttpError, parseOrThrow } from './http-error';
 import type { MealPlanProvider } from './meal-plan-provider';
 import { readChallengeCreator, readMemberTimeZone } from './profile-reader';
 import { isMemberDisabled, sweepIfDisabled } from './disabled-member-sweep';
+import { openGroup } from './group-store';
 
 export interface GenerateDependencies {
   database: Database;
@@ -78,8 +79,8 @@ function assertUnderDailyCap(challenges: ChallengeRecord[], now: number): void {
   });
 }
 
-/** The member's challenge counts, read under the creation lock; refuses past a limit. */
-async function checkedChallenges(database: Database, uid: string, now: number) {
+/** The member's challenge counts, read under the creation lock; refuses past a limit (joins too). */
+export async function checkedChallenges(database: Database, uid: string, now: number) {
   const existing = await database.ref(dbPaths.userChallenges(uid)).get();
   const challenges = Object.values((existing.val() ?? {}) as Record<string, ChallengeRecord>);
   const counts = countChallenges(challenges, now);
@@ -89,7 +90,7 @@ async function checkedChallenges(database: Database, uid: string, now: number) {
   return counts;
 }
 
-function zoneUpdate(uid: string, stored: MemberTimeZone | undefined, zone: MemberTimeZone) {
+export function zoneUpdate(uid: string, stored: MemberTimeZone | undefined, zone: MemberTimeZone) {
   if (stored?.timeZone === zone.timeZone && stored.setAt === zone.setAt) return {};
   return {
     [dbPaths.memberTimeZone(uid)]: zone.timeZone,
@@ -158,9 +159,24 @@ export function generateChallenge({
       });
       const shortfalls = planShortfalls(plan);
       if (shortfalls) challenge.shortfalls = shortfalls;
+      // Opened to others at creation: the group with the owner as member #1 and an invite link.
+      const opened =
+        body.access === 'link' || body.access === 'feed'
+          ? openGroup({
+              ownerId: uid,
+              challengeId,
+              challenge,
+              access: body.access,
+              grouped: false,
+              now,
+            })
+          : undefined;
+      if (opened) Object.assign(challenge, opened.owner);
+      const feedEntry = buildFeedEntry(uid, challenge);
       await database.ref().update({
         [dbPaths.challenge(uid, challengeId)]: challenge,
-        [dbPaths.feedEntry(challengeId)]: buildFeedEntry(uid, challenge),
+        ...opened?.group,
+        [dbPaths.feedEntry(challengeId)]: feedEntry,
         [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges + 1,
         [`${dbPaths.userInfo(uid)}/totalChallenges`]: counts.totalChallenges + 1,
         ...zoneUpdate(uid, storedZone, zone),

@@ -1,10 +1,43 @@
+import { randomBytes } from 'node:crypto';
 import type { Database } from 'firebase-admin/database';
-import { dbPaths } from '../../src/domain/database-paths';
+import { z } from 'zod';
+import { challengeEndsAt, countChallenges } from '../../src/domain/challenge-activity';
+import { GROUP_MEMBER_LIMIT } from '../../src/domain/challenge-board';
+import type { ChallengeRecord, FeedEntry } from '../../src/domain/challenge-record';
+import { MEAL_SLOTS } from '../../src/domain/constants';
+import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
+import {
+  GROUP_MESSAGES,
+  type BoardMeal,
+  type BoardRow,
+  type GroupAccess,
+  type GroupSummary,
+  type MealKey,
+} from '../../src/domain/group-records';
+import { dayKey } from '../../src/domain/meal-schedule';
+import { challengeAwards, provedInWindow } from '../../src/domain/points';
+import { ChallengeCreationLock } from './challenge-creation-lock';
+import type { MemberIdentity } from './challenge-records';
+import { HttpError } from './http-error';
 
 /**
- * Server helpers shared by the group routes (docs/product.md, "Group challenges"): reading a group,
- * asserting membership, building board rows and the feed's GroupSummary.
+ * Server helpers shared by the group routes (docs/product.md, "Group challenges"; docs/architecture.md,
+ * "Group challenges"): reading a group and its owner's challenge, asserting membership, building board
+ * rows, and keeping the feed entry's GroupSummary and the owner's memberCount in step with the group.
  */
+
+type Update = Record<string, unknown>;
+
+export const NOT_FOUND_MESSAGE = 'Challenge not found';
+/** How many avatars a group's feed card shows (GroupSummary.memberPhotos). */
+export const SUMMARY_PHOTOS = 5;
+
+export const challengeParamsSchema = z.object({
+  challengeId: z.string().regex(DATABASE_KEY, 'Not a challenge id'),
+});
+export const memberParamsSchema = challengeParamsSchema.extend({
+  uid: z.string().regex(DATABASE_KEY, 'Not a member id'),
+});
 
 /** Whether uid has a board row in the group of challengeId (the owner is member #1). */
 export async function isGroupMember(
@@ -14,4 +47,310 @@ export async function isGroupMember(
 ): Promise<boolean> {
   const row = await database.ref(dbPaths.groupMember(challengeId, uid)).child('joinedAt').get();
   return row.exists();
+}
+
+/** 24 random bytes, url-safe: 32 characters (group-records.ts INVITE_TOKEN). */
+export function newInviteToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** A challenge's owner and record, found from its id alone (the group, else its feed entry). */
+export interface OwnedChallenge {
+  ownerId: string;
+  challengeId: string;
+  challenge: ChallengeRecord;
+  /** groups/{cid} exists: the challenge was opened to others at least once. */
+  grouped: boolean;
+}
+
+const valueAt = async <T>(database: Database, path: string) =>
+  (await database.ref(path).get()).val() as T | null;
+
+/**
+ * The owner of challengeId: the group's ownerId, else the uid of its feed entry (or of the entry a
+ * moderator put aside). 404 when none, or when the challenge is deleted.
+ */
+export async function readOwnedChallenge(
+  database: Database,
+  challengeId: string,
+): Promise<OwnedChallenge> {
+  const [groupOwner, feedOwner, hiddenOwner] = await Promise.all([
+    valueAt<unknown>(database, `${dbPaths.group(challengeId)}/ownerId`),
+    valueAt<unknown>(database, `${dbPaths.feedEntry(challengeId)}/uid`),
+    valueAt<unknown>(database, `${dbPaths.hiddenFeedEntry(challengeId)}/uid`),
+  ]);
+  const ownerId = [groupOwner, feedOwner, hiddenOwner].find(
+    (value): value is string => typeof value === 'string' && DATABASE_KEY.test(value),
+  );
+  if (!ownerId) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  const challenge = await valueAt<ChallengeRecord>(
+    database,
+    dbPaths.challenge(ownerId, challengeId),
+  );
+  if (!challenge || challenge.deleted === true || challenge.groupOwnerId !== undefined)
+    throw new HttpError(404, NOT_FOUND_MESSAGE);
+  return { ownerId, challengeId, challenge, grouped: typeof groupOwner === 'string' };
+}
+
+/** Every window of the owner's plan has closed (challenge-activity.ts). */
+export function hasEnded(challenge: Pick<ChallengeRecord, 'meals'>, now: number): boolean {
+  const end = challengeEndsAt(challenge);
+  return end !== undefined && now > end;
+}
+
+/** What no change of membership or access may happen on: a hidden or ended challenge (409). */
+export function assertChangeable(challenge: ChallengeRecord, now: number): void {
+  if (challenge.moderation) throw new HttpError(409, GROUP_MESSAGES.hidden);
+  if (hasEnded(challenge, now)) throw new HttpError(409, GROUP_MESSAGES.ended);
+}
+
+/** The owner's own challenge, for the owner's routes: 404 when they have none by this id, 403 for a joined plan. */
+export async function readOwnChallenge(
+  database: Database,
+  uid: string,
+  challengeId: string,
+): Promise<ChallengeRecord> {
+  const challenge = await valueAt<ChallengeRecord>(database, dbPaths.challenge(uid, challengeId));
+  if (!challenge || challenge.deleted === true) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  if (challenge.groupOwnerId !== undefined)
+    throw new HttpError(403, 'Only the owner of this challenge can do this');
+  return challenge;
+}
+
+function boardProof(meal: NonNullable<ChallengeRecord['meals'][string]['breakfast']>) {
+  if (meal.review?.state === 'flagged') return 'Flagged' as const;
+  if (meal.review?.state === 'rejected') return 'Rejected' as const;
+  return meal.status === 'Done' ? ('Done' as const) : undefined;
+}
+
+/**
+ * A member's board row from their own plan: windows and proof states only, never the meals' macros or
+ * the member's targets (docs/security.md, "Group challenges").
+ */
+export function boardRowFor(
+  identity: MemberIdentity,
+  challenge: ChallengeRecord,
+  joinedAt: number,
+): BoardRow {
+  const meals: BoardRow['meals'] = {};
+  let proved = 0;
+  let lastProvedAt: number | undefined;
+  for (let dayNumber = 1; dayNumber <= challenge.day; dayNumber++) {
+    for (const slot of MEAL_SLOTS) {
+      const meal = challenge.meals?.[dayKey(dayNumber)]?.[slot];
+      if (!meal) continue;
+      const proof = boardProof(meal);
+      const row: BoardMeal = { opensAt: meal.opensAt, closesAt: meal.closesAt };
+      if (proof) row.proof = proof;
+      meals[`Day${dayNumber}-${slot}` as MealKey] = row;
+      if (provedInWindow(meal) && proof === 'Done') {
+        proved++;
+        lastProvedAt = Math.max(lastProvedAt ?? 0, meal.doneAt);
+      }
+    }
+  }
+  const points = challengeAwards(challenge).reduce((sum, award) => sum + award.points, 0);
+  return {
+    displayName: identity.displayName,
+    photoURL: identity.photoURL,
+    joinedAt,
+    proved,
+    points,
+    ...(lastProvedAt !== undefined && { lastProvedAt }),
+    meals,
+  };
+}
+
+/**
+ * What opening a challenge to others writes: the group with the owner as member #1 when it has none yet
+ * and its access (`group`, paths), and the owner's record's access, memberCount and a new invite when
+ * none is open (`owner`, fields of users/{owner}/challenges/{cid}).
+ */
+export function openGroup({
+  ownerId,
+  challengeId,
+  challenge,
+  access,
+  grouped,
+  now,
+}: {
+  ownerId: string;
+  challengeId: string;
+  challenge: ChallengeRecord;
+  access: Exclude<GroupAccess, 'solo'>;
+  grouped: boolean;
+  now: number;
+}): { group: Update; owner: Pick<ChallengeRecord, 'access' | 'memberCount' | 'invite'> } {
+  const group: Update = { [`${dbPaths.group(challengeId)}/access`]: access };
+  const owner: Pick<ChallengeRecord, 'access' | 'memberCount' | 'invite'> = { access };
+  if (!grouped) {
+    group[`${dbPaths.group(challengeId)}/ownerId`] = ownerId;
+    group[dbPaths.groupMemberCount(challengeId)] = 1;
+    group[dbPaths.groupMember(challengeId, ownerId)] = boardRowFor(
+      { displayName: challenge.displayName, photoURL: challenge.photoURL },
+      challenge,
+      challenge.createdAt,
+    );
+    owner.memberCount = 1;
+  }
+  owner.invite =
+    challenge.invite?.open === true
+      ? challenge.invite
+      : { token: newInviteToken(), open: true, madeAt: now };
+  return { group, owner };
+}
+
+/** Fields of one record as paths of a multi-path update. */
+export function fieldPaths(path: string, fields: Record<string, unknown>): Update {
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, value]) => [`${path}/${field}`, value]),
+  );
+}
+
+/**
+ * Takes one place in the group if there is room (a transaction on memberCount, so racing joins cannot
+ * pass GROUP_MEMBER_LIMIT); 409 when full.
+ */
+export async function reservePlace(database: Database, challengeId: string): Promise<void> {
+  const { committed } = await database
+    .ref(dbPaths.groupMemberCount(challengeId))
+    .transaction((count: number | null) => {
+      const current = count ?? 0;
+      return current >= GROUP_MEMBER_LIMIT ? undefined : current + 1;
+    });
+  if (!committed) throw new HttpError(409, GROUP_MESSAGES.full);
+}
+
+/** Gives a place back: a join that failed after reserving, a member who left or was removed. */
+export async function releasePlace(database: Database, challengeId: string): Promise<void> {
+  await database
+    .ref(dbPaths.groupMemberCount(challengeId))
+    .transaction((count: number | null) => (count === null ? null : Math.max(1, count - 1)));
+}
+
+/** The summary non-members see, from the group: its count and the earliest joiners' avatars. */
+async function readSummary(database: Database, challengeId: string): Promise<GroupSummary | null> {
+  const [access, memberCount, rows] = await Promise.all([
+    valueAt<GroupSummary['access']>(database, `${dbPaths.group(challengeId)}/access`),
+    valueAt<number>(database, dbPaths.groupMemberCount(challengeId)),
+    database.ref(dbPaths.groupMembers(challengeId)).get(),
+  ]);
+  if (!access || typeof memberCount !== 'number') return null;
+  const members = Object.values((rows.val() ?? {}) as Record<string, BoardRow>)
+    .sort((left, right) => left.joinedAt - right.joinedAt)
+    .slice(0, SUMMARY_PHOTOS)
+    .map(({ displayName, photoURL }) => ({ displayName, photoURL }));
+  return { access, memberCount, memberPhotos: members };
+}
+
+function withSummary(
+  entry: FeedEntry,
+  {
+    access,
+    memberCount,
+    memberPhotos,
+  }: Omit<GroupSummary, 'access'> & { access: GroupSummary['access'] | null },
+): FeedEntry {
+  const { access: _old, ...rest } = entry;
+  void _old;
+  // A challenge back to solo keeps its count on the card but no join button (no access).
+  return { ...rest, ...(access && { access }), memberCount, memberPhotos };
+}
+
+/**
+ * Copies the group's summary into its feed entry (only if the entry exists: a hidden challenge's is put
+ * aside, and a write would recreate it as a stub) and the owner's memberCount. Racing joins each end by
+ * reading the group again and writing once more if it changed meanwhile, so the last to finish leaves
+ * the final figures.
+ */
+export async function refreshGroupSummary(
+  database: Database,
+  ownerId: string,
+  challengeId: string,
+): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const summary = await readSummary(database, challengeId);
+    if (!summary) return;
+    const ownerAccess = await valueAt<GroupAccess>(
+      database,
+      `${dbPaths.challenge(ownerId, challengeId)}/access`,
+    );
+    const feedAccess = ownerAccess === 'link' || ownerAccess === 'feed' ? ownerAccess : null;
+    await Promise.all([
+      database
+        .ref(dbPaths.feedEntry(challengeId))
+        .transaction((entry: FeedEntry | null) =>
+          entry === null
+            ? null
+            : entry.uid !== ownerId
+              ? undefined
+              : withSummary(entry, { ...summary, access: feedAccess }),
+        ),
+      database
+        .ref(`${dbPaths.challenge(ownerId, challengeId)}/memberCount`)
+        .set(summary.memberCount),
+    ]);
+    const after = await readSummary(database, challengeId);
+    if (JSON.stringify(after) === JSON.stringify(summary)) return;
+  }
+}
+
+/** The member's active and total counters, from their challenges as they will be after `changes`. */
+export async function countersUpdate(
+  database: Database,
+  uid: string,
+  now: number,
+  changes: Record<string, ChallengeRecord | null>,
+): Promise<Update> {
+  const stored = ((await database.ref(dbPaths.userChallenges(uid)).get()).val() ?? {}) as Record<
+    string,
+    ChallengeRecord
+  >;
+  const after = { ...stored, ...changes };
+  const counts = countChallenges(
+    Object.values(after).filter((challenge): challenge is ChallengeRecord => challenge !== null),
+    now,
+  );
+  return {
+    [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges,
+    [`${dbPaths.userInfo(uid)}/totalChallenges`]: counts.totalChallenges,
+  };
+}
+
+/**
+ * Takes a member out of a group (leave or removal): their plan, board row and photos go, the place is
+ * given back and their counters recomputed; their leaderboard rows are not touched, so points earned
+ * stay. Under the member's creation lock, so a join of theirs cannot count against a stale total.
+ */
+export async function removeFromGroup(
+  database: Database,
+  {
+    ownerId,
+    challengeId,
+    uid,
+    now,
+  }: { ownerId: string; challengeId: string; uid: string; now: number },
+): Promise<void> {
+  const lock = new ChallengeCreationLock(database, uid, `leave-${challengeId}`);
+  await lock.acquire();
+  let removed = false;
+  try {
+    if (!(await isGroupMember(database, challengeId, uid)))
+      throw new HttpError(404, GROUP_MESSAGES.notMember);
+    const counters = await countersUpdate(database, uid, now, { [challengeId]: null });
+    const mine = await valueAt<ChallengeRecord>(database, dbPaths.challenge(uid, challengeId));
+    await database.ref().update({
+      // Only the member's joined plan: never a challenge of their own that shares the id.
+      ...(mine?.groupOwnerId === ownerId && { [dbPaths.challenge(uid, challengeId)]: null }),
+      [dbPaths.groupMember(challengeId, uid)]: null,
+      [dbPaths.groupPhotos(challengeId, uid)]: null,
+      ...counters,
+      [lock.path]: null,
+    });
+    removed = true;
+  } finally {
+    if (!removed) await lock.release();
+  }
+  await releasePlace(database, challengeId);
+  await refreshGroupSummary(database, ownerId, challengeId);
 }

@@ -2,6 +2,7 @@ import { z } from '@/domain/zod';
 import { isCalendarDate, isValidTimeZone } from '@/domain/calendar-dates';
 import { challengeTitleField } from '@/domain/form-fields';
 import { CHALLENGE_DAYS, INPUT_LIMITS, PREFERENCES, TARGET_BODIES } from '@/domain/constants';
+import { GROUP_ACCESS } from '@/domain/group-records';
 
 /** http(s) only; plain http is for the local emulators' download URLs. */
 export function isWebUrl(value: string): boolean {
@@ -42,6 +43,8 @@ export const generateRequestSchema = z.strictObject({
     .refine(isValidTimeZone, 'Unknown time zone'),
   /** Day 1, 'YYYY-MM-DD' in the member's time zone; today or tomorrow (checked by the server). */
   startDate: z.string().refine(isCalendarDate, 'Must be a date YYYY-MM-DD').optional(),
+  /** Who may join (docs/product.md, "Group challenges"): 'link' or 'feed' opens a group; 'solo' when absent. */
+  access: z.enum(GROUP_ACCESS).optional(),
 });
 
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;

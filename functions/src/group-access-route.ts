@@ -1,0 +1,49 @@
+import type { Database } from 'firebase-admin/database';
+import type { RequestHandler } from 'express';
+import { dbPaths } from '../../src/domain/database-paths';
+import { groupAccessRequestSchema } from '../../src/domain/group-records';
+import { memberUid } from './authenticate';
+import {
+  assertChangeable,
+  challengeParamsSchema,
+  fieldPaths,
+  openGroup,
+  readOwnChallenge,
+  refreshGroupSummary,
+} from './group-store';
+import { parseOrThrow } from './http-error';
+
+export interface GroupOwnerDependencies {
+  database: Database;
+  clock: () => number;
+}
+
+/**
+ * PUT /api/challenges/:challengeId/access {access}: the owner opens their challenge to others ('link',
+ * 'feed': the group with the owner as member #1 and an invite link, made when missing) or closes it
+ * ('solo': invitations close, members stay). Not on an ended or hidden challenge (docs/product.md,
+ * "Group challenges").
+ */
+export function setGroupAccess({ database, clock }: GroupOwnerDependencies): RequestHandler {
+  return async (request, response) => {
+    const uid = memberUid(response);
+    const { challengeId } = parseOrThrow(challengeParamsSchema, request.params);
+    const { access } = parseOrThrow(groupAccessRequestSchema, request.body ?? {});
+    const now = clock();
+    const challenge = await readOwnChallenge(database, uid, challengeId);
+    assertChangeable(challenge, now);
+    const path = dbPaths.challenge(uid, challengeId);
+    if (access === 'solo') {
+      await database.ref().update({
+        [`${path}/access`]: 'solo',
+        ...(challenge.invite && { [`${dbPaths.challengeInvite(uid, challengeId)}/open`]: false }),
+      });
+    } else {
+      const grouped = (await database.ref(`${dbPaths.group(challengeId)}/ownerId`).get()).exists();
+      const opened = openGroup({ ownerId: uid, challengeId, challenge, access, grouped, now });
+      await database.ref().update({ ...opened.group, ...fieldPaths(path, opened.owner) });
+    }
+    await refreshGroupSummary(database, uid, challengeId);
+    response.json({ challengeId, access });
+  };
+}

@@ -1,0 +1,194 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Database } from 'firebase-admin/database';
+import type { RequestHandler } from 'express';
+import { GROUP_MEMBER_LIMIT } from '../../src/domain/challenge-board';
+import { dbPaths } from '../../src/domain/database-paths';
+import { GROUP_MESSAGES, joinRequestSchema } from '../../src/domain/group-records';
+import { planShortfalls } from '../../src/domain/meal-planner';
+import { hasWindowLeft } from '../../src/domain/meal-schedule';
+import type { PhotoSources } from '../../src/domain/member-identity';
+import { resolveMemberTimeZone } from '../../src/domain/member-time-zone';
+import { nutritionTargets } from '../../src/domain/nutrition-targets';
+import { memberUid } from './authenticate';
+import { ChallengeCreationLock } from './challenge-creation-lock';
+import { buildChallengeRecord, challengeStart } from './challenge-records';
+import { isMemberDisabled, sweepIfDisabled } from './disabled-member-sweep';
+import { checkedChallenges, zoneUpdate } from './generate-route';
+import {
+  boardRowFor,
+  challengeParamsSchema,
+  hasEnded,
+  isGroupMember,
+  readOwnedChallenge,
+  refreshGroupSummary,
+  releasePlace,
+  reservePlace,
+  type OwnedChallenge,
+} from './group-store';
+import { HttpError, parseOrThrow } from './http-error';
+import type { MealPlanProvider } from './meal-plan-provider';
+import { readChallengeCreator, readMemberTimeZone } from './profile-reader';
+
+export interface JoinDependencies {
+  database: Database;
+  clock: () => number;
+  planMeals: MealPlanProvider;
+  photoSources: PhotoSources;
+}
+
+export const DISABLED_MESSAGE = 'This account is disabled';
+
+function sameToken(given: string, kept: string): boolean {
+  const [left, right] = [Buffer.from(given), Buffer.from(kept)];
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Where a would-be member stands with a group: already in it, or why they may not join (null: they may). */
+export interface JoinAssessment extends OwnedChallenge {
+  joined: boolean;
+  memberCount: number;
+  refusal: HttpError | null;
+}
+
+/**
+ * The checks a join makes before planning, shared with the invitation preview (docs/product.md, "Group
+ * challenges"): 404 unknown; 409 hidden, ended or full; 403 invitations closed, a wrong or old token, a
+ * disabled member. A member already in the group (the owner included) is never refused.
+ */
+export async function assessJoin(
+  database: Database,
+  {
+    challengeId,
+    uid,
+    token,
+    now,
+  }: { challengeId: string; uid: string; token?: string; now: number },
+): Promise<JoinAssessment> {
+  const owned = await readOwnedChallenge(database, challengeId);
+  const [joined, count, disabled] = await Promise.all([
+    owned.ownerId === uid ? true : isGroupMember(database, challengeId, uid),
+    database.ref(dbPaths.groupMemberCount(challengeId)).get(),
+    isMemberDisabled(database, uid),
+  ]);
+  const memberCount = typeof count.val() === 'number' ? (count.val() as number) : 1;
+  const refuse = (status: number, message: string) => ({
+    ...owned,
+    joined,
+    memberCount,
+    refusal: new HttpError(status, message),
+  });
+  const { challenge } = owned;
+  if (joined) return { ...owned, joined, memberCount, refusal: null };
+  if (disabled) return refuse(403, DISABLED_MESSAGE);
+  if (challenge.moderation) return refuse(409, GROUP_MESSAGES.hidden);
+  if (hasEnded(challenge, now)) return refuse(409, GROUP_MESSAGES.ended);
+  const invite = challenge.invite;
+  const open =
+    (challenge.access === 'link' || challenge.access === 'feed') && invite?.open === true;
+  if (!owned.grouped || !open || !invite) return refuse(403, GROUP_MESSAGES.closed);
+  // From the feed no token is needed; a token that is given must still be the current one.
+  const tokenNeeded = challenge.access === 'link' || token !== undefined;
+  if (tokenNeeded && (token === undefined || !sameToken(token, invite.token)))
+    return refuse(403, GROUP_MESSAGES.badToken);
+  if (memberCount >= GROUP_MEMBER_LIMIT) return refuse(409, GROUP_MESSAGES.full);
+  return { ...owned, joined, memberCount, refusal: null };
+}
+
+/**
+ * POST /api/challenges/:challengeId/join {token?, targetBody?, timezone?}: plans the member's own copy of
+ * the owner's challenge (the same days, start date and preference; their body and goal; windows in their
+ * own zone) with the planner and guarantees of POST /api/generate, under the same creation lock and
+ * limits (a join counts towards the active limit and the daily cap, as it makes a plan). A place is
+ * reserved by a transaction before planning, so racing joins stop at GROUP_MEMBER_LIMIT; then one
+ * multi-path update writes the plan, the board row and the counters. 201, or 200 when already a member.
+ */
+export function joinGroup({
+  database,
+  clock,
+  planMeals,
+  photoSources,
+}: JoinDependencies): RequestHandler {
+  return async (request, response) => {
+    const uid = memberUid(response);
+    const { challengeId } = parseOrThrow(challengeParamsSchema, request.params);
+    const body = parseOrThrow(joinRequestSchema, request.body ?? {});
+    const now = clock();
+    const assessed = await assessJoin(database, { challengeId, uid, token: body.token, now });
+    const { ownerId, challenge: owners } = assessed;
+    const done = (status: number) => response.status(status).json({ ownerId, challengeId });
+    if (assessed.joined) return done(200);
+    if (assessed.refusal) throw assessed.refusal;
+
+    const creator = await readChallengeCreator(database, uid, photoSources);
+    const requestedZone = body.timezone ?? creator.timeZone?.timeZone ?? owners.timezone;
+    const targetBody = body.targetBody ?? owners.targetBody;
+    const targets = nutritionTargets(creator.profile, targetBody);
+    const lock = new ChallengeCreationLock(database, uid, `join-${challengeId}`);
+    await lock.acquire();
+    let joined = false;
+    let reserved = false;
+    try {
+      // Under the lock: a racing join of the same member may have got in first.
+      if (await isGroupMember(database, challengeId, uid)) {
+        await lock.release();
+        joined = true;
+        return done(200);
+      }
+      await checkedChallenges(database, uid, now);
+      await reservePlace(database, challengeId);
+      reserved = true;
+      const plan = await planMeals({
+        targets,
+        days: owners.day,
+        preference: owners.preference,
+        seed: `${challengeId}:${uid}`,
+      });
+      // A long plan (a model's) may outlast the lease: hold the lock again and read again.
+      await lock.acquire();
+      const [counts, storedZone, disabled] = await Promise.all([
+        checkedChallenges(database, uid, now),
+        readMemberTimeZone(database, uid),
+        isMemberDisabled(database, uid),
+      ]);
+      if (disabled) throw new HttpError(403, DISABLED_MESSAGE);
+      const zone = resolveMemberTimeZone(storedZone, requestedZone, now);
+      // The owner's calendar date; the windows in the joiner's zone (one far behind may find none left).
+      const start = challengeStart(owners.startDate, owners.day, zone.timeZone);
+      if (!hasWindowLeft(start.schedule, now)) throw new HttpError(409, GROUP_MESSAGES.ended);
+      const challenge = buildChallengeRecord({
+        request: {
+          title: owners.title,
+          day: owners.day,
+          preference: owners.preference,
+          targetBody,
+        },
+        member: creator.identity,
+        start,
+        targets,
+        plan,
+        createdAt: now,
+      });
+      challenge.groupOwnerId = ownerId;
+      const shortfalls = planShortfalls(plan);
+      if (shortfalls) challenge.shortfalls = shortfalls;
+      await database.ref().update({
+        [dbPaths.challenge(uid, challengeId)]: challenge,
+        [dbPaths.groupMember(challengeId, uid)]: boardRowFor(creator.identity, challenge, now),
+        [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges + 1,
+        [`${dbPaths.userInfo(uid)}/totalChallenges`]: counts.totalChallenges + 1,
+        ...zoneUpdate(uid, storedZone, zone),
+        [lock.path]: null,
+      });
+      joined = true;
+    } finally {
+      if (!joined) {
+        if (reserved) await releasePlace(database, challengeId);
+        await lock.release();
+      }
+    }
+    await refreshGroupSummary(database, ownerId, challengeId);
+    // Disabled between the check and the write: their row leaves the board at once.
+    await sweepIfDisabled(database, uid);
+    return done(201);
+  };
+}
