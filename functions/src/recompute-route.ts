@@ -82,6 +82,8 @@ interface Pass {
   update: Record<string, unknown>;
   /** Periods whose rows must be written: every one a changed challenge touches, before or after. */
   periods: { weekly: Set<string>; monthly: Set<string> };
+  /** Group challenges whose board row this recompute writes (it adds the member's streak to each). */
+  boards: string[];
 }
 
 interface Derived {
@@ -118,11 +120,13 @@ async function derive(pass: Pass, records: Records, stored: Record<string, Chall
         verified.verdicts,
         group,
       );
-      if (group)
+      if (group) {
+        pass.boards.push(challengeId);
         Object.assign(
           pass.update,
           boardRowUpdate(challengeId, uid, record, verified.challenge, group.bonus?.points),
         );
+      }
     }),
   );
   return derived;
@@ -287,6 +291,7 @@ export async function recomputeTotals(
     timeZone: storedMemberTimeZone(privateSnapshot.val())?.timeZone ?? 'UTC',
     update: {},
     periods: { weekly: new Set(), monthly: new Set() },
+    boards: [],
   };
   const stored = parseRollup(rollupSnapshot.val());
   const { rollup, open } = stored ? await advance(pass, stored, hinted) : await rebuild(pass);
@@ -316,6 +321,12 @@ export async function recomputeTotals(
     [dbPaths.memberGlance(uid)]: glance,
     [dbPaths.progressMember(uid)]: rollup,
     [`${dbPaths.leaderboardAll}/${uid}`]: entry(score.total),
+    ...Object.fromEntries(
+      pass.boards.map((challengeId) => [
+        `${dbPaths.groupMember(challengeId, uid)}/streak`,
+        streak.currentStreak,
+      ]),
+    ),
   });
   for (const contribution of Object.values(open)) touch(pass, contribution);
   for (const week of periods.weekly) {

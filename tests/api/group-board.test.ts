@@ -208,5 +208,6 @@ describe("a group member's board row", () => {
     expect(row).toMatchObject({ proved: 1, points: 10, lastProvedAt: lunch.opensAt + MINUTE });
     expect(row.meals['Day1-lunch']?.proof).toBe('Done');
     expect(row.meals['Day1-breakfast']?.proof).toBeUndefined();
+    expect(row.streak).toBe(response.body.currentStreak);
   });
 });

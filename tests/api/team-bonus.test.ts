@@ -154,6 +154,12 @@ describe('the team bonus', () => {
     const rows = (await read(dbPaths.groupMembers(group.challengeId))) as Record<string, BoardRow>;
     expect(rows[aarti.uid].points).toBe(170 + TEAM_BONUS_POINTS);
     expect(rows[chitra.uid].points).toBe(50);
+    // Each row carries its member's current streak, as their recompute derived it.
+    const { currentStreak } = (await recompute(aarti)) as unknown as { currentStreak: number };
+    expect(currentStreak).toBeGreaterThan(0);
+    expect(
+      (await read(`${dbPaths.groupMember(group.challengeId, aarti.uid)}/streak`)) as number,
+    ).toBe(currentStreak);
 
     // Decided once: later recomputes, a day on, find the same decision and the same totals.
     const decision = await bonusOf(group);
