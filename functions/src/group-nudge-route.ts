@@ -52,24 +52,22 @@ export function nudgeMember({ database, clock }: GroupPeerDependencies): Request
       response.json({ challengeId, uid, meal, nudged: false });
       return;
     }
-    await database
-      .ref()
-      .update(
-        noticeUpdate(
-          database,
-          uid,
-          {
-            kind: 'nudge',
-            at: now,
-            fromUid,
-            ownerId: peers.ownerId,
-            challengeId,
-            title: peers.title,
-            meal,
-          },
-          peers.from,
-        ),
-      );
+    await database.ref().update(
+      noticeUpdate(
+        database,
+        uid,
+        {
+          kind: 'nudge',
+          at: now,
+          fromUid,
+          ownerId: peers.ownerId,
+          challengeId,
+          title: peers.title,
+          meal,
+        },
+        peers.from,
+      ),
+    );
     response.status(201).json({ challengeId, uid, meal, nudged: true });
   };
 }
