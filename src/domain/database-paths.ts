@@ -63,6 +63,11 @@ export const dbPaths = {
   /** One nudge per window per pair: server-only. */
   groupNudge: (challengeId: string, uid: string, meal: string, fromUid: string) =>
     `groupNudges/${challengeId}/${uid}/${meal}/${fromUid}`,
+  /** Members' reports of a proof photo (group-records.ts ProofReportRecord): server-only. */
+  groupProofReports: (challengeId: string, uid: string, meal: string) =>
+    `groupReports/${challengeId}/${uid}/${meal}`,
+  groupProofReport: (challengeId: string, uid: string, meal: string, fromUid: string) =>
+    `groupReports/${challengeId}/${uid}/${meal}/${fromUid}`,
   /** Cheers and nudges for a member (group-records.ts NoticeRecord): server-written, the member reads them. */
   notices: (uid: string) => `users/${uid}/notices`,
   /** When the member last opened their notices (server time); the member writes it. */

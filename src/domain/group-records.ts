@@ -117,6 +117,27 @@ export const cheerRequestSchema = z.strictObject({
   meal: z.string().regex(MEAL_KEY, 'Must be Day{n}-breakfast, -lunch or -dinner'),
 });
 
+/** Why a member reports another member's proof photo (#31 item 4). */
+export const PROOF_REPORT_REASONS = [
+  'not-a-meal',
+  'not-this-meal',
+  'someone-elses-photo',
+  'inappropriate',
+] as const;
+export type ProofReportReason = (typeof PROOF_REPORT_REASONS)[number];
+/** Reports from this many different members put the proof in the admins' review queue. */
+export const PROOF_REPORTS_TO_FLAG = 3;
+
+/** groupReports/{cid}/{uid}/{meal}/{reporterUid}: server-only; which photo was reported, and why. */
+export interface ProofReportRecord {
+  reason: ProofReportReason;
+  at: number;
+  imgPath: string;
+}
+
+/** POST /api/challenges/:challengeId/members/:uid/meals/:meal/reports */
+export const proofReportRequestSchema = z.strictObject({ reason: z.enum(PROOF_REPORT_REASONS) });
+
 export const GROUP_MESSAGES = {
   full: 'This challenge is full (50 members)',
   ended: 'This challenge has ended',
