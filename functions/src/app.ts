@@ -20,6 +20,7 @@ import { closeInvite, renewInvite } from './group-invite-route';
 import { joinGroup } from './group-join-route';
 import { leaveGroup, removeGroupMember } from './group-membership-route';
 import { nudgeMember } from './group-nudge-route';
+import { reportProof } from './group-report-route';
 import { BODY_LIMIT_BYTES, errorHandler, notFound } from './http-error';
 import { propagateIdentity } from './identity-route';
 import { builtInPlanner, type MealPlanProvider } from './meal-plan-provider';
@@ -109,6 +110,11 @@ export function createApp({
   const cheers = throttled('cheer', cheerRateLimit);
   app.post('/api/challenges/:challengeId/members/:uid/cheers', cheers, cheerMember(dependencies));
   app.post('/api/challenges/:challengeId/members/:uid/nudges', cheers, nudgeMember(dependencies));
+  app.post(
+    '/api/challenges/:challengeId/members/:uid/meals/:meal/reports',
+    cheers,
+    reportProof({ ...dependencies, log }),
+  );
   const group = throttled('group', groupRateLimit);
   app.put('/api/challenges/:challengeId/access', group, setGroupAccess(dependencies));
   app.post('/api/challenges/:challengeId/invite', group, renewInvite(dependencies));
