@@ -168,6 +168,14 @@ const rowCaps: DatabaseBound[] = [
     atLimit: ['reads the newest 25 audit entries', 'reads the oldest 25 audit entries'],
     onePast: ['reads the newest 26 audit entries', 'reads the oldest 26 audit entries'],
   },
+  {
+    // A member's cheers and nudges, newest 20 by key (src/features/notices; tests/rules/cases/group-notice-cases.ts).
+    what: "a member's page of notices (20 rows)",
+    paths: ['users/$uid/notices/.read'],
+    fragments: ['query.limitToLast <= 20'],
+    atLimit: ['reads its newest 20 notices (the cap)'],
+    onePast: ['reads its newest 21 notices (one past the cap)'],
+  },
   ...(['subscribers', 'contact'] as const).map((list): DatabaseBound => ({
     what: `admin's page of website/${list} (25 rows)`,
     paths: [`website/${list}/.read`],

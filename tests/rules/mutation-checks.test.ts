@@ -13,6 +13,8 @@ import { websiteCases } from './cases/website-cases';
 import { moderationCases } from './cases/moderation-cases';
 import { progressCases } from './cases/progress-cases';
 import { adminClaimDatabaseCases, adminClaimStorageCases } from './cases/admin-claim-cases';
+import { groupAdminClaimCases, groupCases } from './cases/group-cases';
+import { groupStorageCases } from './cases/group-challenge-cases';
 import { RULE_MUTANTS } from './rule-mutant-catalogue';
 import { databaseFixture } from './support/database-world';
 import { emulatorDatabaseRules, sourceDatabaseRules } from '../../scripts/lib/database-rules';
@@ -36,11 +38,13 @@ const MATRICES: Record<RulesFile, Matrix> = {
       ...moderationCases,
       ...progressCases,
       ...adminClaimDatabaseCases,
+      ...groupCases,
+      ...groupAdminClaimCases,
     ] as Matrix['cases'],
     fixture: databaseFixture as MatrixFixture<unknown, unknown>,
   },
   'storage.rules': {
-    cases: [...storageCases, ...adminClaimStorageCases] as Matrix['cases'],
+    cases: [...storageCases, ...adminClaimStorageCases, ...groupStorageCases] as Matrix['cases'],
     fixture: storageFixture(INITIAL_OBJECTS) as MatrixFixture<unknown, unknown>,
   },
 };

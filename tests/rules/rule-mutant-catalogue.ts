@@ -10,6 +10,8 @@ import {
 import { LIMIT_MUTANTS } from './limit-mutants';
 import { adminClaimDatabaseCases, adminClaimStorageCases } from './cases/admin-claim-cases';
 import { challengeCases } from './cases/challenge-cases';
+import { groupAdminClaimCases } from './cases/group-cases';
+import { GROUP_KILLS_OF_EXISTING_MUTANTS, GROUP_MUTANTS } from './group-mutants';
 import { caseTitle, type RulesCase } from './support/rules-matrix';
 
 const MEAL = 'users/$uid/challenges/$cid/meals/$day/$meal';
@@ -76,6 +78,7 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
     killedBy: [
       'edits its bio while disabled (a token from before the ban)',
       'sets a social link while disabled',
+      ...GROUP_KILLS_OF_EXISTING_MUTANTS.disabledMemberWrites,
     ],
   },
   {
@@ -298,8 +301,11 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
       "users/{uid}/challenges/{cid}/meals/{day}/{meal} · other member · read · denied: reads another member's proof photo URL",
       "users/{uid}/challenges/{cid} · truthy admin · read · denied: opens a member's challenge",
       "users/{uid}/challenges/{cid} · truthy admin · query · denied: lists a member's challenges",
+      ...GROUP_KILLS_OF_EXISTING_MUTANTS.wholeChallengeToEveryMember,
     ],
   },
+  // Group challenges: tests/rules/group-mutants.ts.
+  ...GROUP_MUTANTS,
   {
     name: 'a stored proof can be replaced',
     file: 'storage.rules',
@@ -422,8 +428,10 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
   {
     name: 'any admin claim at all lets a member through, not only admin: true',
     file: 'database.rules.json',
-    mutate: (rules) => relaxedAdminClaim(rules, 'auth.token.admin === true', 7),
-    killedBy: adminClaimDatabaseCases.map((c) => caseTitle(c as RulesCase<unknown, unknown>)),
+    mutate: (rules) => relaxedAdminClaim(rules, 'auth.token.admin === true', 8),
+    killedBy: [...adminClaimDatabaseCases, ...groupAdminClaimCases].map((c) =>
+      caseTitle(c as RulesCase<unknown, unknown>),
+    ),
   },
   {
     name: 'any admin claim at all lets a member through, not only admin == true',
