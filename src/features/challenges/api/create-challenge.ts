@@ -12,6 +12,7 @@ import {
   TARGET_BODIES,
 } from '@/domain/constants';
 import type { GenerateRequestInput } from '@/domain/generate-request-schema';
+import { GROUP_ACCESS } from '@/domain/group-records';
 import {
   resolveMemberTimeZone,
   storedMemberTimeZone,
@@ -35,9 +36,11 @@ export const createChallengeInputSchema = z.object({
   preference: z.enum(PREFERENCES, { error: 'Choose a preference' }),
   targetBody: z.enum(TARGET_BODIES, { error: 'Choose a target body' }),
   start: z.enum(START_OPTIONS, { error: 'Choose when to start' }),
+  /** "Who can join" (docs/product.md, "Group challenges"): only the owner unless they open it. */
+  access: z.enum(GROUP_ACCESS).default('solo'),
 });
 
-export type CreateChallengeInput = z.infer<typeof createChallengeInputSchema>;
+export type CreateChallengeInput = z.input<typeof createChallengeInputSchema>;
 
 /** Why a member may not create a challenge; the message is the product's toast text. */
 export class CreateChallengeRefused extends Error {
@@ -116,6 +119,8 @@ export function buildGenerateRequest(
     targetBody: input.targetBody,
     timezone,
     startDate: input.start === 'tomorrow' ? addDays(today, 1) : today,
+    // A solo challenge's request stays as it always was.
+    ...(input.access && input.access !== 'solo' && { access: input.access }),
   };
 }
 

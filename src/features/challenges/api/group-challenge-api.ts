@@ -1,7 +1,8 @@
 import type { ChallengeRecord } from '@/domain/challenge-record';
 import type { Preference, TargetBody } from '@/domain/constants';
-import type { GroupAccess, MealKey } from '@/domain/group-records';
+import type { GroupAccess, InviteRecord, MealKey } from '@/domain/group-records';
 import { callApi } from '@/services/api-client';
+import { memberTimeZone } from './create-challenge';
 
 /**
  * The group routes of the API (docs/product.md, "Group challenges"): the server decides membership, board rows,
@@ -16,6 +17,7 @@ export type GroupChallengeRecord = ChallengeRecord & {
   access?: GroupAccess;
   groupOwnerId?: string;
   memberCount?: number;
+  invite?: InviteRecord;
 };
 
 /** A member on the join page: never more than their name and photo. */
@@ -35,11 +37,11 @@ export interface Invitation {
   targetBody: TargetBody;
   members: InvitationMember[];
   memberCount: number;
+  access: GroupAccess;
   joined: boolean;
   /** Whether "Join challenge" can work, and the server's reason when it cannot. */
-  canJoin?: boolean;
-  joinable?: boolean;
-  reason?: string;
+  joinable: boolean;
+  refusal: string | null;
 }
 
 export function setGroupAccess(challengeId: string, access: GroupAccess) {
@@ -60,11 +62,12 @@ export function readInvitation(challengeId: string, token: string | undefined) {
   return callApi<Invitation>(`${challengeApi(challengeId)}/invitation${query}`);
 }
 
+/** The device's zone goes along, as when creating: the member's windows are in their own zone. */
 export function joinChallenge(challengeId: string, token: string | undefined) {
-  return callApi<{ ownerId: string; challengeId: string }>(
-    `${challengeApi(challengeId)}/join`,
-    token ? { token } : {},
-  );
+  return callApi<{ ownerId: string; challengeId: string }>(`${challengeApi(challengeId)}/join`, {
+    ...(token && { token }),
+    timezone: memberTimeZone(),
+  });
 }
 
 export function leaveChallenge(challengeId: string) {

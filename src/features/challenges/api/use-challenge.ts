@@ -3,6 +3,7 @@ import type { ChallengeRecord } from '@/domain/challenge-record';
 import { DATABASE_KEY, dbPaths } from '@/domain/database-paths';
 import type { Loadable } from '@/hooks/use-async';
 import { useDatabaseValue } from '@/hooks/use-database';
+import type { GroupChallengeRecord } from './group-challenge-api';
 import { cacheChallenge, readCachedChallenge } from './challenge-cache';
 import type { ViewedChallenge } from '@/domain/viewed-challenge';
 import { useChallengeSummary } from './use-challenge-summary';
@@ -18,6 +19,8 @@ function isChallengeKey(value: string | null | undefined): value is string {
 /**
  * The live challenge `ownerId`/`challengeId` as `viewerUid` may read it (database.rules.json: only the owner
  * reads the plan); null when it does not exist or was deleted. Null or malformed ids read nothing and answer null.
+ * A viewer who joined the challenge's group reads their own plan instead: their record with the same challenge id
+ * and `groupOwnerId` naming the owner (docs/product.md, "Group challenges"); it exists only once they joined.
  * While the live copy loads, the one cached on this viewer's last visit stands in, marked `updating`.
  */
 export function useChallenge(
@@ -29,6 +32,10 @@ export function useChallenge(
   const isOwner = valid && ownerId === viewerUid;
   const plan = useDatabaseValue<ChallengeRecord>(
     isOwner ? dbPaths.challenge(ownerId, challengeId) : null,
+  );
+  // Read beside the summary, not after it: a non-member's page waits for both, a member's for the plan.
+  const ownPlan = useDatabaseValue<ChallengeRecord>(
+    valid && !isOwner ? dbPaths.challenge(viewerUid, challengeId) : null,
   );
   const summary = useChallengeSummary(valid && !isOwner ? ownerId : null, challengeId);
   const cached = useMemo(
@@ -42,9 +49,22 @@ export function useChallenge(
       if (plan.status !== 'ready') return undefined;
       return present(plan.value) ? { view: 'owner', challenge: plan.value } : null;
     }
+    if (ownPlan.status === 'loading') return undefined;
+    const joined = (ownPlan.value ?? null) as GroupChallengeRecord | null;
+    if (present(joined) && joined.groupOwnerId === ownerId)
+      return { view: 'member', challenge: joined };
     if (summary.status !== 'ready') return undefined;
     return present(summary.value) ? { view: 'summary', challenge: summary.value } : null;
-  }, [isOwner, plan.status, plan.value, summary.status, summary.value]);
+  }, [
+    isOwner,
+    ownerId,
+    plan.status,
+    plan.value,
+    ownPlan.status,
+    ownPlan.value,
+    summary.status,
+    summary.value,
+  ]);
 
   useEffect(() => {
     if (valid && live !== undefined) cacheChallenge(viewerUid, ownerId, challengeId, live);
@@ -52,7 +72,7 @@ export function useChallenge(
 
   if (!valid) return { status: 'ready', value: null };
   if (live !== undefined) return { status: 'ready', value: live };
-  const loaded = isOwner ? plan : summary;
+  const loaded = isOwner ? plan : ownPlan.status === 'error' ? ownPlan : summary;
   if (loaded.status === 'error') return loaded;
   return cached ? { status: 'ready', value: cached, updating: true } : { status: 'loading' };
 }

@@ -5,9 +5,11 @@ import Card from 'react-bootstrap/Card';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { Link, useNavigate } from 'react-router-dom';
+import { challengeEndsAt } from '@/domain/challenge-activity';
 import type { ChallengeRecord, ChallengeRef } from '@/domain/challenge-record';
 import { profilePath } from '@/lib/profile-route';
 import { toastSuccess } from '@/lib/toast';
+import type { GroupChallengeRecord } from '../api/group-challenge-api';
 import { MemberAvatar } from '@/components/member-avatar';
 import { useNow } from '../hooks/use-now';
 import { cardTime } from '@/lib/card-time';
@@ -17,6 +19,8 @@ import { ChallengeOwnerActions } from './challenge-owner-actions';
 import { ChallengeProgressView } from './challenge-progress';
 import { DayMealTable } from './day-meal-table';
 import { DayNutritionSummary } from './day-nutrition-summary';
+import { GroupChallengeLayout } from './group-challenge-layout';
+import { GroupInviteButton } from './group-invite-button';
 import { ShoppingListButton } from './shopping-list-button';
 
 const ProofGalleryModal = lazy(async () => ({
@@ -25,18 +29,28 @@ const ProofGalleryModal = lazy(async () => ({
 
 interface ChallengeOwnerViewProps {
   challenge: ChallengeRecord;
+  /** The plan shown: its owner is the viewer (a joined member's own plan has the group owner's challenge id). */
   challengeRef: ChallengeRef;
+  /** Set when the viewer joined someone else's group challenge: the group's owner (docs/product.md, "Group challenges"). */
+  groupOwnerId?: string;
 }
 
-/** The owner's challenge: plan summary, day tabs, meal table with proof uploads, gallery. */
-export function ChallengeOwnerView({ challenge, challengeRef }: ChallengeOwnerViewProps) {
+/**
+ * A member's own challenge: plan summary, day tabs, meal table with proof uploads, gallery; for a group
+ * challenge, the challenge board beside it. The owner also gets the owner's actions and "Invite friends".
+ */
+export function ChallengeOwnerView({
+  challenge,
+  challengeRef,
+  groupOwnerId,
+}: ChallengeOwnerViewProps) {
   const now = useNow();
   const navigate = useNavigate();
+  const { isOwner, access, isGroup, ended } = groupRole(challenge, groupOwnerId, now);
   const plans = useMemo(() => dayPlans(challenge), [challenge]);
   const [activeDay, setActiveDay] = useState(() => currentDayNumber(plans, Date.now()));
   const [galleryOpen, setGalleryOpen] = useState(false);
   const owner = challenge.displayName || 'Member';
-  const created = cardTime(challenge.createdAt);
   const targets = challenge.targets;
   const refs = useMemo(
     () => ({ ownerId: challengeRef.ownerId, challengeId: challengeRef.challengeId }),
@@ -50,7 +64,7 @@ export function ChallengeOwnerView({ challenge, challengeRef }: ChallengeOwnerVi
     toastSuccess(`Day ${dayNumber} Open`);
   };
 
-  return (
+  const plan = (
     <article aria-labelledby="challenge-title">
       <Card className="shadow-sm mb-4">
         <Card.Body>
@@ -70,31 +84,25 @@ export function ChallengeOwnerView({ challenge, challengeRef }: ChallengeOwnerVi
               {challenge.day === 1 ? '1 day' : `${challenge.day} days`}
             </Badge>
           </div>
-          <dl className="row small mb-3">
-            {created && (
-              <>
-                <dt className="col-sm-3 col-lg-2">Created</dt>
-                <dd className="col-sm-9 col-lg-10">{created}</dd>
-              </>
-            )}
-            {targets && (
-              <>
-                <dt className="col-sm-3 col-lg-2">Daily target</dt>
-                <dd className="col-sm-9 col-lg-10">
-                  {Math.round(targets.calories)} kcal · {Math.round(targets.protein)} g protein
-                  {typeof targets.carbs === 'number' && ` · ${Math.round(targets.carbs)} g carbs`}
-                  {typeof targets.fat === 'number' && ` · ${Math.round(targets.fat)} g fat`}
-                </dd>
-              </>
-            )}
-          </dl>
+          <PlanFacts createdAt={challenge.createdAt} targets={targets} />
           <div className="d-flex flex-wrap gap-2">
             <Button variant="success" size="sm" onClick={() => setGalleryOpen(true)}>
               Photo gallery
             </Button>
             <ShoppingListButton challenge={challenge} />
             <AddToCalendarButton challengeId={challengeRef.challengeId} challenge={challenge} />
-            <ChallengeOwnerActions challenge={challengeRef} onDeleted={() => navigate('/feed')} />
+            {isOwner && !ended && (
+              <GroupInviteButton
+                challengeId={challengeRef.challengeId}
+                title={challenge.title}
+                access={access}
+                invite={(challenge as GroupChallengeRecord).invite}
+                canChange={!ended}
+              />
+            )}
+            {isOwner && (
+              <ChallengeOwnerActions challenge={challengeRef} onDeleted={() => navigate('/feed')} />
+            )}
           </div>
         </Card.Body>
       </Card>
@@ -143,4 +151,58 @@ export function ChallengeOwnerView({ challenge, challengeRef }: ChallengeOwnerVi
       )}
     </article>
   );
+  if (!isGroup) return plan;
+  return (
+    <GroupChallengeLayout
+      challengeRef={challengeRef}
+      groupOwnerId={groupOwnerId ?? challengeRef.ownerId}
+      now={now}
+      canLeave={!isOwner && !ended}
+    >
+      {plan}
+    </GroupChallengeLayout>
+  );
+}
+
+/** When it was created and the plan's daily targets (the viewer's own: never shown to other members). */
+function PlanFacts({
+  createdAt,
+  targets,
+}: {
+  createdAt: number;
+  targets: ChallengeRecord['targets'] | undefined;
+}) {
+  const created = cardTime(createdAt);
+  return (
+    <dl className="row small mb-3">
+      {created && (
+        <>
+          <dt className="col-sm-3 col-lg-2">Created</dt>
+          <dd className="col-sm-9 col-lg-10">{created}</dd>
+        </>
+      )}
+      {targets && (
+        <>
+          <dt className="col-sm-3 col-lg-2">Daily target</dt>
+          <dd className="col-sm-9 col-lg-10">
+            {Math.round(targets.calories)} kcal · {Math.round(targets.protein)} g protein
+            {typeof targets.carbs === 'number' && ` · ${Math.round(targets.carbs)} g carbs`}
+            {typeof targets.fat === 'number' && ` · ${Math.round(targets.fat)} g fat`}
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** Whether the viewer owns it, who may join, whether it is a group, and whether it has ended at `now`. */
+function groupRole(challenge: ChallengeRecord, groupOwnerId: string | undefined, now: number) {
+  const isOwner = groupOwnerId === undefined;
+  const access = (challenge as GroupChallengeRecord).access ?? 'solo';
+  return {
+    isOwner,
+    access,
+    isGroup: !isOwner || access !== 'solo',
+    ended: (challengeEndsAt(challenge) ?? 0) <= now,
+  };
 }

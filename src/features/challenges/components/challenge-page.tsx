@@ -6,6 +6,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { readStored, storageKeys } from '@/lib/browser-storage';
 import { challengePath, challengeSlug, rememberChallenge } from '@/lib/challenge-route';
 import { useSignedInUser } from '@/lib/session';
+import { useGroupFeedSummary } from '../api/group-members';
 import { useChallenge } from '../api/use-challenge';
 import { ChallengeOwnerView } from './challenge-owner-view';
 import { ChallengeSummaryCard } from './challenge-summary-card';
@@ -34,6 +35,10 @@ export function ChallengePage() {
   const title = found?.challenge.title;
   const slugMatches = title !== undefined && challengeSlug(title) === postName;
   const shown = found !== null && addressed.fromAddress;
+  // Non-members see a group's member count (its feed entry's summary); members see the board instead.
+  const group = useGroupFeedSummary(
+    found?.view === 'summary' && !loaded.updating ? addressed.challengeId : null,
+  );
   // A copy cached on the last visit only stands in for exactly the address opened; redirects wait for live data.
   const waiting =
     loaded.status === 'loading' || (loaded.updating === true && !(shown && slugMatches));
@@ -88,8 +93,28 @@ export function ChallengePage() {
         }}
       />
     );
+  } else if (found.view === 'member') {
+    // A joined member's own plan: theirs to prove (their uid in its paths), the group owner's board beside it.
+    content = (
+      <ChallengeOwnerView
+        challenge={found.challenge}
+        challengeRef={{
+          ownerId: user.uid,
+          challengeId: addressed.challengeId,
+          title: found.challenge.title,
+        }}
+        groupOwnerId={addressed.ownerId}
+      />
+    );
   } else {
-    content = <ChallengeSummaryCard challenge={found.challenge} ownerId={addressed.ownerId} />;
+    content = (
+      <ChallengeSummaryCard
+        challenge={found.challenge}
+        ownerId={addressed.ownerId}
+        challengeId={addressed.challengeId}
+        group={group}
+      />
+    );
   }
 
   const showingCache = loaded.updating === true && !waiting;

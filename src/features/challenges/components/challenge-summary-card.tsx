@@ -2,16 +2,25 @@ import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import { MemberAvatar } from '@/components/member-avatar';
 import type { ChallengeSummary } from '@/domain/challenge-record';
+import type { GroupSummary } from '@/domain/group-records';
 import { cardTime } from '@/lib/card-time';
 import { profilePath } from '@/lib/profile-route';
 
 interface ChallengeSummaryCardProps {
   challenge: ChallengeSummary;
   ownerId: string;
+  challengeId?: string;
+  /** A group challenge's member count and who may join; absent for a solo challenge. */
+  group?: GroupSummary | null;
 }
 
 /** What members other than the owner see (docs/product.md#routes-and-screens): name, title, date time, days, meal type. */
-export function ChallengeSummaryCard({ challenge, ownerId }: ChallengeSummaryCardProps) {
+export function ChallengeSummaryCard({
+  challenge,
+  ownerId,
+  challengeId,
+  group,
+}: ChallengeSummaryCardProps) {
   const owner = challenge.displayName || 'Member';
   const created = cardTime(challenge.createdAt);
   return (
@@ -36,7 +45,18 @@ export function ChallengeSummaryCard({ challenge, ownerId }: ChallengeSummaryCar
           <dd className="col-sm-8">{challenge.day}</dd>
           <dt className="col-sm-4">Meal type</dt>
           <dd className="col-sm-8">{String(challenge.preference ?? '').toUpperCase()}</dd>
+          {group && (
+            <>
+              <dt className="col-sm-4">Members</dt>
+              <dd className="col-sm-8">{group.memberCount}</dd>
+            </>
+          )}
         </dl>
+        {group?.access === 'feed' && challengeId && (
+          <Link className="btn btn-success mt-3" to={`/join/${encodeURIComponent(challengeId)}`}>
+            Join challenge
+          </Link>
+        )}
       </Card.Body>
     </Card>
   );

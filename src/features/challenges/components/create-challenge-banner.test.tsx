@@ -151,6 +151,13 @@ describe('CreateChallengeModal', () => {
     expect(options('Preference')).toEqual(['veg', 'nonveg', 'vegan']);
     expect(options('Target body')).toEqual(['Bulk', 'Lean Bulk', 'Lean', 'Cutting', 'Maintain']);
     expect(screen.getByLabelText('Today')).toBeChecked();
+    const whoCanJoin = screen.getByRole('group', { name: 'Who can join' });
+    expect(
+      within(whoCanJoin)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(['Only me', 'Anyone with the link', 'Anyone from the feed']);
+    expect(within(whoCanJoin).getByLabelText('Only me')).toBeChecked();
 
     await userEvent.click(
       within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Challenge' }),
@@ -203,6 +210,8 @@ describe('CreateChallengeModal', () => {
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       startDate: '2026-03-15',
     });
+    // "Only me" (the default) sends the request as before groups: no access field.
+    expect(body).not.toHaveProperty('access');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The new challenge opens at its own address (the API answers with its id).
     await waitFor(() =>
@@ -210,6 +219,22 @@ describe('CreateChallengeModal', () => {
         `/challange/week-of-greens/${memberFixture.uid}/new-id`,
       ),
     );
+  });
+
+  it('sends “Who can join” as access when the owner opens the challenge to others', async () => {
+    vi.mocked(callApi).mockResolvedValue({ challengeId: 'new-id' });
+    renderBanner();
+    await openForm();
+    await screen.findByRole('dialog');
+    await fillForm();
+    await userEvent.click(screen.getByLabelText('Anyone with the link'));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Challenge' }),
+    );
+    await waitFor(() => expect(callApi).toHaveBeenCalled());
+    const [path, body] = vi.mocked(callApi).mock.calls[0] as [string, Record<string, unknown>];
+    expect(path).toBe('/api/generate');
+    expect(body).toMatchObject({ title: 'Week of greens', access: 'link' });
   });
 
   it('maps the server’s 409 to the limit toast', async () => {

@@ -18,6 +18,7 @@ import {
 } from '../api/create-challenge';
 import { useChallengeTimeZone } from '../hooks/use-challenge-time-zone';
 import { useRefusalHandler } from '../hooks/use-refusal-handler';
+import { GroupAccessField } from './group-access-field';
 
 const dayOptions = Array.from(
   { length: CHALLENGE_DAYS.max - CHALLENGE_DAYS.min + 1 },
@@ -57,7 +58,7 @@ export function CreateChallengeModal({
     formState: { errors, isSubmitting },
   } = useForm<CreateChallengeInput>({
     resolver: zodResolver(createChallengeInputSchema),
-    defaultValues: { title: '', start: 'today' },
+    defaultValues: { title: '', start: 'today', access: 'solo' },
     mode: 'onTouched',
   });
 
@@ -141,6 +142,7 @@ export function CreateChallengeModal({
               </Form.Text>
             )}
           </fieldset>
+          <GroupAccessField idPrefix="create-access" registration={register('access')} />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onHide}>

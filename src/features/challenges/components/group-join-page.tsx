@@ -125,7 +125,7 @@ function InvitationCard({ challengeId, token, invitation }: InvitationCardProps)
   const owner = invitation.owner;
   const ownerName = owner.displayName || 'Member';
   const address = challengePath(owner.uid, challengeId, invitation.title);
-  const blocked = invitation.canJoin === false || invitation.joinable === false;
+  const blocked = !invitation.joinable;
 
   const join = async () => {
     setRefused(null);
@@ -216,9 +216,9 @@ function InvitationCard({ challengeId, token, invitation }: InvitationCardProps)
             <p className="mb-0">{nextStep(refused.status)}</p>
           </Alert>
         )}
-        {blocked && !invitation.joined && invitation.reason && !refused && (
+        {blocked && !invitation.joined && invitation.refusal && !refused && (
           <Alert variant="warning">
-            <p className="mb-1">{invitation.reason}</p>
+            <p className="mb-1">{invitation.refusal}</p>
             <p className="mb-0">
               Ask the owner for a new invite link, or find another challenge on the feed.
             </p>

@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { ChallengeRef } from '@/domain/challenge-record';
+import { useBusy } from '@/hooks/use-busy';
+import { confirmAction, toastError, toastSuccess } from '@/lib/toast';
+import { ApiError } from '@/services/api-client';
+import { leaveChallenge } from '../api/group-challenge-api';
+import { ChallengeBoard } from './challenge-board';
+
+interface GroupChallengeLayoutProps {
+  /** The viewer's own plan of the group challenge. */
+  challengeRef: ChallengeRef;
+  groupOwnerId: string;
+  now: number;
+  /** A joined member before the challenge ends: "Leave challenge". */
+  canLeave: boolean;
+  children: ReactNode;
+}
+
+/**
+ * A group challenge's page for its members (docs/product.md, "Group challenges"): their own plan with the
+ * challenge board beside it (below it on phones).
+ */
+export function GroupChallengeLayout({
+  challengeRef,
+  groupOwnerId,
+  now,
+  canLeave,
+  children,
+}: GroupChallengeLayoutProps) {
+  const navigate = useNavigate();
+  const { whileBusy } = useBusy();
+  const { title, challengeId } = challengeRef;
+
+  const leave = async () => {
+    const confirmed = await confirmAction({
+      title: 'Leave this challenge?',
+      text: `Your plan of "${title}" and your row on the board go. Points you earned stay.`,
+      confirmButtonText: 'Yes, leave',
+      cancelButtonText: 'No, stay',
+    });
+    if (!confirmed) return;
+    try {
+      await whileBusy(leaveChallenge(challengeId));
+      toastSuccess(`You left ${title}`);
+      void navigate('/feed');
+    } catch (error) {
+      toastError(
+        error instanceof ApiError && error.status < 500
+          ? error.message
+          : 'Error leaving the challenge',
+      );
+    }
+  };
+
+  return (
+    <div className="row g-4">
+      <div className="col-lg-8">{children}</div>
+      <div className="col-lg-4">
+        <ChallengeBoard
+          challengeId={challengeId}
+          groupOwnerId={groupOwnerId}
+          viewerUid={challengeRef.ownerId}
+          now={now}
+          onLeave={canLeave ? () => void leave() : undefined}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,289 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { dbPaths } from '@/domain/database-paths';
+import type { BoardRow } from '@/domain/group-records';
+import { challengePath } from '@/lib/challenge-route';
+import { confirmAction, toastError } from '@/lib/toast';
+import { ApiError, callApi } from '@/services/api-client';
+import { memberFixture } from '@/testing/render-app';
+import { challengeRecord, HOUR } from '../testing/fake-challenge-database';
+import { groupDatabase, resetGroupDatabase, setGroupValue } from '../testing/group-fake-database';
+import { renderAt } from '../testing/render-challenge-page';
+
+vi.mock(
+  '@/services/database',
+  async () => (await import('../testing/group-fake-database')).groupDatabaseService,
+);
+vi.mock('@/services/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/services/api-client')>()),
+  callApi: vi.fn(() => Promise.resolve({})),
+}));
+vi.mock('@/services/storage', () => ({
+  uploadFile: vi.fn(),
+  storedFileUrl: vi.fn(() => Promise.resolve(null)),
+  isCanceledUpload: () => false,
+}));
+vi.mock('@/lib/toast', () => ({
+  toastSuccess: vi.fn(),
+  toastError: vi.fn(),
+  toastErrorWithReason: vi.fn(),
+  toastInfo: vi.fn(),
+  confirmAction: vi.fn(() => Promise.resolve(true)),
+}));
+
+const OWNER = 'uid-ravi';
+const VIEWER = memberFixture.uid;
+const now = Date.now();
+
+function boardRow(name: string, overrides: Partial<BoardRow> = {}): BoardRow {
+  return {
+    displayName: name,
+    photoURL: '',
+    joinedAt: now - 10 * HOUR,
+    proved: 0,
+    points: 0,
+    meals: {
+      'Day1-breakfast': { opensAt: now - 5 * HOUR, closesAt: now - 4 * HOUR },
+      'Day1-lunch': { opensAt: now - 3 * HOUR, closesAt: now - 2 * HOUR },
+      'Day1-dinner': { opensAt: now - HOUR / 2, closesAt: now + HOUR / 2 },
+      'Day2-breakfast': { opensAt: now + 20 * HOUR, closesAt: now + 21 * HOUR },
+    },
+    ...overrides,
+  };
+}
+
+const ravi = boardRow('Ravi Kumar', {
+  proved: 2,
+  points: 20,
+  lastProvedAt: now - 2.5 * HOUR,
+  meals: {
+    'Day1-breakfast': { opensAt: now - 5 * HOUR, closesAt: now - 4 * HOUR, proof: 'Done' },
+    'Day1-lunch': { opensAt: now - 3 * HOUR, closesAt: now - 2 * HOUR, proof: 'Done', cheers: 1 },
+    'Day1-dinner': { opensAt: now - HOUR / 2, closesAt: now + HOUR / 2 },
+    'Day2-breakfast': { opensAt: now + 20 * HOUR, closesAt: now + 21 * HOUR },
+  },
+});
+const asha = boardRow('Asha Rao', {
+  proved: 1,
+  points: 10,
+  lastProvedAt: now - 4.5 * HOUR,
+  meals: {
+    ...boardRow('x').meals,
+    'Day1-breakfast': { opensAt: now - 5 * HOUR, closesAt: now - 4 * HOUR, proof: 'Done' },
+  },
+});
+
+/** The viewer (Asha) joined Ravi's challenge c1: her own plan under her uid, with groupOwnerId. */
+function givenJoined(members: Record<string, BoardRow> = { [OWNER]: ravi, [VIEWER]: asha }) {
+  setGroupValue(dbPaths.challenge(VIEWER, 'c1'), { ...challengeRecord(now), groupOwnerId: OWNER });
+  setGroupValue(dbPaths.groupMembers('c1'), members);
+}
+
+const openChallenge = (ownerId = OWNER) => renderAt(challengePath(ownerId, 'c1', 'Green week'));
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  localStorage.clear();
+  resetGroupDatabase();
+});
+
+describe('a group challenge for a member who joined it', () => {
+  it('shows their own plan beside the "Challenge board", ranked, with the team goal', async () => {
+    givenJoined();
+    openChallenge();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Green week' })).toBeVisible();
+    // Their own plan: their targets and meal table, proofs under their own uid.
+    expect(screen.getByText('1800 kcal · 110 g protein · 200 g carbs · 60 g fat')).toBeVisible();
+    expect(screen.getByLabelText('Proof photo for Day 1 dinner')).toBeInTheDocument();
+    const board = screen.getByRole('region', { name: 'Challenge board' });
+    const rows = await within(board).findAllByRole('listitem');
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual([
+      '1. Ravi Kumar',
+      '2. Asha Rao',
+    ]);
+    expect(rows[0]).toHaveTextContent('2 of 3 meals proved · 20 points');
+    expect(rows[1]).toHaveTextContent('1 of 3 meals proved · 10 points');
+    // 3 of the 6 meals due so far.
+    const goal = within(board).getByRole('progressbar', { name: 'Team goal' });
+    expect(goal).toHaveAttribute('aria-valuenow', '50');
+    // Only the group's own reads: the joiner's plan and the members node, never the owner's plan.
+    expect(groupDatabase.watched).not.toContain(dbPaths.challenge(OWNER, 'c1'));
+    expect(groupDatabase.watched.filter((path) => path.startsWith('groups/'))).toEqual([
+      'groups/c1/members',
+    ]);
+    // Never another member's body stats or targets: the board has none to show.
+    expect(within(board).queryByText(/kcal|protein|cm|kg/)).not.toBeInTheDocument();
+  });
+
+  it('updates the board live when another member proves a meal', async () => {
+    givenJoined();
+    openChallenge();
+    const board = await screen.findByRole('region', { name: 'Challenge board' });
+    await within(board).findByText('1 of 3 meals proved · 10 points');
+    act(() =>
+      setGroupValue(dbPaths.groupMembers('c1'), {
+        [OWNER]: ravi,
+        [VIEWER]: { ...asha, proved: 3, points: 30, lastProvedAt: now },
+      }),
+    );
+    await waitFor(() =>
+      expect(within(board).getAllByRole('listitem')[0]).toHaveAttribute(
+        'aria-label',
+        '1. Asha Rao',
+      ),
+    );
+  });
+
+  it('cheers another member’s proved meal once, and nudges a member whose window is open', async () => {
+    givenJoined();
+    openChallenge();
+    const board = await screen.findByRole('region', { name: 'Challenge board' });
+    const cheer = await within(board).findByRole('button', {
+      name: "Cheer Ravi Kumar's Day 1 lunch",
+    });
+    expect(cheer).toHaveTextContent('1');
+    // None for the viewer's own row.
+    expect(within(board).queryByRole('button', { name: /Cheer Asha Rao/ })).not.toBeInTheDocument();
+    await userEvent.click(cheer);
+    expect(callApi).toHaveBeenCalledWith('/api/challenges/c1/members/uid-ravi/cheers', {
+      meal: 'Day1-lunch',
+    });
+    expect(cheer).toBeDisabled();
+
+    const nudge = within(board).getByRole('button', {
+      name: 'Nudge Ravi Kumar about Day 1 dinner',
+    });
+    await userEvent.click(nudge);
+    expect(callApi).toHaveBeenCalledWith('/api/challenges/c1/members/uid-ravi/nudges', {});
+    expect(nudge).toBeDisabled();
+  });
+
+  it('shows the server’s refusal of a cheer and lets it be tried again', async () => {
+    givenJoined();
+    vi.mocked(callApi).mockRejectedValueOnce(new ApiError(409, 'That meal is not proved'));
+    openChallenge();
+    const cheer = await screen.findByRole('button', { name: "Cheer Ravi Kumar's Day 1 lunch" });
+    await userEvent.click(cheer);
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('That meal is not proved'));
+    expect(cheer).toBeEnabled();
+  });
+
+  it('lets the member leave after confirming, and offers no owner actions', async () => {
+    givenJoined();
+    const { router } = openChallenge();
+    const leave = await screen.findByRole('button', { name: 'Leave challenge' });
+    expect(
+      screen.queryByRole('button', { name: /Delete|Invite friends|Remove/ }),
+    ).not.toBeInTheDocument();
+    await userEvent.click(leave);
+    expect(confirmAction).toHaveBeenCalled();
+    expect(callApi).toHaveBeenCalledWith('/api/challenges/c1/leave', {});
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
+  });
+
+  it('does not leave when the member cancels', async () => {
+    givenJoined();
+    vi.mocked(confirmAction).mockResolvedValueOnce(false);
+    openChallenge();
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave challenge' }));
+    expect(callApi).not.toHaveBeenCalled();
+  });
+});
+
+describe('a group challenge for its owner', () => {
+  function givenOwnGroup() {
+    setGroupValue(dbPaths.challenge(VIEWER, 'c1'), {
+      ...challengeRecord(now),
+      access: 'link',
+      memberCount: 2,
+      invite: { token: 'A'.repeat(32), open: true, madeAt: now },
+    });
+    setGroupValue(dbPaths.groupMembers('c1'), { [VIEWER]: asha, 'uid-ravi': ravi });
+  }
+
+  it('shows the board with "Remove" on other members’ rows, and removes after confirming', async () => {
+    givenOwnGroup();
+    openChallenge(VIEWER);
+    const board = await screen.findByRole('region', { name: 'Challenge board' });
+    await within(board).findByText('Ravi Kumar');
+    expect(
+      within(board).queryByRole('button', { name: 'Remove Asha Rao' }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(board).queryByRole('button', { name: 'Leave challenge' }),
+    ).not.toBeInTheDocument();
+    await userEvent.click(within(board).getByRole('button', { name: 'Remove Ravi Kumar' }));
+    expect(confirmAction).toHaveBeenCalled();
+    expect(callApi).toHaveBeenCalledWith(
+      '/api/challenges/c1/members/uid-ravi',
+      undefined,
+      'DELETE',
+    );
+  });
+
+  it('opens "Invite friends" with the link, Copy and a QR code; a new link replaces it', async () => {
+    givenOwnGroup();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    openChallenge(VIEWER);
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite friends' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite friends' });
+    const link = within(dialog).getByRole('textbox', { name: 'Invite link' });
+    const address = `${location.origin}/join/c1/${'A'.repeat(32)}`;
+    expect(link).toHaveValue(address);
+    expect(link).toHaveAttribute('readonly');
+    expect(within(dialog).getByLabelText('Anyone with the link')).toBeChecked();
+    expect(
+      await within(dialog).findByRole('img', { name: 'QR code of the invite link' }),
+    ).toBeVisible();
+    // jsdom has no share sheet: no Share button.
+    expect(within(dialog).queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith(address);
+    expect(within(dialog).getByRole('button', { name: 'Copied' })).toBeVisible();
+
+    vi.mocked(callApi).mockResolvedValueOnce({ token: 'B'.repeat(32) });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'New link' }));
+    expect(callApi).toHaveBeenCalledWith('/api/challenges/c1/invite', {}, 'POST');
+    await waitFor(() => expect(link).toHaveValue(`${location.origin}/join/c1/${'B'.repeat(32)}`));
+  });
+
+  it('changes who can join, and asks for a link when a solo challenge is opened', async () => {
+    setGroupValue(dbPaths.challenge(VIEWER, 'c1'), challengeRecord(now));
+    openChallenge(VIEWER);
+    // A solo challenge has no board.
+    await screen.findByRole('heading', { level: 1, name: 'Green week' });
+    expect(screen.queryByRole('region', { name: 'Challenge board' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Invite friends' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite friends' });
+    expect(within(dialog).getByLabelText('Only me')).toBeChecked();
+    expect(within(dialog).queryByRole('textbox', { name: 'Invite link' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByLabelText('Anyone from the feed'));
+    expect(callApi).toHaveBeenCalledWith('/api/challenges/c1/access', { access: 'feed' }, 'PUT');
+  });
+});
+
+describe('a group challenge for a member who has not joined', () => {
+  it('shows the summary card with the member count, and "Join challenge" when anyone may join from the feed', async () => {
+    for (const field of ['title', 'displayName', 'photoURL', 'createdAt', 'day', 'preference'])
+      setGroupValue(
+        `${dbPaths.challenge(OWNER, 'c1')}/${field}`,
+        challengeRecord(now)[field as 'title'],
+      );
+    setGroupValue(dbPaths.feedEntry('c1'), {
+      uid: OWNER,
+      title: 'Green week',
+      access: 'feed',
+      memberCount: 4,
+    });
+    openChallenge();
+    const card = await screen.findByRole('article', { name: 'Green week' });
+    await waitFor(() => expect(within(card).getByText('Members')).toBeVisible());
+    expect(within(card).getByText('4')).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Join challenge' })).toHaveAttribute(
+      'href',
+      '/join/c1',
+    );
+    expect(screen.queryByRole('region', { name: 'Challenge board' })).not.toBeInTheDocument();
+  });
+});

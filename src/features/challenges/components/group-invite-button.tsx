@@ -1,0 +1,33 @@
+import { lazy, Suspense, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import type { GroupAccess, InviteRecord } from '@/domain/group-records';
+
+// The dialog and its QR code library load on first use only (docs/performance.md, "Decisions that hold the budgets").
+const GroupInviteDialog = lazy(async () => ({
+  default: (await import('./group-invite-dialog')).GroupInviteDialog,
+}));
+
+interface GroupInviteButtonProps {
+  challengeId: string;
+  title: string;
+  access: GroupAccess;
+  invite: InviteRecord | undefined;
+  canChange: boolean;
+}
+
+/** The owner's "Invite friends" (docs/product.md, "Group challenges"). */
+export function GroupInviteButton(props: GroupInviteButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="primary" size="sm" onClick={() => setOpen(true)}>
+        Invite friends
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <GroupInviteDialog {...props} show={open} onHide={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
