@@ -1,68 +1,53 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { storageKeys } from '../src/lib/browser-storage';
 import { challengePath } from '../src/lib/challenge-route';
+import { holdAuthSdk } from './support/auth-sdk';
 import { disableMember } from './support/backend';
 import { seedChallenge } from './support/seed-challenge';
 import { expect, test } from './support/fixtures';
 
 /**
- * A page renders for the session Firebase Auth saved on the device, and its first reads use that session's
- * token, while the Auth SDK itself loads later (src/services/saved-session.ts). The SDK stays the authority:
- * an expired token is refreshed by it, and a session it no longer accepts ends on the login page.
+ * A page renders for the session the app saved on the device, and its first reads use that session's token,
+ * while the Auth SDK itself loads later (src/services/saved-session.ts); the app never reads the SDK's own
+ * storage. The SDK stays the authority: an expired token is left to it, and a session it no longer accepts ends
+ * on the login page.
  */
 
-/**
- * The app's scripts that hold Firebase Auth (they call its REST host), answered only once released; release()
- * also stops routing, so that no script still on its way outlives the test.
- */
-async function holdAuthSdk(
-  page: Page,
-): Promise<{ release: () => Promise<void>; held: () => number }> {
-  let open!: () => void;
-  const released = new Promise<void>((resolve) => (open = resolve));
-  let held = 0;
-  await page.route(/\/assets\/[\w.-]+\.js$/, async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes('identitytoolkit.googleapis.com')) {
-      held += 1;
-      await released;
-    }
-    await route.fulfill({ response, body });
-  });
-  const release = async () => {
-    open();
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
-  };
-  return { release, held: () => held };
+/** The session the app saved (src/services/saved-session.ts), changed in place as another day would leave it. */
+async function expireSavedToken(page: Page): Promise<string> {
+  return page.evaluate((key) => {
+    const record = JSON.parse(localStorage.getItem(key) ?? 'null') as {
+      idToken: string;
+      tokenExpiresAt: number;
+    } | null;
+    if (!record) throw new Error('No saved session');
+    localStorage.setItem(key, JSON.stringify({ ...record, tokenExpiresAt: Date.now() - 60_000 }));
+    return record.idToken;
+  }, storageKeys.session);
 }
 
-/** The record the Auth SDK keeps in IndexedDB, changed in place by `change` (in the page). */
-async function changeSavedSession(page: Page, change: 'expire-token'): Promise<void> {
-  await page.evaluate(async (what) => {
-    const database = await new Promise<IDBDatabase>((resolve, reject) => {
-      const opening = indexedDB.open('firebaseLocalStorageDb');
-      opening.onsuccess = () => resolve(opening.result);
-      opening.onerror = () => reject(opening.error);
-    });
-    const store = database
-      .transaction('firebaseLocalStorage', 'readwrite')
-      .objectStore('firebaseLocalStorage');
-    const rows = await new Promise<Array<{ fbase_key: string; value: Record<string, unknown> }>>(
-      (resolve) => {
-        const all = store.getAll();
-        all.onsuccess = () => resolve(all.result);
-      },
-    );
-    const row = rows.find((candidate) => candidate.fbase_key.startsWith('firebase:authUser:'));
-    if (!row) throw new Error('No saved session');
-    if (what === 'expire-token') {
-      const tokens = row.value.stsTokenManager as Record<string, unknown>;
-      tokens.expirationTime = Date.now() - 60_000;
-    }
-    await new Promise((resolve) => (store.put(row).onsuccess = resolve));
-    database.close();
-  }, change);
+/**
+ * Records, in the page, every time its code opens the Auth SDK's IndexedDB database or reads one of the SDK's
+ * localStorage keys (the SDK's private storage, which only the SDK may read).
+ */
+async function watchSdkStorage(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const touched: string[] = [];
+    (window as unknown as { sdkStorageTouched: string[] }).sdkStorageTouched = touched;
+    const open = IDBFactory.prototype.open;
+    IDBFactory.prototype.open = function (name: string, version?: number) {
+      if (name === 'firebaseLocalStorageDb') touched.push(`indexedDB ${name}`);
+      return open.call(this, name, version);
+    };
+    const getItem = Storage.prototype.getItem;
+    Storage.prototype.getItem = function (key: string) {
+      if (key.startsWith('firebase:authUser')) touched.push(`storage ${key}`);
+      return getItem.call(this, key);
+    };
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { sdkStorageTouched: string[] }).sdkStorageTouched);
 }
 
 test("a member's challenge is on screen, as its owner, while the Auth SDK is held back", async ({
@@ -103,18 +88,48 @@ test("a visitor's feed shows its first card while the Auth SDK is held back", as
   await authSdk.release();
 });
 
-test('with the saved token expired, the challenge opens once the Auth SDK has refreshed it', async ({
+test("the member's page renders before the Auth SDK without the app opening the SDK's storage", async ({
+  page,
+  signedInMember: owner,
+}) => {
+  const title = 'Own session week';
+  const challengeId = await seedChallenge(owner, { title });
+  const sdkStorageTouched = await watchSdkStorage(page);
+  const authSdk = await holdAuthSdk(page);
+
+  await page.goto(challengePath(owner.uid, challengeId, title));
+
+  await expect(page.getByRole('button', { name: `Edit ${title}` })).toBeVisible();
+  await expect.poll(authSdk.held).toBeGreaterThan(0);
+  // Everything so far came from the app's own record: the SDK, held back, has run no code yet.
+  expect(await sdkStorageTouched()).toEqual([]);
+  await authSdk.release();
+});
+
+test('with the saved token expired, the first reads wait for the Auth SDK instead of sending it', async ({
   page,
   signedInMember: owner,
 }) => {
   const title = 'Stale token week';
   const challengeId = await seedChallenge(owner, { title });
-  await changeSavedSession(page, 'expire-token');
-  const refreshed = page.waitForRequest(/securetoken\.googleapis\.com\/v1\/token/);
+  // Off the app's pages, so that no page whose SDK runs (and sends the same token, still valid) is left over.
+  await page.goto('/manifest.webmanifest');
+  const savedToken = await expireSavedToken(page);
+  const sentSaved: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const sent = url.searchParams.get('auth') ?? request.headers().authorization;
+    if (sent?.endsWith(savedToken)) sentSaved.push(url.pathname);
+  });
+  const authSdk = await holdAuthSdk(page);
 
   await page.goto(challengePath(owner.uid, challengeId, title));
 
-  await refreshed;
+  // The challenge's read asked for the SDK's token; while the SDK is held nothing went out with the saved one.
+  await expect.poll(authSdk.held).toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toHaveCount(0);
+  expect(sentSaved).toEqual([]);
+  await authSdk.release();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 });
 

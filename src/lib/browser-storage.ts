@@ -1,13 +1,23 @@
 /**
- * Browser storage keys (docs/product.md#routes-and-screens). The addresses identify challenges and
- * profiles; these only remember the last ones opened, a convenience for old slug-only links.
+ * Everything the app keeps on this device, in one scheme (docs/architecture.md, "Device storage").
+ * - These keys hold what belongs to the signed-in member: their saved session, the challenge they opened last
+ *   (an owner's plan: targets that reveal body stats, proof URLs), the last addresses they opened
+ *   (docs/product.md#routes-and-screens). Each value whose shape can change has the version in its key; a
+ *   value of another shape reads as nothing.
+ * - Public copies (src/lib/cached-snapshot.ts) hold only what anyone may read.
+ * Whenever a session ends, however it ends, clearMemberData() removes all of it.
  */
 export const storageKeys = {
-  user: 'user',
+  session: 'challangex.v1.session',
+  challenge: 'challangex.v1.challenge',
   loadProfile: 'loadProfile',
   currentChallenge: 'currentChallange',
   currentId: 'currentId',
+  user: 'user',
 } as const;
+
+/** The service worker's cache of the project's Storage downloads: proof photos and avatars. */
+export const STORAGE_IMAGES_CACHE = 'storage-images';
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
 
@@ -20,12 +30,26 @@ export function readStored<T>(key: StorageKey): T | null {
   }
 }
 
+/** null or undefined removes the key. A full or blocked storage keeps nothing: the next visit only waits. */
 export function writeStored(key: StorageKey, value: unknown): void {
-  if (value === null || value === undefined) localStorage.removeItem(key);
-  else localStorage.setItem(key, JSON.stringify(value));
+  try {
+    if (value === null || value === undefined) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Nothing kept.
+  }
 }
 
-export function clearStored(): void {
-  localStorage.clear();
-  sessionStorage.clear();
+/**
+ * Leaves nothing of the member on the device: local and session storage (public copies included; they are
+ * only a head start) and the service worker's copies of Storage photos.
+ */
+export function clearMemberData(): void {
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+  } catch {
+    // Storage blocked: nothing was kept.
+  }
+  if (typeof caches !== 'undefined') void caches.delete(STORAGE_IMAGES_CACHE).catch(() => {});
 }

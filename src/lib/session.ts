@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { SessionUser } from '@/services/auth';
 
 export interface SessionState {
-  /** undefined until the session saved on this device (or the Auth SDK, where it cannot be read) is known. */
+  /** undefined while the session is not known yet (src/app/session-provider.tsx knows it at its first render). */
   user: SessionUser | null | undefined;
 }
 

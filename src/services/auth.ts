@@ -25,6 +25,11 @@ import { firebaseApp } from './firebase-app';
 import { emulators } from './firebase-config';
 import { markAuthSdkStarted } from './auth-sdk-started';
 
+/**
+ * The signed-in member. `email` and `emailVerified` come from the SDK alone: a page that runs on the saved
+ * session (saved-session.ts) has null and false there. `isAdmin` only decides which links are shown; the
+ * server and the rules check the claim themselves.
+ */
 export interface SessionUser {
   uid: string;
   email: string | null;
@@ -32,6 +37,13 @@ export interface SessionUser {
   photoURL: string | null;
   emailVerified: boolean;
   isAdmin: boolean;
+}
+
+/** The member with their current ID token and its expiry (epoch ms): what saved-session.ts keeps. */
+export interface MemberSession {
+  user: SessionUser;
+  idToken: string;
+  tokenExpiresAt: number;
 }
 
 let authInstance: Auth | undefined;
@@ -63,29 +75,40 @@ export function sessionApp(): FirebaseApp {
   return firebaseApp();
 }
 
-async function toSessionUser(user: User): Promise<SessionUser> {
-  const { claims } = await user.getIdTokenResult();
+async function toMemberSession(user: User): Promise<MemberSession> {
+  const { claims, token, expirationTime } = await user.getIdTokenResult();
   return {
-    uid: user.uid,
-    email: user.email,
-    displayName: user.displayName,
-    photoURL: user.photoURL,
-    emailVerified: user.emailVerified,
-    isAdmin: claims.admin === true,
+    user: {
+      uid: user.uid,
+      email: user.email,
+      displayName: user.displayName,
+      photoURL: user.photoURL,
+      emailVerified: user.emailVerified,
+      isAdmin: claims.admin === true,
+    },
+    idToken: token,
+    tokenExpiresAt: Date.parse(expirationTime),
   };
 }
 
-/** Calls back with the signed-in member (or null) now and on every change, including new claims. */
-export function watchSession(onChange: (user: SessionUser | null) => void): () => void {
+const toSessionUser = async (user: User) => (await toMemberSession(user)).user;
+
+/**
+ * Calls back with the signed-in member and their token (or null) now and on every change the SDK reports
+ * (onIdTokenChanged): a sign-in or sign-out here or in another tab, a refreshed token, new claims, a session
+ * the SDK no longer accepts.
+ */
+export function watchSession(onChange: (session: MemberSession | null) => void): () => void {
   // Reading a member's claims takes a moment: a later change (a sign-out meanwhile) must not be overtaken.
+  // A token that cannot be read now (offline) changes nothing: a session the SDK refuses is reported as null.
   let latest = 0;
   return onIdTokenChanged(auth(), (user) => {
     const change = ++latest;
-    const report = (sessionUser: SessionUser | null) => {
-      if (change === latest) onChange(sessionUser);
+    const report = (session: MemberSession | null) => {
+      if (change === latest) onChange(session);
     };
     if (!user) report(null);
-    else void toSessionUser(user).then(report, () => report(null));
+    else void toMemberSession(user).then(report, () => {});
   });
 }
 

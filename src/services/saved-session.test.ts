@@ -1,66 +1,122 @@
-import { describe, expect, it } from 'vitest';
-import { sessionFromRecord } from './saved-session';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { storageKeys } from '@/lib/browser-storage';
+import type { MemberSession } from './auth';
+import { markAuthSdkStarted } from './auth-sdk-started';
+import {
+  memberIdToken,
+  savedSession,
+  saveSession,
+  sessionFromRecord,
+  whenSignedIn,
+} from './saved-session';
 
-/** An unsigned JWT with these claims (the record holds the SDK's own token; only its payload is read). */
-const token = (claims: Record<string, unknown>) =>
-  ['e30', btoa(JSON.stringify(claims)).replace(/=+$/, ''), 'signature'].join('.');
+// The SDK's side, as the module loads it once the saved token will not do.
+const sdk = vi.hoisted(() => ({ currentIdToken: vi.fn(), restoredUid: vi.fn() }));
+vi.mock('./auth', () => sdk);
 
-/** The shape the Auth SDK saves (its User.toJSON()). */
-const record = (overrides: Record<string, unknown> = {}) => ({
-  uid: 'member-1',
-  email: 'asha@example.com',
-  emailVerified: true,
-  displayName: 'Asha Rao',
-  isAnonymous: false,
-  providerData: [],
-  stsTokenManager: {
-    refreshToken: 'refresh',
-    accessToken: token({ user_id: 'member-1' }),
-    expirationTime: 1_800_000_000_000,
+const HOUR_MS = 60 * 60 * 1000;
+
+const session = (overrides: Partial<MemberSession> = {}): MemberSession => ({
+  user: {
+    uid: 'member-1',
+    email: 'asha@example.com',
+    displayName: 'Asha Rao',
+    photoURL: 'https://example.com/asha.png',
+    emailVerified: true,
+    isAdmin: true,
   },
-  createdAt: '1',
-  lastLoginAt: '2',
-  apiKey: 'demo-api-key',
-  appName: '[DEFAULT]',
+  idToken: 'saved-token',
+  tokenExpiresAt: Date.now() + HOUR_MS,
   ...overrides,
 });
 
-describe('sessionFromRecord', () => {
-  it('reads the member, their token and its expiry from the SDK record', () => {
-    expect(sessionFromRecord(record())).toEqual({
-      user: {
-        uid: 'member-1',
-        email: 'asha@example.com',
-        displayName: 'Asha Rao',
-        photoURL: null,
-        emailVerified: true,
-        isAdmin: false,
-      },
-      idToken: record().stsTokenManager.accessToken,
-      tokenExpiresAt: 1_800_000_000_000,
+beforeEach(() => {
+  localStorage.clear();
+  sdk.currentIdToken.mockReset().mockResolvedValue('sdk-token');
+  sdk.restoredUid.mockReset().mockResolvedValue('sdk-member');
+});
+
+describe('the saved session', () => {
+  it('keeps the public identity, the admin claim and the token with its expiry, and nothing else', () => {
+    const kept = session();
+    saveSession(kept);
+    expect(JSON.parse(localStorage.getItem(storageKeys.session)!)).toEqual({
+      uid: 'member-1',
+      displayName: 'Asha Rao',
+      photoURL: 'https://example.com/asha.png',
+      isAdmin: true,
+      idToken: 'saved-token',
+      tokenExpiresAt: kept.tokenExpiresAt,
+    });
+    expect(savedSession()).toEqual({
+      ...kept,
+      user: { ...kept.user, email: null, emailVerified: false },
     });
   });
 
-  it("takes the admin flag from the token's claims", () => {
-    const admin = record({
-      stsTokenManager: {
-        accessToken: token({ user_id: 'member-1', admin: true }),
-        expirationTime: 1_800_000_000_000,
-      },
-    });
-    expect(sessionFromRecord(admin)?.user.isAdmin).toBe(true);
+  it('is removed by saving no session', () => {
+    saveSession(session());
+    saveSession(null);
+    expect(localStorage.getItem(storageKeys.session)).toBeNull();
+    expect(savedSession()).toBeNull();
+  });
+
+  it('takes the admin flag only when it is true', () => {
+    const raw = { uid: 'member-1', idToken: 't', tokenExpiresAt: 1, isAdmin: 'yes' };
+    expect(sessionFromRecord(raw)?.user.isAdmin).toBe(false);
   });
 
   it.each([
-    ['not an object', 'firebase'],
-    ['no uid', record({ uid: undefined })],
-    ['no token', record({ stsTokenManager: { expirationTime: 1_800_000_000_000 } })],
-    [
-      'a token that is no JWT',
-      record({ stsTokenManager: { accessToken: 'x', expirationTime: 1 } }),
-    ],
-    ['no expiry', record({ stsTokenManager: { accessToken: token({}) } })],
-  ])('leaves a record with %s to the SDK (undefined)', (_case, value) => {
-    expect(sessionFromRecord(value)).toBeUndefined();
+    ['not an object', 'member-1'],
+    ['no uid', { idToken: 't', tokenExpiresAt: 1 }],
+    ['no token', { uid: 'member-1', tokenExpiresAt: 1 }],
+    ['no expiry', { uid: 'member-1', idToken: 't' }],
+    ['an expiry that is no number', { uid: 'member-1', idToken: 't', tokenExpiresAt: '1' }],
+  ])('reads a stored value with %s as no session', (_case, raw) => {
+    localStorage.setItem(storageKeys.session, JSON.stringify(raw));
+    expect(savedSession()).toBeNull();
+  });
+
+  it('reads unparsable storage as no session', () => {
+    localStorage.setItem(storageKeys.session, '{not json');
+    expect(savedSession()).toBeNull();
+  });
+});
+
+// Kept last: once the SDK has started on a page it stays started (module state).
+describe('tokens and the uid before and after the SDK starts', () => {
+  it('gives no token to a visitor, without loading the SDK', async () => {
+    expect(await memberIdToken()).toBeNull();
+    expect(sdk.currentIdToken).not.toHaveBeenCalled();
+  });
+
+  it('gives the saved token while it has more than a minute left', async () => {
+    saveSession(session());
+    expect(await memberIdToken()).toBe('saved-token');
+    expect(sdk.currentIdToken).not.toHaveBeenCalled();
+  });
+
+  it("leaves a token with a minute or less left to the SDK, which refreshes it", async () => {
+    saveSession(session({ tokenExpiresAt: Date.now() + 60_000 }));
+    expect(await memberIdToken()).toBe('sdk-token');
+  });
+
+  it("runs a first read with the saved member's uid, and none for a visitor", async () => {
+    const read = vi.fn();
+    whenSignedIn(read);
+    saveSession(session());
+    whenSignedIn(read);
+    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(1));
+    expect(read).toHaveBeenCalledWith('member-1');
+    expect(sdk.restoredUid).not.toHaveBeenCalled();
+  });
+
+  it('asks the SDK alone once it has started, even with a fresh saved token', async () => {
+    saveSession(session());
+    markAuthSdkStarted();
+    expect(await memberIdToken()).toBe('sdk-token');
+    const read = vi.fn();
+    whenSignedIn(read);
+    await vi.waitFor(() => expect(read).toHaveBeenCalledWith('sdk-member'));
   });
 });

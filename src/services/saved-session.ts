@@ -1,137 +1,74 @@
 /**
- * The session Firebase Auth saved on this device, read without the Auth SDK: who is signed in and, while it is
- * fresh, their ID token. A page renders for its member and its first reads leave with that token, while the SDK
- * (~30 KB, and its account lookup over the network) loads once the page's main content is on screen
- * (src/app/session-provider.tsx; docs/architecture.md, "The saved session"). The SDK stays the authority: from
- * the moment it starts, every token comes from it and its answer replaces this one.
- *
- * The record is the one the SDK keeps for its default app: IndexedDB `firebaseLocalStorageDb`, store
- * `firebaseLocalStorage`, key `firebase:authUser:<apiKey>:[DEFAULT]` (localStorage under the same key where
- * IndexedDB could not be used). A record this module cannot read makes it answer "unknown", and the SDK decides.
+ * The session the app keeps for itself on this device (docs/architecture.md, "The saved session"): the member's
+ * public identity, the admin claim (only to show admin links) and their ID token with its expiry, written from
+ * the Auth SDK's token events (src/app/session-provider.tsx) and removed when the session ends. A page renders
+ * for that member and its first reads leave with that token, while the SDK (~30 KB, and its account lookup over
+ * the network) loads once the page's main content is on screen. The SDK stays the authority: from the moment it
+ * starts, every token comes from it and its answer replaces this record. Nothing here reads the SDK's own
+ * storage, whose format is its private business.
  */
-import type { SessionUser } from './auth';
+import { readStored, storageKeys, writeStored } from '@/lib/browser-storage';
+import type { MemberSession } from './auth';
 import { authSdkStarted } from './auth-sdk-started';
-import { firebaseConfig } from './firebase-config';
 
-const DATABASE = 'firebaseLocalStorageDb';
-const STORE = 'firebaseLocalStorage';
-const RECORD_KEY = `firebase:authUser:${firebaseConfig.apiKey}:[DEFAULT]`;
 /** A saved token this close to its expiry is left to the SDK, which refreshes it. */
 const TOKEN_MARGIN_MS = 60_000;
 
-export interface SavedSession {
-  user: SessionUser;
+/** What is stored: the identity the page needs before the SDK, and nothing the SDK alone should know. */
+interface SessionRecord {
+  uid: string;
+  displayName: string | null;
+  photoURL: string | null;
+  isAdmin: boolean;
   idToken: string;
-  /** Epoch ms. */
   tokenExpiresAt: number;
 }
 
-interface SavedUserRecord {
-  uid?: unknown;
-  email?: unknown;
-  displayName?: unknown;
-  photoURL?: unknown;
-  emailVerified?: unknown;
-  stsTokenManager?: { accessToken?: unknown; expirationTime?: unknown };
-}
+const textOrNull = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
-const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
-
-/** The JWT's payload claims (the token is the SDK's own, so only its shape is checked here). */
-function tokenClaims(token: string): Record<string, unknown> | null {
-  try {
-    const payload = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
-    const claims: unknown = JSON.parse(atob(payload));
-    return claims !== null && typeof claims === 'object'
-      ? (claims as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The saved record as a session; undefined when it is not one this module understands. */
-export function sessionFromRecord(record: unknown): SavedSession | undefined {
-  if (record === null || typeof record !== 'object') return undefined;
-  const { uid, email, displayName, photoURL, emailVerified, stsTokenManager } =
-    record as SavedUserRecord;
-  const idToken = text(stsTokenManager?.accessToken);
-  const tokenExpiresAt = Number(stsTokenManager?.expirationTime);
-  const claims = idToken ? tokenClaims(idToken) : null;
-  if (!text(uid) || !idToken || !Number.isFinite(tokenExpiresAt) || !claims) return undefined;
+/** A stored record as a session; null when it is none (storage may hold anything: an old build, a user). */
+export function sessionFromRecord(raw: unknown): MemberSession | null {
+  if (raw === null || typeof raw !== 'object') return null;
+  const { uid, displayName, photoURL, isAdmin, idToken, tokenExpiresAt } =
+    raw as Partial<Record<keyof SessionRecord, unknown>>;
+  if (!textOrNull(uid) || !textOrNull(idToken) || typeof tokenExpiresAt !== 'number') return null;
   return {
     user: {
       uid: uid as string,
-      email: text(email),
-      displayName: text(displayName),
-      photoURL: text(photoURL),
-      emailVerified: emailVerified === true,
-      isAdmin: claims.admin === true,
+      email: null,
+      displayName: textOrNull(displayName),
+      photoURL: textOrNull(photoURL),
+      emailVerified: false,
+      isAdmin: isAdmin === true,
     },
-    idToken,
+    idToken: idToken as string,
     tokenExpiresAt,
   };
 }
 
-function readIndexedDbRecord(): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const opening = indexedDB.open(DATABASE);
-    // No database yet: nobody has signed in on this device. Creating it is the SDK's job, not a reader's.
-    opening.onupgradeneeded = () => opening.transaction?.abort();
-    opening.onerror = () => (opening.error?.name === 'AbortError' ? resolve(null) : reject());
-    opening.onblocked = () => reject();
-    opening.onsuccess = () => {
-      const database = opening.result;
-      if (!database.objectStoreNames.contains(STORE)) {
-        database.close();
-        return resolve(null);
-      }
-      const reading = database.transaction(STORE, 'readonly').objectStore(STORE).get(RECORD_KEY);
-      reading.onsuccess = () => {
-        database.close();
-        const row = reading.result as { value?: unknown } | undefined;
-        resolve(row?.value ?? null);
-      };
-      reading.onerror = () => {
-        database.close();
-        reject();
-      };
-    };
-  });
+/** The session saved on this device, or null when nobody is signed in here (as far as the app knows). */
+export function savedSession(): MemberSession | null {
+  return sessionFromRecord(readStored(storageKeys.session));
 }
 
-async function readSavedSession(): Promise<SavedSession | null | undefined> {
-  try {
-    const record =
-      (await readIndexedDbRecord()) ?? JSON.parse(localStorage.getItem(RECORD_KEY) ?? 'null');
-    return record === null ? null : sessionFromRecord(record);
-  } catch {
-    return undefined;
-  }
-}
-
-let saved: Promise<SavedSession | null | undefined> | undefined;
-
-/**
- * The session saved on this device: null when nobody is signed in here, undefined when that cannot be told
- * without the SDK. Read once per page load.
- */
-export function savedSession(): Promise<SavedSession | null | undefined> {
-  return (saved ??=
-    typeof indexedDB === 'undefined' ? Promise.resolve(undefined) : readSavedSession());
-}
-
-/** The saved session while the SDK has not started; undefined once it has (or when it cannot be read). */
-async function sessionBeforeSdk(): Promise<SavedSession | null | undefined> {
-  if (authSdkStarted()) return undefined;
-  const session = await savedSession();
-  return authSdkStarted() ? undefined : session;
+/** Keeps the SDK's latest word on the session for the next page load; null removes it. */
+export function saveSession(session: MemberSession | null): void {
+  if (!session) return writeStored(storageKeys.session, null);
+  const { user, idToken, tokenExpiresAt } = session;
+  const record: SessionRecord = {
+    uid: user.uid,
+    displayName: user.displayName,
+    photoURL: user.photoURL,
+    isAdmin: user.isAdmin,
+    idToken,
+    tokenExpiresAt,
+  };
+  writeStored(storageKeys.session, record);
 }
 
 /** The signed-in member's uid: the saved one while the SDK has not started, else once the SDK has restored it. */
 async function restoredUid(): Promise<string | null> {
-  const session = await sessionBeforeSdk();
-  if (session !== undefined) return session?.user.uid ?? null;
+  if (!authSdkStarted()) return savedSession()?.user.uid ?? null;
   return (await import('./auth')).restoredUid();
 }
 
@@ -152,8 +89,10 @@ export function whenSignedIn(read: (viewerUid: string) => void): void {
  * the SDK has not started, else the SDK's (which refreshes it, and may sign the member out).
  */
 export async function memberIdToken(): Promise<string | null> {
-  const session = await sessionBeforeSdk();
-  if (session === null) return null;
-  if (session && session.tokenExpiresAt - Date.now() > TOKEN_MARGIN_MS) return session.idToken;
+  if (!authSdkStarted()) {
+    const session = savedSession();
+    if (session === null) return null;
+    if (session.tokenExpiresAt - Date.now() > TOKEN_MARGIN_MS) return session.idToken;
+  }
   return (await import('./auth')).currentIdToken();
 }

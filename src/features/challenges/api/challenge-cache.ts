@@ -1,12 +1,11 @@
 import type { ViewedChallenge } from '@/domain/viewed-challenge';
+import { readStored, storageKeys, writeStored } from '@/lib/browser-storage';
 
 /**
  * The challenge this browser showed last, as its viewer saw it, so the next visit shows it at once while the
- * live copy loads. One entry only, kept per viewer (a member never sees another's cached plan), and removed
- * with the rest of browser storage on logout.
+ * live copy loads. One entry only, kept per viewer (a member never sees another's cached plan). It is the
+ * member's own data (an owner's plan and proofs): removed whenever their session ends (src/lib/browser-storage.ts).
  */
-const CACHE_KEY = 'challengeCache';
-
 interface CacheEntry {
   viewerUid: string;
   ownerId: string;
@@ -20,7 +19,8 @@ function isCacheEntry(value: unknown): value is CacheEntry {
     typeof entry?.viewerUid === 'string' &&
     typeof entry.ownerId === 'string' &&
     typeof entry.challengeId === 'string' &&
-    (entry.viewed?.view === 'owner' || entry.viewed?.view === 'summary') &&
+    // The view's shape is this build's (the key's version says so); a value someone typed in is still refused.
+    typeof entry.viewed?.view === 'string' &&
     typeof entry.viewed.challenge?.title === 'string'
   );
 }
@@ -31,17 +31,11 @@ export function readCachedChallenge(
   ownerId: string,
   challengeId: string,
 ): ViewedChallenge | null {
-  try {
-    const entry: unknown = JSON.parse(localStorage.getItem(CACHE_KEY) ?? 'null');
-    if (!isCacheEntry(entry)) return null;
-    const same =
-      entry.viewerUid === viewerUid &&
-      entry.ownerId === ownerId &&
-      entry.challengeId === challengeId;
-    return same ? entry.viewed : null;
-  } catch {
-    return null;
-  }
+  const entry = readStored<unknown>(storageKeys.challenge);
+  if (!isCacheEntry(entry)) return null;
+  const same =
+    entry.viewerUid === viewerUid && entry.ownerId === ownerId && entry.challengeId === challengeId;
+  return same ? entry.viewed : null;
 }
 
 /** Keeps the live copy for the next visit; null (gone or deleted) drops this challenge's copy. */
@@ -51,14 +45,7 @@ export function cacheChallenge(
   challengeId: string,
   viewed: ViewedChallenge | null,
 ): void {
-  try {
-    if (viewed) {
-      const entry: CacheEntry = { viewerUid, ownerId, challengeId, viewed };
-      localStorage.setItem(CACHE_KEY, JSON.stringify(entry));
-    } else if (readCachedChallenge(viewerUid, ownerId, challengeId)) {
-      localStorage.removeItem(CACHE_KEY);
-    }
-  } catch {
-    // A full or disabled storage only costs the next visit its head start.
-  }
+  if (viewed) writeStored(storageKeys.challenge, { viewerUid, ownerId, challengeId, viewed });
+  else if (readCachedChallenge(viewerUid, ownerId, challengeId))
+    writeStored(storageKeys.challenge, null);
 }
