@@ -97,7 +97,6 @@ export const demoMembers: DemoMember[] = [
         startedDaysAgo: 40,
         proved: [...fullDays([1, 2, 3]), ...twoMealDays([4, 5, 6]), [7, 'breakfast']],
       },
-      { title: 'Protein Power-Up', day: 3, targetBody: 'Lean Bulk', startedDaysAgo: -1 },
     ],
   },
   {
@@ -159,7 +158,10 @@ export const demoMembers: DemoMember[] = [
     info: { location: 'Mumbai', preference: 'nonveg', bio: 'Desk job, weekend cricket.' },
     body: { height: 175, weight: 78, age: 36 },
     weights: { entries: 3, from: 78.6 },
-    challenges: [{ title: 'Steady Maintain', day: 2, targetBody: 'Maintain', startedDaysAgo: 0 }],
+    challenges: [
+      { title: 'Steady Maintain', day: 2, targetBody: 'Maintain', startedDaysAgo: 0 },
+      { title: 'Protein Power-Up', day: 3, targetBody: 'Lean Bulk', startedDaysAgo: -1 },
+    ],
   },
   {
     name: 'Zoya Das',
@@ -184,6 +186,34 @@ export const demoMembers: DemoMember[] = [
     challenges: [],
   },
 ];
+
+/**
+ * The running group challenge (docs/product.md, "Group challenges"): the first demo member opens it to
+ * anyone with the link, the others join through the invite as members do, each with their own plan.
+ * Members are chosen so that nobody goes over the active limit and the demo's streak figures hold
+ * (Meera proves nothing on a day that would turn her broken day into a streak day).
+ */
+export const demoGroup = {
+  owner: 'asha@challangex.dev',
+  challenge: {
+    title: 'Together Strong Week',
+    day: 5,
+    targetBody: 'Lean',
+    startedDaysAgo: 1,
+    proved: fullDays([1]),
+  } satisfies DemoChallenge,
+  joiners: [
+    { email: 'meera@challangex.dev', proved: [] as Proved },
+    {
+      email: 'admin@challangex.dev',
+      proved: [
+        [1, 'breakfast'],
+        [1, 'lunch'],
+      ] as Proved,
+    },
+    { email: 'admin2@challangex.dev', proved: [[1, 'lunch']] as Proved },
+  ],
+} as const;
 
 interface SeedOptions {
   projectId: string;
@@ -267,8 +297,10 @@ async function shiftIntoPast(db: Database, uid: string, challengeId: string, day
   const changes: Record<string, unknown> = {
     [`${path}/createdAt`]: challenge.createdAt - shift,
     [`${path}/startDate`]: addDays(challenge.startDate, -daysAgo),
-    [`${dbPaths.feedEntry(challengeId)}/createdAt`]: challenge.createdAt - shift,
   };
+  // A joined member's plan has no feed entry of its own: the owner's is the group's.
+  if (!challenge.groupOwnerId)
+    changes[`${dbPaths.feedEntry(challengeId)}/createdAt`] = challenge.createdAt - shift;
   for (const [dayKey, meals] of Object.entries(challenge.meals)) {
     for (const [slot, meal] of Object.entries(meals)) {
       changes[`${path}/meals/${dayKey}/${slot}/opensAt`] = meal!.opensAt - shift;
@@ -295,8 +327,15 @@ async function createDemoChallenge(
     member,
     challenge,
     photoURL,
-  }: { uid: string; member: DemoMember; challenge: DemoChallenge; photoURL: string },
-): Promise<string> {
+    access,
+  }: {
+    uid: string;
+    member: DemoMember;
+    challenge: DemoChallenge;
+    photoURL: string;
+    access?: 'link';
+  },
+): Promise<{ challengeId: string; shift: number }> {
   const generate = (startTomorrow: boolean) =>
     callApi(apiBase, '/api/generate', token, {
       title: challenge.title,
@@ -308,6 +347,7 @@ async function createDemoChallenge(
       targetBody: challenge.targetBody,
       timezone: TIME_ZONE,
       ...(startTomorrow ? { startDate: addDays(todayInZone(), 1) } : {}),
+      ...(access ? { access } : {}),
     }) as Promise<{ challengeId: string }>;
   let shift = challenge.startedDaysAgo;
   let created: { challengeId: string };
@@ -323,7 +363,95 @@ async function createDemoChallenge(
     }
   }
   if (shift > 0) await shiftIntoPast(db, uid, created.challengeId, shift);
-  return created.challengeId;
+  return { challengeId: created.challengeId, shift };
+}
+
+/** Proved meals as a member's proof leaves them: a stored photo dated inside the window, the meal Done. */
+function demoProver(db: Database, storageHost: string, bucket: string) {
+  const counts = { dated: 0, undated: 0 };
+  const prove = async (uid: string, challengeId: string, proved: Proved) => {
+    const path = dbPaths.challenge(uid, challengeId);
+    for (const [day, slot] of proved) {
+      const mealPath = `${path}/meals/Day${day}/${slot}`;
+      const opensAt = (await db.ref(`${mealPath}/opensAt`).get()).val() as number;
+      const doneAt = opensAt + 30 * 60 * 1000;
+      const imgPath = storagePaths.mealProof(uid, challengeId, day, slot);
+      // A distinct picture per proof: near-duplicates of another proof would be flagged.
+      const img = await uploadPhoto(
+        storageHost,
+        bucket,
+        imgPath,
+        mealPhotoPng(`${uid}/${imgPath}`),
+      );
+      if (await setPhotoTimeCreated(storageHost, bucket, imgPath, doneAt - 60_000)) counts.dated++;
+      else counts.undated++;
+      await db.ref(mealPath).update({ img, imgPath, status: 'Done', doneAt });
+    }
+  };
+  return Object.assign(counts, { prove });
+}
+
+/**
+ * demoGroup through the real API: the owner opens the challenge to anyone with the link and makes an invite,
+ * each joiner joins with it (their own plan, board row and the feed's member count are the server's); then
+ * every plan moves into the past together, the proofs are stored, and each member's recompute writes their
+ * board row from their plan as the server always does.
+ */
+async function seedDemoGroup({
+  apiBase,
+  db,
+  uids,
+  prove,
+  log,
+}: {
+  apiBase: string;
+  db: Database;
+  uids: Map<string, { uid: string; photoURL: string }>;
+  prove: (uid: string, challengeId: string, proved: Proved) => Promise<void>;
+  log: (line: string) => void;
+}): Promise<void> {
+  const member = (email: string) => {
+    const found = demoMembers.find((candidate) => candidate.email === email);
+    const ids = uids.get(email);
+    if (!found || !ids) throw new Error(`The demo group's member ${email} was not seeded`);
+    return { ...found, ...ids };
+  };
+  const owner = member(demoGroup.owner);
+  const ownerToken = await idTokenFor(owner.email);
+  const { challengeId } = await createDemoChallenge(apiBase, ownerToken, db, {
+    uid: owner.uid,
+    member: owner,
+    challenge: { ...demoGroup.challenge, startedDaysAgo: 0 },
+    photoURL: owner.photoURL,
+    access: 'link',
+  });
+  const invite = `/api/challenges/${challengeId}/invite`;
+  const { token } = (await callApi(apiBase, invite, ownerToken, {})) as { token: string };
+  const joiners = demoGroup.joiners.map((joiner) => ({ ...member(joiner.email), ...joiner }));
+  const tokens = new Map<string, string>([[owner.uid, ownerToken]]);
+  for (const joiner of joiners) {
+    const joinerToken = await idTokenFor(joiner.email);
+    tokens.set(joiner.uid, joinerToken);
+    await callApi(apiBase, `/api/challenges/${challengeId}/join`, joinerToken, {
+      token,
+      timezone: TIME_ZONE,
+    });
+  }
+  // Everyone's plan has the owner's start date: they move back together (one more day if it starts tomorrow,
+  // as it does when today's windows have all closed).
+  const ownPlan = dbPaths.challenge(owner.uid, challengeId);
+  const startDate = (await db.ref(`${ownPlan}/startDate`).get()).val() as string;
+  const daysBack = demoGroup.challenge.startedDaysAgo + (startDate > todayInZone() ? 1 : 0);
+  const plans = [
+    { uid: owner.uid, proved: demoGroup.challenge.proved as Proved },
+    ...joiners.map(({ uid, proved }) => ({ uid, proved: proved as Proved })),
+  ];
+  for (const plan of plans) {
+    if (daysBack > 0) await shiftIntoPast(db, plan.uid, challengeId, daysBack);
+    await prove(plan.uid, challengeId, plan.proved);
+  }
+  for (const plan of plans) await callApi(apiBase, '/api/me/recompute', tokens.get(plan.uid)!, {});
+  log(`  seeded the group challenge "${demoGroup.challenge.title}" (${plans.length} members)`);
 }
 
 export async function seedDemoData({
@@ -356,8 +484,9 @@ export async function seedDemoData({
       },
     });
 
-    let datedProofs = 0;
-    let undatedProofs = 0;
+    const proofs = demoProver(db, storageHost, bucket);
+    const { prove } = proofs;
+    const uids = new Map<string, { uid: string; photoURL: string }>();
     for (const [index, member] of demoMembers.entries()) {
       const user = await auth.createUser({
         email: member.email,
@@ -373,6 +502,7 @@ export async function seedDemoData({
         identiconPng(member.email),
       );
       await auth.updateUser(user.uid, { photoURL });
+      uids.set(member.email, { uid: user.uid, photoURL });
       const joined = new Date(Date.now() - (30 - index * 3) * DAY_MS);
       await db.ref(`users/${user.uid}`).update({
         info: {
@@ -401,30 +531,14 @@ export async function seedDemoData({
 
       const token = await idTokenFor(member.email);
       for (const challenge of member.challenges) {
-        const challengeId = await createDemoChallenge(apiBase, token, db, {
+        const { challengeId } = await createDemoChallenge(apiBase, token, db, {
           uid: user.uid,
           member,
           challenge,
           photoURL,
         });
         const path = dbPaths.challenge(user.uid, challengeId);
-        for (const [day, slot] of challenge.proved ?? []) {
-          const mealPath = `${path}/meals/Day${day}/${slot}`;
-          const opensAt = (await db.ref(`${mealPath}/opensAt`).get()).val() as number;
-          const doneAt = opensAt + 30 * 60 * 1000;
-          const imgPath = storagePaths.mealProof(user.uid, challengeId, day, slot);
-          // A distinct picture per proof: near-duplicates of another proof would be flagged.
-          const img = await uploadPhoto(
-            storageHost,
-            bucket,
-            imgPath,
-            mealPhotoPng(`${user.uid}/${imgPath}`),
-          );
-          if (await setPhotoTimeCreated(storageHost, bucket, imgPath, doneAt - 60_000))
-            datedProofs++;
-          else undatedProofs++;
-          await db.ref(mealPath).update({ img, imgPath, status: 'Done', doneAt });
-        }
+        await prove(user.uid, challengeId, challenge.proved ?? []);
         if (challenge.deleted) {
           await db.ref().update({
             [`${path}/deleted`]: true,
@@ -438,9 +552,10 @@ export async function seedDemoData({
         `  seeded ${member.name} (${member.challenges.length} challenge${member.challenges.length === 1 ? '' : 's'})`,
       );
     }
-    if (undatedProofs > 0)
+    await seedDemoGroup({ apiBase, db, uids, prove, log });
+    if (proofs.undated > 0)
       log(
-        `  warning: this Storage emulator cannot date ${undatedProofs} of ${datedProofs + undatedProofs} demo proof photos; their points drop once a demo member signs in (the Node emulator dates them)`,
+        `  warning: this Storage emulator cannot date ${proofs.undated} of ${proofs.dated + proofs.undated} demo proof photos; their points drop once a demo member signs in (the Node emulator dates them)`,
       );
     if (dataDir) writeFileSync(join(dataDir, 'seeded'), new Date().toISOString());
   } finally {

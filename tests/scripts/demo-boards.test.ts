@@ -4,10 +4,13 @@
  * deletion asks the server for) and the boards still hold every demo member with the points
  * the seed gave them: their proofs are real photos, stored inside their meals' windows. The
  * demo's streaks, 12-week calendars, weight histories and join dates (the server's clock, a
- * number) are checked too. Starts its own stack on free ports.
+ * number) are checked too, and the running group challenge (issue 30): its members, each with their
+ * own plan, on a board the server wrote. Starts its own stack on free ports.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoMembers, seedDemoData } from '../../scripts/lib/demo-seed';
+import { DEMO_PASSWORD, demoGroup, demoMembers, seedDemoData } from '../../scripts/lib/demo-seed';
+import type { ChallengeRecord, FeedEntry } from '../../src/domain/challenge-record';
+import type { GroupRecord } from '../../src/domain/group-records';
 import {
   freeStackPorts,
   startStack,
@@ -114,5 +117,60 @@ describe('the demo data', () => {
       streakFreezes: 1,
     });
     expect(byName['Meera Iyer'].info).toMatchObject({ lastStreakBreakDays: 2 });
+  });
+
+  // After the recomputes above: every board row is what the server derives from the member's plan.
+  it('includes one running group challenge, each member with their own plan and board row', async () => {
+    const feed = await read<Record<string, FeedEntry>>('feed');
+    const found = Object.entries(feed).filter(
+      ([, entry]) => entry.title === demoGroup.challenge.title,
+    );
+    expect(found).toHaveLength(1);
+    const [[challengeId, entry]] = found;
+    const members = [demoGroup.owner, ...demoGroup.joiners.map((joiner) => joiner.email)].map(
+      (email) => demoMembers.find((member) => member.email === email)!,
+    );
+    expect(entry).toMatchObject({ access: 'link', memberCount: members.length });
+    expect(entry.memberPhotos?.map((photo) => photo.displayName)).toEqual(
+      members.map((member) => member.name),
+    );
+
+    const group = await read<GroupRecord>(`groups/${challengeId}`);
+    expect(group).toMatchObject({
+      ownerId: entry.uid,
+      access: 'link',
+      memberCount: members.length,
+    });
+    const rows = Object.entries(group.members);
+    const provedByName = Object.fromEntries(rows.map(([, row]) => [row.displayName, row.proved]));
+    expect(provedByName).toEqual({
+      [members[0].name]: demoGroup.challenge.proved.length,
+      ...Object.fromEntries(
+        demoGroup.joiners.map((joiner, index) => [members[index + 1].name, joiner.proved.length]),
+      ),
+    });
+    const now = Date.now();
+    for (const [uid, row] of rows) {
+      expect(row.points > 0, row.displayName).toBe(row.proved > 0);
+      const meals = Object.values(row.meals);
+      expect(meals).toHaveLength(demoGroup.challenge.day * 3);
+      // Running: some windows have closed, some are still to come.
+      expect(meals.some((meal) => meal!.closesAt < now)).toBe(true);
+      expect(meals.some((meal) => meal!.closesAt > now)).toBe(true);
+      const plan = await read<ChallengeRecord & { groupOwnerId?: string }>(
+        `users/${uid}/challenges/${challengeId}`,
+      );
+      expect(plan.groupOwnerId ?? entry.uid, row.displayName).toBe(entry.uid);
+      expect(plan.startDate).toBe(
+        (await read<ChallengeRecord>(`users/${entry.uid}/challenges/${challengeId}`)).startDate,
+      );
+    }
+    const [owner, firstJoiner] = await Promise.all(
+      [entry.uid, rows.find(([uid]) => uid !== entry.uid)![0]].map((uid) =>
+        read<ChallengeRecord>(`users/${uid}/challenges/${challengeId}`),
+      ),
+    );
+    // Each plan is sized to its own member's body and goal.
+    expect(firstJoiner.targets).not.toEqual(owner.targets);
   });
 });
