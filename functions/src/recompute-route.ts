@@ -8,6 +8,7 @@ import {
   foldBefore,
   foldBoundary,
   isSettled,
+  leftContribution,
   memberTotals,
   parseContribution,
   parseRollup,
@@ -146,7 +147,14 @@ async function rebuild(pass: Pass): Promise<Derived> {
     const contribution = parseContribution(value);
     if (contribution) stored[challengeId] = contribution;
   }
-  const derived = await derive(pass, (recordsSnapshot.val() ?? {}) as Records, stored);
+  const records = (recordsSnapshot.val() ?? {}) as Records;
+  const derived = await derive(pass, records, stored);
+  // Group plans the member left keep what they earned (see advance).
+  for (const [challengeId, contribution] of Object.entries(stored))
+    if (!records[challengeId] && !contribution.deleted)
+      derived[challengeId] = contribution.left
+        ? contribution
+        : leftContribution(contribution, pass.now);
   for (const [challengeId, contribution] of Object.entries(derived)) {
     update[dbPaths.progressChallenge(uid, challengeId)] = contribution;
     touch(pass, contribution);
@@ -211,7 +219,9 @@ async function advance(pass: Pass, rollup: MemberRollup, hinted: string | undefi
   for (const [challengeId, record] of Object.entries(records)) {
     const before = previous[challengeId];
     const unchanged = before?.deleted === true || record.deleted !== true;
-    if (before && !rollup.open[challengeId] && unchanged && isSettled(before, now))
+    // A group plan left and joined again is a new plan.
+    const rejoined = before?.left === true;
+    if (before && !rollup.open[challengeId] && unchanged && !rejoined && isSettled(before, now))
       delete records[challengeId];
   }
   const derived = await derive(pass, records, previous);
@@ -235,8 +245,18 @@ async function advance(pass: Pass, rollup: MemberRollup, hinted: string | undefi
       open[challengeId] = contribution;
     }
   }
-  // An open challenge that no longer exists leaves the open list.
-  for (const challengeId of openIds) if (!derived[challengeId]) delete rollup.open[challengeId];
+  // An open challenge that no longer exists is a group plan the member left: it leaves the open list,
+  // and what it earned stays, frozen (member-progress.ts leftContribution).
+  for (const challengeId of openIds) {
+    if (derived[challengeId]) continue;
+    delete rollup.open[challengeId];
+    const before = previous[challengeId];
+    if (!before || before.deleted) continue;
+    const left = leftContribution(before, now);
+    update[dbPaths.progressChallenge(uid, challengeId)] = left;
+    touch(pass, left);
+    if (!applySettled(rollup, left, 1)) consistent = false;
+  }
   if (!consistent) return rebuild(pass);
   foldBefore(rollup, foldBoundary(Object.values(open), now, pass.timeZone), now);
   return { rollup, open };

@@ -11,6 +11,7 @@ import {
   foldBefore,
   foldBoundary,
   isSettled,
+  leftContribution,
   memberTotals,
   rebuildRollup,
 } from '@/domain/member-progress';
@@ -198,5 +199,21 @@ describe('a group challenge in its member contribution', () => {
     expect(isSettled(waiting, endsAt + 1)).toBe(false);
     expect(isSettled(waiting, endsAt + 3_600_001)).toBe(true);
     expect(isSettled(challengeContribution(record, record, endsAt + 1), endsAt + 1)).toBe(true);
+  });
+});
+
+describe('a group plan the member left', () => {
+  const record = challenge('2025-06-29', 3, () => 0, 1);
+  const secondDayEnd = record.meals.Day2.dinner!.closesAt;
+
+  it('keeps its points and the days that ended, settled at once, not counted as completed', () => {
+    const open = challengeContribution(record, record, secondDayEnd + 1);
+    const left = leftContribution(open, secondDayEnd + 1);
+    expect(left).toMatchObject({ left: true, isActive: false, total: open.total });
+    expect(left.weekly).toEqual(open.weekly);
+    expect(Object.keys(left.days)).toEqual(['2025-06-29', '2025-06-30']);
+    expect(isSettled(left, secondDayEnd + 1)).toBe(true);
+    const { rollup } = rebuildRollup({ kept: left }, secondDayEnd + 1, ZONE);
+    expect(rollup).toMatchObject({ total: open.total, challenges: 0 });
   });
 });

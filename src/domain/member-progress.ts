@@ -72,6 +72,31 @@ export interface ChallengeContribution {
   proofs: Record<string, ProofVerdict>;
   /** A group challenge whose team bonus is not decided yet stays open until the group's end. */
   settlesAt?: number;
+  /** A group plan the member left (or was removed from): its record is gone, what it earned stays. */
+  left?: boolean;
+}
+
+/**
+ * What a group plan the member left keeps (docs/product.md, "Group challenges": earned points stay):
+ * its points and the days that had ended, frozen as settled; the days still ahead go, so that they
+ * neither break the streak nor count as planned.
+ */
+export function leftContribution(
+  contribution: ChallengeContribution,
+  now: number,
+): ChallengeContribution {
+  const days = Object.fromEntries(
+    Object.entries(contribution.days).filter(([, day]) => day.endsAt < now),
+  );
+  const left: ChallengeContribution = {
+    ...contribution,
+    left: true,
+    isActive: false,
+    endsAt: Math.min(contribution.endsAt, now),
+    days,
+  };
+  delete left.settlesAt;
+  return left;
 }
 
 /**
@@ -143,10 +168,14 @@ export function challengeContribution(
  * challenge whose team bonus is still to be decided, every member's).
  */
 export function isSettled(
-  contribution: Pick<ChallengeContribution, 'endsAt' | 'deleted' | 'settlesAt'>,
+  contribution: Pick<ChallengeContribution, 'endsAt' | 'deleted' | 'settlesAt' | 'left'>,
   now: number,
 ) {
-  return contribution.deleted || now > Math.max(contribution.endsAt, contribution.settlesAt ?? 0);
+  return (
+    contribution.deleted ||
+    contribution.left === true ||
+    now > Math.max(contribution.endsAt, contribution.settlesAt ?? 0)
+  );
 }
 
 /** A date's settled challenge days, summed: how many, how many qualified, meals proved, latest end. */
@@ -273,7 +302,8 @@ export function applySettled(
   if (contribution.deleted) return true;
   rollup.mealsProved += sign * contribution.mealsProved;
   rollup.mealsPlanned += sign * contribution.mealsPlanned;
-  rollup.challenges += sign;
+  // A plan left before its end was not completed.
+  if (contribution.left !== true) rollup.challenges += sign;
   for (const [date, day] of Object.entries(contribution.days)) {
     const tally = rollup.days[date] ?? { n: 0, q: 0, p: 0, e: 0 };
     tally.n += sign;

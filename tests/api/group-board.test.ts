@@ -210,4 +210,34 @@ describe("a group member's board row", () => {
     expect(row.meals['Day1-breakfast']?.proof).toBeUndefined();
     expect(row.streak).toBe(response.body.currentStreak);
   });
+
+  it('a member who leaves keeps the points they earned, in their score and on the boards', async () => {
+    const { members } = await group(['Owner', 'Leaving']);
+    const member = members[1];
+    await prove(member, 'breakfast', 'board-leaving-breakfast');
+    const recompute = () =>
+      postJson(
+        `${harness.baseUrl}/api/me/recompute`,
+        { challengeId: member.challengeId },
+        { token: member.idToken },
+      );
+    expect((await recompute()).body).toMatchObject({ score: 10, activeChallenges: 1 });
+    const left = await postJson(
+      `${harness.baseUrl}/api/challenges/${member.challengeId}/leave`,
+      {},
+      { token: member.idToken },
+    );
+    expect(left.status).toBe(200);
+    expect(await read(dbPaths.challenge(member.uid, member.challengeId))).toBeNull();
+    for (let round = 0; round < 2; round++) {
+      now += MINUTE;
+      expect((await recompute()).body).toMatchObject({ score: 10, activeChallenges: 0 });
+      expect(await read(`${dbPaths.leaderboardAll}/${member.uid}/points`)).toBe(10);
+      expect(await read(`${dbPaths.leaderboardWeekly('2025-W24')}/${member.uid}/points`)).toBe(10);
+      expect(await read(`${dbPaths.leaderboardMonthly('2025-06')}/${member.uid}/points`)).toBe(10);
+    }
+    // A rebuild from the records (no rollup) keeps them too.
+    await harness.database.ref(dbPaths.progressMember(member.uid)).remove();
+    expect((await recompute()).body).toMatchObject({ score: 10, activeChallenges: 0 });
+  });
 });
