@@ -35,10 +35,11 @@ const NOTICES_READ = 'users/$uid/notices/.read';
 const SEEN_AT = 'users/$uid/noticesSeenAt';
 const CHALLENGE = 'users/$uid/challenges/$cid';
 
-/** Both trees of server-only records, each with the cases that try to write its own record. */
+/** The trees of server-only records of who cheered, nudged or reported whom. */
 const RECORD_TREES = [
   ['groupCheers', 'cheer'],
   ['groupNudges', 'nudge'],
+  ['groupReports', 'report'],
 ] as const;
 
 export const GROUP_MUTANTS: readonly RuleMutant[] = [
@@ -148,7 +149,7 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
     ],
   })),
   {
-    name: 'the members of a group read who cheered and nudged',
+    name: 'the members of a group read who cheered, nudged and reported',
     file: 'database.rules.json',
     mutate: (rules) =>
       RECORD_TREES.reduce(

@@ -8,6 +8,7 @@ import {
   JOINER_ROW,
   MEMBERS,
   NUDGE,
+  REPORT,
   OTHER_GROUP,
   OWNER_PHOTO,
   OWNER_ROW,
@@ -318,12 +319,16 @@ photos.denied('visitor', 'update', 'replaces a proof photo URL', (db) =>
   db.ref(OWNER_PHOTO).set('https://lh3.googleusercontent.com/a/rude'),
 );
 
-// groupCheers/… and groupNudges/…: who cheered and nudged whom; only the API reads them (once per meal,
-// once per window and pair) and writes them.
-function serverRecordCases(tree: 'groupCheers' | 'groupNudges', record: string, what: string) {
+// groupCheers/…, groupNudges/… and groupReports/…: who cheered, nudged or reported whom; only the API reads
+// them (once per meal, once per window and pair, once per photo) and writes them.
+function serverRecordCases(
+  tree: 'groupCheers' | 'groupNudges' | 'groupReports',
+  record: string,
+  what: string,
+) {
   const records = casesFor<DatabaseWorld, Database>(`${tree}/{cid}/{uid}/{meal}/{fromUid}`);
   const group = `${tree}/${OWNER_CHALLENGE}`;
-  /** Oscar's record for a meal he has not cheered or nudged yet, and the same made by Mia. */
+  /** Oscar's record for a meal he has not cheered, nudged or reported yet, and the same made by Mia. */
   const fresh = `${group}/${OWNER_UID}/Day1-lunch/${OTHER_UID}`;
   for (const role of ['visitor', 'member', 'owner', 'other member', 'admin'] as const)
     records.denied(
@@ -357,7 +362,7 @@ function serverRecordCases(tree: 'groupCheers' | 'groupNudges', record: string, 
   records.denied(
     'owner',
     'update',
-    `changes the time of a ${what} record`,
+    `rewrites a ${what} record`,
     (db) => db.ref(record).set(1),
     withGroup,
   );
@@ -371,6 +376,7 @@ function serverRecordCases(tree: 'groupCheers' | 'groupNudges', record: string, 
 }
 const cheerRecords = serverRecordCases('groupCheers', CHEER, 'cheer');
 const nudgeRecords = serverRecordCases('groupNudges', NUDGE, 'nudge');
+const reportRecords = serverRecordCases('groupReports', REPORT, 'report');
 
 export const groupCases = [
   ...group.cases,
@@ -378,6 +384,7 @@ export const groupCases = [
   ...photos.cases,
   ...cheerRecords,
   ...nudgeRecords,
+  ...reportRecords,
   ...groupNoticeCases,
   ...groupChallengeCases,
 ];

@@ -28,6 +28,7 @@ export const JOINED_COPY = `users/${OTHER_UID}/challenges/${OWNER_CHALLENGE}`;
 export const INVITE = `${CHALLENGE}/invite`;
 export const CHEER = `groupCheers/${OWNER_CHALLENGE}/${OWNER_UID}/Day2-breakfast/${OTHER_UID}`;
 export const NUDGE = `groupNudges/${OWNER_CHALLENGE}/${OWNER_UID}/Day1-breakfast/${OTHER_UID}`;
+export const REPORT = `groupReports/${OWNER_CHALLENGE}/${OWNER_UID}/Day2-breakfast/${OTHER_UID}`;
 export const NOTICES = `users/${OWNER_UID}/notices`;
 export const SEEN_AT = `users/${OWNER_UID}/noticesSeenAt`;
 const TOKEN = 'Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3Jh';
@@ -109,6 +110,11 @@ export function withGroup(world: DatabaseWorld): void {
   });
   setInWorld(world, CHEER, now - HOUR / 4);
   setInWorld(world, NUDGE, now - HOUR / 4);
+  setInWorld(world, REPORT, {
+    reason: 'not-a-meal',
+    at: now - HOUR / 4,
+    imgPath: `Challenge/${OWNER_UID}/${OWNER_CHALLENGE}/Day2-breakfast.jpg`,
+  });
   setInWorld(world, `${NOTICES}/-NoticeCheer0000001`, notice('cheer', now - HOUR / 4));
   setInWorld(world, `${NOTICES}/-NoticeNudge0000002`, notice('nudge', now - HOUR / 5));
   setInWorld(world, SEEN_AT, now - HOUR);
