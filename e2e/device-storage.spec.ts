@@ -126,7 +126,7 @@ test.describe('with the service worker running', () => {
   });
 });
 
-test("a session the Auth SDK refuses (the account disabled) leaves nothing of the member on the device", async ({
+test('a session the Auth SDK refuses (the account disabled) leaves nothing of the member on the device', async ({
   page,
   signedInMember: member,
 }) => {

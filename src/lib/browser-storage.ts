@@ -1,11 +1,9 @@
 /**
- * Everything the app keeps on this device, in one scheme (docs/architecture.md, "Device storage").
- * - These keys hold what belongs to the signed-in member: their saved session, the challenge they opened last
- *   (an owner's plan: targets that reveal body stats, proof URLs), the last addresses they opened
- *   (docs/product.md#routes-and-screens). Each value whose shape can change has the version in its key; a
- *   value of another shape reads as nothing.
- * - Public copies (src/lib/cached-snapshot.ts) hold only what anyone may read.
- * Whenever a session ends, however it ends, clearMemberData() removes all of it.
+ * Everything the app keeps on this device, in one scheme (docs/architecture.md, "Device storage"). These keys
+ * hold the member's own: their saved session, the challenge they opened last (an owner's plan: targets that
+ * reveal body stats, proof URLs), the last addresses they opened. A value whose shape can change has a version
+ * in its key. Public copies (cached-snapshot.ts) hold only what anyone may read. Whenever a session ends,
+ * however it ends, clearMemberData() removes all of it.
  */
 export const storageKeys = {
   session: 'challangex.v1.session',

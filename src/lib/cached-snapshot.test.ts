@@ -56,14 +56,12 @@ describe('cachedSnapshot', () => {
     expect(cache().read('b')).toEqual([5]);
   });
 
-  it('does not throw when storage refuses to write, and clear removes the copy', () => {
+  it('does not throw when storage refuses to write, and keeps nothing', () => {
     const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');
     });
     expect(() => cache().write('a', [1])).not.toThrow();
     setItem.mockRestore();
-    cache().write('a', [1]);
-    cache().clear();
     expect(cache().read('a')).toBeNull();
   });
 });

@@ -4,14 +4,13 @@
  * feed's page 1); only the `maxEntries` most recent are kept, and copies of another version or older than
  * `maxAgeMs` are ignored.
  *
- * PUBLIC DATA ONLY: localStorage outlives sign-out and is readable by anyone at the keyboard, so nothing a rule
- * restricts to members or to an owner may be written here.
+ * PUBLIC DATA ONLY: a visitor's copies outlive every session and are readable by anyone at the keyboard, so
+ * nothing a rule restricts to members or to an owner may be written here (src/lib/browser-storage.ts).
  */
 export interface SnapshotCache<T> {
   /** The copy saved for `scope`, or null (none, another scope, outdated, or not valid any more). */
   read(scope: string): T | null;
   write(scope: string, value: T): void;
-  clear(): void;
 }
 
 export interface SnapshotCacheOptions<T> {
@@ -86,13 +85,6 @@ export function cachedSnapshot<T>({
         localStorage.setItem(key, JSON.stringify({ version, entries } satisfies StoredSnapshots));
       } catch {
         // Storage full or blocked (private mode): the next visit simply waits for live data.
-      }
-    },
-    clear() {
-      try {
-        localStorage.removeItem(key);
-      } catch {
-        // Nothing to clear when storage is blocked.
       }
     },
   };

@@ -6,9 +6,7 @@
 let started = false;
 const listeners = new Set<() => void>();
 
-export function authSdkStarted(): boolean {
-  return started;
-}
+export const authSdkStarted = (): boolean => started;
 
 /** auth.ts calls this as it starts the SDK, whatever starts it (a sign-in, a sign-out, a token). */
 export function markAuthSdkStarted(): void {
@@ -20,10 +18,7 @@ export function markAuthSdkStarted(): void {
 
 /** Calls `listener` once the SDK has started (at once if it has). Returns a function that stops waiting. */
 export function onAuthSdkStarted(listener: () => void): () => void {
-  if (started) {
-    listener();
-    return () => {};
-  }
-  listeners.add(listener);
+  if (started) listener();
+  else listeners.add(listener);
   return () => listeners.delete(listener);
 }

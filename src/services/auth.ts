@@ -25,11 +25,7 @@ import { firebaseApp } from './firebase-app';
 import { emulators } from './firebase-config';
 import { markAuthSdkStarted } from './auth-sdk-started';
 
-/**
- * The signed-in member. `email` and `emailVerified` come from the SDK alone: a page that runs on the saved
- * session (saved-session.ts) has null and false there. `isAdmin` only decides which links are shown; the
- * server and the rules check the claim themselves.
- */
+/** `email`, `emailVerified`: null and false on the saved session (saved-session.ts), which keeps neither. */
 export interface SessionUser {
   uid: string;
   email: string | null;
@@ -39,7 +35,7 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
-/** The member with their current ID token and its expiry (epoch ms): what saved-session.ts keeps. */
+/** The member with their ID token and its expiry (epoch ms), as saved-session.ts keeps them. */
 export interface MemberSession {
   user: SessionUser;
   idToken: string;

@@ -14,32 +14,21 @@ import { authSdkStarted } from './auth-sdk-started';
 /** A saved token this close to its expiry is left to the SDK, which refreshes it. */
 const TOKEN_MARGIN_MS = 60_000;
 
-/** What is stored: the identity the page needs before the SDK, and nothing the SDK alone should know. */
-interface SessionRecord {
-  uid: string;
-  displayName: string | null;
-  photoURL: string | null;
-  isAdmin: boolean;
-  idToken: string;
-  tokenExpiresAt: number;
-}
-
 const textOrNull = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
 /** A stored record as a session; null when it is none (storage may hold anything: an old build, a user). */
 export function sessionFromRecord(raw: unknown): MemberSession | null {
-  if (raw === null || typeof raw !== 'object') return null;
-  const { uid, displayName, photoURL, isAdmin, idToken, tokenExpiresAt } =
-    raw as Partial<Record<keyof SessionRecord, unknown>>;
+  const fields = Object(raw) as Record<string, unknown>;
+  const { uid, idToken, tokenExpiresAt } = fields;
   if (!textOrNull(uid) || !textOrNull(idToken) || typeof tokenExpiresAt !== 'number') return null;
   return {
     user: {
       uid: uid as string,
       email: null,
-      displayName: textOrNull(displayName),
-      photoURL: textOrNull(photoURL),
+      displayName: textOrNull(fields.displayName),
+      photoURL: textOrNull(fields.photoURL),
       emailVerified: false,
-      isAdmin: isAdmin === true,
+      isAdmin: fields.isAdmin === true,
     },
     idToken: idToken as string,
     tokenExpiresAt,
@@ -51,19 +40,22 @@ export function savedSession(): MemberSession | null {
   return sessionFromRecord(readStored(storageKeys.session));
 }
 
-/** Keeps the SDK's latest word on the session for the next page load; null removes it. */
+/**
+ * Keeps the SDK's latest word on the session for the next page load (null removes it): the identity a page
+ * needs before the SDK and the token, nothing else the SDK knows (no e-mail).
+ */
 export function saveSession(session: MemberSession | null): void {
   if (!session) return writeStored(storageKeys.session, null);
   const { user, idToken, tokenExpiresAt } = session;
-  const record: SessionRecord = {
-    uid: user.uid,
-    displayName: user.displayName,
-    photoURL: user.photoURL,
-    isAdmin: user.isAdmin,
+  const { uid, displayName, photoURL, isAdmin } = user;
+  writeStored(storageKeys.session, {
+    uid,
+    displayName,
+    photoURL,
+    isAdmin,
     idToken,
     tokenExpiresAt,
-  };
-  writeStored(storageKeys.session, record);
+  });
 }
 
 /** The signed-in member's uid: the saved one while the SDK has not started, else once the SDK has restored it. */
