@@ -144,12 +144,10 @@ export async function groupTerms(
   ownEndsAt: number,
   now: number,
 ): Promise<GroupTerms | undefined> {
+  // One small read for a solo challenge (most of a member's history on a rebuild).
+  if (!(await isGroupMember(database, challengeId, uid))) return undefined;
   const bonusRef = database.ref(`${dbPaths.group(challengeId)}/bonus`);
-  const [member, stored] = await Promise.all([
-    isGroupMember(database, challengeId, uid),
-    bonusRef.get(),
-  ]);
-  if (!member) return undefined;
+  const stored = await bonusRef.get();
   if (stored.exists()) return termsOf(stored.val() as Bonus, uid);
   if (now <= ownEndsAt) return {};
   // Read only once the member's own plan has ended: the whole board, sized by the member count.
