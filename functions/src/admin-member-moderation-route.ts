@@ -12,7 +12,9 @@ import type { PhotoSources } from '../../src/domain/member-identity';
 import { adminIdentity } from './authenticate';
 import { auditUpdate } from './admin-audit';
 import { hiddenFeedOf, restoredFeedEntry } from './admin-feed-stash';
-import { sweepDisabledMember } from './disabled-member-sweep';
+import type { ChallengeRecord } from '../../src/domain/challenge-record';
+import { sweepDisabledMember, type GroupRows } from './disabled-member-sweep';
+import { refreshGroupSummary } from './group-store';
 import { HttpError, parseOrThrow } from './http-error';
 
 export interface MemberModerationDependencies {
@@ -47,6 +49,26 @@ function leaderboardRestore(uid: string, rows: LeaderboardRows | undefined) {
   for (const [month, row] of Object.entries(rows?.monthly ?? {}))
     update[`${dbPaths.leaderboardMonthly(month)}/${uid}`] = row;
   return update;
+}
+
+/**
+ * The member's group board rows put aside at disabling, back where the member is still in the group: their
+ * plan (or their own challenge) still there, not deleted (a member removed meanwhile stays out).
+ */
+async function groupRowsToRestore(database: Database, uid: string, kept: GroupRows | undefined) {
+  const update: Record<string, unknown> = {};
+  const groups: Array<[string, string]> = [];
+  await Promise.all(
+    Object.entries(kept ?? {}).map(async ([challengeId, { ownerId, row }]) => {
+      const plan = (
+        await database.ref(dbPaths.challenge(uid, challengeId)).get()
+      ).val() as ChallengeRecord | null;
+      if (!plan || plan.deleted === true) return;
+      update[dbPaths.groupMember(challengeId, uid)] = row;
+      groups.push([challengeId, ownerId]);
+    }),
+  );
+  return { update, groups };
 }
 
 /**
@@ -119,7 +141,15 @@ export function enableMember({
     if (!disabled && !user.disabled) throw new HttpError(409, 'This member is not disabled');
 
     const hidden = await hiddenFeedOf(database, uid);
-    const update: Record<string, unknown> = { ...leaderboardRestore(uid, disabled?.leaderboard) };
+    const groupRows = await groupRowsToRestore(
+      database,
+      uid,
+      (disabled as { groupRows?: GroupRows } | null)?.groupRows,
+    );
+    const update: Record<string, unknown> = {
+      ...leaderboardRestore(uid, disabled?.leaderboard),
+      ...groupRows.update,
+    };
     for (const [challengeId, record] of Object.entries(hidden)) {
       if (!record.byDisabledMember) continue;
       if (record.byModerator) {
@@ -144,6 +174,11 @@ export function enableMember({
     // Content first: should Auth then fail, a retry finds the member still disabled and repeats.
     await database.ref().update(update);
     await auth.updateUser(uid, { disabled: false });
+    await Promise.all(
+      groupRows.groups.map(([challengeId, ownerId]) =>
+        refreshGroupSummary(database, ownerId, challengeId),
+      ),
+    );
     response.json({ uid, disabled: false });
   };
 }

@@ -3,7 +3,9 @@ import type { ChallengeRecord, FeedEntry } from '../../src/domain/challenge-reco
 import type { HiddenFeedRecord, LeaderboardRows } from '../../src/domain/moderation-records';
 import { computeScore } from '../../src/domain/points';
 import { dbPaths } from '../../src/domain/database-paths';
+import type { BoardRow } from '../../src/domain/group-records';
 import { hiddenFeedOf } from './admin-feed-stash';
+import { refreshGroupSummary } from './group-store';
 
 /** Whether moderation/disabledMembers/{uid}, the server-written marker of a disabled member, exists. */
 export async function isMemberDisabled(database: Database, uid: string): Promise<boolean> {
@@ -71,6 +73,7 @@ export async function sweepDisabledMember(
     Promise.all(boardPaths.map(readRow)),
   ]);
   const rows = allRows.filter(([, , , row]) => row !== null);
+  const groupRows = await readGroupRows(database, uid, challenges);
 
   const found: LeaderboardRows = {};
   for (const [board, period, , row] of rows) {
@@ -81,7 +84,7 @@ export async function sweepDisabledMember(
   // meanwhile, a write to a child of the marker would recreate it and disable them again.
   const merged = await database
     .ref(dbPaths.disabledMember(uid))
-    .transaction((marker: { leaderboard?: LeaderboardRows } | null) => {
+    .transaction((marker: { leaderboard?: LeaderboardRows; groupRows?: GroupRows } | null) => {
       if (marker === null) return null;
       const kept = marker.leaderboard ?? {};
       return {
@@ -92,12 +95,15 @@ export async function sweepDisabledMember(
           weekly: { ...kept.weekly, ...found.weekly },
           monthly: { ...kept.monthly, ...found.monthly },
         },
+        groupRows: { ...marker.groupRows, ...groupRows },
       };
     });
   if (!merged.committed || !merged.snapshot.exists()) return null;
 
   const update: Record<string, unknown> = { ...extra };
   for (const [, , path] of rows) update[path] = null;
+  for (const challengeId of Object.keys(groupRows))
+    update[dbPaths.groupMember(challengeId, uid)] = null;
   for (const [challengeId, value] of Object.entries(inFeed)) {
     update[dbPaths.feedEntry(challengeId)] = null;
     const stash = dbPaths.hiddenFeedEntry(challengeId);
@@ -114,7 +120,41 @@ export async function sweepDisabledMember(
     }
   }
   await database.ref().update(update);
+  // The groups' feed cards lose the member's avatar too.
+  await Promise.all(
+    Object.keys(groupRows).map((challengeId) =>
+      refreshGroupSummary(database, groupRows[challengeId].ownerId, challengeId),
+    ),
+  );
   return { feedEntries: Object.keys(inFeed).length, leaderboardRows: rows.length };
+}
+
+/** A disabled member's board rows in groups, kept in their marker by challenge id (with the group's owner). */
+export type GroupRows = Record<string, { ownerId: string; row: BoardRow }>;
+
+/**
+ * The member's rows on group boards (docs/product.md, "Group challenges"): of their joined plans and
+ * of their own challenges opened to others. Put aside like leaderboard rows, restored on enabling.
+ */
+async function readGroupRows(
+  database: Database,
+  uid: string,
+  challenges: Record<string, ChallengeRecord>,
+): Promise<GroupRows> {
+  const grouped = Object.entries(challenges).filter(
+    ([, challenge]) =>
+      typeof challenge.groupOwnerId === 'string' || typeof challenge.memberCount === 'number',
+  );
+  const found: GroupRows = {};
+  await Promise.all(
+    grouped.map(async ([challengeId, challenge]) => {
+      const row = (
+        await database.ref(dbPaths.groupMember(challengeId, uid)).get()
+      ).val() as BoardRow | null;
+      if (row) found[challengeId] = { ownerId: challenge.groupOwnerId ?? uid, row };
+    }),
+  );
+  return found;
 }
 
 /**

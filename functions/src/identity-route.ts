@@ -11,6 +11,7 @@ import {
 import { computeScore } from '../../src/domain/points';
 import { memberUid } from './authenticate';
 import type { MemberIdentity } from './challenge-records';
+import { refreshGroupSummary } from './group-store';
 import { HttpError, parseOrThrow } from './http-error';
 
 export interface IdentityDependencies {
@@ -47,7 +48,8 @@ function rewrite(update: Update, path: string, identity: MemberIdentity): void {
 
 /**
  * Rewrites the copies of a record that may be removed at any time (a feed entry: its challenge is
- * deleted or hidden; a board row: a recompute finds no points left), only if it still exists when
+ * deleted or hidden; a board row: a recompute finds no points left; a group's board row: the member
+ * left or was removed), only if it still exists when
  * written. A multi-path update of `<path>/displayName` would recreate a record removed since it was
  * read, as a stub holding only a name and a photo; the transaction writes against the stored value.
  */
@@ -147,6 +149,32 @@ async function staleLeaderboardRows(
 }
 
 /**
+ * The member's rows on group boards (their joined plans' groups and their own opened challenges'),
+ * with each group's owner, whose feed card's avatars follow (docs/product.md, "Group challenges").
+ */
+async function staleGroupRows(
+  database: Database,
+  uid: string,
+  challenges: Record<string, ChallengeRecord>,
+  identity: MemberIdentity,
+): Promise<Array<{ path: string; ownerId: string; challengeId: string }>> {
+  const grouped = Object.entries(challenges).filter(
+    ([, challenge]) =>
+      challenge.deleted !== true &&
+      (typeof challenge.groupOwnerId === 'string' || typeof challenge.memberCount === 'number'),
+  );
+  const found = await Promise.all(
+    grouped.map(async ([challengeId, challenge]) => {
+      const path = dbPaths.groupMember(challengeId, uid);
+      const row = (await database.ref(path).get()).val() as StoredCopy;
+      const ownerId = challenge.groupOwnerId ?? uid;
+      return row !== null && isStale(row, identity) ? [{ path, ownerId, challengeId }] : [];
+    }),
+  );
+  return found.flat();
+}
+
+/**
  * POST /api/me/identity: copies the member's current name and photo (from users/{uid}/info, never
  * from the request) into their challenges, feed entries and leaderboard rows, which keep copies so
  * the public lists need no per-row lookup (docs/architecture.md#data-model-and-access). Bounded: at
@@ -171,9 +199,10 @@ export function propagateIdentity({
         .filter(([, challenge]) => challenge.deleted !== true)
         .map(([challengeId]) => challengeId),
     );
-    const [feed, rows] = await Promise.all([
+    const [feed, rows, groupRows] = await Promise.all([
       staleFeedEntries(database, uid, after, liveChallenges, identity),
       staleLeaderboardRows(database, uid, Object.values(challengesById), identity),
+      after === undefined ? staleGroupRows(database, uid, challengesById, identity) : [],
     ]);
     // The challenges themselves once, on the first call of a series.
     const challengePaths =
@@ -191,6 +220,12 @@ export function propagateIdentity({
       challengePaths.length > 0 ? database.ref().update(challengeUpdate) : undefined,
       Promise.all(feed.paths.map((path) => rewriteIfPresent(database, path, identity))),
       Promise.all(rows.map((path) => rewriteIfPresent(database, path, identity))),
+      Promise.all(
+        groupRows.map(async ({ path, ownerId, challengeId }) => {
+          if (await rewriteIfPresent(database, path, identity))
+            await refreshGroupSummary(database, ownerId, challengeId);
+        }),
+      ),
     ]);
     response.json({
       ...identity,
