@@ -11,6 +11,8 @@ export const budgets = {
   feedFlatToleranceBytes: 64,
   /** Was 30 ms; the linear-programming planner adds ~15 ms of CPU to a 7-day plan (docs/nutrition.md). */
   generate7DayP95Ms: 60,
+  /** Issue 30: joining a group plans the member's own copy; p95 at concurrency 1. */
+  joinP95Ms: 50,
   /** docs/nutrition.md's quality bars. */
   /** The local emulators at scale (moved here from functional tests, where timing flaked under load). */
   emulators: { rulesChecksMs: 1000, tenThousandChildrenMs: 15_000 },

@@ -14,6 +14,10 @@ import {
   buildFeedEntry,
   challengeStart,
 } from '../../functions/src/challenge-records';
+import { boardRowFor } from '../../functions/src/group-store';
+import { MEAL_SLOTS } from '../../src/domain/constants';
+import type { BoardRow } from '../../src/domain/group-records';
+import { dayKey } from '../../src/domain/meal-schedule';
 import { randomProfiles } from './random-profiles';
 
 const TIME_ZONE = 'Asia/Kolkata';
@@ -130,4 +134,39 @@ export function communityData(
     feed[challengeId] = buildFeedEntry(uid, challenge);
   }
   return { users, feed };
+}
+
+/**
+ * A group's board (groups/{cid}/members) of `memberCount` members on 7-day plans, made by the server's own
+ * boardRowFor: each member's first `provedMeals` meals proved inside their windows, each cheered by a few
+ * members once every meal is proved (the largest a board gets), production-shaped names and avatar URLs.
+ */
+export function groupBoardRows(
+  memberCount: number,
+  provedMeals: number,
+  now = Date.now(),
+): Record<string, BoardRow> {
+  const sevenDay = templates(now).filter((plan) => plan.day === 7);
+  if (sevenDay.length === 0) throw new Error('No 7-day plan among the fixtures');
+  const rows: Record<string, BoardRow> = {};
+  for (let index = 0; index < memberCount; index++) {
+    const uid = `GroupMember${String(index).padStart(18, '0')}`;
+    const plan = structuredClone(sevenDay[index % sevenDay.length]);
+    let counted = 0;
+    for (let day = 1; day <= plan.day; day++)
+      for (const slot of MEAL_SLOTS) {
+        const meal = plan.meals[dayKey(day)]?.[slot];
+        if (!meal || counted++ >= provedMeals) continue;
+        Object.assign(meal, { status: 'Done', doneAt: meal.opensAt + 20 * 60_000 });
+      }
+    const row = boardRowFor(
+      { displayName: `Member ${index}`, photoURL: avatarUrl(uid) },
+      plan,
+      now - (memberCount - index) * 60_000,
+    );
+    if (provedMeals >= plan.day * MEAL_SLOTS.length)
+      for (const meal of Object.values(row.meals)) if (meal) meal.cheers = 3;
+    rows[uid] = row;
+  }
+  return rows;
 }

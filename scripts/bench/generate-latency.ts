@@ -42,13 +42,13 @@ export interface GenerateLatencyResult {
   members: number;
 }
 
-interface Member {
+export interface Member {
   uid: string;
   idToken: string;
   preference: Preference;
 }
 
-async function signUpMembers(authHost: string, count: number): Promise<Member[]> {
+export async function signUpMembers(authHost: string, count: number): Promise<Member[]> {
   const profiles = randomProfiles(count, 'generate-members');
   const members: Member[] = [];
   for (let start = 0; start < count; start += SIGNUP_PARALLELISM) {
@@ -77,7 +77,11 @@ async function signUpMembers(authHost: string, count: number): Promise<Member[]>
 }
 
 /** Complete profiles, as members have after their first sign-in and the profile form. */
-async function writeProfiles(databasePort: number, members: Member[]): Promise<void> {
+export async function writeProfiles(
+  databasePort: number,
+  members: Member[],
+  namespace = NAMESPACE,
+): Promise<void> {
   const profiles = randomProfiles(members.length, 'generate-members');
   const update: Record<string, unknown> = {};
   members.forEach(({ uid }, index) => {
@@ -98,7 +102,7 @@ async function writeProfiles(databasePort: number, members: Member[]): Promise<v
       ...body,
     };
   });
-  const response = await fetch(`http://127.0.0.1:${databasePort}/.json?ns=${NAMESPACE}`, {
+  const response = await fetch(`http://127.0.0.1:${databasePort}/.json?ns=${namespace}`, {
     method: 'PATCH',
     headers: { authorization: 'Bearer owner' },
     body: JSON.stringify(JSON.parse(JSON.stringify(update))),
@@ -108,7 +112,7 @@ async function writeProfiles(databasePort: number, members: Member[]): Promise<v
     throw new Error(`Writing profiles: ${response.status} ${await response.text()}`);
 }
 
-async function startApiServer(env: Record<string, string>) {
+export async function startApiServer(env: Record<string, string>) {
   let announcePort: (port: number) => void = () => {};
   const announced = new Promise<number>((resolve) => (announcePort = resolve));
   const server = startNodeProcess('api', 'scripts/bench/api-server.ts', [], {
@@ -144,7 +148,7 @@ async function startApiServer(env: Record<string, string>) {
   }
 }
 
-async function serverTimings(port: number): Promise<ServerTimings> {
+export async function serverTimings(port: number): Promise<ServerTimings> {
   const response = await fetch(`http://127.0.0.1:${port}/bench/server-timings`, {
     signal: AbortSignal.timeout(10_000),
   });
