@@ -126,6 +126,11 @@ export function groupEndsAt(members: Record<string, BoardRow>): number {
 
 type Bonus = NonNullable<GroupRecord['bonus']>;
 
+/** GroupTerms, and when this call decided the bonus, the other members whose totals it changes. */
+export interface DecidedGroupTerms extends GroupTerms {
+  othersToRecompute?: string[];
+}
+
 const termsOf = (bonus: Bonus, uid: string): GroupTerms => ({
   bonus: { endsAt: bonus.endsAt, points: bonus.recipients?.[uid] ? TEAM_BONUS_POINTS : 0 },
 });
@@ -143,7 +148,7 @@ export async function groupTerms(
   uid: string,
   ownEndsAt: number,
   now: number,
-): Promise<GroupTerms | undefined> {
+): Promise<DecidedGroupTerms | undefined> {
   // One small read for a solo challenge (most of a member's history on a rebuild).
   if (!(await isGroupMember(database, challengeId, uid))) return undefined;
   const bonusRef = database.ref(`${dbPaths.group(challengeId)}/bonus`);
@@ -165,5 +170,12 @@ export async function groupTerms(
   };
   // An empty local cache reads as null: the server then answers with the decision already made.
   const result = await bonusRef.transaction((current: Bonus | null) => current ?? decided);
-  return termsOf((result.snapshot.val() as Bonus | null) ?? decided, uid);
+  const bonus = (result.snapshot.val() as Bonus | null) ?? decided;
+  // The member whose recompute decided it brings the others' totals up to date too (their own
+  // recompute would add the same, but they may not open the app for a while).
+  const mine = result.committed && bonus.decidedAt === now;
+  return {
+    ...termsOf(bonus, uid),
+    ...(mine && { othersToRecompute: Object.keys(members).filter((other) => other !== uid) }),
+  };
 }

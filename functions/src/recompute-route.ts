@@ -85,6 +85,8 @@ interface Pass {
   periods: { weekly: Set<string>; monthly: Set<string> };
   /** Group challenges whose board row this recompute writes (it adds the member's streak to each). */
   boards: string[];
+  /** Other members of a group whose team bonus this recompute decided, with that challenge's id. */
+  othersToRecompute: Array<[uid: string, challengeId: string]>;
 }
 
 interface Derived {
@@ -123,6 +125,8 @@ async function derive(pass: Pass, records: Records, stored: Record<string, Chall
       );
       if (group) {
         pass.boards.push(challengeId);
+        for (const other of group.othersToRecompute ?? [])
+          pass.othersToRecompute.push([other, challengeId]);
         Object.assign(
           pass.update,
           boardRowUpdate(challengeId, uid, record, verified.challenge, group.bonus?.points),
@@ -262,6 +266,32 @@ async function advance(pass: Pass, rollup: MemberRollup, hinted: string | undefi
   return { rollup, open };
 }
 
+/** Members recomputed at once after one recompute decided their group's team bonus. */
+const OTHERS_CONCURRENCY = 4;
+
+/**
+ * Recomputes the other members of a group whose team bonus was just decided, so their score and
+ * boards show it without waiting for their next recompute. Best effort: each one's next recompute
+ * derives the same (the decision is stored), and it cannot recurse (the bonus is decided now).
+ */
+async function recomputeOthers(
+  dependencies: RecomputeDependencies,
+  others: Array<[uid: string, challengeId: string]>,
+) {
+  const queue = [...others];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      try {
+        await recomputeTotals(dependencies, next[0], next[1]);
+      } catch {
+        // A member with no first sign-in record yet (409) or a passing failure: their own next
+        // recompute adds the bonus.
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: OTHERS_CONCURRENCY }, worker));
+}
+
 /** What a recompute answers: the member's totals as just written. */
 export type RecomputedTotals = Awaited<ReturnType<typeof recomputeTotals>>;
 
@@ -312,6 +342,7 @@ export async function recomputeTotals(
     update: {},
     periods: { weekly: new Set(), monthly: new Set() },
     boards: [],
+    othersToRecompute: [],
   };
   const stored = parseRollup(rollupSnapshot.val());
   const { rollup, open } = stored ? await advance(pass, stored, hinted) : await rebuild(pass);
@@ -370,6 +401,7 @@ export async function recomputeTotals(
       if (boards.some((board) => path.startsWith(board))) delete update[path];
   await database.ref().update(update);
   if (!disabled) await sweepIfDisabled(database, uid);
+  await recomputeOthers({ database, clock, proofs, photoSources }, pass.othersToRecompute);
   return {
     score: score.total,
     weekly: score.weekly,
