@@ -22,9 +22,7 @@ export const screenLoaders: Readonly<Record<Screen, ComponentLoader>> = {
   challenge: loadOnce(
     async () => (await import('@/features/challenges/components/challenge-page')).ChallengePage,
   ),
-  join: loadOnce(
-    async () => (await import('@/features/challenges/components/group-join-page')).GroupJoinPage,
-  ),
+  join: loadOnce(async () => (await import('./routes/join-screen')).JoinScreen),
   register: loadOnce(
     async () => (await import('@/features/auth/components/register-page')).RegisterPage,
   ),

@@ -10,7 +10,7 @@ import { ApiError, callApi } from '@/services/api-client';
 import { memberFixture } from '@/testing/render-app';
 import type { Invitation } from '../api/group-challenge-api';
 import { resetGroupDatabase, setGroupValue } from '../testing/group-fake-database';
-import { GroupJoinPage } from './group-join-page';
+import { GroupJoinPage, type ProfileEditor } from './group-join-page';
 
 vi.mock(
   '@/services/database',
@@ -56,10 +56,13 @@ function givenCompleteProfile() {
 }
 
 /** The page under its route pattern (src/app/route-table.ts), opened at `address`. */
-function openInvite(address = `/join/c1/${TOKEN}`) {
+function openInvite(address = `/join/c1/${TOKEN}`, profileEditor?: ProfileEditor) {
   const router = createMemoryRouter(
     [
-      { path: '/join/:challengeId/:token?', element: <GroupJoinPage /> },
+      {
+        path: '/join/:challengeId/:token?',
+        element: <GroupJoinPage profileEditor={profileEditor} />,
+      },
       { path: '/challange/:postName/:ownerId/:challengeId', element: <p>challenge page</p> },
       { path: '/profile/:profileName/:uid', element: <p>profile page</p> },
     ],
@@ -150,6 +153,33 @@ describe('GroupJoinPage', () => {
       editProfile: true,
       returnTo: `/join/c1/${TOKEN}`,
     });
+  });
+
+  it('completes the profile in the editor over the invite, then joins from it', async () => {
+    vi.mocked(callApi)
+      .mockResolvedValueOnce(invitation)
+      .mockResolvedValueOnce({ ownerId: 'uid-ravi', challengeId: 'c1' });
+    const editor: ProfileEditor = ({ onHide }) => (
+      <button
+        type="button"
+        onClick={() => {
+          givenCompleteProfile();
+          onHide();
+        }}
+      >
+        Save profile
+      </button>
+    );
+    const { router } = openInvite(`/join/c1/${TOKEN}`, editor);
+    await userEvent.click(await screen.findByRole('button', { name: 'Join challenge' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Complete your profile' }));
+    expect(router.state.location.pathname).toBe(`/join/c1/${TOKEN}`);
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(screen.queryByText(INCOMPLETE_PROFILE_MESSAGE)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Join challenge' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/challange/green-week/uid-ravi/c1'),
+    );
   });
 
   it('offers "Open challenge" to a member who already joined', async () => {

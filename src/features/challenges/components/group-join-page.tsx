@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -43,11 +43,15 @@ function dateText(date: string): string {
       });
 }
 
+/** The profile feature's editor, given by the app (features do not import each other). */
+export type ProfileEditor = (props: { uid: string; onHide: () => void }) => ReactNode;
+
 /**
  * Route /join/:challengeId/:token? (docs/product.md, "Group challenges"): the invite's preview and "Join
  * challenge". Joining plans the member's own copy on the server; the challenge's address then shows it.
+ * A member whose profile is incomplete completes it in `profileEditor` over the invite, so they stay on it.
  */
-export function GroupJoinPage() {
+export function GroupJoinPage({ profileEditor }: { profileEditor?: ProfileEditor }) {
   const { challengeId = '', token } = useParams();
   const user = useSignedInUser();
   const valid = DATABASE_KEY.test(challengeId) && (token === undefined || INVITE_TOKEN.test(token));
@@ -104,7 +108,14 @@ export function GroupJoinPage() {
       </Alert>
     );
   } else if (found) {
-    content = <InvitationCard challengeId={challengeId} token={token} invitation={found} />;
+    content = (
+      <InvitationCard
+        challengeId={challengeId}
+        token={token}
+        invitation={found}
+        profileEditor={profileEditor}
+      />
+    );
   }
   return <div className="container py-4 challenge-page join-page">{content}</div>;
 }
@@ -113,15 +124,17 @@ interface InvitationCardProps {
   challengeId: string;
   token: string | undefined;
   invitation: Invitation;
+  profileEditor?: ProfileEditor;
 }
 
-function InvitationCard({ challengeId, token, invitation }: InvitationCardProps) {
+function InvitationCard({ challengeId, token, invitation, profileEditor }: InvitationCardProps) {
   const user = useSignedInUser();
   const navigate = useNavigate();
   const location = useLocation();
   const { whileBusy } = useBusy();
   const [refused, setRefused] = useState<{ message: string; status: number } | null>(null);
   const [incomplete, setIncomplete] = useState(false);
+  const [editing, setEditing] = useState(false);
   const owner = invitation.owner;
   const ownerName = owner.displayName || 'Member';
   const address = challengePath(owner.uid, challengeId, invitation.title);
@@ -148,6 +161,10 @@ function InvitationCard({ challengeId, token, invitation }: InvitationCardProps)
   };
 
   const completeProfile = () => {
+    if (profileEditor) {
+      setEditing(true);
+      return;
+    }
     rememberViewedProfile(user.uid);
     // The profile page opens its editor and, once saved, returns to this invite (returnTo).
     navigate(profilePath(user.displayName ?? user.uid, user.uid), {
@@ -171,33 +188,7 @@ function InvitationCard({ challengeId, token, invitation }: InvitationCardProps)
             </Link>
           </span>
         </div>
-        <dl className="row mb-3">
-          <dt className="col-5 col-sm-3">Days</dt>
-          <dd className="col-7 col-sm-9">{invitation.day}</dd>
-          <dt className="col-5 col-sm-3">Start date</dt>
-          <dd className="col-7 col-sm-9">{dateText(invitation.startDate)}</dd>
-          <dt className="col-5 col-sm-3">Preference</dt>
-          <dd className="col-7 col-sm-9">
-            <Badge bg="success">{String(invitation.preference ?? '').toUpperCase()}</Badge>
-          </dd>
-          <dt className="col-5 col-sm-3">Body goal</dt>
-          <dd className="col-7 col-sm-9">{invitation.targetBody}</dd>
-        </dl>
-        <h2 className="h6">
-          {invitation.memberCount === 1 ? '1 member' : `${invitation.memberCount} members`} so far
-        </h2>
-        <ul className="list-unstyled d-flex flex-wrap gap-3 mb-3">
-          {invitation.members.map((member) => (
-            <li key={member.uid} className="d-flex align-items-center gap-2">
-              <MemberAvatar
-                name={member.displayName || 'Member'}
-                photoURL={member.photoURL}
-                size={32}
-              />
-              <span>{member.displayName || 'Member'}</span>
-            </li>
-          ))}
-        </ul>
+        <InvitationFacts invitation={invitation} />
         <p className="small text-body-secondary">
           Joining makes your own plan for these days, sized to your body and goal, with meal windows
           in your time zone. It counts towards your 2 active challenges.
@@ -210,6 +201,14 @@ function InvitationCard({ challengeId, token, invitation }: InvitationCardProps)
             </Button>
           </Alert>
         )}
+        {editing &&
+          profileEditor?.({
+            uid: user.uid,
+            onHide: () => {
+              setEditing(false);
+              setIncomplete(false);
+            },
+          })}
         {refused && (
           <Alert variant="danger" role="alert">
             <p className="mb-1">{refused.message}</p>
@@ -235,5 +234,40 @@ function InvitationCard({ challengeId, token, invitation }: InvitationCardProps)
         )}
       </Card.Body>
     </Card>
+  );
+}
+
+/** Days, start date, preference, body goal and the members so far (names and avatars only). */
+function InvitationFacts({ invitation }: { invitation: Invitation }) {
+  return (
+    <>
+      <dl className="row mb-3">
+        <dt className="col-5 col-sm-3">Days</dt>
+        <dd className="col-7 col-sm-9">{invitation.day}</dd>
+        <dt className="col-5 col-sm-3">Start date</dt>
+        <dd className="col-7 col-sm-9">{dateText(invitation.startDate)}</dd>
+        <dt className="col-5 col-sm-3">Preference</dt>
+        <dd className="col-7 col-sm-9">
+          <Badge bg="success">{String(invitation.preference ?? '').toUpperCase()}</Badge>
+        </dd>
+        <dt className="col-5 col-sm-3">Body goal</dt>
+        <dd className="col-7 col-sm-9">{invitation.targetBody}</dd>
+      </dl>
+      <h2 className="h6">
+        {invitation.memberCount === 1 ? '1 member' : `${invitation.memberCount} members`} so far
+      </h2>
+      <ul className="list-unstyled d-flex flex-wrap gap-3 mb-3">
+        {invitation.members.map((member) => (
+          <li key={member.uid} className="d-flex align-items-center gap-2">
+            <MemberAvatar
+              name={member.displayName || 'Member'}
+              photoURL={member.photoURL}
+              size={32}
+            />
+            <span>{member.displayName || 'Member'}</span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
