@@ -18,14 +18,15 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { budgets, kib } from './bench/budgets';
-import { auditedPages, demoSession, repeatVisitPath } from './bench/demo-session';
+import { auditedPages, demoSession, groupPageKey, repeatVisitPath } from './bench/demo-session';
+import { fillDemoGroup } from './bench/group-fill';
 import { measureFeedCost } from './bench/feed-cost';
 import { measureEmulatorTiming } from './bench/emulator-timing';
 import { measureGenerateLatency } from './bench/generate-latency';
 import { measureBoardBytes, measureJoinLatency } from './bench/group-cost';
 import { allChunks, homeRouteInitialJs } from './bench/initial-js';
 import { locateLazyModules } from './bench/lazy-modules';
-import { auditPages, selectPages } from './bench/lighthouse-audit';
+import { auditPages, pageKey, selectPages } from './bench/lighthouse-audit';
 import type { RepeatVisit } from './bench/repeat-visit';
 import { describeMachine, machineLine } from './bench/machine';
 import { measureMemberDay } from './bench/member-day-cost';
@@ -329,10 +330,15 @@ async function lighthouseRows(
   const served = await step('starting the served app', () => startServedApp(build, log));
   const forget = onShutdown(served.stop);
   try {
+    const pages = selectPages(auditedPages, args.pages);
+    if (pages.some((page) => pageKey(page) === groupPageKey))
+      await step('filling the demo group', () =>
+        fillDemoGroup({ ports: build.ports, databaseUrl: served.databaseUrl, log }),
+      );
     const { scores, repeatVisit } = await auditPages({
       chromiumPath,
       baseUrl: served.baseUrl,
-      pages: selectPages(auditedPages, args.pages),
+      pages,
       session: demoSession(served.databaseUrl),
       runsPerPage: Number(args['lighthouse-runs']),
       repeatVisit: { path: repeatVisitPath, visits: REPEAT_VISITS },

@@ -8,11 +8,14 @@ import type { FeedEntry } from '../../src/domain/challenge-record';
 import { challengePath } from '../../src/lib/challenge-route';
 import { profilePath } from '../../src/lib/profile-route';
 import { storageKeys } from '../../src/lib/browser-storage';
-import { DEMO_PASSWORD, demoMembers } from '../lib/demo-seed';
+import { DEMO_PASSWORD, demoGroup, demoMembers } from '../lib/demo-seed';
 import type { AuditedPage, SessionSetup } from './lighthouse-audit';
 
 const member = demoMembers[0];
 const challengeTitle = member.challenges[0].title;
+// The demo group is the first member's too (demo-seed.ts); the bench fills its board to 50 (group-fill.ts).
+const groupTitle = demoGroup.challenge.title;
+if (demoGroup.owner !== member.email) throw new Error('The audited member must own the demo group');
 
 async function readJson<T>(url: string): Promise<T> {
   const response = await fetch(url, {
@@ -24,8 +27,8 @@ async function readJson<T>(url: string): Promise<T> {
 }
 
 /** The signed-in pages' addresses, known once signIn has read the feed. */
-let addresses: { challenge: string; profile: string } | undefined;
-const signedInAddress = (page: 'challenge' | 'profile') => () => {
+let addresses: { challenge: string; profile: string; group: string } | undefined;
+const signedInAddress = (page: 'challenge' | 'profile' | 'group') => () => {
   if (!addresses) throw new Error(`The ${page} page's address is known only after signIn`);
   return addresses[page];
 };
@@ -39,7 +42,15 @@ export const auditedPages: AuditedPage[] = [
     signedIn: true,
   },
   { name: `profile of ${member.name}`, path: signedInAddress('profile'), signedIn: true },
+  {
+    name: `group-challenge "${groupTitle}" with a 50-member board (owner)`,
+    path: signedInAddress('group'),
+    signedIn: true,
+  },
 ];
+
+/** The audited page whose board the bench fills to 50 members first (group-fill.ts). */
+export const groupPageKey = 'group-challenge';
 
 /** The signed-in page the repeat-visit measure opens: the feed, whose first card it waits for. */
 export const repeatVisitPath = '/feed';
@@ -54,9 +65,15 @@ export function demoSession(databaseUrl: (path: string) => string): SessionSetup
       if (!found)
         throw new Error(`The demo challenge "${challengeTitle}" of ${member.name} is not in feed/`);
       const [challengeId, { uid }] = found;
+      const group = Object.entries(feed).find(
+        ([, entry]) => entry.uid === uid && entry.title === groupTitle,
+      );
+      if (!group)
+        throw new Error(`The demo group "${groupTitle}" of ${member.name} is not in feed/`);
       addresses = {
         challenge: challengePath(uid, challengeId, challengeTitle),
         profile: profilePath(member.name, uid),
+        group: challengePath(uid, group[0], groupTitle),
       };
 
       await page.goto(`${baseUrl}/login`);
