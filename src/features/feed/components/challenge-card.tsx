@@ -10,7 +10,6 @@ import { ErrorBoundary } from '@/components/error-boundary';
 import { MemberAvatar } from '@/components/member-avatar';
 import { ProfileLink } from '@/components/profile-link';
 import type { ChallengeRef } from '@/domain/challenge-record';
-import type { GroupSummary } from '@/domain/group-records';
 import type { FeedCard } from '../api/feed-pages';
 import { cardTime } from '@/lib/card-time';
 
@@ -116,7 +115,7 @@ export function ChallengeCard({
             Open Challenge
           </Link>
           {/* The join page (no token needed for feed access) says when the member has joined already. */}
-          {signedIn && !isOwner && (entry as Partial<GroupSummary>).access === 'feed' && (
+          {signedIn && !isOwner && entry.access === 'feed' && (
             <Link
               className="btn btn-outline-success"
               to={`/join/${encodeURIComponent(challengeId)}`}
@@ -137,7 +136,7 @@ export function ChallengeCard({
  * no read of the group itself (non-members may not read it, and a card costs no extra request).
  */
 function GroupMembers({ entry, imagesWait }: { entry: FeedCard['entry']; imagesWait: boolean }) {
-  const { access, memberCount, memberPhotos } = entry as Partial<GroupSummary>;
+  const { access, memberCount, memberPhotos } = entry;
   if (!access || typeof memberCount !== 'number' || memberCount < 1) return null;
   const photos = Array.isArray(memberPhotos) ? memberPhotos.slice(0, CARD_AVATARS) : [];
   return (
