@@ -12,6 +12,7 @@ import type { PhotoSources } from '../../src/domain/member-identity';
 import { adminIdentity } from './authenticate';
 import { auditUpdate } from './admin-audit';
 import { restoredFeedEntry } from './admin-feed-stash';
+import { refreshGroupSummary } from './group-store';
 import { HttpError, parseOrThrow } from './http-error';
 
 export interface ChallengeModerationDependencies {
@@ -126,6 +127,8 @@ export function unhideChallenge({
         reason: '',
       }),
     });
+    // A group's card gets its current member count and avatars (they may have changed while hidden).
+    if (restored) await refreshGroupSummary(database, hidden.uid, challengeId);
     response.json({ challengeId, hidden: false, inFeed: restored !== null });
   };
 }

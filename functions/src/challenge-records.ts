@@ -91,7 +91,9 @@ export function buildFeedEntry(uid: string, challenge: ChallengeRecord): FeedEnt
     ...((challenge.access === 'link' || challenge.access === 'feed') && {
       access: challenge.access,
       memberCount: challenge.memberCount ?? 1,
-      memberPhotos: [{ displayName: challenge.displayName, photoURL: challenge.photoURL }],
+      memberPhotos: challenge.memberPhotos ?? [
+        { displayName: challenge.displayName, photoURL: challenge.photoURL },
+      ],
     }),
   };
 }

@@ -161,6 +161,8 @@ export function boardRowFor(
   };
 }
 
+type OwnerGroupFields = Pick<ChallengeRecord, 'access' | 'memberCount' | 'memberPhotos' | 'invite'>;
+
 /**
  * What opening a challenge to others writes: the group with the owner as member #1 when it has none yet
  * and its access (`group`, paths), and the owner's record's access, memberCount and a new invite when
@@ -180,9 +182,9 @@ export function openGroup({
   access: Exclude<GroupAccess, 'solo'>;
   grouped: boolean;
   now: number;
-}): { group: Update; owner: Pick<ChallengeRecord, 'access' | 'memberCount' | 'invite'> } {
+}): { group: Update; owner: OwnerGroupFields } {
   const group: Update = { [`${dbPaths.group(challengeId)}/access`]: access };
-  const owner: Pick<ChallengeRecord, 'access' | 'memberCount' | 'invite'> = { access };
+  const owner: OwnerGroupFields = { access };
   if (!grouped) {
     group[`${dbPaths.group(challengeId)}/ownerId`] = ownerId;
     group[dbPaths.groupMemberCount(challengeId)] = 1;
@@ -192,6 +194,7 @@ export function openGroup({
       challenge.createdAt,
     );
     owner.memberCount = 1;
+    owner.memberPhotos = [{ displayName: challenge.displayName, photoURL: challenge.photoURL }];
   }
   owner.invite =
     challenge.invite?.open === true
@@ -228,18 +231,32 @@ export async function releasePlace(database: Database, challengeId: string): Pro
     .transaction((count: number | null) => (count === null ? null : Math.max(1, count - 1)));
 }
 
+/** Members in the order they joined, the owner first (their row may share its instant with a joiner's). */
+export function membersInJoinOrder(
+  rows: Record<string, BoardRow>,
+  ownerId: string,
+): Array<[string, BoardRow]> {
+  return Object.entries(rows).sort(
+    ([leftId, left], [rightId, right]) =>
+      Number(rightId === ownerId) - Number(leftId === ownerId) || left.joinedAt - right.joinedAt,
+  );
+}
+
 /** The summary non-members see, from the group: its count and the earliest joiners' avatars. */
-async function readSummary(database: Database, challengeId: string): Promise<GroupSummary | null> {
+async function readSummary(
+  database: Database,
+  ownerId: string,
+  challengeId: string,
+): Promise<GroupSummary | null> {
   const [access, memberCount, rows] = await Promise.all([
     valueAt<GroupSummary['access']>(database, `${dbPaths.group(challengeId)}/access`),
     valueAt<number>(database, dbPaths.groupMemberCount(challengeId)),
     database.ref(dbPaths.groupMembers(challengeId)).get(),
   ]);
   if (!access || typeof memberCount !== 'number') return null;
-  const members = Object.values((rows.val() ?? {}) as Record<string, BoardRow>)
-    .sort((left, right) => left.joinedAt - right.joinedAt)
+  const members = membersInJoinOrder((rows.val() ?? {}) as Record<string, BoardRow>, ownerId)
     .slice(0, SUMMARY_PHOTOS)
-    .map(({ displayName, photoURL }) => ({ displayName, photoURL }));
+    .map(([, { displayName, photoURL }]) => ({ displayName, photoURL }));
   return { access, memberCount, memberPhotos: members };
 }
 
@@ -259,7 +276,7 @@ function withSummary(
 
 /**
  * Copies the group's summary into its feed entry (only if the entry exists: a hidden challenge's is put
- * aside, and a write would recreate it as a stub) and the owner's memberCount. Racing joins each end by
+ * aside, and a write would recreate it as a stub) and the owner's record (memberCount, memberPhotos). Racing joins each end by
  * reading the group again and writing once more if it changed meanwhile, so the last to finish leaves
  * the final figures.
  */
@@ -269,7 +286,7 @@ export async function refreshGroupSummary(
   challengeId: string,
 ): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const summary = await readSummary(database, challengeId);
+    const summary = await readSummary(database, ownerId, challengeId);
     if (!summary) return;
     const ownerAccess = await valueAt<GroupAccess>(
       database,
@@ -286,11 +303,12 @@ export async function refreshGroupSummary(
               ? undefined
               : withSummary(entry, { ...summary, access: feedAccess }),
         ),
-      database
-        .ref(`${dbPaths.challenge(ownerId, challengeId)}/memberCount`)
-        .set(summary.memberCount),
+      database.ref().update({
+        [`${dbPaths.challenge(ownerId, challengeId)}/memberCount`]: summary.memberCount,
+        [`${dbPaths.challenge(ownerId, challengeId)}/memberPhotos`]: summary.memberPhotos,
+      }),
     ]);
-    const after = await readSummary(database, challengeId);
+    const after = await readSummary(database, ownerId, challengeId);
     if (JSON.stringify(after) === JSON.stringify(summary)) return;
   }
 }

@@ -73,6 +73,8 @@ export interface ChallengeRecord {
   access?: GroupAccess;
   /** The owner's record only: members of the group, the owner included. Server-written. */
   memberCount?: number;
+  /** The owner's record only: up to 5 members' avatars, as on the feed card. Server-written. */
+  memberPhotos?: GroupSummary['memberPhotos'];
   /** The owner's record only: the current invite link; the owner reads it, the server writes it. */
   invite?: InviteRecord;
 }

@@ -69,7 +69,11 @@ describe('POST /api/generate with access', () => {
     expect(Object.keys(row!.meals)).toHaveLength(9);
     expect(JSON.stringify(row)).not.toMatch(/calories|protein|targets/);
     const challenge = await read<ChallengeRecord>(`users/${owner.uid}/challenges/${challengeId}`);
-    expect(challenge).toMatchObject({ access: 'link', memberCount: 1 });
+    expect(challenge).toMatchObject({
+      access: 'link',
+      memberCount: 1,
+      memberPhotos: [{ displayName: 'Asha', photoURL: '' }],
+    });
     expect(challenge!.invite).toMatchObject({ open: true, madeAt: now });
     expect(challenge!.invite!.token).toMatch(INVITE_TOKEN);
     expect(await read<FeedEntry>(`feed/${challengeId}`)).toMatchObject({
@@ -130,6 +134,7 @@ describe('POST /api/challenges/:challengeId/join', () => {
     });
     expect(await read(`groups/${challengeId}/memberCount`)).toBe(2);
     expect(await read(`users/${owner.uid}/challenges/${challengeId}/memberCount`)).toBe(2);
+    expect(await read(`users/${owner.uid}/challenges/${challengeId}/memberPhotos`)).toHaveLength(2);
     expect(await read<FeedEntry>(`feed/${challengeId}`)).toMatchObject({
       memberCount: 2,
       memberPhotos: [
