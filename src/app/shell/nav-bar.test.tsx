@@ -140,9 +140,9 @@ describe('the notices on the account menu', () => {
     expect(noticesRead()).toEqual([]);
     reportMainContentShown();
     await waitFor(() => expect(noticesRead()).not.toEqual([]));
-    // One bounded query by key (push ids sort by time): the 20 newest, whatever the member has received.
+    // One bounded query by the notices' time: the 20 newest, whatever the member has received.
     expect(queryLog.find((query) => query.path === 'users/uid-asha/notices')?.spec).toEqual({
-      orderBy: '$key',
+      orderBy: 'at',
       limitToLast: 20,
     });
   });

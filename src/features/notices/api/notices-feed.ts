@@ -10,8 +10,8 @@ import { SERVER_TIME, watchChildren, watchValue, writePaths } from '@/services/d
 /** The list shows the recent ones only: one bounded query, however many a member has received. */
 export const RECENT_NOTICES = 20;
 
-/** Push ids sort by time, so the last keys are the newest notices (ordering by key needs no index). */
-export const recentNoticesQuery: ChildQuery = { orderBy: '$key', limitToLast: RECENT_NOTICES };
+/** The newest by the server's time of each notice (database.rules.json indexes `at`). */
+export const recentNoticesQuery: ChildQuery = { orderBy: 'at', limitToLast: RECENT_NOTICES };
 
 export interface NoticesSnapshot {
   /** Newest first. */
