@@ -21,6 +21,8 @@ export default defineConfig({
             'build-plugins/**/*.test.ts',
           ],
           setupFiles: ['./tests/setup/jest-dom.ts'],
+          // Typing-heavy component tests take ~1 s alone and up to 5 s on a loaded 2-core machine.
+          testTimeout: 15_000,
         },
       },
       {

@@ -7,7 +7,6 @@ import {
   MEAL_KEY,
   PROOF_REPORTS_TO_FLAG,
   proofReportRequestSchema,
-  type ProofReportReason,
   type ProofReportRecord,
 } from '../../src/domain/group-records';
 import { dayKey } from '../../src/domain/meal-schedule';
@@ -29,15 +28,8 @@ const paramsSchema = z.object({
   meal: z.string().regex(MEAL_KEY, 'Must be Day{n}-breakfast, -lunch or -dinner'),
 });
 
-/**
- * Members' reports as the admins' queue lists them. The queue's reasons gain 'reported' (the admin
- * page names it; docs/security.md, "Proof checks").
- */
-type Reason = ProofFlagReason | 'reported';
-interface ReportedQueueEntry extends Omit<ProofQueueEntry, 'reasons'> {
-  reasons: Reason[];
-  reports: Array<{ fromUid: string; reason: ProofReportReason; at: number }>;
-}
+/** A queue entry flagged by members' reports (the admin page lists them; docs/security.md, "Proof checks"). */
+type ReportedQueueEntry = ProofQueueEntry & { reports: NonNullable<ProofQueueEntry['reports']> };
 
 /**
  * POST /api/challenges/:challengeId/members/:uid/meals/:meal/reports {reason}: a member of the group
@@ -123,7 +115,7 @@ async function flagReported(
   },
 ): Promise<boolean> {
   const mealPath = `${dbPaths.challenge(uid, challengeId)}/meals/${dayKey(day)}/${slot}`;
-  const review = { state: 'flagged', reasons: ['reported'], at: now } as unknown as ProofReview;
+  const review: ProofReview = { state: 'flagged', reasons: ['reported'], at: now };
   const decided = await database
     .ref(`${mealPath}/review`)
     .transaction((current: ProofReview | null) =>
@@ -138,7 +130,7 @@ async function flagReported(
       await database.ref(dbPaths.proofQueueEntry(key)).get()
     ).val() as ReportedQueueEntry | null;
     if (!entry) return false;
-    const reasons: Reason[] = entry.reasons.includes('reported')
+    const reasons: ProofFlagReason[] = entry.reasons.includes('reported')
       ? entry.reasons
       : [...entry.reasons, 'reported'];
     await database

@@ -125,6 +125,13 @@ export const PROOF_REPORT_REASONS = [
   'inappropriate',
 ] as const;
 export type ProofReportReason = (typeof PROOF_REPORT_REASONS)[number];
+/** How a report's reason reads, to the member choosing it and to the admin reviewing it. */
+export const PROOF_REPORT_REASON_LABELS: Record<ProofReportReason, string> = {
+  'not-a-meal': 'Not a meal',
+  'not-this-meal': 'Not this meal',
+  'someone-elses-photo': 'Someone else’s photo',
+  inappropriate: 'Inappropriate',
+};
 /** Reports from this many different members put the proof in the admins' review queue. */
 export const PROOF_REPORTS_TO_FLAG = 3;
 

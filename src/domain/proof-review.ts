@@ -1,3 +1,4 @@
+import type { ProofReportReason } from '@/domain/group-records';
 import { MAX_PROOF_ATTEMPTS, parseStoragePath } from '@/domain/storage-paths';
 
 /**
@@ -5,8 +6,11 @@ import { MAX_PROOF_ATTEMPTS, parseStoragePath } from '@/domain/storage-paths';
  * "Proof checks"). Only the API writes a meal's review and the admins' queue.
  */
 
-/** Why a proof waits for an admin: a near-duplicate of an earlier proof, or a capture time far from its window. */
-export type ProofFlagReason = 'duplicate' | 'capture-time';
+/**
+ * Why a proof waits for an admin: a near-duplicate of an earlier proof, a capture time far from its window,
+ * or reports from members of its group (docs/product.md, "Group challenges").
+ */
+export type ProofFlagReason = 'duplicate' | 'capture-time' | 'reported';
 
 export type ProofReviewState = 'flagged' | 'approved' | 'rejected';
 
@@ -85,6 +89,8 @@ export interface ProofQueueEntry {
   closesAt: number;
   /** When it was flagged (its doneAt). */
   at: number;
+  /** Members' reports of the photo, when flagged as 'reported'. */
+  reports?: { fromUid: string; reason: ProofReportReason; at: number }[];
 }
 
 /** A queue row as the admin list returns it: the entry with its key and the photos' URLs. */

@@ -434,6 +434,37 @@ describe('AdminPage', () => {
     expect(toastSuccess).toHaveBeenCalledWith('The proof is approved: its points count');
   });
 
+  it('names the reasons members gave when their reports flagged a proof', async () => {
+    const at = 1_764_000_000_000;
+    api.proofs = [
+      {
+        key: '000001764000000000~uid-ravi~-Nchallenge000000003~2~dinner',
+        uid: 'uid-ravi',
+        challengeId: '-Nchallenge000000003',
+        day: 2,
+        slot: 'dinner',
+        imgPath: 'Challenge/uid-ravi/-Nchallenge000000003/Day2-dinner.jpg',
+        img: 'https://firebasestorage.googleapis.com/v0/b/demo/o/ravi.jpg?alt=media&token=r',
+        reasons: ['reported'],
+        reports: [
+          { fromUid: 'uid-a', reason: 'not-a-meal', at },
+          { fromUid: 'uid-b', reason: 'someone-elses-photo', at },
+          { fromUid: 'uid-c', reason: 'not-a-meal', at },
+        ],
+        opensAt: at,
+        closesAt: at + 3 * 3_600_000,
+        at,
+        displayName: 'Ravi',
+        mealName: 'Paneer tikka',
+      },
+    ];
+    renderApp(<AdminPage />, { user: admin, path: '/admin-x' });
+    const card = await screen.findByRole('article', { name: 'Flagged proof: Ravi, Day 2 dinner' });
+    expect(card).toHaveTextContent(
+      'Reported by members of its group: Not a meal, Someone else’s photo, Not a meal',
+    );
+  });
+
   it('says when no proof is waiting for review', async () => {
     renderApp(<AdminPage />, { user: admin, path: '/admin-x' });
     expect(await screen.findByText('No proofs are waiting for review.')).toBeInTheDocument();

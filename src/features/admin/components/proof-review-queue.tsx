@@ -2,7 +2,12 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { PROOF_REJECTION_REASON_MAX_LENGTH, type ProofQueueRow } from '@/domain/proof-review';
+import { PROOF_REPORT_REASON_LABELS } from '@/domain/group-records';
+import {
+  PROOF_REJECTION_REASON_MAX_LENGTH,
+  type ProofFlagReason,
+  type ProofQueueRow,
+} from '@/domain/proof-review';
 import { imageSource } from '@/lib/safe-urls';
 import { approveProof, rejectProof, useFlaggedProofs } from '../api/proof-review';
 import { useAdminAction } from '../hooks/use-admin-action';
@@ -77,10 +82,11 @@ export function ProofReviewQueue({ refresh, onChanged }: ProofReviewQueueProps) 
   );
 }
 
-const REASON_LABELS = {
+const REASON_LABELS: Record<ProofFlagReason, string> = {
   duplicate: 'Looks like an earlier proof',
   'capture-time': 'Taken far from the meal’s window',
-} as const;
+  reported: 'Reported by members of its group',
+};
 
 function FlaggedProof({
   proof,
@@ -140,6 +146,14 @@ function FlaggedProof({
                 <>
                   : taken {formatAdminTime(proof.capturedAt)}, window{' '}
                   {formatAdminTime(proof.opensAt)} to {formatAdminTime(proof.closesAt)}
+                </>
+              )}
+              {flag === 'reported' && proof.reports && (
+                <>
+                  :{' '}
+                  {proof.reports
+                    .map((report) => PROOF_REPORT_REASON_LABELS[report.reason])
+                    .join(', ')}
                 </>
               )}
             </li>
