@@ -8,7 +8,7 @@ import { dbPaths } from '../../src/domain/database-paths';
 import { GROUP_MESSAGES, INVITE_TOKEN, type BoardRow } from '../../src/domain/group-records';
 import { memberUid } from './authenticate';
 import { assessJoin } from './group-join-route';
-import { challengeParamsSchema } from './group-store';
+import { challengeParamsSchema, membersInJoinOrder } from './group-store';
 import { parseOrThrow } from './http-error';
 
 export interface InvitationDependencies {
@@ -55,13 +55,13 @@ export function previewInvitation({ database, clock }: InvitationDependencies): 
     const rows = listed
       ? ((await database.ref(dbPaths.groupMembers(challengeId)).get()).val() ?? {})
       : {};
-    const members = Object.entries(rows as Record<string, BoardRow>)
-      .sort(([, left], [, right]) => left.joinedAt - right.joinedAt)
-      .map(([memberId, row]) => ({
+    const members = membersInJoinOrder(rows as Record<string, BoardRow>, ownerId).map(
+      ([memberId, row]) => ({
         uid: memberId,
         displayName: row.displayName,
         photoURL: row.photoURL,
-      }));
+      }),
+    );
     response.json({
       challengeId,
       title: challenge.title,
