@@ -169,6 +169,7 @@ function NoticesEntry({
               notices={notices.notices}
               newSince={newSince}
               ready={notices.ready}
+              failed={notices.failed}
               onFollow={onFollow}
             />
           </Suspense>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { NoticeRecord } from '@/domain/group-records';
 import { reportMainContentShown } from '@/lib/main-content';
 import {
+  failReadsAt,
   queryLog,
   readLog,
   resetFakeDatabase,
@@ -208,6 +209,17 @@ describe('the notices on the account menu', () => {
     await userEvent.click(menu);
     await userEvent.click(screen.getByRole('button', { name: 'Notices' }));
     expect(await screen.findByText('No cheers or nudges yet')).toBeVisible();
+    expect(menu).not.toHaveAccessibleDescription();
+  });
+
+  it('says when the notices could not be read, and shows no badge', async () => {
+    reportMainContentShown();
+    failReadsAt('users/uid-asha/notices');
+    renderApp(<NavBar />, { user: memberFixture });
+    const menu = await screen.findByRole('button', { name: 'Asha Rao' });
+    await userEvent.click(menu);
+    await userEvent.click(screen.getByRole('button', { name: 'Notices' }));
+    expect(await screen.findByText(/Notices could not be loaded/)).toBeVisible();
     expect(menu).not.toHaveAccessibleDescription();
   });
 });

@@ -13,12 +13,20 @@ interface NoticesListProps {
   /** Notices after this time are marked new (what was new when the list was opened). */
   newSince: number | null;
   ready: boolean;
+  failed?: boolean;
   /** Following a notice's link (e.g. to close the menu holding the list). */
   onFollow?: () => void;
 }
 
 /** The member's recent cheers and nudges, each linking to its challenge (docs/product.md, "Group challenges"). */
-export function NoticesList({ notices, newSince, ready, onFollow }: NoticesListProps) {
+export function NoticesList({ notices, newSince, ready, failed, onFollow }: NoticesListProps) {
+  if (failed) {
+    return (
+      <p className="small text-body-secondary mb-0 px-3 py-2">
+        Notices could not be loaded. Check your connection and try again later.
+      </p>
+    );
+  }
   if (!ready) {
     return (
       <p className="small text-body-secondary mb-0 px-3 py-2" role="status">

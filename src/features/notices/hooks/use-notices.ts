@@ -11,6 +11,8 @@ export interface Notices {
   /** How many are newer than the member's last look. */
   newCount: number;
   ready: boolean;
+  /** The read was refused or failed: the list says so, the badge stays empty. */
+  failed: boolean;
   /** Records that the member has looked at the list now. */
   markSeen: () => Promise<void>;
 }
@@ -28,6 +30,7 @@ export function useNotices(uid: string | null): Notices {
     uid: string;
     notices: Array<Row<NoticeRecord>>;
     seenAt: number | null;
+    failed?: boolean;
   } | null>(null);
 
   useEffect(() => {
@@ -41,7 +44,7 @@ export function useNotices(uid: string | null): Notices {
           uid,
           ({ notices, seenAt }) => startTransition(() => setState({ uid, notices, seenAt })),
           // A refused or failed read leaves the badge empty: notices are never worth an error on every page.
-          () => undefined,
+          () => startTransition(() => setState({ uid, notices: [], seenAt: null, failed: true })),
         );
       });
     });
@@ -66,6 +69,7 @@ export function useNotices(uid: string | null): Notices {
     seenAt,
     newCount: current ? countNewNotices(notices, seenAt) : 0,
     ready: current !== null,
+    failed: current?.failed === true,
     markSeen,
   };
 }
