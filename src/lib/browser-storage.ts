@@ -38,16 +38,13 @@ export function writeStored(key: StorageKey, value: unknown): void {
   }
 }
 
-/**
- * Leaves nothing of the member on the device: local and session storage (public copies included; they are
- * only a head start) and the service worker's copies of Storage photos.
- */
+/** Leaves nothing of the member: local and session storage, and the worker's copies of Storage photos. */
 export function clearMemberData(): void {
   try {
     localStorage.clear();
     sessionStorage.clear();
   } catch {
-    // Storage blocked: nothing was kept.
+    // Storage blocked: nothing kept.
   }
   if (typeof caches !== 'undefined') void caches.delete(STORAGE_IMAGES_CACHE).catch(() => {});
 }

@@ -89,11 +89,7 @@ async function toMemberSession(user: User): Promise<MemberSession> {
 
 const toSessionUser = async (user: User) => (await toMemberSession(user)).user;
 
-/**
- * Calls back with the signed-in member and their token (or null) now and on every change the SDK reports
- * (onIdTokenChanged): a sign-in or sign-out here or in another tab, a refreshed token, new claims, a session
- * the SDK no longer accepts.
- */
+/** Calls back with the member and their token (or null) now and on every change: sign-ins and outs, tokens, claims. */
 export function watchSession(onChange: (session: MemberSession | null) => void): () => void {
   // Reading a member's claims takes a moment: a later change (a sign-out meanwhile) must not be overtaken.
   // A token that cannot be read now (offline) changes nothing: a session the SDK refuses is reported as null.
