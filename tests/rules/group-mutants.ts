@@ -44,6 +44,20 @@ const RECORD_TREES = [
 
 export const GROUP_MUTANTS: readonly RuleMutant[] = [
   {
+    name: 'a member soft-deletes its joined copy instead of leaving',
+    file: 'database.rules.json',
+    mutate: (rules) =>
+      editDatabaseRules(
+        rules,
+        [`${CHALLENGE}/deleted/.write`, `${CHALLENGE}/isActive/.write`],
+        " && !data.parent().child('groupOwnerId').exists()",
+        '',
+      ),
+    killedBy: [
+      'users/{uid}/challenges/{cid} · other member · update · denied: deletes its joined copy from the browser instead of leaving the group',
+    ],
+  },
+  {
     name: 'any signed-in member reads a group (board, photos, ownerId)',
     file: 'database.rules.json',
     mutate: (rules) => editDatabaseRules(rules, [GROUP_READ], MEMBERSHIP, 'true'),

@@ -211,6 +211,16 @@ challenge.denied(
   withGroup,
 );
 
+// A joined copy ends through POST …/leave (its board row and the group's count go with it), never by the
+// soft delete a member's own challenge allows, which would free an active place and leave the row behind.
+challenge.denied(
+  'other member',
+  'update',
+  'deletes its joined copy from the browser instead of leaving the group',
+  (db) => db.ref(JOINED_COPY).update({ deleted: true, isActive: false }),
+  withGroup,
+);
+
 // feed/{cid}: a joined copy has the owner's challenge id, so the feed entry's rules must not take it for the
 // owner's challenge.
 const feed = casesFor<DatabaseWorld, Database>('feed/{cid}');
