@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { dbPaths } from '../../src/domain/database-paths';
 import { groupAccessRequestSchema } from '../../src/domain/group-records';
 import { memberUid } from './authenticate';
+import { boardRowUpdate, earningPlan } from './group-board-writes';
 import {
   assertChangeable,
   challengeParamsSchema,
@@ -42,6 +43,11 @@ export function setGroupAccess({ database, clock }: GroupOwnerDependencies): Req
       const grouped = (await database.ref(`${dbPaths.group(challengeId)}/ownerId`).get()).exists();
       const opened = openGroup({ ownerId: uid, challengeId, challenge, access, grouped, now });
       await database.ref().update({ ...opened.group, ...fieldPaths(path, opened.owner) });
+      // Meals the owner proved while it was solo show on their new row (one definition of a row's proofs).
+      if (!grouped)
+        await database
+          .ref()
+          .update(boardRowUpdate(challengeId, uid, challenge, earningPlan(challenge)));
     }
     await refreshGroupSummary(database, uid, challengeId);
     response.json({ challengeId, access });

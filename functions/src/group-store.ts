@@ -8,14 +8,12 @@ import { MEAL_SLOTS } from '../../src/domain/constants';
 import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
 import {
   GROUP_MESSAGES,
-  type BoardMeal,
   type BoardRow,
   type GroupAccess,
   type GroupSummary,
   type MealKey,
 } from '../../src/domain/group-records';
 import { dayKey } from '../../src/domain/meal-schedule';
-import { challengeAwards, provedInWindow } from '../../src/domain/points';
 import { ChallengeCreationLock } from './challenge-creation-lock';
 import type { MemberIdentity } from './challenge-records';
 import { HttpError } from './http-error';
@@ -117,15 +115,9 @@ export async function readOwnChallenge(
   return challenge;
 }
 
-function boardProof(meal: NonNullable<ChallengeRecord['meals'][string]['breakfast']>) {
-  if (meal.review?.state === 'flagged') return 'Flagged' as const;
-  if (meal.review?.state === 'rejected') return 'Rejected' as const;
-  return meal.status === 'Done' ? ('Done' as const) : undefined;
-}
-
 /**
- * A member's board row from their own plan: windows and proof states only, never the meals' macros or
- * the member's targets (docs/security.md, "Group challenges").
+ * A new member's board row: their windows, nothing proved yet; never the meals' macros or the member's
+ * targets (docs/security.md, "Group challenges"). Proofs reach it through group-board-writes.ts.
  */
 export function boardRowFor(
   identity: MemberIdentity,
@@ -133,32 +125,18 @@ export function boardRowFor(
   joinedAt: number,
 ): BoardRow {
   const meals: BoardRow['meals'] = {};
-  let proved = 0;
-  let lastProvedAt: number | undefined;
   for (let dayNumber = 1; dayNumber <= challenge.day; dayNumber++) {
     for (const slot of MEAL_SLOTS) {
       const meal = challenge.meals?.[dayKey(dayNumber)]?.[slot];
-      if (!meal) continue;
-      const proof = boardProof(meal);
-      const row: BoardMeal = { opensAt: meal.opensAt, closesAt: meal.closesAt };
-      if (proof) row.proof = proof;
-      meals[`Day${dayNumber}-${slot}` as MealKey] = row;
-      if (provedInWindow(meal) && proof === 'Done') {
-        proved++;
-        lastProvedAt = Math.max(lastProvedAt ?? 0, meal.doneAt);
-      }
+      if (meal)
+        meals[`Day${dayNumber}-${slot}` as MealKey] = {
+          opensAt: meal.opensAt,
+          closesAt: meal.closesAt,
+        };
     }
   }
-  const points = challengeAwards(challenge).reduce((sum, award) => sum + award.points, 0);
-  return {
-    displayName: identity.displayName,
-    photoURL: identity.photoURL,
-    joinedAt,
-    proved,
-    points,
-    ...(lastProvedAt !== undefined && { lastProvedAt }),
-    meals,
-  };
+  const { displayName, photoURL } = identity;
+  return { displayName, photoURL, joinedAt, proved: 0, points: 0, meals };
 }
 
 type OwnerGroupFields = Pick<ChallengeRecord, 'access' | 'memberCount' | 'memberPhotos' | 'invite'>;

@@ -406,6 +406,10 @@ describe('PUT /api/challenges/:challengeId/access and the invite link', () => {
     now = INDIA_EVENING;
     const owner = await readyMember(harness.database);
     const challengeId = await createChallenge(owner, { access: undefined });
+    // A meal proved while solo shows on the owner's row once the group is made.
+    const dinner = `users/${owner.uid}/challenges/${challengeId}/meals/Day1/dinner`;
+    const doneAt = (await read<number>(`${dinner}/opensAt`))! + 60_000;
+    await harness.database.ref(dinner).update({ status: 'Done', doneAt });
     const member = await joiner();
     const put = (who: TestMember, body: unknown) =>
       send('PUT', `/api/challenges/${challengeId}/access`, who, body);
@@ -420,6 +424,11 @@ describe('PUT /api/challenges/:challengeId/access and the invite link', () => {
       ownerId: owner.uid,
       access: 'link',
       memberCount: 1,
+    });
+    expect(await read(`groups/${challengeId}/members/${owner.uid}`)).toMatchObject({
+      proved: 1,
+      points: 10,
+      meals: { 'Day1-dinner': { proof: 'Done' } },
     });
     const token = await tokenOf(owner, challengeId);
     expect(token).toMatch(INVITE_TOKEN);
