@@ -151,11 +151,11 @@ export function ChallengeOwnerView({
       )}
     </article>
   );
-  if (!isGroup) return plan;
+  // One tree whether or not it is a group, so opening it to others keeps the page (and its open dialog) mounted.
   return (
     <GroupChallengeLayout
       challengeRef={challengeRef}
-      groupOwnerId={groupOwnerId ?? challengeRef.ownerId}
+      groupOwnerId={isGroup ? (groupOwnerId ?? challengeRef.ownerId) : null}
       now={now}
       canLeave={!isOwner && !ended}
     >

@@ -10,7 +10,8 @@ import { ChallengeBoard } from './challenge-board';
 interface GroupChallengeLayoutProps {
   /** The viewer's own plan of the group challenge. */
   challengeRef: ChallengeRef;
-  groupOwnerId: string;
+  /** The group's owner; null for a solo challenge (no board). */
+  groupOwnerId: string | null;
   now: number;
   /** A joined member before the challenge ends: "Leave challenge". */
   canLeave: boolean;
@@ -18,8 +19,8 @@ interface GroupChallengeLayoutProps {
 }
 
 /**
- * A group challenge's page for its members (docs/product.md, "Group challenges"): their own plan with the
- * challenge board beside it (below it on phones).
+ * A member's own plan and, for a group challenge (docs/product.md, "Group challenges"), the challenge board
+ * beside it (below it on phones). The same elements either way, so the plan is never remounted.
  */
 export function GroupChallengeLayout({
   challengeRef,
@@ -55,16 +56,18 @@ export function GroupChallengeLayout({
 
   return (
     <div className="row g-4">
-      <div className="col-lg-8">{children}</div>
-      <div className="col-lg-4">
-        <ChallengeBoard
-          challengeId={challengeId}
-          groupOwnerId={groupOwnerId}
-          viewerUid={challengeRef.ownerId}
-          now={now}
-          onLeave={canLeave ? () => void leave() : undefined}
-        />
-      </div>
+      <div className={groupOwnerId ? 'col-lg-8' : 'col-12'}>{children}</div>
+      {groupOwnerId && (
+        <div className="col-lg-4">
+          <ChallengeBoard
+            challengeId={challengeId}
+            groupOwnerId={groupOwnerId}
+            viewerUid={challengeRef.ownerId}
+            now={now}
+            onLeave={canLeave ? () => void leave() : undefined}
+          />
+        </div>
+      )}
     </div>
   );
 }

@@ -260,6 +260,22 @@ describe('a group challenge for its owner', () => {
     expect(within(dialog).queryByRole('textbox', { name: 'Invite link' })).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByLabelText('Anyone from the feed'));
     expect(callApi).toHaveBeenCalledWith('/api/challenges/c1/access', { access: 'feed' }, 'PUT');
+    expect(within(dialog).getByLabelText('Anyone from the feed')).toBeChecked();
+    // The server opens the group: the page gains the board and the dialog stays open with the link.
+    act(() => {
+      setGroupValue(dbPaths.groupMembers('c1'), { [VIEWER]: asha });
+      setGroupValue(dbPaths.challenge(VIEWER, 'c1'), {
+        ...challengeRecord(now),
+        access: 'feed',
+        invite: { token: 'C'.repeat(32), open: true, madeAt: now },
+      });
+    });
+    expect(await screen.findByRole('region', { name: 'Challenge board' })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('dialog', { name: 'Invite friends' })).findByRole('textbox', {
+        name: 'Invite link',
+      }),
+    ).toHaveValue(`${location.origin}/join/c1/${'C'.repeat(32)}`);
   });
 });
 

@@ -50,6 +50,9 @@ export function GroupInviteDialog({
   const [working, setWorking] = useState(false);
   const [made, setMade] = useState<string | null>(null);
   const asked = useRef(false);
+  // The choice shows at once; the record's copy follows through the listener (or the choice is undone).
+  const [chosen, setChosen] = useState<GroupAccess | null>(null);
+  const shownAccess = chosen ?? access;
   const isGroup = access !== 'solo';
   // The link made here shows at once; the record's copy follows through the listener.
   const [closed, setClosed] = useState(false);
@@ -78,10 +81,12 @@ export function GroupInviteDialog({
   }, [show, isGroup, invite, canChange]);
 
   const changeAccess = async (next: GroupAccess) => {
+    setChosen(next);
     try {
       await whileBusy(setGroupAccess(challengeId, next));
       toastSuccess('Saved');
     } catch (error) {
+      setChosen(null);
       toastError(refusal(error, 'Error saving who can join'));
     }
   };
@@ -112,7 +117,7 @@ export function GroupInviteDialog({
       <Modal.Body>
         <GroupAccessField
           idPrefix="invite-access"
-          value={access}
+          value={shownAccess}
           disabled={!canChange}
           onChange={(next) => void changeAccess(next)}
         />
