@@ -1,4 +1,5 @@
 import type { VitePWAOptions } from 'vite-plugin-pwa';
+import { STORAGE_IMAGES_CACHE } from '../src/lib/browser-storage';
 
 /** The logo's green: the manifest's theme colour, index.html's `theme-color` and the maskable icon's background. */
 export const THEME_COLOUR = '#146c43';
@@ -95,7 +96,7 @@ export const installableApp: Partial<VitePWAOptions> = {
         urlPattern: STORAGE_IMAGES_PLACEHOLDER,
         handler: 'CacheFirst',
         options: {
-          cacheName: 'storage-images',
+          cacheName: STORAGE_IMAGES_CACHE,
           // <img> loads them without CORS: opaque responses (status 0) are what there is to cache.
           cacheableResponse: { statuses: [0, 200] },
           expiration: {

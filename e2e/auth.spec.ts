@@ -34,10 +34,15 @@ test.describe('sign-in flows', () => {
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(page).toHaveURL(/\/feed$/);
     await expect(page.getByText('Signed in successfully')).toBeVisible();
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
-    expect(stored).toMatchObject({ email: member.email, displayName: member.name });
+    // The app's own session record (docs/architecture.md, "The saved session") names the new member.
+    const savedUid = () =>
+      page.evaluate(
+        () => JSON.parse(localStorage.getItem('challangex.v1.session') ?? '{}').uid as string,
+      );
+    await expect.poll(savedUid).toEqual(expect.any(String));
+    const uid = await savedUid();
     const info = await readData<{ displayName: string; joinAt: number; createdAt: number }>(
-      `users/${stored.uid}/info`,
+      `users/${uid}/info`,
     );
     expect(info?.displayName).toBe(member.name);
     // joinAt is the server's clock (database.rules.json), as createdAt.

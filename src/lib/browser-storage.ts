@@ -11,7 +11,6 @@ export const storageKeys = {
   loadProfile: 'loadProfile',
   currentChallenge: 'currentChallange',
   currentId: 'currentId',
-  user: 'user',
 } as const;
 
 /** The service worker's cache of the project's Storage downloads: proof photos and avatars. */

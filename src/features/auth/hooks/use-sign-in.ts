@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { storageKeys, writeStored } from '@/lib/browser-storage';
 import { authErrorReason } from '@/lib/error-messages';
 import { afterSignIn } from '@/lib/return-address';
 import { toastErrorWithReason, toastSuccess } from '@/lib/toast';
@@ -21,8 +20,7 @@ export function useSignIn() {
   const signIn = async (attempt: () => Promise<SessionUser>): Promise<boolean> => {
     setFailureReason(null);
     try {
-      const user = await whileBusy(attempt());
-      writeStored(storageKeys.user, user);
+      await whileBusy(attempt());
       toastSuccess('Signed in successfully');
       navigate(afterSignIn(search), { replace: true });
       return true;
