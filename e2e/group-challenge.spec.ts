@@ -30,6 +30,29 @@ async function freshBrowser(browser: Browser, testInfo: TestInfo, timezoneId: st
 const board = (page: Page) => page.getByRole('region', { name: 'Challenge board' });
 const boardRow = (page: Page, name: string) =>
   board(page).getByRole('listitem', { name: new RegExp(`^\\d+\\. ${name}$`) });
+/**
+ * Opens the account menu (inside the collapsed menu on phones), whose button says how many notices are new,
+ * and its Notices list.
+ */
+async function openNotices(page: Page, memberName: string) {
+  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+  if (await toggle.isVisible()) {
+    await toggle.click();
+    await expect(page.locator('#main-nav')).toHaveClass(/\bshow\b/);
+  }
+  await expect(
+    page.getByRole('button', { name: memberName, exact: true }),
+  ).toHaveAccessibleDescription('1 new notice');
+  const entry = page.getByRole('button', { name: 'Notices', exact: true });
+  await expect(async () => {
+    if (!(await entry.isVisible()))
+      await page.getByRole('button', { name: memberName, exact: true }).click();
+    await expect(entry).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await entry.click();
+  return page.getByRole('region', { name: 'Notices' });
+}
+
 const dailyTarget = (page: Page) =>
   page.locator('dt', { hasText: 'Daily target' }).locator('xpath=following-sibling::dd[1]');
 
@@ -163,6 +186,14 @@ test.describe('group challenges', () => {
       const [friendUid] = await uidsWithEmail(friendEmail);
       const [cheered] = await notices(friendUid!);
       expect(cheered).toMatchObject({ kind: 'cheer', meal: 'Day1-lunch', fromName: owner.name });
+
+      // Each sees theirs in the app: a badge on the menu and the list of recent cheers and nudges.
+      await expect(await openNotices(page, owner.name)).toContainText(
+        `${friendName} nudged you: your Day 1 lunch in ${title} is open`,
+      );
+      await expect(await openNotices(friend, friendName)).toContainText(
+        `${owner.name} cheered your Day 1 lunch in ${title}`,
+      );
     } finally {
       await friendContext.close();
     }
