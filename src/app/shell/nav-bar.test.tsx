@@ -173,8 +173,11 @@ describe('the notices on the account menu', () => {
       name: 'Asha Rao',
       description: '3 new notices',
     });
+    // On a phone the menu is unfolded first; opening Notices must keep it unfolded (the list is inside it).
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle navigation' }));
     await userEvent.click(menu);
     await userEvent.click(screen.getByRole('button', { name: 'Notices' }));
+    expect(document.getElementById('main-nav')).toHaveClass('show');
     const panel = screen.getByRole('region', { name: 'Notices' });
     const links = await within(panel).findAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([

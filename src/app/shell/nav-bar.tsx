@@ -54,12 +54,14 @@ export function NavBar() {
           {/* On phones the account menu is folded away: its badge shows on the toggle too. */}
           {user && !expanded && <NoticesBadge count={newCount} className="ms-1 align-top" />}
         </button>
-        {/* Choosing a link or a menu entry collapses the phone menu (the toggle of the account menu does not). */}
+        {/* Choosing a link or a menu entry collapses the phone menu; an entry that opens a panel in the menu
+            (Notices, marked by aria-controls) and the account menu's own toggle do not. */}
         <div
           id="main-nav"
           className={`navbar-collapse collapse${expanded ? ' show' : ''}`}
           onClick={(event) => {
-            if ((event.target as Element).closest('a, .dropdown-item')) setExpanded(false);
+            if ((event.target as Element).closest('a, .dropdown-item:not([aria-controls])'))
+              setExpanded(false);
           }}
         >
           <ul className="me-auto navbar-nav">
