@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { logout } from '@/features/auth/api/logout';
 import { NewNoticesText, NoticesBadge } from '@/features/notices/components/notices-badge';
 import type { Notices } from '@/features/notices/hooks/use-notices';
 import { storageKeys, writeStored } from '@/lib/browser-storage';
 import { profilePath } from '@/lib/profile-route';
+import { addressOf, signInAddress } from '@/lib/return-address';
 import { toastError, toastSuccess } from '@/lib/toast';
 import type { SessionUser } from '@/services/auth';
 
@@ -24,6 +25,7 @@ export const NEW_NOTICES_ID = 'new-notices-count';
  */
 export function AccountMenu({ user, notices }: { user: SessionUser; notices: Notices }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const [open, setOpen] = useState(false);
   // Open with what was new when the list was opened: marking them seen must not unmark them before they are read.
   const [noticesShown, setNoticesShown] = useState<{ newSince: number | null } | null>(null);
@@ -64,10 +66,13 @@ export function AccountMenu({ user, notices }: { user: SessionUser; notices: Not
 
   const onLogout = async () => {
     close();
+    // The page being left rides along for whoever signs in next. Taken now: once signed out, the login
+    // guard may already have moved a members' page to the login screen, in either order with this navigate.
+    const leaving = addressOf(location);
     try {
       await logout();
       toastSuccess('Logout successfully');
-      navigate('/login', { replace: true });
+      navigate(signInAddress('/login', leaving), { replace: true });
     } catch {
       toastError('Logout failed');
     }
