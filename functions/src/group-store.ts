@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from 'firebase-admin/database';
+import type { Database, Reference } from 'firebase-admin/database';
 import { z } from 'zod';
 import { challengeEndsAt, countChallenges } from '../../src/domain/challenge-activity';
 import { GROUP_MEMBER_LIMIT } from '../../src/domain/challenge-board';
@@ -189,24 +189,45 @@ export function fieldPaths(path: string, fields: Record<string, unknown>): Updat
 }
 
 /**
+ * A transaction on a value many requests change at once (a group's memberCount while dozens join): the SDK
+ * gives up after 25 lost rounds ('maxretry'), which a 70-way race reaches; each give-up waits a little at
+ * random and tries again, so a crowd ends with the right count instead of 500s.
+ */
+async function contendedTransaction<T>(
+  ref: Reference,
+  update: (current: T | null) => T | null | undefined,
+): Promise<{ committed: boolean }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ref.transaction(update);
+    } catch (error) {
+      if (attempt >= 20 || !String((error as Error).message).includes('maxretry')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 45 * attempt));
+    }
+  }
+}
+
+/**
  * Takes one place in the group if there is room (a transaction on memberCount, so racing joins cannot
  * pass GROUP_MEMBER_LIMIT); 409 when full.
  */
 export async function reservePlace(database: Database, challengeId: string): Promise<void> {
-  const { committed } = await database
-    .ref(dbPaths.groupMemberCount(challengeId))
-    .transaction((count: number | null) => {
+  const { committed } = await contendedTransaction<number>(
+    database.ref(dbPaths.groupMemberCount(challengeId)),
+    (count) => {
       const current = count ?? 0;
       return current >= GROUP_MEMBER_LIMIT ? undefined : current + 1;
-    });
+    },
+  );
   if (!committed) throw new HttpError(409, GROUP_MESSAGES.full);
 }
 
 /** Gives a place back: a join that failed after reserving, a member who left or was removed. */
 export async function releasePlace(database: Database, challengeId: string): Promise<void> {
-  await database
-    .ref(dbPaths.groupMemberCount(challengeId))
-    .transaction((count: number | null) => (count === null ? null : Math.max(1, count - 1)));
+  await contendedTransaction<number>(
+    database.ref(dbPaths.groupMemberCount(challengeId)),
+    (count) => (count === null ? null : Math.max(1, count - 1)),
+  );
 }
 
 /** Members in the order they joined, the owner first (their row may share its instant with a joiner's). */

@@ -330,7 +330,7 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
         "(!data.exists() || data.child('uid').val() === auth.uid) && ",
         '',
       ),
-    killedBy: ['deletes its joined copy and the owner’s feed entry in one update'],
+    killedBy: ['deletes the owner’s feed entry while holding a deleted copy of that id'],
   },
   {
     name: "retitling a feed entry trusts a challenge of that id under the editor (a joined copy), not the entry's uid",

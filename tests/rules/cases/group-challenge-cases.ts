@@ -236,6 +236,19 @@ feed.denied(
     }),
   withGroup,
 );
+// A joined copy can't be soft-deleted from the browser, but one marked deleted some other way must still not
+// count as the deleter's own deleted challenge: the entry's uid decides.
+feed.denied(
+  'other member',
+  'delete',
+  'deletes the owner’s feed entry while holding a deleted copy of that id',
+  (db) => db.ref(`feed/${OWNER_CHALLENGE}`).remove(),
+  (world) => {
+    withGroup(world);
+    setInWorld(world, `${JOINED_COPY}/deleted`, true);
+    setInWorld(world, `${JOINED_COPY}/isActive`, false);
+  },
+);
 feed.denied(
   'other member',
   'update',
