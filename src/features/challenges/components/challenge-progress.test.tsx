@@ -4,7 +4,11 @@ import { dayPlans } from '../lib/challenge-meals';
 import { challengeProgress } from '../lib/challenge-progress';
 import { ChallengeProgressView } from './challenge-progress';
 
-const meal = (calories: number, done = false): MealRecord => ({
+const OPENS = 1_000;
+const CLOSES = 2_000;
+
+/** A meal of the plan; a Done one proved inside its window (as the proof route records it). */
+const meal = (calories: number, done = false, extra: Partial<MealRecord> = {}): MealRecord => ({
   name: 'x',
   calories,
   protein: calories / 20,
@@ -13,8 +17,10 @@ const meal = (calories: number, done = false): MealRecord => ({
   details: '',
   img: '',
   status: done ? 'Done' : 'Pending',
-  opensAt: 0,
-  closesAt: 1,
+  opensAt: OPENS,
+  closesAt: CLOSES,
+  ...(done && { doneAt: OPENS + 10 }),
+  ...extra,
 });
 
 const plans = dayPlans({
@@ -36,6 +42,65 @@ describe('challenge progress', () => {
       [2, 1400],
       [0, 0],
     ]);
+  });
+
+  it('counts only what the server counts: a proof under review, rejected or outside its window earns nothing', () => {
+    const reviewed = dayPlans({
+      day: 1,
+      meals: {
+        Day1: {
+          breakfast: meal(400, true, {
+            review: { state: 'flagged', reasons: ['duplicate'], at: 1 },
+          }),
+          lunch: meal(800, true, { review: { state: 'approved', reasons: ['duplicate'], at: 1 } }),
+          dinner: meal(600, true, { doneAt: CLOSES + 1 }),
+        },
+      },
+    });
+    const rejected = dayPlans({
+      day: 1,
+      meals: {
+        Day1: {
+          breakfast: meal(400, false, {
+            status: 'Rejected',
+            doneAt: OPENS + 10,
+            review: { state: 'rejected', reasons: ['duplicate'], rejectedReason: 'No', at: 1 },
+          }),
+          lunch: meal(800),
+          dinner: meal(600),
+        },
+      },
+    });
+    expect(challengeProgress(reviewed)).toMatchObject({
+      planned: 3,
+      proved: 1,
+      underReview: 1,
+      adherence: 33,
+      days: [{ proved: 1, underReview: 1, eaten: { calories: 800 } }],
+    });
+    expect(challengeProgress(rejected)).toMatchObject({ proved: 0, underReview: 0, adherence: 0 });
+  });
+
+  it('says which meals are under review, day by day', () => {
+    const flagged = dayPlans({
+      day: 1,
+      meals: {
+        Day1: {
+          breakfast: meal(400, true, {
+            review: { state: 'flagged', reasons: ['reported'], at: 1 },
+          }),
+          lunch: meal(800, true),
+          dinner: meal(600),
+        },
+      },
+    });
+    render(<ChallengeProgressView plans={flagged} targets={targets} />);
+    const section = screen.getByRole('region', { name: 'Progress' });
+    expect(within(section).getByText('Adherence: 33 %')).toBeInTheDocument();
+    expect(within(section).getByText('(1 of 3 meals proved)')).toBeInTheDocument();
+    const day1 = within(section).getByRole('row', { name: /Day 1/ });
+    expect(within(day1).getAllByRole('cell')[0]).toHaveTextContent('1 / 3Under review: 1');
+    expect(within(day1).getAllByRole('cell')[1]).toHaveTextContent('800 / 1,800');
   });
 
   it('shows adherence in one figure and a table a screen reader reads, day by day', () => {

@@ -15,6 +15,9 @@ const versus = (value: number, target: number | undefined) =>
     typeof target === 'number' ? ` / ${Math.round(target).toLocaleString('en-IN')}` : ''
   }`;
 
+/** A proof waiting for an admin earns nothing yet (docs/product.md, "Proofs under review"). */
+const underReviewText = (meals: number) => `Under review: ${meals}`;
+
 /**
  * A day per bar: its height the share of the day's meals proved, its fill the share of the day's
  * calorie target those meals carry. Drawn in SVG (a few rectangles need no charting library); the
@@ -81,7 +84,10 @@ export function ChallengeProgressView({
           <strong>Adherence: {progress.adherence} %</strong>{' '}
           <span className="text-body-secondary">
             ({progress.proved} of {progress.planned} meals proved)
-          </span>
+          </span>{' '}
+          {progress.underReview > 0 && (
+            <span className="text-body-secondary">{underReviewText(progress.underReview)}</span>
+          )}
         </p>
         <ProgressBars days={progress.days} calorieTarget={targets?.calories} />
         <p className="small text-body-secondary">
@@ -108,6 +114,11 @@ export function ChallengeProgressView({
                 <th scope="row">Day {day.dayNumber}</th>
                 <td>
                   {day.proved} / {day.planned}
+                  {day.underReview > 0 && (
+                    <span className="d-block text-body-secondary">
+                      {underReviewText(day.underReview)}
+                    </span>
+                  )}
                 </td>
                 <td>{versus(day.eaten.calories, targets?.calories)}</td>
                 <td>{versus(day.eaten.protein, targets?.protein)}</td>

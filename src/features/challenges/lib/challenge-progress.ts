@@ -1,5 +1,8 @@
 import type { DayMeals } from '@/domain/challenge-record';
 import { MEAL_SLOTS } from '@/domain/constants';
+import { proofReviewLabel } from '@/domain/meal-status';
+import { provedInWindow } from '@/domain/points';
+import { proofEarnsPoints } from '@/domain/proof-review';
 import type { DayPlan } from './challenge-meals';
 import { dayNutrients, type DayNutrients } from './day-nutrients';
 
@@ -7,6 +10,8 @@ export interface DayProgress {
   dayNumber: number;
   planned: number;
   proved: number;
+  /** Meals whose proof waits for an admin: not proved (yet), shown as "Under review". */
+  underReview: number;
   /** What the proved meals add up to (planned portions): what the member ate, as far as we know. */
   eaten: DayNutrients;
 }
@@ -15,24 +20,37 @@ export interface ChallengeProgress {
   days: DayProgress[];
   planned: number;
   proved: number;
+  underReview: number;
   /** Meals proved out of meals planned, 0–100, rounded. */
   adherence: number;
 }
+
+/**
+ * Counts as proved what earns on the server: a proof inside its window (points.ts) that is not under
+ * review or rejected (proof-review.ts), the two checks recompute makes (docs/security.md, "Proof checks").
+ */
+const counts = (meal: DayMeals[keyof DayMeals]) => provedInWindow(meal) && proofEarnsPoints(meal);
 
 /** Per day, the meals proved against those planned and what the proved meals add up to. */
 export function challengeProgress(plans: DayPlan[]): ChallengeProgress {
   const days = plans.map(({ dayNumber, meals }) => {
     const proved: DayMeals = {};
     let planned = 0;
+    let underReview = 0;
     for (const slot of MEAL_SLOTS) {
       const meal = meals[slot];
       if (!meal) continue;
       planned++;
-      if (meal.status === 'Done') proved[slot] = meal;
+      if (counts(meal)) proved[slot] = meal;
+      else if (proofReviewLabel(meal) === 'Under review') underReview++;
     }
-    return { dayNumber, planned, proved: Object.keys(proved).length, eaten: dayNutrients(proved) };
+    const eaten = dayNutrients(proved);
+    return { dayNumber, planned, proved: Object.keys(proved).length, underReview, eaten };
   });
-  const planned = days.reduce((sum, day) => sum + day.planned, 0);
-  const proved = days.reduce((sum, day) => sum + day.proved, 0);
-  return { days, planned, proved, adherence: planned ? Math.round((proved / planned) * 100) : 0 };
+  const sum = (field: 'planned' | 'proved' | 'underReview') =>
+    days.reduce((total, day) => total + day[field], 0);
+  const planned = sum('planned');
+  const proved = sum('proved');
+  const adherence = planned ? Math.round((proved / planned) * 100) : 0;
+  return { days, planned, proved, underReview: sum('underReview'), adherence };
 }
