@@ -5,6 +5,7 @@
  *   npm run bench -- --only bundle,lighthouse   # some sections only
  *   npm run bench -- --lighthouse-runs 1 --generate-requests 100
  *   npm run bench -- --only lighthouse --pages profile,home   # some audited pages only
+ *   npm run bench -- --only lighthouse --cpu-slowdown 4       # Lighthouse's fixed 4×, not scaled to this host
  *
  *   npm run bench -- --only groups --join-requests 20   # join latency and the board's bytes, a small sample
  *   npm run bench -- --only lighthouse --pages group-challenge   # the challenge page with a 50-member board
@@ -28,7 +29,7 @@ import { allChunks, homeRouteInitialJs } from './bench/initial-js';
 import { locateLazyModules } from './bench/lazy-modules';
 import { auditPages, pageKey, selectPages } from './bench/lighthouse-audit';
 import type { RepeatVisit } from './bench/repeat-visit';
-import { describeMachine, machineLine } from './bench/machine';
+import { describeMachine, machineLine, parseCpuSlowdown } from './bench/machine';
 import { measureMemberDay } from './bench/member-day-cost';
 import { firebasePrices, monthlyBill, PRICES_AS_OF } from './bench/firebase-prices';
 import { ensureChromium } from './lib/find-chromium';
@@ -62,6 +63,8 @@ const { values: args } = parseArgs({
     'lighthouse-runs': { type: 'string', default: '3' },
     // Some audited pages only, e.g. --pages profile,home (scripts/bench/lighthouse-audit.ts, selectPages).
     pages: { type: 'string' },
+    // "calibrated" (default): each run's CPU slowdown scaled to this host's benchmarkIndex; or a fixed multiplier.
+    'cpu-slowdown': { type: 'string', default: 'calibrated' },
     'generate-requests': { type: 'string', default: '300' },
     'join-requests': { type: 'string', default: '100' },
   },
@@ -72,6 +75,7 @@ const selected = new Set<Section>(
 for (const name of selected)
   if (!SECTIONS.includes(name))
     throw new Error(`Unknown section "${name}" (${SECTIONS.join(', ')})`);
+const cpuSlowdown = parseCpuSlowdown(args['cpu-slowdown']);
 
 const log = (line: string) => console.log(`· ${line}`);
 const ms = (value: number) =>
@@ -341,6 +345,7 @@ async function lighthouseRows(
       pages,
       session: demoSession(served.databaseUrl),
       runsPerPage: Number(args['lighthouse-runs']),
+      cpuSlowdown,
       repeatVisit: { path: repeatVisitPath, visits: REPEAT_VISITS },
       log,
     });
@@ -353,8 +358,8 @@ async function lighthouseRows(
     const { lighthouse: target } = budgets;
     const rows = scores.flatMap((page): Row[] => {
       const measure = (category: string) => `${page.name} ${page.path}: ${category}`;
-      // Lighthouse's throttling assumes a CPU of a given speed: the score means little without it.
-      const cpu = `benchmarkIndex ${page.benchmarkIndex.toFixed(0)}`;
+      // Lighthouse's throttling is relative to the host's CPU: the score means little without it.
+      const cpu = `benchmarkIndex ${page.measuredBenchmarkIndex.toFixed(0)}, CPU slowdown ${page.cpuSlowdownMultiplier}×`;
       const metrics = `FCP ${ms(page.firstContentfulPaintMs)}, LCP ${ms(page.largestContentfulPaintMs)}, TBT ${ms(page.totalBlockingTimeMs)}, CLS ${page.cumulativeLayoutShift.toFixed(3)}, JS ${kib(page.scriptTransferBytes)}; ${cpu}`;
       return [
         {
@@ -386,8 +391,12 @@ async function lighthouseRows(
         scores.map((page) => page.benchmarkIndex),
       ),
     );
+    const slowdown =
+      cpuSlowdown === 'calibrated'
+        ? `CPU slowdown 4 × benchmarkIndex ÷ ${budgets.lighthouse.referenceBenchmarkIndex}, the index measured right before each run (the reference machine's 4×; --cpu-slowdown 4 for Lighthouse's fixed default)`
+        : `CPU slowdown fixed at ${cpuSlowdown}× (not scaled to this host)`;
     const notes = [
-      `Lighthouse ${Number(args['lighthouse-runs'])} run(s) per page, median run (Lighthouse's computeMedianRun); mobile defaults (simulated throttling); CPU benchmarkIndex ${scores.map((page) => page.benchmarkIndex.toFixed(0)).join(', ')}. Signed-in pages: a demo member signs in through /login in the same Chromium profile (Playwright over CDP), Lighthouse keeps that storage (disableStorageReset); the HTTP cache, service worker and Cache Storage are cleared before every run (each audit is a first visit). Full reports: bench-results/lighthouse/.`,
+      `Lighthouse ${Number(args['lighthouse-runs'])} run(s) per page, median run (Lighthouse's computeMedianRun); mobile defaults (simulated throttling), ${slowdown}; benchmarkIndex measured / in the report: ${scores.map((page) => `${page.measuredBenchmarkIndex.toFixed(0)} / ${page.benchmarkIndex.toFixed(0)}`).join(', ')}. Signed-in pages: a demo member signs in through /login in the same Chromium profile (Playwright over CDP), Lighthouse keeps that storage (disableStorageReset); the HTTP cache, service worker and Cache Storage are cleared before every run (each audit is a first visit). Full reports: bench-results/lighthouse/.`,
       ...scores.flatMap((page) =>
         page.failingAudits.map((audit) => `${page.path} lost points on ${audit}`),
       ),

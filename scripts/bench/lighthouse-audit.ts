@@ -7,6 +7,8 @@
  * the HTTP cache, the service worker and its caches are cleared over CDP before
  * every run instead (each audit is a first visit). After the audits, the same
  * profile measures the repeat visit, which the service worker serves.
+ * Right before each run the host's CPU benchmarkIndex is measured (Lighthouse's own benchmark) and the run's CPU
+ * slowdown scaled to it (machine.ts, calibratedCpuSlowdown), unless a fixed multiplier is asked for.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,8 +18,10 @@ import { chromium, type Page } from '@playwright/test';
 import { Launcher } from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { storageKeys } from '../../src/lib/browser-storage';
 import { onShutdown } from '../lib/shutdown';
+import { calibratedCpuSlowdown, type CpuSlowdown } from './machine';
 import { measureRepeatVisit, type RepeatVisit } from './repeat-visit';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -70,8 +74,12 @@ export interface PageScores {
   scriptTransferBytes: number;
   /** Audits that lost points in accessibility or best practices, for diagnosis. */
   failingAudits: string[];
-  /** Lighthouse's CPU benchmark of this machine (its throttling assumes ~1000+). */
+  /** Lighthouse's CPU benchmark of this machine, as the median run's report states it. */
   benchmarkIndex: number;
+  /** The host's benchmarkIndex measured right before the median run, which its CPU slowdown was scaled to. */
+  measuredBenchmarkIndex: number;
+  /** The median run's `throttling.cpuSlowdownMultiplier`. */
+  cpuSlowdownMultiplier: number;
   /** The median run's full report. */
   report: LighthouseResult;
 }
@@ -161,7 +169,11 @@ function failingAudits(lhr: LighthouseResult): string[] {
   );
 }
 
-async function auditOnce(chrome: LaunchedChrome, url: string): Promise<LighthouseResult> {
+async function auditOnce(
+  chrome: LaunchedChrome,
+  url: string,
+  cpuSlowdownMultiplier: number,
+): Promise<LighthouseResult> {
   const result = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
@@ -169,6 +181,8 @@ async function auditOnce(chrome: LaunchedChrome, url: string): Promise<Lighthous
     onlyCategories: CATEGORIES,
     disableStorageReset: true,
     maxWaitForLoad: 45_000,
+    // Merged into the default mobile throttling: only the CPU factor changes.
+    throttling: { cpuSlowdownMultiplier },
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (result.lhr.runtimeError)
@@ -185,12 +199,22 @@ async function auditPage(
   baseUrl: string,
   page: AuditedPage,
   runs: number,
+  cpuSlowdown: CpuSlowdown,
+  log: (line: string) => void,
 ): Promise<PageScores> {
   const path = typeof page.path === 'string' ? page.path : page.path();
   const results: LighthouseResult[] = [];
+  const measuredIndex = new Map<LighthouseResult, number>();
   for (let run = 0; run < runs; run++) {
-    await clearCachesOf(chrome, baseUrl);
-    results.push(await auditOnce(chrome, `${baseUrl}${path}`));
+    const index = await prepareRun(chrome, baseUrl);
+    const multiplier = cpuSlowdown === 'calibrated' ? calibratedCpuSlowdown(index) : cpuSlowdown;
+    const lhr = await auditOnce(chrome, `${baseUrl}${path}`, multiplier);
+    measuredIndex.set(lhr, index);
+    results.push(lhr);
+    log(
+      `  run ${run + 1}: benchmarkIndex ${index.toFixed(0)}, CPU slowdown ${multiplier}×: performance ${score(lhr, 'performance')}, ` +
+        `TBT ${metric(lhr, 'total-blocking-time').toFixed(0)} ms, LCP ${metric(lhr, 'largest-contentful-paint').toFixed(0)} ms`,
+    );
   }
   // Lighthouse's own pick: the run nearest the median FCP and TTI.
   const lhr = computeMedianRun(results);
@@ -207,6 +231,8 @@ async function auditPage(
     scriptTransferBytes: scriptBytes(lhr),
     failingAudits: failingAudits(lhr),
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    measuredBenchmarkIndex: measuredIndex.get(lhr) ?? NaN,
+    cpuSlowdownMultiplier: lhr.configSettings.throttling.cpuSlowdownMultiplier,
     report: lhr,
   };
 }
@@ -233,9 +259,23 @@ async function withPlaywright(
  * Every audit is a first visit: a cold HTTP cache, no service worker or Cache Storage (which the previous
  * run's page installed) and nothing in localStorage (the previous run's cached feed page and last challenge
  * would be drawn at once) but the member's saved session, which stays signed in as Firebase Auth's own
- * IndexedDB record does (docs/architecture.md, "Device storage").
+ * IndexedDB record does (docs/architecture.md, "Device storage"). Then the host's CPU benchmarkIndex, measured
+ * by Lighthouse's own benchmark (the one each report states) in a tab of the same Chromium: what the next run's
+ * CPU slowdown is scaled to.
  */
-const clearCachesOf = (chrome: LaunchedChrome, baseUrl: string) =>
+async function prepareRun(chrome: LaunchedChrome, baseUrl: string): Promise<number> {
+  let index = NaN;
+  await clearCachesOf(chrome, baseUrl, async (page) => {
+    index = await page.evaluate(pageFunctions.computeBenchmarkIndex);
+  });
+  return index;
+}
+
+const clearCachesOf = (
+  chrome: LaunchedChrome,
+  baseUrl: string,
+  then: (page: Page) => Promise<void> = async () => {},
+) =>
   withPlaywright(chrome, async (page) => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
@@ -250,6 +290,7 @@ const clearCachesOf = (chrome: LaunchedChrome, baseUrl: string) =>
       for (const key of Object.keys(localStorage)) if (key !== kept) localStorage.removeItem(key);
       sessionStorage.clear();
     }, storageKeys.session);
+    await then(page);
   });
 
 export async function auditPages(options: {
@@ -258,6 +299,7 @@ export async function auditPages(options: {
   pages: AuditedPage[];
   session: SessionSetup;
   runsPerPage: number;
+  cpuSlowdown: CpuSlowdown;
   /** The signed-in page to load again with the service worker, and how many times. */
   repeatVisit: { path: string; visits: number };
   log: (line: string) => void;
@@ -283,7 +325,7 @@ export async function auditPages(options: {
         signedIn = true;
       }
       log(`lighthouse ${page.name} (${runsPerPage} run${runsPerPage === 1 ? '' : 's'})`);
-      scores.push(await auditPage(chrome, baseUrl, page, runsPerPage));
+      scores.push(await auditPage(chrome, baseUrl, page, runsPerPage, options.cpuSlowdown, log));
     }
     if (!signedIn) await withPlaywright(chrome, (page) => session.signIn(page, baseUrl));
     const { path, visits } = options.repeatVisit;

@@ -1,6 +1,7 @@
 /** The machine a bench ran on, so its figures can be compared with others. */
 import { readFileSync } from 'node:fs';
 import { cpus, totalmem, platform, release } from 'node:os';
+import { budgets } from './budgets';
 
 export interface Machine {
   cpu: string;
@@ -34,3 +35,34 @@ export function describeMachine(): Machine {
 
 export const machineLine = (machine: Machine) =>
   `${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB RAM, Node ${machine.node}, ${machine.os}`;
+
+/** Lighthouse's default CPU slowdown: meant for a host of the reference class. */
+export const DEFAULT_CPU_SLOWDOWN = 4;
+
+/**
+ * The CPU slowdown that makes a Lighthouse run on this host simulate the phone the reference machine simulates at
+ * 4×: Lighthouse's simulated throttling multiplies the main-thread work it observed by `cpuSlowdownMultiplier`, so
+ * on a host k times slower than the reference the multiplier is 4 ÷ k (Lighthouse's docs/throttling.md,
+ * "Calibrating the CPU slowdown"; docs/performance.md, "How each figure is measured"). Two decimals.
+ */
+export function calibratedCpuSlowdown(
+  benchmarkIndex: number,
+  referenceIndex: number = budgets.lighthouse.referenceBenchmarkIndex,
+): number {
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0)
+    throw new Error(`Cannot calibrate the CPU slowdown on a benchmarkIndex of ${benchmarkIndex}`);
+  return Math.round(((DEFAULT_CPU_SLOWDOWN * benchmarkIndex) / referenceIndex) * 100) / 100;
+}
+
+/** `--cpu-slowdown`: "calibrated" (each run scaled to this host) or a fixed multiplier such as 4. */
+export type CpuSlowdown = 'calibrated' | number;
+
+export function parseCpuSlowdown(value: string | undefined): CpuSlowdown {
+  if (value === undefined || value === 'calibrated') return 'calibrated';
+  const fixed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(fixed) || fixed <= 0)
+    throw new Error(
+      `--cpu-slowdown takes "calibrated" or a positive multiplier such as 4, not "${value}"`,
+    );
+  return fixed;
+}
