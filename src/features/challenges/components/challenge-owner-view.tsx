@@ -10,6 +10,7 @@ import type { ChallengeRecord, ChallengeRef } from '@/domain/challenge-record';
 import { profilePath } from '@/lib/profile-route';
 import { toastSuccess } from '@/lib/toast';
 import type { GroupChallengeRecord } from '../api/group-challenge-api';
+import { useTeamBonusDecision } from '../api/use-team-bonus-decision';
 import { MemberAvatar } from '@/components/member-avatar';
 import { useNow } from '../hooks/use-now';
 import { cardTime } from '@/lib/card-time';
@@ -46,7 +47,8 @@ export function ChallengeOwnerView({
 }: ChallengeOwnerViewProps) {
   const now = useNow();
   const navigate = useNavigate();
-  const { isOwner, access, isGroup, ended } = groupRole(challenge, groupOwnerId, now);
+  const { isOwner, access, joinedFrom, isGroup, ended } = groupRole(challenge, groupOwnerId, now);
+  useTeamBonusDecision(isGroup && ended ? challengeRef.challengeId : null);
   const plans = useMemo(() => dayPlans(challenge), [challenge]);
   const [activeDay, setActiveDay] = useState(() => currentDayNumber(plans, Date.now()));
   const [galleryOpen, setGalleryOpen] = useState(false);
@@ -155,7 +157,7 @@ export function ChallengeOwnerView({
   return (
     <GroupChallengeLayout
       challengeRef={challengeRef}
-      groupOwnerId={isGroup ? (groupOwnerId ?? challengeRef.ownerId) : null}
+      groupOwnerId={isGroup ? (joinedFrom ?? challengeRef.ownerId) : null}
       now={now}
       canLeave={!isOwner && !ended}
     >
@@ -195,13 +197,19 @@ function PlanFacts({
   );
 }
 
-/** Whether the viewer owns it, who may join, whether it is a group, and whether it has ended at `now`. */
+/**
+ * Whether the viewer owns it, who may join, whose board it is on, and whether it has ended at `now`. A
+ * joined copy (groupOwnerId) is never the viewer's own, whatever address opened it: the rules refuse its
+ * delete, it ends only by "Leave challenge" (docs/security.md, "Group challenges").
+ */
 function groupRole(challenge: ChallengeRecord, groupOwnerId: string | undefined, now: number) {
-  const isOwner = groupOwnerId === undefined;
+  const joinedFrom = groupOwnerId ?? challenge.groupOwnerId;
+  const isOwner = joinedFrom === undefined;
   const access = (challenge as GroupChallengeRecord).access ?? 'solo';
   return {
     isOwner,
     access,
+    joinedFrom,
     isGroup: !isOwner || access !== 'solo',
     ended: (challengeEndsAt(challenge) ?? 0) <= now,
   };

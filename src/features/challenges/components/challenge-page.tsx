@@ -6,6 +6,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { readStored, storageKeys } from '@/lib/browser-storage';
 import { challengePath, challengeSlug, rememberChallenge } from '@/lib/challenge-route';
 import { useSignedInUser } from '@/lib/session';
+import type { ViewedChallenge } from '@/domain/viewed-challenge';
 import { useGroupFeedSummary } from '../api/group-members';
 import { useChallenge } from '../api/use-challenge';
 import { ChallengeOwnerView } from './challenge-owner-view';
@@ -35,6 +36,7 @@ export function ChallengePage() {
   const title = found?.challenge.title;
   const slugMatches = title !== undefined && challengeSlug(title) === postName;
   const shown = found !== null && addressed.fromAddress;
+  const groupOwner = found ? joinedFrom(found) : undefined;
   // Non-members see a group's member count (its feed entry's summary); members see the board instead.
   const group = useGroupFeedSummary(
     found?.view === 'summary' && !loaded.updating ? addressed.challengeId : null,
@@ -74,6 +76,14 @@ export function ChallengePage() {
   } else if (!addressed.fromAddress && !slugMatches) {
     // The stored lookup names some other challenge than this old link: never show it in its place.
     content = <Missing text={INCOMPLETE_ADDRESS} />;
+  } else if (groupOwner && groupOwner !== addressed.ownerId) {
+    // The viewer's joined copy opened at their own uid: the group's address shows it, beside the board.
+    return (
+      <Navigate
+        replace
+        to={challengePath(groupOwner, addressed.challengeId, found.challenge.title)}
+      />
+    );
   } else if (!slugMatches || !addressed.fromAddress) {
     // An old-style link, or a title changed since the link was made: move to the canonical address.
     const canonical = challengePath(
@@ -154,6 +164,11 @@ function useAddressedChallenge(
     challengeId: typeof stored.challengeId === 'string' ? stored.challengeId : null,
     fromAddress: false,
   };
+}
+
+/** The group owner a viewer's own record was joined from (a joined copy), if any. */
+function joinedFrom(found: ViewedChallenge): string | undefined {
+  return found.view === 'owner' ? found.challenge.groupOwnerId : undefined;
 }
 
 function Missing({ text }: { text: string }) {
