@@ -1,6 +1,6 @@
 import type { ChallengeRecord } from '@/domain/challenge-record';
 import type { Preference, TargetBody } from '@/domain/constants';
-import type { GroupAccess, InviteRecord, MealKey } from '@/domain/group-records';
+import type { GroupAccess, InviteRecord, MealKey, ProofReportReason } from '@/domain/group-records';
 import { callApi } from '@/services/api-client';
 import { memberTimeZone } from './create-challenge';
 
@@ -93,6 +93,22 @@ export function nudgeMember(challengeId: string, uid: string) {
   return callApi<unknown>(
     `${challengeApi(challengeId)}/members/${encodeURIComponent(uid)}/nudges`,
     {},
+  );
+}
+
+/**
+ * Reports another member's proof photo (docs/product.md, "Report a photo"): once per photo (a second time
+ * is refused, 409), members of the group only.
+ */
+export function reportProof(
+  challengeId: string,
+  uid: string,
+  meal: MealKey,
+  reason: ProofReportReason,
+) {
+  return callApi<{ reports: number; flagged: boolean }>(
+    `${challengeApi(challengeId)}/members/${encodeURIComponent(uid)}/meals/${meal}/reports`,
+    { reason },
   );
 }
 

@@ -1,22 +1,25 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link } from 'react-router-dom';
-import { MemberAvatar } from '@/components/member-avatar';
 import { TEAM_BONUS_POINTS, TEAM_GOAL_SHARE } from '@/domain/challenge-board';
-import type { MealKey } from '@/domain/group-records';
+import type { BoardRow, MealKey } from '@/domain/group-records';
 import { useBusy } from '@/hooks/use-busy';
-import { profilePath } from '@/lib/profile-route';
+import { useNearViewport } from '@/hooks/use-near-viewport';
 import { confirmAction, toastError, toastSuccess } from '@/lib/toast';
 import { ApiError } from '@/services/api-client';
 import { cheerMeal, nudgeMember, removeMember } from '../api/group-challenge-api';
 import { useGroupMembers } from '../api/group-members';
-import { buildBoard, mealLabel, type BoardEntry } from '../lib/group-board';
-
-/** Cheerable meals shown per member: the latest few, so a 50-member board stays small. */
-const CHEERABLE_SHOWN = 3;
+import {
+  boardClock,
+  buildBoard,
+  memberName,
+  type Board,
+  type BoardEntry,
+} from '../lib/group-board';
+import { BoardRowItem, type BoardRowActions } from './challenge-board-row';
+import { ProofPhotoDialog, type OpenedPhoto } from './proof-photo-dialog';
 
 interface ChallengeBoardProps {
   challengeId: string;
@@ -27,6 +30,9 @@ interface ChallengeBoardProps {
   onLeave?: () => void;
 }
 
+/** Meals per member the viewer acted on in this visit; one member's set changes alone. */
+type MealsByMember = Readonly<Record<string, ReadonlySet<MealKey>>>;
+
 const percent = (share: number) => Math.round(share * 100);
 
 /** The why of a refusal from the API, or a general sentence. */
@@ -34,10 +40,102 @@ function refusalText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status < 500 ? error.message : fallback;
 }
 
+function withMeal(done: MealsByMember, uid: string, meal: MealKey, present: boolean) {
+  const meals = new Set(done[uid]);
+  if (present) meals.add(meal);
+  else meals.delete(meal);
+  return { ...done, [uid]: meals };
+}
+
+/**
+ * The board at `now`, built again only when the members node or the window boundary before `now` changes
+ * (not at each tick of the page's clock), keeping unchanged rows' entries (lib/group-board.ts buildBoard).
+ */
+function useBoard(members: Record<string, BoardRow> | null | undefined, now: number): Board {
+  const clock = useMemo(() => boardClock(members, now), [members, now]);
+  const [built, setBuilt] = useState(() => ({ members, clock, board: buildBoard(members, clock) }));
+  if (built.members !== members || built.clock !== clock) {
+    // Adjusting state to new props during render (react.dev, "Storing information from previous renders").
+    const next = { members, clock, board: buildBoard(members, clock, built.board) };
+    setBuilt(next);
+    return next.board;
+  }
+  return built.board;
+}
+
+/**
+ * Cheer, nudge, remove and open a photo, as stable functions for the memoised rows, and what the viewer
+ * cheered and nudged in this visit (the board rows carry counts only: docs/product.md, "Cheer and nudge").
+ */
+function useBoardActions(challengeId: string, openPhoto: (photo: OpenedPhoto) => void) {
+  const [cheered, setCheered] = useState<MealsByMember>({});
+  const [nudged, setNudged] = useState<MealsByMember>({});
+  const { whileBusy } = useBusy();
+
+  const cheer = useCallback(
+    async (entry: BoardEntry, meal: MealKey) => {
+      setCheered((done) => withMeal(done, entry.uid, meal, true));
+      try {
+        await cheerMeal(challengeId, entry.uid, meal);
+      } catch (error) {
+        setCheered((done) => withMeal(done, entry.uid, meal, false));
+        toastError(refusalText(error, 'Error sending the cheer'));
+      }
+    },
+    [challengeId],
+  );
+
+  const nudge = useCallback(
+    async (entry: BoardEntry, meal: MealKey) => {
+      setNudged((done) => withMeal(done, entry.uid, meal, true));
+      try {
+        await nudgeMember(challengeId, entry.uid);
+        toastSuccess(`Nudged ${memberName(entry)}`);
+      } catch (error) {
+        toastError(refusalText(error, 'Error sending the nudge'));
+      }
+    },
+    [challengeId],
+  );
+
+  const remove = useCallback(
+    async (entry: BoardEntry) => {
+      const name = memberName(entry);
+      const confirmed = await confirmAction({
+        title: `Remove ${name}?`,
+        text: `${name}'s plan and row on the board go; the points they earned stay.`,
+        confirmButtonText: 'Yes, remove',
+        cancelButtonText: 'No, keep them',
+      });
+      if (!confirmed) return;
+      try {
+        await whileBusy(removeMember(challengeId, entry.uid));
+        toastSuccess(`${name} removed`);
+      } catch (error) {
+        toastError(refusalText(error, 'Error removing the member'));
+      }
+    },
+    [challengeId, whileBusy],
+  );
+
+  const actions = useMemo<BoardRowActions>(
+    () => ({
+      cheer: (entry, meal) => void cheer(entry, meal),
+      nudge: (entry, meal) => void nudge(entry, meal),
+      remove: (entry) => void remove(entry),
+      openPhoto,
+    }),
+    [cheer, nudge, remove, openPhoto],
+  );
+  return { actions, cheered, nudged };
+}
+
 /**
  * "Challenge board" (docs/product.md, "Group challenges"): the team goal above every member's row, ranked by
  * the share of meals proved in their windows, live from the members node. Rows carry names, avatars, meal
- * statuses and points only: never body stats, targets or macros (the server writes none there).
+ * statuses and points only: never body stats, targets or macros (the server writes none there). Other members'
+ * proof photos open on demand (ProofPhotoDialog, with Report). For a 50-member board the rows are memoised and
+ * their buttons wait until the board nears the viewport (docs/performance.md, "The page with a 50-member board").
  */
 export function ChallengeBoard({
   challengeId,
@@ -47,56 +145,17 @@ export function ChallengeBoard({
   onLeave,
 }: ChallengeBoardProps) {
   const members = useGroupMembers(challengeId);
-  const board = useMemo(() => buildBoard(members.value, now), [members.value, now]);
-  const [cheered, setCheered] = useState<ReadonlySet<string>>(() => new Set());
-  const [nudged, setNudged] = useState<ReadonlySet<string>>(() => new Set());
-  const { whileBusy } = useBusy();
+  const board = useBoard(members.value, now);
+  const [photo, setPhoto] = useState<OpenedPhoto | null>(null);
+  const { actions, cheered, nudged } = useBoardActions(challengeId, setPhoto);
+  // On the section, which is there from the first render (the list waits for the read).
+  const [sectionRef, near] = useNearViewport<HTMLElement>();
 
-  const cheer = async (entry: BoardEntry, meal: MealKey) => {
-    const key = `${entry.uid}/${meal}`;
-    setCheered((done) => new Set(done).add(key));
-    try {
-      await cheerMeal(challengeId, entry.uid, meal);
-    } catch (error) {
-      setCheered((done) => {
-        const left = new Set(done);
-        left.delete(key);
-        return left;
-      });
-      toastError(refusalText(error, 'Error sending the cheer'));
-    }
-  };
-
-  const nudge = async (entry: BoardEntry, meal: MealKey) => {
-    const key = `${entry.uid}/${meal}`;
-    setNudged((done) => new Set(done).add(key));
-    try {
-      await nudgeMember(challengeId, entry.uid);
-      toastSuccess(`Nudged ${entry.row.displayName || 'Member'}`);
-    } catch (error) {
-      toastError(refusalText(error, 'Error sending the nudge'));
-    }
-  };
-
-  const remove = async (entry: BoardEntry) => {
-    const name = entry.row.displayName || 'Member';
-    const confirmed = await confirmAction({
-      title: `Remove ${name}?`,
-      text: `${name}'s plan and row on the board go; the points they earned stay.`,
-      confirmButtonText: 'Yes, remove',
-      cancelButtonText: 'No, keep them',
-    });
-    if (!confirmed) return;
-    try {
-      await whileBusy(removeMember(challengeId, entry.uid));
-      toastSuccess(`${name} removed`);
-    } catch (error) {
-      toastError(refusalText(error, 'Error removing the member'));
-    }
-  };
+  const closePhoto = useCallback(() => setPhoto(null), []);
 
   return (
     <Card
+      ref={sectionRef}
       as="section"
       className="shadow-sm challenge-board"
       aria-labelledby="challenge-board-title"
@@ -130,11 +189,10 @@ export function ChallengeBoard({
                   isViewer={entry.uid === viewerUid}
                   isOwnerRow={entry.uid === groupOwnerId}
                   viewerIsOwner={viewerUid === groupOwnerId}
-                  cheered={cheered}
-                  nudged={nudged}
-                  onCheer={(meal) => void cheer(entry, meal)}
-                  onNudge={(meal) => void nudge(entry, meal)}
-                  onRemove={() => void remove(entry)}
+                  cheered={cheered[entry.uid]}
+                  nudged={nudged[entry.uid]}
+                  showActions={near}
+                  actions={actions}
                 />
               ))}
             </ol>
@@ -146,6 +204,7 @@ export function ChallengeBoard({
           </Button>
         )}
       </Card.Body>
+      <ProofPhotoDialog challengeId={challengeId} photo={photo} onHide={closePhoto} />
     </Card>
   );
 }
@@ -179,108 +238,5 @@ function TeamGoal({ share }: { share: number }) {
         meals earns {TEAM_BONUS_POINTS} bonus points.
       </p>
     </div>
-  );
-}
-
-interface BoardRowItemProps {
-  entry: BoardEntry;
-  rank: number;
-  isViewer: boolean;
-  isOwnerRow: boolean;
-  viewerIsOwner: boolean;
-  cheered: ReadonlySet<string>;
-  nudged: ReadonlySet<string>;
-  onCheer: (meal: MealKey) => void;
-  onNudge: (meal: MealKey) => void;
-  onRemove: () => void;
-}
-
-function BoardRowItem({
-  entry,
-  rank,
-  isViewer,
-  isOwnerRow,
-  viewerIsOwner,
-  cheered,
-  nudged,
-  onCheer,
-  onNudge,
-  onRemove,
-}: BoardRowItemProps) {
-  const { row, standing } = entry;
-  const name = row.displayName || 'Member';
-  const cheerable = isViewer ? [] : entry.provedMeals.slice(-CHEERABLE_SHOWN);
-  const open = isViewer ? null : entry.openUnproved;
-  const nudgeKey = open ? `${entry.uid}/${open}` : null;
-  return (
-    <li className="board-row border-top py-2" aria-label={`${rank}. ${name}`}>
-      <div className="d-flex align-items-center gap-2">
-        <span className="fw-bold text-body-secondary board-rank" aria-hidden="true">
-          {rank}
-        </span>
-        <MemberAvatar name={name} photoURL={row.photoURL} size={36} />
-        <div className="flex-grow-1 min-w-0">
-          <Link className="fw-semibold text-break" to={profilePath(name, entry.uid)}>
-            {name}
-          </Link>
-          {isViewer && <span className="text-body-secondary small"> (you)</span>}
-          {isOwnerRow && <span className="text-body-secondary small"> · owner</span>}
-          <div className="small">
-            {standing.proved} of {standing.dueSoFar} meals proved · {standing.points} points
-          </div>
-        </div>
-        {viewerIsOwner && !isOwnerRow && (
-          <Button
-            size="sm"
-            variant="outline-danger"
-            aria-label={`Remove ${name}`}
-            onClick={onRemove}
-          >
-            Remove
-          </Button>
-        )}
-      </div>
-      {isViewer && entry.provedMeals.some(({ meal }) => meal.cheers) && (
-        <p className="small mb-0 mt-1">
-          Cheers for you:{' '}
-          {entry.provedMeals
-            .filter(({ meal }) => meal.cheers)
-            .map(({ key, meal }) => `${mealLabel(key)} ${meal.cheers}`)
-            .join(' · ')}
-        </p>
-      )}
-      {(cheerable.length > 0 || open) && (
-        <div className="d-flex flex-wrap gap-1 mt-1 board-actions">
-          {cheerable.map(({ key, meal }) => {
-            const done = cheered.has(`${entry.uid}/${key}`);
-            return (
-              <Button
-                key={key}
-                size="sm"
-                variant={done ? 'success' : 'outline-success'}
-                aria-label={`Cheer ${name}'s ${mealLabel(key)}`}
-                aria-pressed={done}
-                disabled={done}
-                onClick={() => onCheer(key)}
-              >
-                Cheer {mealLabel(key)}{' '}
-                <span className="badge text-bg-light">{meal.cheers ?? 0}</span>
-              </Button>
-            );
-          })}
-          {open && nudgeKey && (
-            <Button
-              size="sm"
-              variant="outline-secondary"
-              aria-label={`Nudge ${name} about ${mealLabel(open)}`}
-              disabled={nudged.has(nudgeKey)}
-              onClick={() => onNudge(open)}
-            >
-              {nudged.has(nudgeKey) ? 'Nudged' : 'Nudge'}
-            </Button>
-          )}
-        </div>
-      )}
-    </li>
   );
 }

@@ -190,6 +190,122 @@ describe('a group challenge for a member who joined it', () => {
   });
 });
 
+describe('members’ proof photos on the board', () => {
+  const lunchPhoto = 'https://photos.example.test/ravi-lunch.jpg';
+  const openRaviLunch = async () => {
+    const board = await screen.findByRole('region', { name: 'Challenge board' });
+    const photos = await within(board).findByRole('button', { name: 'Photos of Ravi Kumar' });
+    expect(photos).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(photos);
+    expect(photos).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(
+      within(board).getByRole('button', { name: "See Ravi Kumar's Day 1 lunch photo" }),
+    );
+    return screen.findByRole('dialog', { name: "Ravi Kumar's Day 1 lunch" });
+  };
+
+  it('opens another member’s proved meal photo, read when opened, with its member and meal in the alt text', async () => {
+    givenJoined();
+    setGroupValue(`${dbPaths.groupPhotos('c1', OWNER)}/Day1-lunch`, lunchPhoto);
+    openChallenge();
+    const board = await screen.findByRole('region', { name: 'Challenge board' });
+    // Listed on demand, in plan order: the proved meals only.
+    await userEvent.click(
+      await within(board).findByRole('button', { name: 'Photos of Ravi Kumar' }),
+    );
+    expect(
+      within(within(board).getByRole('list', { name: 'Proof photos of Ravi Kumar' }))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Day 1 breakfast', 'Day 1 lunch']);
+    // Keyboard: the photo's button takes Enter.
+    within(board).getByRole('button', { name: "See Ravi Kumar's Day 1 lunch photo" }).focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: "Ravi Kumar's Day 1 lunch" });
+    expect(
+      await within(dialog).findByRole('img', { name: "Proof photo of Ravi Kumar's Day 1 lunch" }),
+    ).toHaveAttribute('src', lunchPhoto);
+    // Only the group's members node is watched: photos are one read each, when opened.
+    expect(groupDatabase.watched.filter((path) => path.startsWith('groups/'))).toEqual([
+      'groups/c1/members',
+    ]);
+  });
+
+  it('says so when the photo is gone from the board', async () => {
+    givenJoined();
+    openChallenge();
+    const dialog = await openRaviLunch();
+    expect(await within(dialog).findByText('This photo is no longer on the board.')).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
+  });
+
+  it('reports the photo with a reason from the list, and thanks the member', async () => {
+    givenJoined();
+    setGroupValue(`${dbPaths.groupPhotos('c1', OWNER)}/Day1-lunch`, lunchPhoto);
+    openChallenge();
+    const dialog = await openRaviLunch();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Report' }));
+    const form = within(dialog).getByRole('form', { name: 'Report this photo' });
+    expect(
+      within(form)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('.form-check')?.textContent),
+    ).toEqual(['Not a meal', 'Not this meal', 'Someone else’s photo', 'Inappropriate']);
+    // A reason is needed first.
+    await userEvent.click(within(form).getByRole('button', { name: 'Send report' }));
+    expect(await within(form).findByText('Choose why you report this photo')).toBeVisible();
+    expect(callApi).not.toHaveBeenCalled();
+
+    await userEvent.click(within(form).getByLabelText('Not this meal'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Send report' }));
+    expect(callApi).toHaveBeenCalledWith(
+      '/api/challenges/c1/members/uid-ravi/meals/Day1-lunch/reports',
+      { reason: 'not-this-meal' },
+    );
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'Thanks — the photo was reported',
+    );
+    expect(within(dialog).queryByRole('form')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      new ApiError(409, 'You have already reported this photo'),
+      'You have already reported this photo',
+    ],
+    [
+      new ApiError(403, 'You are not a member of this challenge'),
+      'You are not a member of this challenge',
+    ],
+    [
+      new ApiError(500, 'Internal'),
+      'The report could not be sent. Check your connection and try again.',
+    ],
+  ])('shows why a report is refused (%s)', async (error, message) => {
+    givenJoined();
+    setGroupValue(`${dbPaths.groupPhotos('c1', OWNER)}/Day1-lunch`, lunchPhoto);
+    vi.mocked(callApi).mockRejectedValueOnce(error);
+    openChallenge();
+    const dialog = await openRaviLunch();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Report' }));
+    await userEvent.click(within(dialog).getByLabelText('Not a meal'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    expect(within(dialog).queryByText('Thanks — the photo was reported')).not.toBeInTheDocument();
+  });
+
+  it('offers no photos, and so no Report, on the member’s own row', async () => {
+    givenJoined();
+    openChallenge();
+    const board = await screen.findByRole('region', { name: 'Challenge board' });
+    await within(board).findByRole('button', { name: 'Photos of Ravi Kumar' });
+    expect(
+      within(board).queryByRole('button', { name: /Photos of Asha Rao/ }),
+    ).not.toBeInTheDocument();
+  });
+});
+
 describe('a group challenge for its owner', () => {
   function givenOwnGroup() {
     setGroupValue(dbPaths.challenge(VIEWER, 'c1'), {

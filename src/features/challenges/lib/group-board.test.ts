@@ -1,5 +1,5 @@
 import type { BoardRow } from '@/domain/group-records';
-import { boardEntry, buildBoard, mealLabel } from './group-board';
+import { boardClock, boardEntry, buildBoard } from './group-board';
 
 const HOUR = 3_600_000;
 const now = 1_800_000_000_000;
@@ -54,10 +54,52 @@ describe('group board', () => {
     );
     expect(board.entries.map(({ uid }) => uid)).toEqual(['high', 'mid', 'low']);
     expect(board.team).toBeCloseTo(3 / 6);
-    expect(buildBoard(null, now)).toEqual({ entries: [], team: 0 });
+    expect(buildBoard(null, now)).toEqual({ entries: [], team: 0, clock: 0 });
   });
 
-  it('names meals as members read them', () => {
-    expect(mealLabel('Day2-dinner')).toBe('Day 2 dinner');
+  it('lists the photos the group sees: proved meals and those under review, not rejected ones', () => {
+    const meals = row({}).meals;
+    const entry = boardEntry(
+      'u1',
+      row({
+        meals: {
+          'Day1-lunch': { ...meals['Day1-lunch']!, proof: 'Flagged' },
+          'Day1-breakfast': { ...meals['Day1-breakfast']!, proof: 'Done' },
+          'Day1-dinner': { ...meals['Day1-dinner']!, proof: 'Rejected' },
+        },
+      }),
+      now,
+    );
+    expect(entry.photoMeals).toEqual(['Day1-breakfast', 'Day1-lunch']);
+    expect(entry.provedMeals.map(({ key }) => key)).toEqual(['Day1-breakfast']);
+  });
+
+  it('moves its clock only at window boundaries, the latest one at or before now', () => {
+    const members = { u1: row({}) };
+    // Breakfast closed at now - 4 h, lunch opened at now - 0.5 h.
+    expect(boardClock(members, now)).toBe(now - HOUR / 2);
+    expect(boardClock(members, now + HOUR / 4)).toBe(now - HOUR / 2);
+    expect(boardClock(members, now + HOUR / 2)).toBe(now + HOUR / 2);
+    expect(boardClock(members, now - 6 * HOUR)).toBe(0);
+    expect(boardClock(null, now)).toBe(0);
+  });
+
+  it('keeps the entries of unchanged rows between builds, and makes new ones when a row or the clock moves', () => {
+    const first = buildBoard({ a: row({ proved: 1 }), b: row({}) }, now);
+    // A new value of the members node (as every live answer is), one row changed.
+    const second = buildBoard(
+      { a: structuredClone(row({ proved: 1 })), b: row({ proved: 1, points: 10 }) },
+      now + 15_000,
+      first,
+    );
+    const entryOf = (board: typeof first, uid: string) =>
+      board.entries.find((entry) => entry.uid === uid);
+    expect(entryOf(second, 'a')).toBe(entryOf(first, 'a'));
+    expect(entryOf(second, 'b')).not.toBe(entryOf(first, 'b'));
+    expect(entryOf(second, 'b')?.standing.points).toBe(10);
+    // Lunch closes: the nudge it offered goes, so every entry is made again.
+    const third = buildBoard({ a: row({ proved: 1 }), b: row({}) }, now + HOUR, second);
+    expect(entryOf(third, 'a')).not.toBe(entryOf(second, 'a'));
+    expect(entryOf(third, 'a')?.openUnproved).toBeNull();
   });
 });

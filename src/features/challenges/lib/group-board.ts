@@ -1,9 +1,12 @@
 import { rankBoard, teamProgress, type BoardStanding } from '@/domain/challenge-board';
 import type { BoardMeal, BoardRow, MealKey } from '@/domain/group-records';
+import { sameJsonValue } from '@/domain/same-json-value';
 
 /**
  * The challenge board as the page shows it (docs/product.md, "Group challenges"): the server's rows turned
  * into standings at `now` (a meal is owed once its window has opened), ranked by the domain's rules.
+ * Built once per data change or window boundary, reusing unchanged rows' entries, so that a live update or
+ * the page's clock renders only the rows that changed (docs/performance.md, "The page with a 50-member board").
  */
 
 export interface BoardEntry {
@@ -12,8 +15,18 @@ export interface BoardEntry {
   standing: BoardStanding;
   /** The meals with a recorded 'Done' proof, in plan order: what others may cheer. */
   provedMeals: Array<{ key: MealKey; meal: BoardMeal }>;
+  /** The meals whose photo the group sees ('Done', or under review), in plan order. */
+  photoMeals: MealKey[];
   /** The meal whose window is open at `now` and not yet proved: what others may nudge about. */
   openUnproved: MealKey | null;
+}
+
+export interface Board {
+  entries: BoardEntry[];
+  /** The team goal's share (0…1). */
+  team: number;
+  /** The window boundary the entries were computed at (see boardClock). */
+  clock: number;
 }
 
 const SLOT_ORDER: Record<string, number> = { breakfast: 0, lunch: 1, dinner: 2 };
@@ -47,26 +60,55 @@ export function boardEntry(uid: string, row: BoardRow, now: number): BoardEntry 
     provedMeals: meals
       .filter(([, meal]) => meal.proof === 'Done')
       .map(([key, meal]) => ({ key, meal })),
+    photoMeals: meals
+      .filter(([, meal]) => meal.proof === 'Done' || meal.proof === 'Flagged')
+      .map(([key]) => key),
     openUnproved: open ? open[0] : null,
   };
 }
 
-/** Every member's entry, ranked, and the team goal's share (0…1). */
+/** How the board names a member (a row without a name still reads as someone). */
+export const memberName = (entry: BoardEntry) => entry.row.displayName || 'Member';
+
+/**
+ * The latest window boundary (a meal's opensAt or closesAt) at or before `now`, 0 before the first: every
+ * entry is the same at `now` as at this instant, so the board changes only when it moves, not with each
+ * tick of the page's clock.
+ */
+export function boardClock(members: Record<string, BoardRow> | null | undefined, now: number) {
+  let clock = 0;
+  for (const row of Object.values(members ?? {}))
+    for (const meal of Object.values(row?.meals ?? {})) {
+      if (!meal) continue;
+      if (meal.opensAt <= now && meal.opensAt > clock) clock = meal.opensAt;
+      if (meal.closesAt <= now && meal.closesAt > clock) clock = meal.closesAt;
+    }
+  return clock;
+}
+
+/**
+ * Every member's entry, ranked, and the team goal's share. Pass the previous board to keep the entries of
+ * rows whose data did not change (same objects, so memoised rows skip rendering).
+ */
 export function buildBoard(
   members: Record<string, BoardRow> | null | undefined,
   now: number,
-): { entries: BoardEntry[]; team: number } {
-  const entries = Object.entries(members ?? {}).map(([uid, row]) => boardEntry(uid, row, now));
+  previous?: Board,
+): Board {
+  const clock = boardClock(members, now);
+  const kept =
+    previous && previous.clock === clock
+      ? new Map(previous.entries.map((entry) => [entry.uid, entry]))
+      : new Map<string, BoardEntry>();
+  const entries = Object.entries(members ?? {}).map(([uid, row]) => {
+    const before = kept.get(uid);
+    return before && sameJsonValue(before.row, row) ? before : boardEntry(uid, row, clock);
+  });
   const byUid = new Map(entries.map((entry) => [entry.uid, entry]));
   const ranked = rankBoard(entries.map((entry) => entry.standing));
   return {
     entries: ranked.map((standing) => byUid.get(standing.uid)!),
     team: teamProgress(ranked),
+    clock,
   };
-}
-
-/** "Day 1 lunch" for "Day1-lunch". */
-export function mealLabel(key: MealKey): string {
-  const [day, slot] = key.split('-');
-  return `${day?.replace('Day', 'Day ')} ${slot}`;
 }

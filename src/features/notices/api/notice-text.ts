@@ -1,15 +1,10 @@
 import type { NoticeRecord } from '@/domain/group-records';
-
-/** "Day1-lunch" → "Day 1 lunch". */
-export function mealLabel(meal: string): string {
-  const match = /^Day(\d+)-(\w+)$/.exec(meal);
-  return match ? `Day ${match[1]} ${match[2]}` : meal;
-}
+import { mealKeyLabel } from '@/domain/meal-key-label';
 
 /** What the list says of a notice (docs/product.md, "Group challenges"). */
 export function noticeText(notice: NoticeRecord): string {
   const name = notice.fromName || 'A member';
-  const meal = mealLabel(String(notice.meal));
+  const meal = mealKeyLabel(String(notice.meal));
   return notice.kind === 'nudge'
     ? `${name} nudged you: your ${meal} in ${notice.title} is open`
     : `${name} cheered your ${meal} in ${notice.title}`;

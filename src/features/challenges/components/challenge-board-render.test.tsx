@@ -1,0 +1,165 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { Profiler, type ProfilerOnRenderCallback } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { MEAL_SLOTS } from '@/domain/constants';
+import { dbPaths } from '@/domain/database-paths';
+import type { BoardMeal, BoardRow, MealKey } from '@/domain/group-records';
+import { HOUR } from '../testing/fake-challenge-database';
+import { resetGroupDatabase, setGroupValue } from '../testing/group-fake-database';
+import { ChallengeBoard } from './challenge-board';
+
+// The 50-member board's render cost (docs/performance.md, "The page with a 50-member board"): how many rows
+// render at first, on a live update of one row and on the page's clock tick. Each row draws one avatar, so
+// the avatar's renders count the rows rendered.
+const avatarRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('@/components/member-avatar', () => ({
+  MemberAvatar: ({ name }: { name: string }) => {
+    avatarRenders.count++;
+    return <span aria-hidden="true">{name.slice(0, 1)}</span>;
+  },
+}));
+vi.mock(
+  '@/services/database',
+  async () => (await import('../testing/group-fake-database')).groupDatabaseService,
+);
+
+const DAY = 24 * HOUR;
+const now = Date.now();
+const start = now - 3.5 * DAY;
+const MEMBERS = 50;
+
+/** A 7-day plan's row as group-fill.ts makes them: every window, the first `proved` meals proved. */
+function row(index: number, proved: number): BoardRow {
+  const meals: Partial<Record<MealKey, BoardMeal>> = {};
+  let count = 0;
+  for (let day = 1; day <= 7; day++)
+    MEAL_SLOTS.forEach((slot, slotIndex) => {
+      const opensAt = start + (day - 1) * DAY + (8 + 5 * slotIndex) * HOUR;
+      const done = opensAt < now && count++ < proved;
+      meals[`Day${day}-${slot}`] = {
+        opensAt,
+        closesAt: opensAt + 2 * HOUR,
+        ...(done && { proof: 'Done' as const, cheers: index % 4 }),
+      };
+    });
+  return {
+    displayName: `Member ${index}`,
+    photoURL: '',
+    joinedAt: start,
+    proved,
+    points: proved * 10,
+    ...(proved > 0 && { lastProvedAt: start + proved * HOUR }),
+    meals,
+  };
+}
+
+function members(): Record<string, BoardRow> {
+  const rows: Record<string, BoardRow> = {};
+  for (let index = 0; index < MEMBERS; index++) rows[`uid-${index}`] = row(index, index % 11);
+  return rows;
+}
+
+/** The browser's IntersectionObserver, as far as useNearViewport uses it: a test says when the board nears. */
+const observers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
+class FakeIntersectionObserver {
+  constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+    observers.push(callback);
+  }
+  observe() {}
+  disconnect() {}
+}
+
+beforeEach(() => {
+  resetGroupDatabase();
+  avatarRenders.count = 0;
+  observers.length = 0;
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+it('renders a 50-member board once, its buttons when it nears the viewport, then only the rows that change', async () => {
+  const rows = members();
+  setGroupValue(dbPaths.groupMembers('c1'), rows);
+  const commits: number[] = [];
+  const onRender: ProfilerOnRenderCallback = (_id, _phase, actualDuration) =>
+    commits.push(actualDuration);
+  const board = (at: number) => (
+    <MemoryRouter>
+      <Profiler id="board" onRender={onRender}>
+        <ChallengeBoard challengeId="c1" groupOwnerId="uid-0" viewerUid="uid-0" now={at} />
+      </Profiler>
+    </MemoryRouter>
+  );
+  const measure = async (change: () => void | Promise<void>) => {
+    avatarRenders.count = 0;
+    commits.length = 0;
+    await change();
+    return { rows: avatarRenders.count, ms: sum(commits) };
+  };
+  const region = () => screen.getByRole('region', { name: 'Challenge board' });
+  let rerender: (ui: React.ReactNode) => void = () => {};
+
+  // The first read: every row's summary, no buttons yet (the board is below the plan on phones).
+  const first = await measure(async () => {
+    ({ rerender } = render(board(now)));
+    expect(await within(region()).findAllByRole('listitem')).toHaveLength(MEMBERS);
+  });
+  const summaryElements = region().querySelectorAll('*').length;
+  expect(within(region()).queryByRole('button', { name: /^Cheer|^Remove|^Photos/ })).toBeNull();
+
+  // The board nears the viewport: the rows' buttons come.
+  const near = await measure(async () => {
+    act(() => observers.forEach((callback) => callback([{ isIntersecting: true }])));
+    await within(region()).findByRole('button', { name: 'Remove Member 1' });
+  });
+  const fullElements = region().querySelectorAll('*').length;
+
+  // A cheer lands on one member's meal: a new members value in which one row differs, rank unchanged.
+  const cheered = structuredClone(rows);
+  cheered['uid-7']!.meals['Day3-breakfast']!.cheers = 9;
+  const cheer = await measure(async () => {
+    act(() => setGroupValue(dbPaths.groupMembers('c1'), cheered));
+    await within(region()).findByRole('button', { name: "Cheer Member 7's Day 3 breakfast" });
+    await waitFor(() =>
+      expect(
+        within(region()).getByRole('button', { name: "Cheer Member 7's Day 3 breakfast" }),
+      ).toHaveTextContent('9'),
+    );
+  });
+
+  // A proof lands and moves a member up: their row, and the rows whose rank it passes.
+  const rankOf = (name: string) =>
+    within(region())
+      .getAllByRole('listitem')
+      .findIndex((item) => item.getAttribute('aria-label')?.endsWith(`. ${name}`));
+  const rankBefore = rankOf('Member 7');
+  const proved = await measure(async () => {
+    act(() =>
+      setGroupValue(dbPaths.groupMembers('c1'), {
+        ...structuredClone(cheered),
+        'uid-7': { ...structuredClone(cheered['uid-7']!), proved: 8, points: 90 },
+      }),
+    );
+    await within(region()).findByText(/8 of \d+ meals proved · 90 points/);
+  });
+  const passed = rankBefore - rankOf('Member 7');
+
+  // The page's clock moves on 15 s (no window opens or closes meanwhile).
+  const tick = await measure(() => rerender(board(now + 15_000)));
+
+  console.info(
+    `50-member board: first render ${first.rows} rows, ${summaryElements} elements, ${first.ms.toFixed(1)} ms; ` +
+      `near the viewport: ${near.rows} rows, ${fullElements} elements, ${near.ms.toFixed(1)} ms; ` +
+      `a cheer on one row: ${cheer.rows} rows, ${cheer.ms.toFixed(1)} ms; ` +
+      `a proof moving a member up ${passed} places: ${proved.rows} rows, ${proved.ms.toFixed(1)} ms; ` +
+      `clock tick: ${tick.rows} rows, ${tick.ms.toFixed(1)} ms`,
+  );
+  expect(first.rows).toBe(MEMBERS);
+  expect(summaryElements).toBeLessThan(fullElements / 2);
+  expect(cheer.rows).toBe(1);
+  expect(passed).toBeGreaterThan(0);
+  expect(proved.rows).toBe(passed + 1);
+  expect(tick.rows).toBe(0);
+});
