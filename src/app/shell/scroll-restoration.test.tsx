@@ -57,6 +57,18 @@ describe('ScrollRestoration', () => {
     expect(window.scrollTo).not.toHaveBeenCalledWith(0, 700);
   });
 
+  it('leaves a fresh load at the top without scrolling or reading the position (each forces a layout)', () => {
+    const readScrollY = vi.fn(() => 0);
+    Object.defineProperty(window, 'scrollY', { get: readScrollY, configurable: true });
+    try {
+      openAt('/feed');
+      expect(window.scrollTo).not.toHaveBeenCalled();
+      expect(readScrollY).not.toHaveBeenCalled();
+    } finally {
+      Object.defineProperty(window, 'scrollY', { value: 0, writable: true, configurable: true });
+    }
+  });
+
   it('restores a reloaded page where it was left', () => {
     sessionStorage.setItem(SCROLL_POSITIONS_KEY, JSON.stringify({ '/feed': 420 }));
     openAt('/feed');

@@ -64,7 +64,13 @@ export function ScrollRestoration() {
       const target =
         location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
       if (target) target.scrollIntoView();
-      else window.scrollTo(0, 0);
+      else if (firstPage) {
+        // A fresh load is at the top already. Scrolling there and reading scrollY would each force a layout of
+        // the whole first render inside React's commit: ~200 ms of one long task at 4× CPU (docs/performance.md,
+        // "Decisions that hold the budgets").
+        lastY.current = 0;
+        return;
+      } else window.scrollTo(0, 0);
     }
     lastY.current = window.scrollY;
   }, [key, location.hash, navigationType]);

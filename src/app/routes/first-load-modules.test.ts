@@ -1,0 +1,32 @@
+/**
+ * What the first load of `/`, `/feed` and a profile evaluates must not include zod: evaluating its classes and the
+ * schemas built from them took ~200 ms of one task at 4× CPU, all of it Total Blocking Time (docs/performance.md,
+ * "Decisions that hold the budgets"). Forms load their schemas with their own chunks. If any static import of these
+ * screens reaches zod, importing the screen fails here.
+ */
+import { describe, expect, it, vi } from 'vitest';
+
+const { zodLoaded } = vi.hoisted(() => ({
+  zodLoaded: 'zod was imported by a module of the first load',
+}));
+vi.mock('zod', () => {
+  throw new Error(zodLoaded);
+});
+vi.mock('@/domain/zod', () => {
+  throw new Error(zodLoaded);
+});
+
+describe('the first load of the main screens', () => {
+  it.each([
+    ['the layout (home banner, sidebar)', () => import('./layout-page')],
+    ['the feed', () => import('./feed-screen')],
+    ['a profile', () => import('@/features/profile/components/profile-page')],
+  ])('%s imports no zod', async (_, load) => {
+    await expect(load()).resolves.toBeDefined();
+  });
+
+  it('would notice zod (the mock is in force)', async () => {
+    const error = await import('@/domain/website-records').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ cause: { message: zodLoaded } });
+  });
+});
