@@ -76,7 +76,7 @@ export default defineConfig(({ command, mode, isPreview }) => ({
     // would be ~0.5 KB gzip in the first load, for nothing.
     modulePreload: { polyfill: false },
     // One stylesheet, linked by index.html: the screens' own rules are ~2 KB gzip in all, less than what a
-    // request of their own costs the first page (docs/performance.md, "Issue 15").
+    // request of their own costs the first page (docs/performance.md, "Decisions that hold the budgets").
     cssCodeSplit: false,
     rolldownOptions: { output: { codeSplitting: { groups: chunkPlan.groups } } },
     // The shell is one chunk on purpose (~500 KB raw); tests/bench/bundle-budget.test.ts guards its gzip size.

@@ -90,7 +90,8 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
   const scope = feedSnapshotScope(authorUid, page);
   const cached = useMemo(() => feedSnapshot.read(scope), [scope]);
   // Every other image waits until the first card's cover (the page's largest paint) is on screen: on a phone's
-  // connection, parallel downloads share the bandwidth the cover needs (docs/performance.md, "Issue 15").
+  // connection, parallel downloads share the bandwidth the cover needs (docs/performance.md, "Decisions that
+  // hold the budgets").
   const [mainImageShown, setMainImageShown] = useState(false);
   // The other cards' images render as a transition: in slices, not one task (Total Blocking Time).
   const showMainImage = () => {
