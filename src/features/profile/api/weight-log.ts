@@ -3,14 +3,12 @@ import type { ChallengeRecord, FeedEntry } from '@/domain/challenge-record';
 import { dbPaths } from '@/domain/database-paths';
 import type { WeightEntry } from '@/domain/weight-log';
 import type { Loadable } from '@/hooks/use-async';
-import { useDatabaseChildren, useDatabaseValue } from '@/hooks/use-database';
+import { useDatabaseValue } from '@/hooks/use-database';
 import { callApi } from '@/services/api-client';
+import { useMemberFeedEntries } from './member-feed-entries';
 
 export type LatestChallenge = Pick<ChallengeRecord, 'targetBody'> &
   Partial<Pick<ChallengeRecord, 'startDate'>>;
-
-/** The feed's rules allow at most 100 rows a query: far more challenges than a member keeps on it. */
-const FEED_ROWS = 100;
 
 /** The owner's weight log, live (only the owner and admins may read it). */
 export function useWeightLog(uid: string) {
@@ -24,11 +22,7 @@ export function useWeightLog(uid: string) {
  * `null` once read when the member has none.
  */
 export function useLatestChallenge(uid: string): Loadable<LatestChallenge | null> {
-  const entries = useDatabaseChildren<Pick<FeedEntry, 'targetBody' | 'createdAt'>>(dbPaths.feed, {
-    orderBy: 'uid',
-    equalTo: uid,
-    limitToLast: FEED_ROWS,
-  });
+  const entries = useMemberFeedEntries<Pick<FeedEntry, 'targetBody' | 'createdAt'>>(uid);
   const latest = entries.value?.reduce<(typeof entries.value)[number] | undefined>(
     (found, row) => (!found || row.value.createdAt > found.value.createdAt ? row : found),
     undefined,

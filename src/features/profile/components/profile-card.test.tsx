@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { queryLog, resetFakeDatabase } from '@/testing/fake-database';
+import { queryLog, readLog, resetFakeDatabase } from '@/testing/fake-database';
 import { memberFixture, renderApp } from '@/testing/render-app';
 import { ProfileCard } from './profile-card';
 
@@ -9,18 +9,41 @@ vi.mock('@/services/database', () => import('@/testing/fake-database'));
 const uid = memberFixture.uid;
 const HOUR = 3_600_000;
 
-/** A challenge whose only meal window closes at `closesAt`. */
-const challengeEnding = (closesAt: number, flags = { isActive: true, deleted: false }) => ({
+/** A one-day challenge made two hours before its last window (dinner) closes at `closesAt`. */
+const challengeEnding = (
+  closesAt: number,
+  flags: Record<string, unknown> = { isActive: true, deleted: false },
+) => ({
   ...flags,
-  meals: { Day1: { breakfast: { opensAt: closesAt - HOUR, closesAt, status: 'Pending' } } },
+  day: 1,
+  createdAt: closesAt - 2 * HOUR,
+  meals: {
+    Day1: {
+      breakfast: { opensAt: closesAt - 14 * HOUR, closesAt: closesAt - 12 * HOUR, status: 'Done' },
+      dinner: { opensAt: closesAt - HOUR, closesAt, status: 'Pending' },
+    },
+  },
 });
 
+/**
+ * The member's info (the server's counter), their challenges, and the feed entries the server keeps
+ * for their own: none for a deleted one, nor for a plan joined from someone else's group.
+ */
 function seed(
   activeChallenges: number,
-  challenges: Record<string, unknown>,
+  challenges: Record<string, Record<string, unknown>>,
   streak: Record<string, unknown> = {},
 ) {
+  const feed = Object.fromEntries(
+    Object.entries(challenges)
+      .filter(([, challenge]) => challenge.deleted !== true && !challenge.groupOwnerId)
+      .map(([id, challenge]) => [
+        id,
+        { uid, title: id, day: challenge.day, createdAt: challenge.createdAt },
+      ]),
+  );
   resetFakeDatabase({
+    feed,
     users: {
       [uid]: {
         info: {
@@ -36,6 +59,9 @@ function seed(
     },
   });
 }
+
+/** Whole challenges read: a query of the member's challenges (each carries its plan). */
+const challengeQueries = () => queryLog.filter(({ path }) => path === `users/${uid}/challenges`);
 
 const activeStat = () => screen.getByText('Active Challange').parentElement!.querySelector('dd')!;
 
@@ -74,7 +100,38 @@ describe('ProfileCard', () => {
     renderApp(<ProfileCard member={memberFixture} />, { user: memberFixture });
     await screen.findByText('Active Challange');
     expect(activeStat()).toHaveTextContent('0');
-    expect(queryLog.some(({ path }) => path.includes('/challenges'))).toBe(false);
+    expect(readLog.some((path) => path.includes('/challenges') || path === 'feed')).toBe(false);
+  });
+
+  it('counts from the feed’s summaries and one end time per recent challenge, never the plans', async () => {
+    const now = Date.now();
+    seed(2, {
+      running: challengeEnding(now + 24 * HOUR),
+      soon: challengeEnding(now + 2 * HOUR),
+      old: challengeEnding(now - 40 * 24 * HOUR),
+    });
+    renderApp(<ProfileCard member={memberFixture} />, { user: memberFixture });
+    await vi.waitFor(() => expect(activeStat()).toHaveTextContent('2'));
+    expect(challengeQueries()).toEqual([]);
+    // Only the last window of each challenge made recently enough to run; the old one is not read.
+    expect(readLog.filter((path) => path.includes('/challenges')).sort()).toEqual([
+      `users/${uid}/challenges/running/meals/Day1/dinner/closesAt`,
+      `users/${uid}/challenges/soon/meals/Day1/dinner/closesAt`,
+    ]);
+  });
+
+  it('counts a plan joined from another member’s group, which has no feed entry of its own', async () => {
+    const now = Date.now();
+    seed(2, {
+      own: challengeEnding(now + 24 * HOUR),
+      joined: { ...challengeEnding(now + 30 * HOUR), groupOwnerId: 'uid-ravi' },
+      old: challengeEnding(now - 40 * 24 * HOUR),
+    });
+    renderApp(<ProfileCard member={memberFixture} />, { user: memberFixture });
+    await vi.waitFor(() => expect(activeStat()).toHaveTextContent('2'));
+    // The feed says one, the server two: only the challenges made recently enough to run are read.
+    expect(challengeQueries().map(({ spec }) => spec.orderBy)).toEqual(['createdAt']);
+    expect(challengeQueries()[0].spec.startAt![0]).toBeGreaterThan(now - 10 * 24 * HOUR);
   });
 
   it('shows the current and best streak', async () => {

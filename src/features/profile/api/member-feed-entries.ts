@@ -1,0 +1,19 @@
+import type { FeedEntry } from '@/domain/challenge-record';
+import { dbPaths } from '@/domain/database-paths';
+import { useDatabaseChildren } from '@/hooks/use-database';
+
+/** The feed's rules allow at most 100 rows a query: far more challenges than a member keeps on it. */
+const FEED_ROWS = 100;
+
+/**
+ * The member's own challenges as the feed summarises them (public, a few hundred bytes each, never
+ * the plans), live. Not there: deleted or hidden challenges, and plans joined from another member's
+ * group (the group's entry is its owner's). Pass null to read nothing.
+ */
+export function useMemberFeedEntries<T extends Partial<FeedEntry>>(uid: string | null) {
+  return useDatabaseChildren<T>(uid === null ? null : dbPaths.feed, {
+    orderBy: 'uid',
+    equalTo: uid ?? '',
+    limitToLast: FEED_ROWS,
+  });
+}
