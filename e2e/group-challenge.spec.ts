@@ -59,7 +59,7 @@ const dailyTarget = (page: Page) =>
 test.describe('group challenges', () => {
   test.setTimeout(240_000);
 
-  test('an owner invites, a visitor registers through the link and joins with their own plan; the board is live; cheers and nudges arrive', async ({
+  test('an owner invites, a visitor registers through the link and joins with their own plan; the board is live; cheers and nudges arrive; a proof photo opens and is reported once', async ({
     page,
     browser,
     context,
@@ -164,11 +164,49 @@ test.describe('group challenges', () => {
       });
 
       // The owner cheers the friend's lunch: the count shows on the board.
-      const cheer = board(page).getByRole('button', { name: `Cheer ${friendName}'s Day 1 lunch` });
+      const cheer = board(page).getByRole('button', { name: `Cheer Day 1 lunch of ${friendName}` });
+      await expect(cheer).toHaveAccessibleDescription('0 cheers');
       await cheer.click();
       await expect(cheer).toBeDisabled();
-      await expect(cheer).toContainText('1', { timeout: 10_000 });
+      await expect(cheer).toHaveAccessibleDescription('1 cheer', { timeout: 10_000 });
       await expect(boardRow(friend, friendName)).toContainText('Cheers for you: Day 1 lunch 1');
+
+      // The owner opens the friend's lunch photo on the board (read when opened) and reports it; a second
+      // report of the same photo is refused, saying why.
+      await board(page)
+        .getByRole('button', { name: `Photos of ${friendName}` })
+        .click();
+      const seeLunch = board(page).getByRole('button', {
+        name: `See ${friendName}'s Day 1 lunch photo`,
+      });
+      const photoDialog = page.getByRole('dialog', { name: `${friendName}'s Day 1 lunch` });
+      const report = async () => {
+        await seeLunch.click();
+        const photo = photoDialog.getByRole('img', {
+          name: `Proof photo of ${friendName}'s Day 1 lunch`,
+        });
+        await expect(photo).toBeVisible({ timeout: 10_000 });
+        await expect
+          .poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth))
+          .toBeGreaterThan(0);
+        await photoDialog.getByRole('button', { name: 'Report', exact: true }).click();
+        await photoDialog.getByLabel('Not a meal').check();
+        await photoDialog.getByRole('button', { name: 'Send report' }).click();
+      };
+      await report();
+      await expect(photoDialog.getByRole('status')).toHaveText('Thanks — the photo was reported', {
+        timeout: 10_000,
+      });
+      await expectNoAxeViolations(page, 'the proof photo dialog');
+      await photoDialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(photoDialog).toBeHidden();
+      await report();
+      await expect(photoDialog.getByRole('alert')).toHaveText(
+        'You have already reported this photo',
+        { timeout: 10_000 },
+      );
+      await photoDialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(photoDialog).toBeHidden();
 
       // The friend nudges the owner, whose lunch window is open and not proved.
       const nudge = board(friend).getByRole('button', {

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { Fragment, memo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router-dom';
 import { MemberAvatar } from '@/components/member-avatar';
@@ -112,19 +112,26 @@ function OtherMemberActions({
       <div className="d-flex flex-wrap gap-1 mt-1 board-actions">
         {cheerable.map(({ key, meal }) => {
           const done = cheered?.has(key) ?? false;
+          const countId = `board-cheers-${entry.uid}-${key}`;
+          const count = meal.cheers ?? 0;
+          // The count beside the button, not in it: the button's name holds its visible text (WCAG 2.5.3).
           return (
-            <Button
-              key={key}
-              size="sm"
-              variant={done ? 'success' : 'outline-success'}
-              aria-label={`Cheer ${name}'s ${mealKeyLabel(key)}`}
-              aria-pressed={done}
-              disabled={done}
-              onClick={() => actions.cheer(entry, key)}
-            >
-              Cheer {mealKeyLabel(key)}{' '}
-              <span className="badge text-bg-light">{meal.cheers ?? 0}</span>
-            </Button>
+            <Fragment key={key}>
+              <Button
+                size="sm"
+                variant={done ? 'success' : 'outline-success'}
+                aria-label={`Cheer ${mealKeyLabel(key)} of ${name}`}
+                aria-describedby={countId}
+                aria-pressed={done}
+                disabled={done}
+                onClick={() => actions.cheer(entry, key)}
+              >
+                Cheer {mealKeyLabel(key)}
+              </Button>
+              <span id={countId} className="small text-body-secondary align-self-center me-1">
+                {count === 1 ? '1 cheer' : `${count} cheers`}
+              </span>
+            </Fragment>
           );
         })}
         {open && (
