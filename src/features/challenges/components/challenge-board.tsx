@@ -33,6 +33,9 @@ interface ChallengeBoardProps {
 /** Meals per member the viewer acted on in this visit; one member's set changes alone. */
 type MealsByMember = Readonly<Record<string, ReadonlySet<MealKey>>>;
 
+/** When the rows' buttons come if the board was neither seen nor the page used. */
+const BUTTONS_FALLBACK_MS = 10_000;
+
 const percent = (share: number) => Math.round(share * 100);
 
 /** The why of a refusal from the API, or a general sentence. */
@@ -148,8 +151,9 @@ export function ChallengeBoard({
   const board = useBoard(members.value, now);
   const [photo, setPhoto] = useState<OpenedPhoto | null>(null);
   const { actions, cheered, nudged } = useBoardActions(challengeId, setPhoto);
-  // On the section, which is there from the first render (the list waits for the read).
-  const [sectionRef, near] = useNearViewport<HTMLElement>();
+  // On the section, which is there from the first render (the list waits for the read). The buttons matter
+  // once the member sees or uses the board: a late fallback keeps them out of the page's load (TBT).
+  const [sectionRef, near] = useNearViewport<HTMLElement>(BUTTONS_FALLBACK_MS);
 
   const closePhoto = useCallback(() => setPhoto(null), []);
 
