@@ -29,7 +29,7 @@ import { allChunks, homeRouteInitialJs } from './bench/initial-js';
 import { locateLazyModules } from './bench/lazy-modules';
 import { auditPages, pageKey, selectPages } from './bench/lighthouse-audit';
 import type { RepeatVisit } from './bench/repeat-visit';
-import { describeMachine, machineLine, parseCpuSlowdown } from './bench/machine';
+import { describeMachine, machineLine, parseCpuSlowdown, steadyHost } from './bench/machine';
 import { measureMemberDay } from './bench/member-day-cost';
 import { firebasePrices, monthlyBill, PRICES_AS_OF } from './bench/firebase-prices';
 import { ensureChromium } from './lib/find-chromium';
@@ -359,7 +359,11 @@ async function lighthouseRows(
     const rows = scores.flatMap((page): Row[] => {
       const measure = (category: string) => `${page.name} ${page.path}: ${category}`;
       // Lighthouse's throttling is relative to the host's CPU: the score means little without it.
-      const cpu = `benchmarkIndex ${page.measuredBenchmarkIndex.toFixed(0)}, CPU slowdown ${page.cpuSlowdownMultiplier}×`;
+      const cpu =
+        `benchmarkIndex ${page.measuredBenchmarkIndex.toFixed(0)}, CPU slowdown ${page.cpuSlowdownMultiplier}×` +
+        (steadyHost(page.measuredBenchmarkIndex, page.benchmarkIndex)
+          ? ''
+          : `; UNSTEADY HOST: ${page.benchmarkIndex.toFixed(0)} inside the run, decides nothing`);
       const metrics = `FCP ${ms(page.firstContentfulPaintMs)}, LCP ${ms(page.largestContentfulPaintMs)}, TBT ${ms(page.totalBlockingTimeMs)}, CLS ${page.cumulativeLayoutShift.toFixed(3)}, JS ${kib(page.scriptTransferBytes)}; ${cpu}`;
       return [
         {

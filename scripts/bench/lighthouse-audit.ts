@@ -212,7 +212,8 @@ async function auditPage(
     measuredIndex.set(lhr, index);
     results.push(lhr);
     log(
-      `  run ${run + 1}: benchmarkIndex ${index.toFixed(0)}, CPU slowdown ${multiplier}×: performance ${score(lhr, 'performance')}, ` +
+      `  run ${run + 1}: benchmarkIndex ${index.toFixed(0)} (${lhr.environment.benchmarkIndex.toFixed(0)} inside the run), ` +
+        `CPU slowdown ${multiplier}×: performance ${score(lhr, 'performance')}, ` +
         `TBT ${metric(lhr, 'total-blocking-time').toFixed(0)} ms, LCP ${metric(lhr, 'largest-contentful-paint').toFixed(0)} ms`,
     );
   }

@@ -66,3 +66,10 @@ export function parseCpuSlowdown(value: string | undefined): CpuSlowdown {
     );
   return fixed;
 }
+
+/**
+ * Whether the host's speed held between the index a run was calibrated to and the one Lighthouse measured inside
+ * the run (within 20 %): on a shared, busy host they can differ by half, and such a run's figure decides nothing.
+ */
+export const steadyHost = (measuredBefore: number, measuredInRun: number) =>
+  Math.abs(measuredInRun / measuredBefore - 1) <= 0.2;

@@ -8,6 +8,7 @@ import {
   calibratedCpuSlowdown,
   DEFAULT_CPU_SLOWDOWN,
   parseCpuSlowdown,
+  steadyHost,
 } from '../../scripts/bench/machine';
 
 describe('calibratedCpuSlowdown', () => {
@@ -53,5 +54,18 @@ describe('--cpu-slowdown', () => {
 
   it.each(['', '0', '-1', 'fast', 'NaN'])('refuses "%s"', (value) => {
     expect(() => parseCpuSlowdown(value)).toThrow(/--cpu-slowdown takes "calibrated"/);
+  });
+});
+
+describe('steadyHost', () => {
+  it('accepts a run whose own benchmarkIndex stayed within 20 % of the one it was calibrated to', () => {
+    expect(steadyHost(1000, 1000)).toBe(true);
+    expect(steadyHost(1000, 1200)).toBe(true);
+    expect(steadyHost(1000, 800)).toBe(true);
+  });
+
+  it('flags a run on a host whose speed moved (739 before, 392 inside the run under load 15)', () => {
+    expect(steadyHost(739, 392)).toBe(false);
+    expect(steadyHost(1000, 1250)).toBe(false);
   });
 });
