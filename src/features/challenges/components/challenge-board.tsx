@@ -33,8 +33,10 @@ interface ChallengeBoardProps {
 /** Meals per member the viewer acted on in this visit; one member's set changes alone. */
 type MealsByMember = Readonly<Record<string, ReadonlySet<MealKey>>>;
 
-/** When the rows' buttons come if the board was neither seen nor the page used. */
+/** When the rest of the board comes if it was neither seen nor the page used. */
 const BUTTONS_FALLBACK_MS = 10_000;
+/** Rows drawn before the board nears the viewport: the top of the ranking, as summaries. */
+const FIRST_ROWS = 10;
 
 const percent = (share: number) => Math.round(share * 100);
 
@@ -138,7 +140,8 @@ function useBoardActions(challengeId: string, openPhoto: (photo: OpenedPhoto) =>
  * the share of meals proved in their windows, live from the members node. Rows carry names, avatars, meal
  * statuses and points only: never body stats, targets or macros (the server writes none there). Other members'
  * proof photos open on demand (ProofPhotoDialog, with Report). For a 50-member board the rows are memoised and
- * their buttons wait until the board nears the viewport (docs/performance.md, "The page with a 50-member board").
+ * until the board nears the viewport only the top rows' summaries are drawn (docs/performance.md, "The page with a
+ * 50-member board").
  */
 export function ChallengeBoard({
   challengeId,
@@ -151,8 +154,9 @@ export function ChallengeBoard({
   const board = useBoard(members.value, now);
   const [photo, setPhoto] = useState<OpenedPhoto | null>(null);
   const { actions, cheered, nudged } = useBoardActions(challengeId, setPhoto);
-  // On the section, which is there from the first render (the list waits for the read). The buttons matter
-  // once the member sees or uses the board: a late fallback keeps them out of the page's load (TBT).
+  // On the section, which is there from the first render (the list waits for the read). The rest of the rows
+  // and their buttons matter once the member sees or uses the board: a late fallback keeps them out of the
+  // page's load (TBT).
   const [sectionRef, near] = useNearViewport<HTMLElement>(BUTTONS_FALLBACK_MS);
 
   const closePhoto = useCallback(() => setPhoto(null), []);
@@ -185,7 +189,7 @@ export function ChallengeBoard({
           <>
             <TeamGoal share={board.team} />
             <ol className="list-unstyled mb-0 board-rows">
-              {board.entries.map((entry, index) => (
+              {(near ? board.entries : board.entries.slice(0, FIRST_ROWS)).map((entry, index) => (
                 <BoardRowItem
                   key={entry.uid}
                   entry={entry}
@@ -200,6 +204,11 @@ export function ChallengeBoard({
                 />
               ))}
             </ol>
+            {!near && board.entries.length > FIRST_ROWS && (
+              <p className="small text-body-secondary mb-0 mt-2">
+                {board.entries.length - FIRST_ROWS} more members…
+              </p>
+            )}
           </>
         )}
         {onLeave && (
