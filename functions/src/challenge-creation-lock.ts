@@ -20,6 +20,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export class ChallengeCreationLock {
   readonly path: string;
+  /** When the lease this holder last committed ends (this process's clock); 0 before acquire. */
+  private leaseEndsAt = 0;
 
   constructor(
     private readonly database: Database,
@@ -32,7 +34,7 @@ export class ChallengeCreationLock {
   async acquire(): Promise<void> {
     const deadline = Date.now() + WAIT_LIMIT_MS;
     for (let attempt = 0; ; attempt++) {
-      const { committed } = await this.database.ref(this.path).transaction(
+      const { committed, snapshot } = await this.database.ref(this.path).transaction(
         (current: LockRecord | null) => {
           if (current && current.holder !== this.holder && current.expiresAt > Date.now())
             return undefined;
@@ -41,15 +43,27 @@ export class ChallengeCreationLock {
         undefined,
         false,
       );
-      if (committed) return;
+      if (committed) {
+        this.leaseEndsAt = (snapshot.val() as LockRecord).expiresAt;
+        return;
+      }
       if (Date.now() > deadline)
         throw new HttpError(503, 'Busy creating another challenge, please try again');
       await sleep(Math.min(200, 10 * 2 ** Math.min(attempt, 4)) * (0.5 + Math.random()));
     }
   }
 
+  /**
+   * Whether the lease taken by the last acquire still has `marginMs` to run: then what was read under
+   * the lock is still true, and a holder that planned meanwhile need not take it and read again.
+   */
+  holdsFor(marginMs: number): boolean {
+    return this.leaseEndsAt - Date.now() >= marginMs;
+  }
+
   /** For paths that end without the creating update. */
   async release(): Promise<void> {
+    this.leaseEndsAt = 0;
     await this.database
       .ref(this.path)
       // null may only be the empty local cache: writing null then makes the server show the real value.

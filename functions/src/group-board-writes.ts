@@ -12,7 +12,7 @@ import { dayKey } from '../../src/domain/meal-schedule';
 import type { GroupTerms } from '../../src/domain/member-progress';
 import { computeScore, provedInWindow } from '../../src/domain/points';
 import { proofEarnsPoints } from '../../src/domain/proof-review';
-import { isGroupMember } from './group-store';
+import { boardMealsOf, isGroupMember } from './group-store';
 
 /**
  * A group member's board row kept in step with their own plan (docs/product.md, "Group challenges"):
@@ -61,27 +61,22 @@ export function boardRowUpdate(
   const update: Record<string, unknown> = {};
   let proved = 0;
   let lastProvedAt = 0;
-  for (let dayNumber = 1; dayNumber <= claimed.day; dayNumber++) {
-    for (const slot of MEAL_SLOTS) {
-      const meal = claimed.meals?.[dayKey(dayNumber)]?.[slot];
-      if (!meal) continue;
-      const key = `${dayKey(dayNumber)}-${slot}`;
-      const earning = counted.meals?.[dayKey(dayNumber)]?.[slot];
-      const earns = provedInWindow(earning);
-      if (earns) {
-        proved++;
-        lastProvedAt = Math.max(lastProvedAt, earning.doneAt);
-      }
-      // A Done meal that does not earn (its photo missing, outside its window) shows no proof.
-      const stated = boardProofOf(meal);
-      const proof = stated === 'Done' && !earns ? null : stated;
-      update[`${row}/meals/${key}/opensAt`] = meal.opensAt;
-      update[`${row}/meals/${key}/closesAt`] = meal.closesAt;
-      update[`${row}/meals/${key}/proof`] = proof;
-      // A rejected photo leaves the board; one under review stays visible to the group.
-      update[`${photos}/${key}`] =
-        (proof === 'Done' || proof === 'Flagged') && meal.img ? meal.img : null;
+  for (const { key, dayNumber, slot, meal } of boardMealsOf(claimed)) {
+    const earning = counted.meals?.[dayKey(dayNumber)]?.[slot];
+    const earns = provedInWindow(earning);
+    if (earns) {
+      proved++;
+      lastProvedAt = Math.max(lastProvedAt, earning.doneAt);
     }
+    // A Done meal that does not earn (its photo missing, outside its window) shows no proof.
+    const stated = boardProofOf(meal);
+    const proof = stated === 'Done' && !earns ? null : stated;
+    update[`${row}/meals/${key}/opensAt`] = meal.opensAt;
+    update[`${row}/meals/${key}/closesAt`] = meal.closesAt;
+    update[`${row}/meals/${key}/proof`] = proof;
+    // A rejected photo leaves the board; one under review stays visible to the group.
+    update[`${photos}/${key}`] =
+      (proof === 'Done' || proof === 'Flagged') && meal.img ? meal.img : null;
   }
   update[`${row}/proved`] = proved;
   update[`${row}/points`] = computeScore([counted]).total + bonusPoints;

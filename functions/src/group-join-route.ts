@@ -64,12 +64,14 @@ export async function assessJoin(
     now,
   }: { challengeId: string; uid: string; token?: string; now: number },
 ): Promise<JoinAssessment> {
-  const owned = await readOwnedChallenge(database, challengeId);
-  const [joined, count, disabled] = await Promise.all([
-    owned.ownerId === uid ? true : isGroupMember(database, challengeId, uid),
+  // The member's reads need not wait for the owner's: one round of reads, then the owner's record.
+  const [owned, member, count, disabled] = await Promise.all([
+    readOwnedChallenge(database, challengeId),
+    isGroupMember(database, challengeId, uid),
     database.ref(dbPaths.groupMemberCount(challengeId)).get(),
     isMemberDisabled(database, uid),
   ]);
+  const joined = owned.ownerId === uid || member;
   const memberCount = typeof count.val() === 'number' ? (count.val() as number) : 1;
   const refuse = (status: number, message: string) => ({
     ...owned,
@@ -94,6 +96,15 @@ export async function assessJoin(
   return { ...owned, joined, memberCount, refusal: null };
 }
 
+/** A lease with less than this left after planning is taken again, and the limits read again. */
+const LEASE_MARGIN_MS = 5_000;
+
+/** The value of a settled read, or its error (thrown in the order the caller asks for them). */
+function valueOf<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
 /**
  * POST /api/challenges/:challengeId/join {token?, targetBody?, timezone?}: plans the member's own copy of
  * the owner's challenge (the same days, start date and preference; their body and goal; windows in their
@@ -101,6 +112,8 @@ export async function assessJoin(
  * limits (a join counts towards the active limit and the daily cap, as it makes a plan). A place is
  * reserved by a transaction before planning, so racing joins stop at GROUP_MEMBER_LIMIT; then one
  * multi-path update writes the plan, the board row and the counters. 201, or 200 when already a member.
+ * Independent reads go together, and what was read under the lock is not read again while the lease
+ * holds (docs/performance.md, "Group challenges").
  */
 export function joinGroup({
   database,
@@ -113,28 +126,37 @@ export function joinGroup({
     const { challengeId } = parseOrThrow(challengeParamsSchema, request.params);
     const body = parseOrThrow(joinRequestSchema, request.body ?? {});
     const now = clock();
+    const creatorRead = readChallengeCreator(database, uid, photoSources);
+    // An incomplete profile (422) is told only after the group's own refusals.
+    creatorRead.catch(() => undefined);
     const assessed = await assessJoin(database, { challengeId, uid, token: body.token, now });
     const { ownerId, challenge: owners } = assessed;
     const done = (status: number) => response.status(status).json({ ownerId, challengeId });
     if (assessed.joined) return done(200);
     if (assessed.refusal) throw assessed.refusal;
 
-    const creator = await readChallengeCreator(database, uid, photoSources);
+    const creator = await creatorRead;
     const requestedZone = body.timezone ?? creator.timeZone?.timeZone ?? owners.timezone;
     const targetBody = body.targetBody ?? owners.targetBody;
     const targets = nutritionTargets(creator.profile, targetBody);
     const lock = new ChallengeCreationLock(database, uid, `join-${challengeId}`);
+    const limitsUnderLock = () =>
+      Promise.all([checkedChallenges(database, uid, now), readMemberTimeZone(database, uid)]);
     await lock.acquire();
     let joined = false;
     let reserved = false;
     try {
+      const [member, limits] = await Promise.allSettled([
+        isGroupMember(database, challengeId, uid),
+        limitsUnderLock(),
+      ]);
       // Under the lock: a racing join of the same member may have got in first.
-      if (await isGroupMember(database, challengeId, uid)) {
+      if (valueOf(member)) {
         await lock.release();
         joined = true;
         return done(200);
       }
-      await checkedChallenges(database, uid, now);
+      let [counts, storedZone] = valueOf(limits);
       await reservePlace(database, challengeId);
       reserved = true;
       const plan = await planMeals({
@@ -143,14 +165,12 @@ export function joinGroup({
         preference: owners.preference,
         seed: `${challengeId}:${uid}`,
       });
-      // A long plan (a model's) may outlast the lease: hold the lock again and read again.
-      await lock.acquire();
-      const [counts, storedZone, disabled] = await Promise.all([
-        checkedChallenges(database, uid, now),
-        readMemberTimeZone(database, uid),
-        isMemberDisabled(database, uid),
-      ]);
-      if (disabled) throw new HttpError(403, DISABLED_MESSAGE);
+      // A long plan (a model's) may outlast the lease: then hold the lock again and read again.
+      if (!lock.holdsFor(LEASE_MARGIN_MS)) {
+        await lock.acquire();
+        [counts, storedZone] = await limitsUnderLock();
+      }
+      if (await isMemberDisabled(database, uid)) throw new HttpError(403, DISABLED_MESSAGE);
       const zone = resolveMemberTimeZone(storedZone, requestedZone, now);
       // The owner's calendar date; the windows in the joiner's zone (one far behind may find none left).
       const start = challengeStart(owners.startDate, owners.day, zone.timeZone);
@@ -186,9 +206,12 @@ export function joinGroup({
         await lock.release();
       }
     }
-    await refreshGroupSummary(database, ownerId, challengeId);
-    // Disabled between the check and the write: their row leaves the board at once.
-    await sweepIfDisabled(database, uid);
+    // Disabled between the check and the write: their row leaves the board at once (and the summary,
+    // whose refresh reads again until it holds still).
+    await Promise.all([
+      refreshGroupSummary(database, ownerId, challengeId),
+      sweepIfDisabled(database, uid),
+    ]);
     return done(201);
   };
 }

@@ -3,8 +3,8 @@ import type { Database, Reference } from 'firebase-admin/database';
 import { z } from 'zod';
 import { challengeEndsAt, countChallenges } from '../../src/domain/challenge-activity';
 import { GROUP_MEMBER_LIMIT } from '../../src/domain/challenge-board';
-import type { ChallengeRecord, FeedEntry } from '../../src/domain/challenge-record';
-import { MEAL_SLOTS } from '../../src/domain/constants';
+import type { ChallengeRecord, FeedEntry, MealRecord } from '../../src/domain/challenge-record';
+import { MEAL_SLOTS, type MealSlot } from '../../src/domain/constants';
 import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
 import {
   GROUP_MESSAGES,
@@ -116,6 +116,22 @@ export async function readOwnChallenge(
 }
 
 /**
+ * Every planned meal of a plan with its board key (`Day{n}-{slot}`), in day and slot order: the one walk
+ * of a plan's meals into board windows, for a new row (boardRowFor) and a row kept in step with proofs
+ * (group-board-writes.ts boardRowUpdate).
+ */
+export function* boardMealsOf(
+  challenge: Pick<ChallengeRecord, 'day' | 'meals'>,
+): Generator<{ key: MealKey; dayNumber: number; slot: MealSlot; meal: MealRecord }> {
+  for (let dayNumber = 1; dayNumber <= challenge.day; dayNumber++) {
+    for (const slot of MEAL_SLOTS) {
+      const meal = challenge.meals?.[dayKey(dayNumber)]?.[slot];
+      if (meal) yield { key: `${dayKey(dayNumber)}-${slot}` as MealKey, dayNumber, slot, meal };
+    }
+  }
+}
+
+/**
  * A new member's board row: their windows, nothing proved yet; never the meals' macros or the member's
  * targets (docs/security.md, "Group challenges"). Proofs reach it through group-board-writes.ts.
  */
@@ -125,16 +141,8 @@ export function boardRowFor(
   joinedAt: number,
 ): BoardRow {
   const meals: BoardRow['meals'] = {};
-  for (let dayNumber = 1; dayNumber <= challenge.day; dayNumber++) {
-    for (const slot of MEAL_SLOTS) {
-      const meal = challenge.meals?.[dayKey(dayNumber)]?.[slot];
-      if (meal)
-        meals[`Day${dayNumber}-${slot}` as MealKey] = {
-          opensAt: meal.opensAt,
-          closesAt: meal.closesAt,
-        };
-    }
-  }
+  for (const { key, meal } of boardMealsOf(challenge))
+    meals[key] = { opensAt: meal.opensAt, closesAt: meal.closesAt };
   const { displayName, photoURL } = identity;
   return { displayName, photoURL, joinedAt, proved: 0, points: 0, meals };
 }
@@ -241,22 +249,30 @@ export function membersInJoinOrder(
   );
 }
 
-/** The summary non-members see, from the group: its count and the earliest joiners' avatars. */
+/**
+ * The summary non-members see, from the group: its count and the earliest joiners' avatars, the owner
+ * first. Reads the owner's row and the first rows by joinedAt (an indexed query, database.rules.json),
+ * never the whole board: among those are the first SUMMARY_PHOTOS - 1 others whoever the owner is.
+ */
 async function readSummary(
   database: Database,
   ownerId: string,
   challengeId: string,
 ): Promise<GroupSummary | null> {
-  const [access, memberCount, rows] = await Promise.all([
+  const members = database.ref(dbPaths.groupMembers(challengeId));
+  const [access, memberCount, earliest, owner] = await Promise.all([
     valueAt<GroupSummary['access']>(database, `${dbPaths.group(challengeId)}/access`),
     valueAt<number>(database, dbPaths.groupMemberCount(challengeId)),
-    database.ref(dbPaths.groupMembers(challengeId)).get(),
+    members.orderByChild('joinedAt').limitToFirst(SUMMARY_PHOTOS).get(),
+    members.child(ownerId).get(),
   ]);
   if (!access || typeof memberCount !== 'number') return null;
-  const members = membersInJoinOrder((rows.val() ?? {}) as Record<string, BoardRow>, ownerId)
+  const rows = { ...((earliest.val() ?? {}) as Record<string, BoardRow>) };
+  if (owner.exists()) rows[ownerId] = owner.val() as BoardRow;
+  const photos = membersInJoinOrder(rows, ownerId)
     .slice(0, SUMMARY_PHOTOS)
     .map(([, { displayName, photoURL }]) => ({ displayName, photoURL }));
-  return { access, memberCount, memberPhotos: members };
+  return { access, memberCount, memberPhotos: photos };
 }
 
 function withSummary(
@@ -284,14 +300,16 @@ export async function refreshGroupSummary(
   ownerId: string,
   challengeId: string,
 ): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const summary = await readSummary(database, ownerId, challengeId);
-    if (!summary) return;
-    const ownerAccess = await valueAt<GroupAccess>(
-      database,
-      `${dbPaths.challenge(ownerId, challengeId)}/access`,
-    );
+  const ownerAccessPath = `${dbPaths.challenge(ownerId, challengeId)}/access`;
+  const read = () =>
+    Promise.all([
+      readSummary(database, ownerId, challengeId),
+      valueAt<GroupAccess>(database, ownerAccessPath),
+    ]);
+  let [summary, ownerAccess] = await read();
+  for (let attempt = 0; attempt < 5 && summary; attempt++) {
     const feedAccess = ownerAccess === 'link' || ownerAccess === 'feed' ? ownerAccess : null;
+    const written = summary;
     await Promise.all([
       database
         .ref(dbPaths.feedEntry(challengeId))
@@ -300,15 +318,15 @@ export async function refreshGroupSummary(
             ? null
             : entry.uid !== ownerId
               ? undefined
-              : withSummary(entry, { ...summary, access: feedAccess }),
+              : withSummary(entry, { ...written, access: feedAccess }),
         ),
       database.ref().update({
-        [`${dbPaths.challenge(ownerId, challengeId)}/memberCount`]: summary.memberCount,
-        [`${dbPaths.challenge(ownerId, challengeId)}/memberPhotos`]: summary.memberPhotos,
+        [`${dbPaths.challenge(ownerId, challengeId)}/memberCount`]: written.memberCount,
+        [`${dbPaths.challenge(ownerId, challengeId)}/memberPhotos`]: written.memberPhotos,
       }),
     ]);
-    const after = await readSummary(database, ownerId, challengeId);
-    if (JSON.stringify(after) === JSON.stringify(summary)) return;
+    [summary, ownerAccess] = await read();
+    if (JSON.stringify(summary) === JSON.stringify(written)) return;
   }
 }
 
