@@ -1,75 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MealRecord } from '../../src/domain/challenge-record';
-import type { MealSlot } from '../../src/domain/constants';
+import { describe, expect, it } from 'vitest';
 import { dbPaths } from '../../src/domain/database-paths';
-import type { BoardRow } from '../../src/domain/group-records';
 import type { ProofQueuePage } from '../../src/domain/proof-review';
 import { storagePaths } from '../../src/domain/storage-paths';
-import {
-  postJson,
-  signUpWithClaims,
-  startApiHarness,
-  TEST_BUCKET,
-  uploadProofAt,
-  type ApiHarness,
-  type TestMember,
-} from './api-harness';
+import { postJson, TEST_BUCKET, uploadProofAt } from './api-harness';
+import { MINUTE, PROOF_TESTS_START, proofTestSetup } from './group-api';
 import { makeGroup, type GroupMember } from './group-fixtures';
-import { mealPhoto } from './proof-photos';
-import { storePhotoAt } from './proof-uploads';
 
 // A group member's board row kept live from their proofs, the admin's review and the recompute, over
 // HTTP (docs/product.md, "Group challenges").
 
-/** 05:30 on 10 June 2025 in India: every window of the day is still ahead when challenges are made. */
-const NOW = Date.parse('2025-06-10T00:00:00Z');
-const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-let harness: ApiHarness;
-let now = NOW;
-let admin: TestMember;
-
-beforeAll(async () => {
-  harness = await startApiHarness({
-    clock: () => now,
-    proofRateLimit: { windowMs: 60_000, max: 1_000 },
-  });
-  admin = await signUpWithClaims(harness.auth, { admin: true });
-});
-afterAll(() => harness?.close());
-
-const read = async (path: string) => (await harness.database.ref(path).get()).val();
-const rowOf = async (member: GroupMember) =>
-  (await read(dbPaths.groupMember(member.challengeId, member.uid))) as BoardRow;
-const mealOf = async (member: GroupMember, slot: MealSlot) =>
-  (await read(
-    `${dbPaths.challenge(member.uid, member.challengeId)}/meals/Day1/${slot}`,
-  )) as MealRecord;
+const setup = proofTestSetup();
+const { clock, read, mealOf, rowOf, prove } = setup;
 
 async function group(names = ['Owner', 'Asha', 'Ravi']) {
-  now = NOW;
-  return makeGroup(harness, names);
-}
-
-/** Uploads a real JPEG ten minutes into the meal's window and records it through the proof route. */
-async function prove(member: GroupMember, slot: MealSlot, seed: string, body: object = {}) {
-  const { opensAt } = await mealOf(member, slot);
-  const path = storagePaths.mealProof(member.uid, member.challengeId, 1, slot, 1);
-  await storePhotoAt(harness.bucket, path, await mealPhoto(seed), opensAt + 10 * MINUTE);
-  now = opensAt + 11 * MINUTE;
-  const response = await postJson(
-    `${harness.baseUrl}/api/challenges/${member.challengeId}/days/1/meals/${slot}/proof`,
-    body,
-    { token: member.idToken },
-  );
-  expect(response.status).toBe(200);
-  return response.body as { img: string; doneAt: number };
+  clock.now = PROOF_TESTS_START;
+  return makeGroup(setup.harness, names);
 }
 
 async function queueKeyOf(member: GroupMember): Promise<string> {
-  const response = await fetch(`${harness.baseUrl}/api/admin/proofs`, {
-    headers: { Authorization: `Bearer ${admin.idToken}` },
+  const response = await fetch(`${setup.harness.baseUrl}/api/admin/proofs`, {
+    headers: { Authorization: `Bearer ${setup.admin.idToken}` },
   });
   const page = (await response.json()) as ProofQueuePage;
   const row = page.proofs.find((proof) => proof.uid === member.uid);
@@ -108,7 +60,7 @@ describe("a group member's board row", () => {
 
   it('a solo challenge gets no board row from its proofs', async () => {
     const { owner } = await group(['Solo']);
-    await harness.database.ref(dbPaths.group(owner.challengeId)).remove();
+    await setup.harness.database.ref(dbPaths.group(owner.challengeId)).remove();
     await prove(owner, 'dinner', 'board-solo-dinner');
     expect(await read(dbPaths.group(owner.challengeId))).toBeNull();
   });
@@ -116,7 +68,7 @@ describe("a group member's board row", () => {
   it('a member who left gets no row back from a later proof', async () => {
     const { members } = await group(['Owner', 'Leaver']);
     const leaver = members[1];
-    await harness.database.ref(dbPaths.groupMember(leaver.challengeId, leaver.uid)).remove();
+    await setup.harness.database.ref(dbPaths.groupMember(leaver.challengeId, leaver.uid)).remove();
     await prove(leaver, 'lunch', 'board-leaver-lunch');
     expect(await rowOf(leaver)).toBeNull();
     expect(await read(dbPaths.groupPhotos(leaver.challengeId, leaver.uid))).toBeNull();
@@ -127,7 +79,7 @@ describe("a group member's board row", () => {
     const member = members[1];
     const { opensAt } = await mealOf(member, 'lunch');
     const proved = await prove(member, 'lunch', 'board-flagged-lunch', {
-      capturedAt: opensAt - 6 * HOUR,
+      body: { capturedAt: opensAt - 6 * HOUR },
     });
     expect(await rowOf(member)).toMatchObject({
       proved: 0,
@@ -141,9 +93,9 @@ describe("a group member's board row", () => {
     );
     const key = await queueKeyOf(member);
     const approved = await postJson(
-      `${harness.baseUrl}/api/admin/proofs/${key}/approve`,
+      `${setup.harness.baseUrl}/api/admin/proofs/${key}/approve`,
       {},
-      { token: admin.idToken },
+      { token: setup.admin.idToken },
     );
     expect(approved.status).toBe(200);
     expect(await rowOf(member)).toMatchObject({
@@ -158,12 +110,14 @@ describe("a group member's board row", () => {
     const { members } = await group(['Owner', 'Rejected']);
     const member = members[1];
     const { opensAt } = await mealOf(member, 'dinner');
-    await prove(member, 'dinner', 'board-rejected-dinner', { capturedAt: opensAt - 6 * HOUR });
+    await prove(member, 'dinner', 'board-rejected-dinner', {
+      body: { capturedAt: opensAt - 6 * HOUR },
+    });
     const key = await queueKeyOf(member);
     const rejected = await postJson(
-      `${harness.baseUrl}/api/admin/proofs/${key}/reject`,
+      `${setup.harness.baseUrl}/api/admin/proofs/${key}/reject`,
       { reason: 'Not a meal' },
-      { token: admin.idToken },
+      { token: setup.admin.idToken },
     );
     expect(rejected.status).toBe(200);
     expect(await rowOf(member)).toMatchObject({
@@ -184,8 +138,8 @@ describe("a group member's board row", () => {
     const planPath = dbPaths.challenge(member.uid, member.challengeId);
     const path = storagePaths.mealProof(member.uid, member.challengeId, 1, 'lunch', 1);
     const lunch = await mealOf(member, 'lunch');
-    await uploadProofAt(harness.bucket, path, lunch.opensAt + 30_000);
-    await harness.database.ref().update({
+    await uploadProofAt(setup.harness.bucket, path, lunch.opensAt + 30_000);
+    await setup.harness.database.ref().update({
       [`${planPath}/meals/Day1/breakfast/status`]: 'Done',
       [`${planPath}/meals/Day1/breakfast/doneAt`]: opensAt + MINUTE,
       [`${planPath}/meals/Day1/lunch/status`]: 'Done',
@@ -196,9 +150,9 @@ describe("a group member's board row", () => {
       [`${dbPaths.groupMember(member.challengeId, member.uid)}/proved`]: 2,
       [`${dbPaths.groupMember(member.challengeId, member.uid)}/points`]: 20,
     });
-    now = lunch.opensAt + 2 * MINUTE;
+    clock.now = lunch.opensAt + 2 * MINUTE;
     const response = await postJson(
-      `${harness.baseUrl}/api/me/recompute`,
+      `${setup.harness.baseUrl}/api/me/recompute`,
       { challengeId: member.challengeId },
       { token: member.idToken },
     );
@@ -217,27 +171,27 @@ describe("a group member's board row", () => {
     await prove(member, 'breakfast', 'board-leaving-breakfast');
     const recompute = () =>
       postJson(
-        `${harness.baseUrl}/api/me/recompute`,
+        `${setup.harness.baseUrl}/api/me/recompute`,
         { challengeId: member.challengeId },
         { token: member.idToken },
       );
     expect((await recompute()).body).toMatchObject({ score: 10, activeChallenges: 1 });
     const left = await postJson(
-      `${harness.baseUrl}/api/challenges/${member.challengeId}/leave`,
+      `${setup.harness.baseUrl}/api/challenges/${member.challengeId}/leave`,
       {},
       { token: member.idToken },
     );
     expect(left.status).toBe(200);
     expect(await read(dbPaths.challenge(member.uid, member.challengeId))).toBeNull();
     for (let round = 0; round < 2; round++) {
-      now += MINUTE;
+      clock.now += MINUTE;
       expect((await recompute()).body).toMatchObject({ score: 10, activeChallenges: 0 });
       expect(await read(`${dbPaths.leaderboardAll}/${member.uid}/points`)).toBe(10);
       expect(await read(`${dbPaths.leaderboardWeekly('2025-W24')}/${member.uid}/points`)).toBe(10);
       expect(await read(`${dbPaths.leaderboardMonthly('2025-06')}/${member.uid}/points`)).toBe(10);
     }
     // A rebuild from the records (no rollup) keeps them too.
-    await harness.database.ref(dbPaths.progressMember(member.uid)).remove();
+    await setup.harness.database.ref(dbPaths.progressMember(member.uid)).remove();
     expect((await recompute()).body).toMatchObject({ score: 10, activeChallenges: 0 });
   });
 });

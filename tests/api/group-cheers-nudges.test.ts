@@ -1,61 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MealRecord } from '../../src/domain/challenge-record';
-import type { MealSlot } from '../../src/domain/constants';
+import { describe, expect, it } from 'vitest';
 import { dbPaths } from '../../src/domain/database-paths';
-import { GROUP_MESSAGES, type BoardRow, type NoticeRecord } from '../../src/domain/group-records';
-import { storagePaths } from '../../src/domain/storage-paths';
-import {
-  generatePayload,
-  postJson,
-  readyMember,
-  startApiHarness,
-  type ApiHarness,
-} from './api-harness';
-import { makeGroup, type GroupMember, type TestGroup } from './group-fixtures';
-import { mealPhoto } from './proof-photos';
-import { storePhotoAt } from './proof-uploads';
+import { GROUP_MESSAGES, type NoticeRecord } from '../../src/domain/group-records';
+import { generatePayload, postJson, readyMember } from './api-harness';
+import { MINUTE, PROOF_TESTS_START, proofTestSetup } from './group-api';
+import { makeGroup, type TestGroup } from './group-fixtures';
 
 // Cheers and nudges between members of a group over HTTP, and the notices they leave
 // (docs/product.md, "Group challenges").
 
-/** 05:30 on 10 June 2025 in India: every window of the day is still ahead when challenges are made. */
-const NOW = Date.parse('2025-06-10T00:00:00Z');
-const MINUTE = 60_000;
-
-let harness: ApiHarness;
-let now = NOW;
-
-beforeAll(async () => {
-  harness = await startApiHarness({
-    clock: () => now,
-    proofRateLimit: { windowMs: 60_000, max: 1_000 },
-    cheerRateLimit: { windowMs: 60_000, max: 1_000 },
-  });
-});
-afterAll(() => harness?.close());
-
-const read = async (path: string) => (await harness.database.ref(path).get()).val();
-const rowOf = async (member: GroupMember) =>
-  (await read(dbPaths.groupMember(member.challengeId, member.uid))) as BoardRow;
+const setup = proofTestSetup({ cheerRateLimit: { windowMs: 60_000, max: 1_000 } });
+const { clock, read, rowOf, prove, mealOf } = setup;
 const noticesOf = async (member: { uid: string }) =>
   Object.values(((await read(dbPaths.notices(member.uid))) ?? {}) as Record<string, NoticeRecord>);
-const mealOf = async (member: GroupMember, slot: MealSlot) =>
-  (await read(
-    `${dbPaths.challenge(member.uid, member.challengeId)}/meals/Day1/${slot}`,
-  )) as MealRecord;
-
-async function prove(member: GroupMember, slot: MealSlot, seed: string) {
-  const { opensAt } = await mealOf(member, slot);
-  const path = storagePaths.mealProof(member.uid, member.challengeId, 1, slot, 1);
-  await storePhotoAt(harness.bucket, path, await mealPhoto(seed), opensAt + 10 * MINUTE);
-  now = opensAt + 11 * MINUTE;
-  const response = await postJson(
-    `${harness.baseUrl}/api/challenges/${member.challengeId}/days/1/meals/${slot}/proof`,
-    {},
-    { token: member.idToken },
-  );
-  expect(response.status).toBe(200);
-}
 
 const cheer = (
   from: { idToken: string },
@@ -63,18 +19,18 @@ const cheer = (
   toUid: string,
   body: unknown = { meal: 'Day1-lunch' },
 ) =>
-  postJson(`${harness.baseUrl}/api/challenges/${challengeId}/members/${toUid}/cheers`, body, {
+  postJson(`${setup.harness.baseUrl}/api/challenges/${challengeId}/members/${toUid}/cheers`, body, {
     token: from.idToken,
   });
 const nudge = (from: { idToken: string }, challengeId: string, toUid: string, body: unknown = {}) =>
-  postJson(`${harness.baseUrl}/api/challenges/${challengeId}/members/${toUid}/nudges`, body, {
+  postJson(`${setup.harness.baseUrl}/api/challenges/${challengeId}/members/${toUid}/nudges`, body, {
     token: from.idToken,
   });
 
 /** A group of three, Asha's lunch proved. */
 async function cheeredGroup(): Promise<TestGroup> {
-  now = NOW;
-  const group = await makeGroup(harness, ['Owner', 'Asha', 'Ravi']);
+  clock.now = PROOF_TESTS_START;
+  const group = await makeGroup(setup.harness, ['Owner', 'Asha', 'Ravi']);
   await prove(group.members[1], 'lunch', `cheer-${group.challengeId}`);
   return group;
 }
@@ -87,12 +43,12 @@ describe('cheers', () => {
     expect(first.status).toBe(201);
     expect((await rowOf(asha)).meals['Day1-lunch']).toMatchObject({ proof: 'Done', cheers: 1 });
     expect(await read(dbPaths.groupCheer(challengeId, asha.uid, 'Day1-lunch', owner.uid))).toBe(
-      now,
+      clock.now,
     );
     expect(await noticesOf(asha)).toEqual([
       {
         kind: 'cheer',
-        at: now,
+        at: clock.now,
         fromUid: owner.uid,
         fromName: 'Owner',
         fromPhotoURL: '',
@@ -128,7 +84,7 @@ describe('cheers', () => {
   it('refuses what cannot be cheered, changing nothing', async () => {
     const { challengeId, owner, members } = await cheeredGroup();
     const [, asha, ravi] = members;
-    const outsider = await readyMember(harness.database);
+    const outsider = await readyMember(setup.harness.database);
     const cases: Array<
       [string, Promise<{ status: number; body: Record<string, unknown> }>, number, string?]
     > = [
@@ -156,11 +112,11 @@ describe('cheers', () => {
   it('refuses a disabled member (403) and a challenge hidden by a moderator (409)', async () => {
     const { challengeId, owner, members } = await cheeredGroup();
     const [, asha, ravi] = members;
-    await harness.database.ref(dbPaths.disabledMember(ravi.uid)).set({ at: now });
+    await setup.harness.database.ref(dbPaths.disabledMember(ravi.uid)).set({ at: clock.now });
     expect((await cheer(ravi, challengeId, asha.uid)).status).toBe(403);
-    await harness.database
+    await setup.harness.database
       .ref(dbPaths.challengeModeration(owner.uid, challengeId))
-      .set({ hiddenAt: now, reason: 'spam' });
+      .set({ hiddenAt: clock.now, reason: 'spam' });
     const hidden = await cheer(owner, challengeId, asha.uid);
     expect(hidden.status).toBe(409);
     expect(hidden.body.error).toBe(GROUP_MESSAGES.hidden);
@@ -168,13 +124,13 @@ describe('cheers', () => {
   });
 
   it('a solo challenge has no board to cheer on (404)', async () => {
-    const member = await readyMember(harness.database);
+    const member = await readyMember(setup.harness.database);
     const created = await postJson(
-      `${harness.baseUrl}/api/generate`,
+      `${setup.harness.baseUrl}/api/generate`,
       generatePayload(member.uid, { day: 1 }),
       { token: member.idToken },
     );
-    const other = await readyMember(harness.database);
+    const other = await readyMember(setup.harness.database);
     const response = await cheer(other, created.body.challengeId as string, member.uid);
     expect(response.status).toBe(404);
   });
@@ -182,21 +138,25 @@ describe('cheers', () => {
 
 describe('nudges', () => {
   it('a member nudges another whose window is open and unproved, once per window per pair', async () => {
-    now = NOW;
-    const { challengeId, owner, members } = await makeGroup(harness, ['Owner', 'Asha', 'Ravi']);
+    clock.now = PROOF_TESTS_START;
+    const { challengeId, owner, members } = await makeGroup(setup.harness, [
+      'Owner',
+      'Asha',
+      'Ravi',
+    ]);
     const [, asha, ravi] = members;
     const dinner = await mealOf(asha, 'dinner');
-    now = dinner.opensAt + 5 * MINUTE;
+    clock.now = dinner.opensAt + 5 * MINUTE;
     const first = await nudge(ravi, challengeId, asha.uid);
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ meal: 'Day1-dinner', nudged: true });
     expect(await read(dbPaths.groupNudge(challengeId, asha.uid, 'Day1-dinner', ravi.uid))).toBe(
-      now,
+      clock.now,
     );
     expect(await noticesOf(asha)).toEqual([
       {
         kind: 'nudge',
-        at: now,
+        at: clock.now,
         fromUid: ravi.uid,
         fromName: 'Ravi',
         fromPhotoURL: '',
@@ -206,7 +166,7 @@ describe('nudges', () => {
         meal: 'Day1-dinner',
       },
     ]);
-    now += MINUTE;
+    clock.now += MINUTE;
     const again = await nudge(ravi, challengeId, asha.uid);
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ nudged: false });
@@ -217,13 +177,17 @@ describe('nudges', () => {
   });
 
   it('refuses a nudge with no open unproved window, or from anyone outside, changing nothing', async () => {
-    now = NOW;
-    const { challengeId, owner, members } = await makeGroup(harness, ['Owner', 'Asha', 'Ravi']);
+    clock.now = PROOF_TESTS_START;
+    const { challengeId, owner, members } = await makeGroup(setup.harness, [
+      'Owner',
+      'Asha',
+      'Ravi',
+    ]);
     const [, asha, ravi] = members;
-    const outsider = await readyMember(harness.database);
+    const outsider = await readyMember(setup.harness.database);
     const lunch = await mealOf(asha, 'lunch');
     // Before lunch opens, nothing is open.
-    now = lunch.opensAt - MINUTE;
+    clock.now = lunch.opensAt - MINUTE;
     const closed = await nudge(owner, challengeId, asha.uid);
     expect(closed.status).toBe(409);
     expect(closed.body.error).toBe('Asha has no open meal waiting for a proof right now');

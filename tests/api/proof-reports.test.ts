@@ -1,66 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MealRecord } from '../../src/domain/challenge-record';
-import type { MealSlot } from '../../src/domain/constants';
+import { describe, expect, it } from 'vitest';
 import { dbPaths } from '../../src/domain/database-paths';
-import { GROUP_MESSAGES, type BoardRow } from '../../src/domain/group-records';
+import { GROUP_MESSAGES } from '../../src/domain/group-records';
 import type { ProofQueueEntry } from '../../src/domain/proof-review';
-import { storagePaths } from '../../src/domain/storage-paths';
-import {
-  postJson,
-  readyMember,
-  signUpWithClaims,
-  startApiHarness,
-  type ApiHarness,
-  type TestMember,
-} from './api-harness';
+import { postJson, readyMember } from './api-harness';
+import { MINUTE, PROOF_TESTS_START, proofTestSetup } from './group-api';
 import { makeGroup, type GroupMember } from './group-fixtures';
-import { mealPhoto } from './proof-photos';
-import { storePhotoAt } from './proof-uploads';
 
 // Members' reports of another member's proof photo over HTTP (#31 item 4; docs/product.md, "Group
 // challenges"): three reports from different members put it in the admins' review queue.
 
-const NOW = Date.parse('2025-06-10T00:00:00Z');
-const MINUTE = 60_000;
-
-let harness: ApiHarness;
-let now = NOW;
-let admin: TestMember;
-
-beforeAll(async () => {
-  harness = await startApiHarness({
-    clock: () => now,
-    proofRateLimit: { windowMs: 60_000, max: 1_000 },
-    cheerRateLimit: { windowMs: 60_000, max: 1_000 },
-  });
-  admin = await signUpWithClaims(harness.auth, { admin: true });
-});
-afterAll(() => harness?.close());
-
-const read = async (path: string) => (await harness.database.ref(path).get()).val();
-const mealOf = async (member: GroupMember, slot: MealSlot) =>
-  (await read(
-    `${dbPaths.challenge(member.uid, member.challengeId)}/meals/Day1/${slot}`,
-  )) as MealRecord;
-const rowOf = async (member: GroupMember) =>
-  (await read(dbPaths.groupMember(member.challengeId, member.uid))) as BoardRow;
+const setup = proofTestSetup({ cheerRateLimit: { windowMs: 60_000, max: 1_000 } });
+const { clock, read, mealOf, rowOf, prove } = setup;
 const queueOf = async (member: GroupMember) =>
   Object.entries(((await read(dbPaths.proofQueue)) ?? {}) as Record<string, ProofQueueEntry>)
     .filter(([, entry]) => entry.uid === member.uid)
     .map(([key, entry]) => ({ key, ...entry }));
-
-async function prove(member: GroupMember, slot: MealSlot, seed: string) {
-  const { opensAt } = await mealOf(member, slot);
-  const path = storagePaths.mealProof(member.uid, member.challengeId, 1, slot, 1);
-  await storePhotoAt(harness.bucket, path, await mealPhoto(seed), opensAt + 10 * MINUTE);
-  now = opensAt + 11 * MINUTE;
-  const response = await postJson(
-    `${harness.baseUrl}/api/challenges/${member.challengeId}/days/1/meals/${slot}/proof`,
-    {},
-    { token: member.idToken },
-  );
-  expect(response.status).toBe(200);
-}
 
 const report = (
   from: { idToken: string },
@@ -69,14 +23,14 @@ const report = (
   meal = 'Day1-lunch',
 ) =>
   postJson(
-    `${harness.baseUrl}/api/challenges/${to.challengeId}/members/${to.uid}/meals/${meal}/reports`,
+    `${setup.harness.baseUrl}/api/challenges/${to.challengeId}/members/${to.uid}/meals/${meal}/reports`,
     body,
     { token: from.idToken },
   );
 
 async function reportedGroup() {
-  now = NOW;
-  const group = await makeGroup(harness, ['Owner', 'Asha', 'Ravi', 'Meera', 'Kiran']);
+  clock.now = PROOF_TESTS_START;
+  const group = await makeGroup(setup.harness, ['Owner', 'Asha', 'Ravi', 'Meera', 'Kiran']);
   await prove(group.members[1], 'lunch', `report-${group.challengeId}`);
   return group;
 }
@@ -89,17 +43,17 @@ describe('reporting a proof photo', () => {
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ reports: 1, flagged: false });
     expect((await report(ravi, asha, { reason: 'inappropriate' })).status).toBe(409);
-    now += MINUTE;
+    clock.now += MINUTE;
     expect((await report(meera, asha)).body).toMatchObject({ reports: 2, flagged: false });
     expect((await mealOf(asha, 'lunch')).review).toBeUndefined();
     expect(await queueOf(asha)).toEqual([]);
 
-    now += MINUTE;
+    clock.now += MINUTE;
     const third = await report(owner, asha, { reason: 'not-this-meal' });
     expect(third.status).toBe(201);
     expect(third.body).toMatchObject({ reports: 3, flagged: true });
     const meal = await mealOf(asha, 'lunch');
-    expect(meal.review).toMatchObject({ state: 'flagged', reasons: ['reported'], at: now });
+    expect(meal.review).toMatchObject({ state: 'flagged', reasons: ['reported'], at: clock.now });
     expect(await rowOf(asha)).toMatchObject({
       proved: 0,
       points: 0,
@@ -113,7 +67,7 @@ describe('reporting a proof photo', () => {
       imgPath: meal.imgPath,
       img: meal.img,
       reasons: ['reported'],
-      at: now,
+      at: clock.now,
     });
     expect(
       (entry as unknown as { reports: Array<{ fromUid: string; reason: string }> }).reports.map(
@@ -127,9 +81,9 @@ describe('reporting a proof photo', () => {
     expect(await read(`${dbPaths.userInfo(asha.uid)}/score`)).toBe(0);
 
     const approved = await postJson(
-      `${harness.baseUrl}/api/admin/proofs/${entry.key}/approve`,
+      `${setup.harness.baseUrl}/api/admin/proofs/${entry.key}/approve`,
       {},
-      { token: admin.idToken },
+      { token: setup.admin.idToken },
     );
     expect(approved.status).toBe(200);
     expect(approved.body.score).toBe(10);
@@ -139,7 +93,7 @@ describe('reporting a proof photo', () => {
   it('refuses what cannot be reported, recording nothing', async () => {
     const { members } = await reportedGroup();
     const [owner, asha, ravi] = members;
-    const outsider = await readyMember(harness.database);
+    const outsider = await readyMember(setup.harness.database);
     const cases: Array<
       [string, Promise<{ status: number; body: Record<string, unknown> }>, number]
     > = [

@@ -1,54 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MealRecord } from '../../src/domain/challenge-record';
-import type { MealSlot } from '../../src/domain/constants';
+import { describe, expect, it } from 'vitest';
 import { dbPaths } from '../../src/domain/database-paths';
 import type { AdminAuditEntry } from '../../src/domain/moderation-records';
 import type { ProofQueuePage } from '../../src/domain/proof-review';
 import { storagePaths } from '../../src/domain/storage-paths';
-import {
-  generatePayload,
-  postJson,
-  readyMember,
-  signUpWithClaims,
-  startApiHarness,
-  type ApiHarness,
-  type TestMember,
-} from './api-harness';
+import { generatePayload, postJson, readyMember } from './api-harness';
+import { MINUTE, PROOF_TESTS_START, proofTestSetup, type ChallengeHolder } from './group-api';
 import { disguisedCopies, mealPhoto } from './proof-photos';
-import { storePhotoAt } from './proof-uploads';
 
 // The admins' review of flagged proofs over HTTP: the queue, Approve and Reject (docs/security.md,
 // "Proof checks").
 
-const NOW = Date.parse('2025-06-10T00:00:00Z');
-const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-let harness: ApiHarness;
-let now = NOW;
-let admin: TestMember & { email: string };
+const setup = proofTestSetup();
+const { clock, read, mealOf, prove } = setup;
 
-beforeAll(async () => {
-  harness = await startApiHarness({
-    clock: () => now,
-    proofRateLimit: { windowMs: 60_000, max: 1_000 },
-  });
-  admin = await signUpWithClaims(harness.auth, { admin: true });
-});
-afterAll(() => harness?.close());
-
-const read = async (path: string) => (await harness.database.ref(path).get()).val();
-
-interface Challenger extends TestMember {
-  challengeId: string;
-}
+type Challenger = ChallengeHolder;
 
 async function challenger(displayName = 'Asha'): Promise<Challenger> {
-  now = NOW;
-  const member = await readyMember(harness.database);
-  await harness.database.ref(`${dbPaths.userInfo(member.uid)}/displayName`).set(displayName);
+  clock.now = PROOF_TESTS_START;
+  const member = await readyMember(setup.harness.database);
+  await setup.harness.database.ref(`${dbPaths.userInfo(member.uid)}/displayName`).set(displayName);
   const response = await postJson(
-    `${harness.baseUrl}/api/generate`,
+    `${setup.harness.baseUrl}/api/generate`,
     generatePayload(member.uid, { day: 1, displayName }),
     { token: member.idToken },
   );
@@ -56,33 +30,8 @@ async function challenger(displayName = 'Asha'): Promise<Challenger> {
   return { ...member, challengeId: response.body.challengeId as string };
 }
 
-const mealPath = ({ uid, challengeId }: Challenger, slot: MealSlot) =>
-  `${dbPaths.challenge(uid, challengeId)}/meals/Day1/${slot}`;
-const storedMeal = async (member: Challenger, slot: MealSlot) =>
-  (await read(mealPath(member, slot))) as MealRecord;
-
-/** Uploads `bytes` ten minutes into the meal's window and records it there; the answer's body. */
-async function prove(
-  member: Challenger,
-  slot: MealSlot,
-  bytes: Buffer,
-  { attempt = 1, capturedAt }: { attempt?: number; capturedAt?: number } = {},
-) {
-  const { opensAt } = await storedMeal(member, slot);
-  const path = storagePaths.mealProof(member.uid, member.challengeId, 1, slot, attempt);
-  await storePhotoAt(harness.bucket, path, bytes, opensAt + 10 * MINUTE + attempt);
-  now = opensAt + 11 * MINUTE + attempt;
-  const response = await postJson(
-    `${harness.baseUrl}/api/challenges/${member.challengeId}/days/1/meals/${slot}/proof`,
-    capturedAt === undefined ? {} : { capturedAt },
-    { token: member.idToken },
-  );
-  expect(response.status).toBe(200);
-  return response.body;
-}
-
 async function getJson(path: string, token: string) {
-  const response = await fetch(`${harness.baseUrl}${path}`, {
+  const response = await fetch(`${setup.harness.baseUrl}${path}`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -91,7 +40,7 @@ async function getJson(path: string, token: string) {
 const queuePage = async (before?: string) => {
   const response = await getJson(
     `/api/admin/proofs${before ? `?before=${encodeURIComponent(before)}` : ''}`,
-    admin.idToken,
+    setup.admin.idToken,
   );
   expect(response.status).toBe(200);
   return response.body as unknown as ProofQueuePage;
@@ -101,11 +50,15 @@ const decide = (
   key: string,
   decision: 'approve' | 'reject',
   body: unknown = {},
-  token = admin.idToken,
+  token = setup.admin.idToken,
 ) =>
-  postJson(`${harness.baseUrl}/api/admin/proofs/${encodeURIComponent(key)}/${decision}`, body, {
-    token,
-  });
+  postJson(
+    `${setup.harness.baseUrl}/api/admin/proofs/${encodeURIComponent(key)}/${decision}`,
+    body,
+    {
+      token,
+    },
+  );
 
 const scoreOf = async (uid: string) => (await read(`${dbPaths.userInfo(uid)}/score`)) as number;
 
@@ -122,7 +75,7 @@ async function flaggedCopy(seed: string) {
   );
   expect(body.review).toMatchObject({ state: 'flagged', reasons: ['duplicate'] });
   const recount = await postJson(
-    `${harness.baseUrl}/api/me/recompute`,
+    `${setup.harness.baseUrl}/api/me/recompute`,
     {},
     { token: copier.idToken },
   );
@@ -141,7 +94,7 @@ async function flaggedCopy(seed: string) {
 describe('the review queue', () => {
   it('lists a flagged proof with the earlier photo it matches, the member and the meal', async () => {
     const { original, copier, row } = await flaggedCopy('queue-thali');
-    const meal = await storedMeal(copier, 'lunch');
+    const meal = await mealOf(copier, 'lunch');
     expect(row).toMatchObject({
       uid: copier.uid,
       displayName: 'Zoya',
@@ -151,13 +104,13 @@ describe('the review queue', () => {
       match: { uid: original.uid, challengeId: original.challengeId, day: 1, slot: 'lunch' },
       matchDisplayName: 'Kabir',
     });
-    expect(row.matchImg).toBe((await storedMeal(original, 'lunch')).img);
+    expect(row.matchImg).toBe((await mealOf(original, 'lunch')).img);
     // Both are tokened download URLs of the stored objects, as the admin's browser loads them.
     for (const [url, path] of [
       [row.img, row.imgPath],
       [row.matchImg!, row.match!.imgPath!],
     ]) {
-      const [metadata] = await harness.bucket.file(path).getMetadata();
+      const [metadata] = await setup.harness.bucket.file(path).getMetadata();
       expect(String(metadata.metadata?.firebaseStorageDownloadTokens).split(',')).toContain(
         new URL(url).searchParams.get('token'),
       );
@@ -171,7 +124,7 @@ describe('the review queue', () => {
     for (const [index, member] of members.entries())
       for (const slot of ['breakfast', 'lunch', 'dinner'] as const)
         await prove(member, slot, await mealPhoto(`page-${index}-${slot}`), {
-          capturedAt: NOW - 48 * HOUR,
+          body: { capturedAt: PROOF_TESTS_START - 48 * HOUR },
         });
     const first = await queuePage();
     expect(first.proofs).toHaveLength(10);
@@ -189,12 +142,12 @@ describe('the review queue', () => {
     expect((await getJson('/api/admin/proofs', copier.idToken)).status).toBe(403);
     expect((await decide(row.key, 'approve', {}, copier.idToken)).status).toBe(403);
     expect((await decide(row.key, 'reject', { reason: 'x' }, copier.idToken)).status).toBe(403);
-    expect((await storedMeal(copier, 'lunch')).review?.state).toBe('flagged');
+    expect((await mealOf(copier, 'lunch')).review?.state).toBe('flagged');
   });
 
   it('refuses a malformed key, an unknown field, and a key no longer queued', async () => {
-    expect((await getJson('/api/admin/proofs?before=nope', admin.idToken)).status).toBe(400);
-    expect((await getJson('/api/admin/proofs?page=2', admin.idToken)).status).toBe(400);
+    expect((await getJson('/api/admin/proofs?before=nope', setup.admin.idToken)).status).toBe(400);
+    expect((await getJson('/api/admin/proofs?page=2', setup.admin.idToken)).status).toBe(400);
     expect((await decide('not-a-key', 'approve')).status).toBe(400);
     const { row } = await flaggedCopy('queue-refusals');
     expect((await decide(row.key, 'approve', { points: 10 })).status).toBe(400);
@@ -210,7 +163,7 @@ describe('Approve', () => {
     const response = await decide(row.key, 'approve');
     expect(response.status).toBe(200);
     expect(response.body.score).toBe(10);
-    expect((await storedMeal(copier, 'lunch')).review).toMatchObject({
+    expect((await mealOf(copier, 'lunch')).review).toMatchObject({
       state: 'approved',
       reasons: ['duplicate'],
     });
@@ -223,7 +176,7 @@ describe('Approve', () => {
     expect(audit).toContainEqual(
       expect.objectContaining({
         action: 'approve-proof',
-        actor: { uid: admin.uid, email: admin.email },
+        actor: { uid: setup.admin.uid, email: setup.admin.email },
         target: expect.objectContaining({ uid: copier.uid, challengeId: copier.challengeId }),
       }),
     );
@@ -231,7 +184,7 @@ describe('Approve', () => {
     expect((await decide(row.key, 'approve')).status).toBe(404);
     // Idempotent: the member's own recompute agrees.
     const again = await postJson(
-      `${harness.baseUrl}/api/me/recompute`,
+      `${setup.harness.baseUrl}/api/me/recompute`,
       {},
       { token: copier.idToken },
     );
@@ -248,7 +201,7 @@ describe('Reject', () => {
       reason: 'The same photo as another member',
     });
     expect(response.status).toBe(200);
-    const meal = await storedMeal(copier, 'lunch');
+    const meal = await mealOf(copier, 'lunch');
     expect(meal.status).toBe('Rejected');
     expect(meal.review).toMatchObject({
       state: 'rejected',
@@ -276,7 +229,7 @@ describe('Reject', () => {
       review: null,
     });
     const recount = await postJson(
-      `${harness.baseUrl}/api/me/recompute`,
+      `${setup.harness.baseUrl}/api/me/recompute`,
       {},
       { token: copier.idToken },
     );
