@@ -16,8 +16,8 @@ import { MAX_ACTIVE_CHALLENGES, type Preference } from '../../src/domain/constan
 import { startAuthEmulator } from '../lib/auth-emulator';
 import { startNodeProcess } from '../lib/processes';
 import { repoRoot } from '../lib/stack';
-import type { ServerTimings } from './api-server';
-import { percentile, runLoad, type LoadResult } from './load-loop';
+import { measureApiLatency, serverTimings, type ApiLatency } from './api-latency';
+import { runLoad } from './load-loop';
 import { randomProfiles } from './random-profiles';
 
 const PROJECT_ID = 'demo-challangex-bench';
@@ -26,15 +26,8 @@ const WARMUP_REQUESTS = 40;
 const SIGNUP_PARALLELISM = 8;
 const TIME_ZONE = 'Asia/Kolkata';
 
-export interface GenerateRun extends LoadResult {
+export interface GenerateRun extends ApiLatency {
   days: number;
-  /** Inside the API process, without the revocation lookup (answered here by the Auth emulator, in production by Google's). */
-  serverOwnP50Ms: number;
-  serverOwnP95Ms: number;
-  /** The revocation lookup firebase-admin makes against the Auth emulator, p95. */
-  tokenCheckP95Ms: number;
-  /** CPU time of the API process divided by the requests it answered. */
-  serverCpuPerRequestMs: number;
 }
 
 export interface GenerateLatencyResult {
@@ -115,8 +108,14 @@ export async function writeProfiles(
 export async function startApiServer(env: Record<string, string>) {
   let announcePort: (port: number) => void = () => {};
   const announced = new Promise<number>((resolve) => (announcePort = resolve));
+  // BENCH_API_CPU_PROF=<dir>: the API process writes a V8 CPU profile there when it stops.
+  const profileDir = process.env.BENCH_API_CPU_PROF;
   const server = startNodeProcess('api', 'scripts/bench/api-server.ts', [], {
-    nodeArgs: ['--import', 'tsx'],
+    nodeArgs: [
+      '--import',
+      'tsx',
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ],
     env,
     log: (_source, line) => {
       try {
@@ -146,13 +145,6 @@ export async function startApiServer(env: Record<string, string>) {
   } finally {
     clearTimeout(timer);
   }
-}
-
-export async function serverTimings(port: number): Promise<ServerTimings> {
-  const response = await fetch(`http://127.0.0.1:${port}/bench/server-timings`, {
-    signal: AbortSignal.timeout(10_000),
-  });
-  return (await response.json()) as ServerTimings;
 }
 
 function generateRequest(member: Member, days: number, index: number) {
@@ -218,27 +210,14 @@ export async function measureGenerateLatency(requestsPerRun = 300): Promise<Gene
     const runs: GenerateRun[] = [];
     for (const [configIndex, { days, concurrency }] of configs.entries()) {
       const member = pool(warmupMembers + configIndex * membersPerRun, membersPerRun);
-      const result = await runLoad({
+      const result = await measureApiLatency({
         port,
         requests: membersPerRun * MAX_ACTIVE_CHALLENGES,
         concurrency,
         expectedStatus: 201,
         makeRequest: (index) => generateRequest(member(index), days, index),
       });
-      const report = await serverTimings(port);
-      const timings = report.requests.filter((timing) => timing.status === 201);
-      const own = timings
-        .map((timing) => timing.serverMs - timing.tokenCheckMs)
-        .sort((a, b) => a - b);
-      const tokenChecks = timings.map((timing) => timing.tokenCheckMs).sort((a, b) => a - b);
-      runs.push({
-        days,
-        ...result,
-        serverOwnP50Ms: percentile(own, 0.5),
-        serverOwnP95Ms: percentile(own, 0.95),
-        tokenCheckP95Ms: percentile(tokenChecks, 0.95),
-        serverCpuPerRequestMs: report.cpuMs / report.requests.length,
-      });
+      runs.push({ days, ...result });
     }
     return { runs, members: memberCount };
   } finally {

@@ -18,14 +18,9 @@ import type { BoardRow } from '../../src/domain/group-records';
 import { startAuthEmulator } from '../lib/auth-emulator';
 import { repoRoot } from '../lib/stack';
 import { groupBoardRows } from './challenge-fixtures';
-import {
-  serverTimings,
-  signUpMembers,
-  startApiServer,
-  writeProfiles,
-  type Member,
-} from './generate-latency';
-import { percentile, runLoad, type LoadResult } from './load-loop';
+import { measureApiLatency, serverTimings, type ApiLatency } from './api-latency';
+import { signUpMembers, startApiServer, writeProfiles, type Member } from './generate-latency';
+import { runLoad } from './load-loop';
 
 const PROJECT_ID = 'demo-challangex-bench';
 const NAMESPACE = 'bench-groups';
@@ -34,11 +29,7 @@ const WARMUP_JOINS = 10;
 /** Joiners per group: the owner holds the first of its 50 places. */
 const JOINERS_PER_GROUP = GROUP_MEMBER_LIMIT - 1;
 
-export interface JoinLatency extends LoadResult {
-  serverOwnP50Ms: number;
-  serverOwnP95Ms: number;
-  tokenCheckP95Ms: number;
-  serverCpuPerRequestMs: number;
+export interface JoinLatency extends ApiLatency {
   groups: number;
 }
 
@@ -130,27 +121,14 @@ export async function measureJoinLatency(requests = 100): Promise<JoinLatency> {
       makeRequest: joinRequest,
     });
     await serverTimings(port);
-    const result = await runLoad({
+    const result = await measureApiLatency({
       port,
       requests,
       concurrency: 1,
       expectedStatus: 201,
       makeRequest: (index) => joinRequest(WARMUP_JOINS + index),
     });
-    const report = await serverTimings(port);
-    const timings = report.requests.filter((timing) => timing.status === 201);
-    const own = timings
-      .map((timing) => timing.serverMs - timing.tokenCheckMs)
-      .sort((a, b) => a - b);
-    const tokenChecks = timings.map((timing) => timing.tokenCheckMs).sort((a, b) => a - b);
-    return {
-      ...result,
-      serverOwnP50Ms: percentile(own, 0.5),
-      serverOwnP95Ms: percentile(own, 0.95),
-      tokenCheckP95Ms: percentile(tokenChecks, 0.95),
-      serverCpuPerRequestMs: report.cpuMs / Math.max(1, report.requests.length),
-      groups: groupCount,
-    };
+    return { ...result, groups: groupCount };
   } finally {
     await server?.stop();
     await auth.close();
