@@ -90,6 +90,22 @@ export const frame = (screens) => Promise.all([hint(), ...screens]).then((s) => 
     expect(chunks['frame']).toEqual(['/src/shell-frame.ts']);
   });
 
+  test('keeps a module that a lazy piece of the shell also uses out of its screen, so the piece does not load the screen', async () => {
+    const chunks = await buildWithPlan(['/src/home-page.ts', '/src/feed-page.ts'], undefined, {
+      ...app,
+      'src/start-app.ts': `import { frame } from './shell-frame.ts';
+export const start = () => frame([import('./home-page.ts'), import('./feed-page.ts'), import('./side-widget.ts')]);`,
+      'src/side-widget.ts': `import { banner } from './home-banner.ts';
+export const widget = () => banner() + '!';`,
+    });
+    expect(chunks['home-page']).toEqual(['/src/home-page.ts']);
+    const bannerChunk = Object.entries(chunks).find(([, ids]) =>
+      ids.includes('/src/home-banner.ts'),
+    );
+    expect(bannerChunk?.[0]).toMatch(/^lazy-shared/);
+    expect(bannerChunk?.[1]).toEqual(['/src/home-banner.ts']);
+  });
+
   test('stops the build, naming it, when a listed screen does not exist', async () => {
     await expect(buildWithPlan(['/src/home-page.ts', '/src/renamed-page.ts'])).rejects.toThrow(
       'chunk-by-screen: /src/renamed-page.ts does not exist. If a screen was moved or renamed, update its path in src/app/route-table.ts (screenChunks).',

@@ -42,7 +42,9 @@ const chunkName = (screen: string) =>
  * six per origin): the app shell and everything it imports statically is one
  * chunk (minus its `shellParts`, one chunk each: a module graph is evaluated
  * in one task, so the entry evaluates these one at a time); what several main screens import beyond it is one more; each main
- * screen with the rest of what it imports is one chunk, named after its file.
+ * screen with the rest of what it imports is one chunk, named after its file,
+ * but for what lazy pieces from outside the screen also use (the sidebar's widgets, the login page's
+ * form): those modules go to `lazy-shared` chunks, so such a piece never loads a whole screen.
  * Lazy pieces (modals, widgets, SDKs, admin) keep Rolldown's own splitting.
  *
  * A module of the plan that does not exist, or that nothing imports, stops the
@@ -55,6 +57,7 @@ export function chunkByScreen(plan: ScreenChunkPlan): {
   const { entry, appStart, screens, shellParts = [] } = plan;
   const planned = [entry, appStart, ...screens];
   const staticImports = new Map<string, readonly string[]>();
+  const dynamicImporters = new Map<string, string[]>();
   const closures = new Map<string, Set<string>>();
   const closureOf = (suffix: string): Set<string> => {
     let closure = closures.get(suffix);
@@ -71,6 +74,30 @@ export function chunkByScreen(plan: ScreenChunkPlan): {
     return closure;
   };
   const inShell = (id: string) => closureOf(appStart).has(id) && !closureOf(entry).has(id);
+  // Lazy pieces loaded from outside a screen (the layout's sidebar widgets) that use a module of that
+  // screen: in the screen's chunk, the module would make them load and evaluate the whole screen (a sidebar
+  // widget pulling the challenge page's 200 KB with zod). Such modules go to `lazy-shared` chunks instead,
+  // split by which pieces use them.
+  const lazyRootsFrom = new Map<string, string[]>();
+  const lazyRootsOutside = (screen: string): string[] => {
+    let roots = lazyRootsFrom.get(screen);
+    if (roots) return roots;
+    const own = closureOf(screen);
+    roots = [...dynamicImporters]
+      .filter(([root]) => !planned.some((path) => root.endsWith(path)))
+      .filter(([, importers]) =>
+        importers.some((importer) => !own.has(importer) || inShell(importer)),
+      )
+      .map(([root]) => root);
+    lazyRootsFrom.set(screen, roots);
+    return roots;
+  };
+  const inOneScreen = (id: string) =>
+    !inShell(id) && screens.filter((screen) => closureOf(screen).has(id)).length === 1;
+  const sharedWithLazyPieces = (screen: string, id: string) =>
+    closureOf(screen).has(id) &&
+    inOneScreen(id) &&
+    lazyRootsOutside(screen).some((root) => closureOf(root).has(id));
 
   const plugin: Plugin = {
     name: 'chunk-by-screen',
@@ -87,9 +114,15 @@ export function chunkByScreen(plan: ScreenChunkPlan): {
     buildEnd(error) {
       if (error) return;
       closures.clear();
+      lazyRootsFrom.clear();
       staticImports.clear();
+      dynamicImporters.clear();
       for (const id of this.getModuleIds()) {
-        staticImports.set(id, this.getModuleInfo(id)?.importedIds ?? []);
+        const info = this.getModuleInfo(id);
+        staticImports.set(id, info?.importedIds ?? []);
+        for (const imported of info?.dynamicallyImportedIds ?? []) {
+          dynamicImporters.set(imported, [...(dynamicImporters.get(imported) ?? []), id]);
+        }
       }
       const unused = planned.filter((path) => closureOf(path).size === 0);
       if (unused.length > 0) {
@@ -107,20 +140,28 @@ export function chunkByScreen(plan: ScreenChunkPlan): {
     // in a chunk of their own they would cost the first page one more request.
     {
       name: 'index',
-      priority: screens.length + shellParts.length + 3,
+      priority: screens.length + shellParts.length + 4,
       test: (id: string) => id.startsWith('\0') || (closureOf(entry).has(id) && !isStyle(id)),
     },
     ...shellParts.map((part, index) => ({
       name: part.name,
-      priority: screens.length + shellParts.length + 2 - index,
+      priority: screens.length + shellParts.length + 3 - index,
       test: (id: string) => inShell(id) && part.test.test(id),
     })),
-    { name: 'start-app', priority: screens.length + 2, test: inShell },
+    { name: 'start-app', priority: screens.length + 3, test: inShell },
     {
       name: 'screens-shared',
-      priority: screens.length + 1,
+      priority: screens.length + 2,
       test: (id: string) =>
         !inShell(id) && screens.filter((screen) => closureOf(screen).has(id)).length > 1,
+    },
+    {
+      name: 'lazy-shared',
+      priority: screens.length + 1,
+      // Split by which pieces load each module, so a widget takes only what it uses.
+      entriesAware: true,
+      entriesAwareMergeThreshold: 20_000,
+      test: (id: string) => screens.some((screen) => sharedWithLazyPieces(screen, id)),
     },
     ...screens.map((screen, index) => ({
       name: chunkName(screen),
