@@ -1,26 +1,6 @@
 import { z } from '@/domain/zod';
 import { isHttpsUrlOn } from './profile-schema';
-
-/**
- * website/social-link (docs/architecture.md#data-model-and-access): the product's own accounts, edited by
- * admins through the audited API (functions/src/admin-website-route.ts), each on its own site's hosts.
- */
-export const SITE_SOCIAL_NETWORKS = [
-  { key: 'facebook', label: 'Facebook', hosts: ['facebook.com', 'fb.com'] },
-  { key: 'twitter', label: 'Twitter', hosts: ['twitter.com', 'x.com'] },
-  { key: 'linkedin', label: 'LinkedIn', hosts: ['linkedin.com'] },
-  { key: 'github', label: 'GitHub', hosts: ['github.com'] },
-  { key: 'youtube', label: 'YouTube', hosts: ['youtube.com', 'youtu.be'] },
-] as const;
-
-export type SiteSocialNetwork = (typeof SITE_SOCIAL_NETWORKS)[number]['key'];
-
-export type SiteSocialLinks = Partial<Record<SiteSocialNetwork, string>>;
-
-/** docs/product.md#what-challangex-is: the banner's topic words are the stored value split on spaces. */
-export function bannerTopics(value: unknown): string[] {
-  return typeof value === 'string' ? value.split(' ').filter((word) => word.trim() !== '') : [];
-}
+import { SITE_SOCIAL_NETWORKS, type SiteSocialNetwork } from './site-social-networks';
 
 export const BANNER_MAX_LENGTH = 500;
 export const SITE_LINK_MAX_LENGTH = 2048;

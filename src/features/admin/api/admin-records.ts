@@ -3,7 +3,8 @@ import { readChildren } from '@/services/database';
 import { dbPaths } from '@/domain/database-paths';
 import type { FeedEntry } from '@/domain/challenge-record';
 import type { AdminAuditEntry } from '@/domain/moderation-records';
-import type { BannerInput, SiteSocialLinks, SiteSocialLinksInput } from '@/domain/website-records';
+import type { SiteSocialLinks } from '@/domain/site-social-networks';
+import type { BannerInput, SiteSocialLinksInput } from '@/domain/website-records';
 
 /**
  * Every admin list is read a page at a time, newest first: the rules refuse the admin more than 25

@@ -1,4 +1,4 @@
-import type { SiteSocialLinks } from '@/domain/website-records';
+import type { SiteSocialLinks } from '@/domain/site-social-networks';
 import type { Loadable } from '@/hooks/use-async';
 import { useDatabaseValue } from '@/hooks/use-database';
 import { dbPaths } from '@/domain/database-paths';

@@ -1,10 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { toastError, toastSuccess } from '@/lib/toast';
-import { subscribe, subscribeInputSchema, type SubscribeInput } from '../api/subscribe';
+import type { SubscribeInput } from '../api/subscribe';
+
+// The box sits in every page's sidebar: its schema (zod) and its write load on the first submit, not with
+// the page (docs/performance.md, "Decisions that hold the budgets").
+const loadSubscribe = () => import('../api/subscribe');
+const validateOnSubmit: Resolver<SubscribeInput> = async (values, context, options) => {
+  const [{ zodResolver }, { subscribeInputSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    loadSubscribe(),
+  ]);
+  return zodResolver(subscribeInputSchema)(values, context, options);
+};
 
 /** 'Never Miss A News' (docs/product.md#routes-and-screens): one subscribe per visit, then the button stays disabled. */
 export function SubscribeBox({ className = '' }: { className?: string }) {
@@ -15,13 +25,13 @@ export function SubscribeBox({ className = '' }: { className?: string }) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<SubscribeInput>({
-    resolver: zodResolver(subscribeInputSchema),
+    resolver: validateOnSubmit,
     defaultValues: { email: '' },
   });
 
   const onSubmit = async (input: SubscribeInput) => {
     try {
-      await subscribe(input);
+      await (await loadSubscribe()).subscribe(input);
       setSubscribed(true);
       toastSuccess('Subscribe successfully');
     } catch {
