@@ -1,15 +1,24 @@
+import { useEffect, useState } from 'react';
 import type { FeedEntry } from '@/domain/challenge-record';
 import { dbPaths } from '@/domain/database-paths';
 import type { BoardRow, GroupSummary } from '@/domain/group-records';
 import { useDatabaseValue } from '@/hooks/use-database';
+import { afterMainContent } from '@/lib/main-content';
 
 /**
  * The group's board rows, live: one read of the whole members node, sized by the member count and nothing
- * else (docs/performance.md). Pass null to read nothing (a solo challenge, or not a member).
+ * else (docs/performance.md). It starts once the page's plan is on screen (src/lib/main-content.ts): on a
+ * phone's connection the board's bytes would otherwise share the bandwidth with the plan's read and put off
+ * the page's main content. Pass null to read nothing (a solo challenge, or not a member).
  */
 export function useGroupMembers(challengeId: string | null) {
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    if (started || challengeId === null) return;
+    return afterMainContent(() => setStarted(true));
+  }, [started, challengeId]);
   return useDatabaseValue<Record<string, BoardRow>>(
-    challengeId ? dbPaths.groupMembers(challengeId) : null,
+    challengeId && started ? dbPaths.groupMembers(challengeId) : null,
   );
 }
 

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { MEAL_SLOTS } from '@/domain/constants';
 import { dbPaths } from '@/domain/database-paths';
 import type { BoardMeal, BoardRow, MealKey } from '@/domain/group-records';
+import { reportMainContentShown } from '@/lib/main-content';
 import { HOUR } from '../testing/fake-challenge-database';
 import { resetGroupDatabase, setGroupValue } from '../testing/group-fake-database';
 import { ChallengeBoard } from './challenge-board';
@@ -70,6 +71,8 @@ class FakeIntersectionObserver {
 }
 
 beforeEach(() => {
+  // The board's read waits for the page's plan on screen; here the board is the page.
+  reportMainContentShown();
   resetGroupDatabase();
   avatarRenders.count = 0;
   observers.length = 0;
