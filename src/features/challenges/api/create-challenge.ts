@@ -23,6 +23,7 @@ import { ApiError, callApi } from '@/services/api-client';
 import type { SessionUser } from '@/services/auth';
 import { readChildren, readValue } from '@/services/database';
 import { dbPaths } from '@/domain/database-paths';
+import { deviceTimeZone } from '@/lib/device-time-zone';
 
 export const START_OPTIONS = ['today', 'tomorrow'] as const;
 
@@ -87,17 +88,13 @@ export async function assertCanCreateChallenge(uid: string, now = Date.now()): P
     throw new CreateChallengeRefused('active-limit');
 }
 
-export function memberTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
 /**
  * The zone the server will give a new challenge's windows: the one it keeps for the member, or the
  * device's when there is none yet or a move is allowed (domain/member-time-zone.ts).
  */
 export async function challengeTimeZone(uid: string, now = Date.now()): Promise<MemberTimeZone> {
   const stored = storedMemberTimeZone(await readValue(dbPaths.userPrivate(uid)));
-  return resolveMemberTimeZone(stored, memberTimeZone(), now);
+  return resolveMemberTimeZone(stored, deviceTimeZone(), now);
 }
 
 /** `timezone` is the device's (a request to move); "today" is counted in the zone the server uses. */
@@ -105,7 +102,7 @@ export function buildGenerateRequest(
   user: Pick<SessionUser, 'uid' | 'displayName' | 'photoURL'>,
   input: CreateChallengeInput,
   now = Date.now(),
-  timezone = memberTimeZone(),
+  timezone = deviceTimeZone(),
   windowsTimeZone = timezone,
 ): GenerateRequestInput {
   const today = calendarDateInZone(now, windowsTimeZone);
@@ -134,7 +131,7 @@ export async function createChallenge(
     const { timeZone } = await challengeTimeZone(user.uid, now);
     return await callApi<{ challengeId?: string }>(
       '/api/generate',
-      buildGenerateRequest(user, input, now, memberTimeZone(), timeZone),
+      buildGenerateRequest(user, input, now, deviceTimeZone(), timeZone),
     );
   } catch (error) {
     if (error instanceof ApiError && error.status === 409)

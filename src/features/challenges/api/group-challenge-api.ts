@@ -2,7 +2,7 @@ import type { ChallengeRecord } from '@/domain/challenge-record';
 import type { Preference, TargetBody } from '@/domain/constants';
 import type { GroupAccess, InviteRecord, MealKey, ProofReportReason } from '@/domain/group-records';
 import { callApi } from '@/services/api-client';
-import { memberTimeZone } from './create-challenge';
+import { deviceTimeZone } from '@/lib/device-time-zone';
 
 /**
  * The group routes of the API (docs/product.md, "Group challenges"): the server decides membership, board rows,
@@ -66,7 +66,7 @@ export function readInvitation(challengeId: string, token: string | undefined) {
 export function joinChallenge(challengeId: string, token: string | undefined) {
   return callApi<{ ownerId: string; challengeId: string }>(`${challengeApi(challengeId)}/join`, {
     ...(token && { token }),
-    timezone: memberTimeZone(),
+    timezone: deviceTimeZone(),
   });
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -19,7 +19,12 @@ import {
   type BoardEntry,
 } from '../lib/group-board';
 import { BoardRowItem, type BoardRowActions } from './challenge-board-row';
-import { ProofPhotoDialog, type OpenedPhoto } from './proof-photo-dialog';
+import type { OpenedPhoto } from './proof-photo-dialog';
+
+// Opened on demand, with the Report form and its schema: not part of the challenge page's first load.
+const ProofPhotoDialog = lazy(async () => ({
+  default: (await import('./proof-photo-dialog')).ProofPhotoDialog,
+}));
 
 interface ChallengeBoardProps {
   challengeId: string;
@@ -153,6 +158,9 @@ export function ChallengeBoard({
   const members = useGroupMembers(challengeId);
   const board = useBoard(members.value, now);
   const [photo, setPhoto] = useState<OpenedPhoto | null>(null);
+  // Mounted from the first opening on, so that closing still animates and gives focus back.
+  const [photoDialogUsed, setPhotoDialogUsed] = useState(false);
+  if (photo && !photoDialogUsed) setPhotoDialogUsed(true);
   const { actions, cheered, nudged } = useBoardActions(challengeId, setPhoto);
   // On the section, which is there from the first render (the list waits for the read). The rest of the rows
   // and their buttons matter once the member sees or uses the board: a late fallback keeps them out of the
@@ -217,7 +225,11 @@ export function ChallengeBoard({
           </Button>
         )}
       </Card.Body>
-      <ProofPhotoDialog challengeId={challengeId} photo={photo} onHide={closePhoto} />
+      {photoDialogUsed && (
+        <Suspense fallback={null}>
+          <ProofPhotoDialog challengeId={challengeId} photo={photo} onHide={closePhoto} />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -2,6 +2,7 @@ import { isoWeekKey, monthKey } from '@/domain/calendar-dates';
 import { competitionRank, withCompetitionRanks } from '@/domain/competition-ranking';
 import { readChildren, readValue } from '@/services/database';
 import { dbPaths } from '@/domain/database-paths';
+import { deviceTimeZone } from '@/lib/device-time-zone';
 
 /** leaderboard/{all|weekly/W|monthly/M}/{uid}, written by the server only (docs/product.md#points-and-leaderboards). */
 export interface LeaderboardEntry {
@@ -21,15 +22,11 @@ export interface RankedEntry extends LeaderboardEntry {
 /** The rules allow bounded queries only, so places are counted up to this many members ahead. */
 export const RANK_COUNT_WINDOW = 100;
 
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /** The three boards: the current ISO week's, the current month's and all time. */
 export type Board = 'weekly' | 'monthly' | 'all';
 
 /** Where `board` lives now; the week and month are the viewer's (their time zone). */
-export function boardPath(board: Board, now = Date.now(), timeZone = browserTimeZone()): string {
+export function boardPath(board: Board, now = Date.now(), timeZone = deviceTimeZone()): string {
   if (board === 'weekly') return dbPaths.leaderboardWeekly(isoWeekKey(now, timeZone));
   if (board === 'monthly') return dbPaths.leaderboardMonthly(monthKey(now, timeZone));
   return dbPaths.leaderboardAll;

@@ -25,9 +25,9 @@ import {
   useWeightLog,
 } from '../api/weight-log';
 import { WeightChart } from './weight-chart';
+import { deviceTimeZone } from '@/lib/device-time-zone';
 
-const browserToday = () =>
-  calendarDateInZone(Date.now(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+const browserToday = () => calendarDateInZone(Date.now(), deviceTimeZone());
 
 const signed = (kg: number) => `${kg > 0 ? '+' : kg < 0 ? '−' : '±'}${Math.abs(kg)} kg`;
 
