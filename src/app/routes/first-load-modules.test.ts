@@ -21,7 +21,10 @@ describe('the first load of the main screens', () => {
     ['the layout (home banner, sidebar)', () => import('./layout-page')],
     ['the feed', () => import('./feed-screen')],
     ['a profile', () => import('@/features/profile/components/profile-page')],
-    ['a challenge (its board included)', () => import('@/features/challenges/components/challenge-page')],
+    [
+      'a challenge (its board included)',
+      () => import('@/features/challenges/components/challenge-page'),
+    ],
     // The sidebar's widgets load on every page, right after its main content.
     ['the subscribe box', () => import('@/features/site/components/subscribe-box')],
     ["the site's social links", () => import('@/features/site/components/social-links-widget')],
