@@ -7,8 +7,9 @@
  * the HTTP cache, the service worker and its caches are cleared over CDP before
  * every run instead (each audit is a first visit). After the audits, the same
  * profile measures the repeat visit, which the service worker serves.
- * Right before each run the host's CPU benchmarkIndex is measured (Lighthouse's own benchmark) and the run's CPU
- * slowdown scaled to it (machine.ts, calibratedCpuSlowdown), unless a fixed multiplier is asked for.
+ * Before each run the host's CPU benchmarkIndex is measured (Lighthouse's own benchmark) and the run's CPU
+ * slowdown scaled to the median of the indexes measured so far (machine.ts, calibratedCpuSlowdown), unless a
+ * fixed multiplier is asked for.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { storageKeys } from '../../src/lib/browser-storage';
 import { onShutdown } from '../lib/shutdown';
-import { calibratedCpuSlowdown, type CpuSlowdown } from './machine';
+import { calibratedCpuSlowdown, median, type CpuSlowdown } from './machine';
 import { measureRepeatVisit, type RepeatVisit } from './repeat-visit';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -76,7 +77,7 @@ export interface PageScores {
   failingAudits: string[];
   /** Lighthouse's CPU benchmark of this machine, as the median run's report states it. */
   benchmarkIndex: number;
-  /** The host's benchmarkIndex measured right before the median run, which its CPU slowdown was scaled to. */
+  /** The host's benchmarkIndex the median run's CPU slowdown was scaled to (the median of the bench run's so far). */
   measuredBenchmarkIndex: number;
   /** The median run's `throttling.cpuSlowdownMultiplier`. */
   cpuSlowdownMultiplier: number;
@@ -200,19 +201,26 @@ async function auditPage(
   page: AuditedPage,
   runs: number,
   cpuSlowdown: CpuSlowdown,
+  hostIndexes: number[],
   log: (line: string) => void,
 ): Promise<PageScores> {
   const path = typeof page.path === 'string' ? page.path : page.path();
   const results: LighthouseResult[] = [];
   const measuredIndex = new Map<LighthouseResult, number>();
   for (let run = 0; run < runs; run++) {
-    const index = await prepareRun(chrome, baseUrl);
+    const latest = await prepareRun(chrome, baseUrl);
+    hostIndexes.push(latest);
+    // Calibrated to the median of every index measured in this bench run: one measurement moves by half from
+    // one run to the next on a shared host, and a run scaled to a high one got the highest TBT
+    // (docs/performance.md, "How each figure is measured").
+    const index = median(hostIndexes);
     const multiplier = cpuSlowdown === 'calibrated' ? calibratedCpuSlowdown(index) : cpuSlowdown;
     const lhr = await auditOnce(chrome, `${baseUrl}${path}`, multiplier);
     measuredIndex.set(lhr, index);
     results.push(lhr);
     log(
-      `  run ${run + 1}: benchmarkIndex ${index.toFixed(0)} (${lhr.environment.benchmarkIndex.toFixed(0)} inside the run), ` +
+      `  run ${run + 1}: benchmarkIndex ${index.toFixed(0)} (median of ${hostIndexes.length}; ${latest.toFixed(0)} just before, ` +
+        `${lhr.environment.benchmarkIndex.toFixed(0)} inside the run), ` +
         `CPU slowdown ${multiplier}×: performance ${score(lhr, 'performance')}, ` +
         `TBT ${metric(lhr, 'total-blocking-time').toFixed(0)} ms, LCP ${metric(lhr, 'largest-contentful-paint').toFixed(0)} ms`,
     );
@@ -316,6 +324,10 @@ export async function auditPages(options: {
   }
   try {
     const scores: PageScores[] = [];
+    // The host's benchmark indexes of this bench run, a few measured before the first audit.
+    const hostIndexes: number[] = [];
+    for (let measurement = 0; measurement < 4; measurement++)
+      hostIndexes.push(await prepareRun(chrome, baseUrl));
     // Signed-out pages first, while the profile has no session yet.
     const ordered = [...pages].sort((a, b) => Number(a.signedIn) - Number(b.signedIn));
     let signedIn = false;
@@ -326,7 +338,9 @@ export async function auditPages(options: {
         signedIn = true;
       }
       log(`lighthouse ${page.name} (${runsPerPage} run${runsPerPage === 1 ? '' : 's'})`);
-      scores.push(await auditPage(chrome, baseUrl, page, runsPerPage, options.cpuSlowdown, log));
+      scores.push(
+        await auditPage(chrome, baseUrl, page, runsPerPage, options.cpuSlowdown, hostIndexes, log),
+      );
     }
     if (!signedIn) await withPlaywright(chrome, (page) => session.signIn(page, baseUrl));
     const { path, visits } = options.repeatVisit;

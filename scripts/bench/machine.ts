@@ -54,6 +54,14 @@ export function calibratedCpuSlowdown(
   return Math.round(((DEFAULT_CPU_SLOWDOWN * benchmarkIndex) / referenceIndex) * 100) / 100;
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('No values to take the median of');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 /** `--cpu-slowdown`: "calibrated" (each run scaled to this host) or a fixed multiplier such as 4. */
 export type CpuSlowdown = 'calibrated' | number;
 

@@ -4,6 +4,7 @@
  * same profile, without throttling, timed from navigation start to the first feed card in the page.
  */
 import type { Page } from '@playwright/test';
+import { median } from './machine';
 
 /** The feed's cards (src/features/feed/components/challenge-card.tsx). */
 const FEED_CARD = 'article.challenge-card';
@@ -16,12 +17,6 @@ export interface RepeatVisit {
   /** Whether the service worker controlled every measured visit (else it measured the network). */
   servedByServiceWorker: boolean;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /**
  * Runs in the page before its own scripts and records when the first feed card enters the document

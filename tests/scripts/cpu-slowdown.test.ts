@@ -7,6 +7,7 @@ import { budgets } from '../../scripts/bench/budgets';
 import {
   calibratedCpuSlowdown,
   DEFAULT_CPU_SLOWDOWN,
+  median,
   parseCpuSlowdown,
   steadyHost,
 } from '../../scripts/bench/machine';
@@ -67,5 +68,20 @@ describe('steadyHost', () => {
   it('flags a run on a host whose speed moved (739 before, 392 inside the run under load 15)', () => {
     expect(steadyHost(739, 392)).toBe(false);
     expect(steadyHost(1000, 1250)).toBe(false);
+  });
+});
+
+describe('median', () => {
+  it('takes the middle of an odd count and the mean of the two middle values of an even one', () => {
+    expect(median([1943, 703, 1106])).toBe(1106);
+    expect(median([1200, 1000, 1100, 1876])).toBe(1150);
+    expect(median([739])).toBe(739);
+  });
+
+  it('leaves its input in order and refuses an empty list', () => {
+    const measured = [3, 1, 2];
+    median(measured);
+    expect(measured).toEqual([3, 1, 2]);
+    expect(() => median([])).toThrow('No values');
   });
 });
