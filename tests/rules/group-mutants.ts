@@ -102,8 +102,8 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
     name: 'a member writes its own board row from the browser (joins, proves, leaves)',
     file: 'database.rules.json',
     mutate: (rules) =>
-      withNode(rules, 'groups/$cid', (group) =>
-        addChild(group, 'members', { $uid: { '.write': OWN('$uid') } }),
+      withNode(rules, 'groups/$cid/members', (members) =>
+        addChild(members, '$uid', { '.write': OWN('$uid') }),
       ),
     killedBy: [
       'joins by writing its own board row',
