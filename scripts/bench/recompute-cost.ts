@@ -26,6 +26,7 @@ import { storagePaths } from '../../src/domain/storage-paths';
 import { bucketProofStore, type ProofStore } from '../../functions/src/proof-store';
 import { recomputeMember } from '../../functions/src/recompute-route';
 import { check, type Row } from './report';
+import { percentile } from './load-loop';
 
 /** The budgets for recompute with 200 past challenges. */
 export const RECOMPUTE_BUDGET = { p95Ms: 50, pastChallenges: 200 } as const;
@@ -107,9 +108,6 @@ interface Proof {
   dayNumber: number;
   slot: (typeof MEAL_SLOTS)[number];
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<void>) {
   for (let start = 0; start < items.length; start += size)
@@ -270,8 +268,8 @@ export async function measureRecomputeCost({
       first,
       steady: {
         count: times.length,
-        p50Ms: percentile(sorted, 50),
-        p95Ms: percentile(sorted, 95),
+        p50Ms: percentile(sorted, 0.5),
+        p95Ms: percentile(sorted, 0.95),
         mealsProved,
         storageCalls: maxCalls,
         overBudget,
