@@ -146,7 +146,7 @@ export async function groupTerms(
 ): Promise<DecidedGroupTerms | undefined> {
   // One small read for a solo challenge (most of a member's history on a rebuild).
   if (!(await isGroupMember(database, challengeId, uid))) return undefined;
-  const bonusRef = database.ref(`${dbPaths.group(challengeId)}/bonus`);
+  const bonusRef = database.ref(dbPaths.groupBonus(challengeId));
   const stored = await bonusRef.get();
   if (stored.exists()) return termsOf(stored.val() as Bonus, uid);
   if (now <= ownEndsAt) return {};

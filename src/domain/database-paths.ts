@@ -55,6 +55,7 @@ export const dbPaths = {
   groupMembers: (challengeId: string) => `groups/${challengeId}/members`,
   groupMember: (challengeId: string, uid: string) => `groups/${challengeId}/members/${uid}`,
   groupMemberCount: (challengeId: string) => `groups/${challengeId}/memberCount`,
+  groupBonus: (challengeId: string) => `groups/${challengeId}/bonus`,
   /** Proof photos' download URLs per member and meal, read when a member opens another's row. */
   groupPhotos: (challengeId: string, uid: string) => `groups/${challengeId}/photos/${uid}`,
   /** Who cheered which meal: server-only (members see the count on the board row). */

@@ -14,7 +14,7 @@ import { recomputeMemberTotals } from './recompute-member-totals';
  */
 export function useTeamBonusDecision(challengeId: string | null): void {
   const bonus = useDatabaseValue<GroupRecord['bonus']>(
-    challengeId ? `${dbPaths.group(challengeId)}/bonus` : null,
+    challengeId ? dbPaths.groupBonus(challengeId) : null,
   );
   const asked = useRef(new Set<string>());
   const undecided = bonus.status === 'ready' && bonus.value === null;
