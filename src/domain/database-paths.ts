@@ -64,6 +64,8 @@ export const dbPaths = {
   /** One nudge per window per pair: server-only. */
   groupNudge: (challengeId: string, uid: string, meal: string, fromUid: string) =>
     `groupNudges/${challengeId}/${uid}/${meal}/${fromUid}`,
+  /** What fromUid cheered and nudged in a group (group-records.ts GivenRecord): server-written, fromUid reads it. */
+  groupGiven: (challengeId: string, fromUid: string) => `groupGiven/${challengeId}/${fromUid}`,
   /** Members' reports of a proof photo (group-records.ts ProofReportRecord): server-only. */
   groupProofReports: (challengeId: string, uid: string, meal: string) =>
     `groupReports/${challengeId}/${uid}/${meal}`,

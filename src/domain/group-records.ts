@@ -87,6 +87,16 @@ export interface NoticeRecord {
   meal: MealKey;
 }
 
+/**
+ * groupGiven/{cid}/{fromUid}: what a member cheered and nudged in a group, by member and meal, with when
+ * (server-written with the cheer or nudge; only that member reads it), so the board shows "cheered" and
+ * "Nudged" after a reload (docs/product.md, "Cheer and nudge").
+ */
+export type GivenRecord = Record<
+  string,
+  Partial<Record<MealKey, Partial<Record<NoticeRecord['kind'], number>>>>
+>;
+
 /** What a feed entry and the owner's summary carry of a group, for non-members. */
 export interface GroupSummary {
   access: Exclude<GroupAccess, 'solo'>;
