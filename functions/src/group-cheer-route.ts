@@ -71,7 +71,11 @@ export async function groupPeers(
   };
 }
 
-/** The notice for the other member (users/{uid}/notices), from the caller's board row. */
+/**
+ * A cheer's or nudge's writes beside the row's count: the notice for the other member (users/{uid}/notices),
+ * from the caller's board row, and the caller's own record of it (groupGiven, which only the caller reads), so
+ * their board shows it done after a reload (docs/product.md, "Cheer and nudge").
+ */
 export function noticeUpdate(
   database: Database,
   toUid: string,
@@ -84,7 +88,11 @@ export function noticeUpdate(
     fromName: from.displayName ?? '',
     fromPhotoURL: from.photoURL ?? '',
   };
-  return { [`${dbPaths.notices(toUid)}/${key}`]: record };
+  const given = dbPaths.groupGiven(notice.challengeId, notice.fromUid);
+  return {
+    [`${dbPaths.notices(toUid)}/${key}`]: record,
+    [`${given}/${toUid}/${notice.meal}/${notice.kind}`]: notice.at,
+  };
 }
 
 /**

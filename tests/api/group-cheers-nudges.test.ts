@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { emulatorDatabaseRules } from '../../scripts/lib/database-rules';
 import { dbPaths } from '../../src/domain/database-paths';
-import { GROUP_MESSAGES, type NoticeRecord } from '../../src/domain/group-records';
+import {
+  GROUP_MESSAGES,
+  type GivenRecord,
+  type NoticeRecord,
+} from '../../src/domain/group-records';
 import { generatePayload, postJson, readyMember } from './api-harness';
 import { MINUTE, PROOF_TESTS_START, proofTestSetup } from './group-api';
 import { makeGroup, type TestGroup } from './group-fixtures';
@@ -133,6 +138,58 @@ describe('cheers', () => {
     const other = await readyMember(setup.harness.database);
     const response = await cheer(other, created.body.challengeId as string, member.uid);
     expect(response.status).toBe(404);
+  });
+});
+
+/**
+ * A member's read of the database over REST with their ID token, after the project's rules are loaded into
+ * the harness's namespace (the API's firebase-admin bypasses them): the status and the value.
+ */
+async function readAsMember(member: { idToken: string }, path: string) {
+  const url = new URL(setup.harness.databaseUrl);
+  const namespace = url.searchParams.get('ns')!;
+  const rules = await fetch(`${url.origin}/.settings/rules.json?ns=${namespace}`, {
+    method: 'PUT',
+    headers: { authorization: 'Bearer owner' },
+    body: emulatorDatabaseRules(),
+  });
+  expect(rules.status).toBe(200);
+  const response = await fetch(
+    `${url.origin}/${path}.json?ns=${namespace}&auth=${encodeURIComponent(member.idToken)}`,
+  );
+  return { status: response.status, value: (await response.json()) as unknown };
+}
+
+describe('what a member cheered and nudged, remembered for them (groupGiven)', () => {
+  it('a cheer and a nudge are recorded for their sender, who alone may read the record', async () => {
+    const { challengeId, owner, members } = await cheeredGroup();
+    const [, asha, ravi] = members;
+    expect((await cheer(owner, challengeId, asha.uid)).status).toBe(201);
+    const cheeredAt = clock.now;
+    const dinner = await mealOf(ravi, 'dinner');
+    clock.now = dinner.opensAt + 5 * MINUTE;
+    expect((await nudge(owner, challengeId, ravi.uid)).status).toBe(201);
+    const expected: GivenRecord = {
+      [asha.uid]: { 'Day1-lunch': { cheer: cheeredAt } },
+      [ravi.uid]: { 'Day1-dinner': { nudge: clock.now } },
+    };
+    expect(await read(dbPaths.groupGiven(challengeId, owner.uid))).toEqual(expected);
+    // A second cheer is a no-op: the record keeps the first one's time.
+    clock.now += MINUTE;
+    expect((await cheer(owner, challengeId, asha.uid)).status).toBe(200);
+    expect(await read(dbPaths.groupGiven(challengeId, owner.uid))).toEqual(expected);
+    // Nothing is recorded for the members who sent nothing.
+    expect(await read(dbPaths.groupGiven(challengeId, asha.uid))).toBeNull();
+
+    expect(await readAsMember(owner, dbPaths.groupGiven(challengeId, owner.uid))).toEqual({
+      status: 200,
+      value: expected,
+    });
+    // The cheered member and another member of the group cannot read who cheered and nudged.
+    for (const other of [asha, ravi])
+      expect((await readAsMember(other, dbPaths.groupGiven(challengeId, owner.uid))).status).toBe(
+        401,
+      );
   });
 });
 
