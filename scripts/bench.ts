@@ -29,7 +29,7 @@ import { allChunks, homeRouteInitialJs } from './bench/initial-js';
 import { locateLazyModules } from './bench/lazy-modules';
 import { auditPages, pageKey, selectPages } from './bench/lighthouse-audit';
 import type { RepeatVisit } from './bench/repeat-visit';
-import { describeMachine, machineLine, parseCpuSlowdown, steadyHost } from './bench/machine';
+import { describeMachine, machineLine, parseCpuSlowdown } from './bench/machine';
 import { measureMemberDay } from './bench/member-day-cost';
 import { firebasePrices, monthlyBill, PRICES_AS_OF } from './bench/firebase-prices';
 import { ensureChromium } from './lib/find-chromium';
@@ -359,11 +359,7 @@ async function lighthouseRows(
     const rows = scores.flatMap((page): Row[] => {
       const measure = (category: string) => `${page.name} ${page.path}: ${category}`;
       // Lighthouse's throttling is relative to the host's CPU: the score means little without it.
-      const cpu =
-        `benchmarkIndex ${page.measuredBenchmarkIndex.toFixed(0)}, CPU slowdown ${page.cpuSlowdownMultiplier}×` +
-        (steadyHost(page.measuredBenchmarkIndex, page.benchmarkIndex)
-          ? ''
-          : `; UNSTEADY HOST: ${page.benchmarkIndex.toFixed(0)} inside the run, decides nothing`);
+      const cpu = `benchmarkIndex ${page.benchmarkIndex.toFixed(0)} inside the run, CPU slowdown ${page.cpuSlowdownMultiplier}×`;
       const metrics = `FCP ${ms(page.firstContentfulPaintMs)}, LCP ${ms(page.largestContentfulPaintMs)}, TBT ${ms(page.totalBlockingTimeMs)}, CLS ${page.cumulativeLayoutShift.toFixed(3)}, JS ${kib(page.scriptTransferBytes)}; ${cpu}`;
       return [
         {
@@ -397,10 +393,10 @@ async function lighthouseRows(
     );
     const slowdown =
       cpuSlowdown === 'calibrated'
-        ? `CPU slowdown 4 × benchmarkIndex ÷ ${budgets.lighthouse.referenceBenchmarkIndex}, the index measured right before each run (the reference machine's 4×; --cpu-slowdown 4 for Lighthouse's fixed default)`
+        ? `CPU slowdown 4 × benchmarkIndex ÷ ${budgets.lighthouse.referenceBenchmarkIndex}, the index Lighthouse measured inside each run, its saved page load audited at that multiplier (the reference machine's 4×; --cpu-slowdown 4 for Lighthouse's fixed default)`
         : `CPU slowdown fixed at ${cpuSlowdown}× (not scaled to this host)`;
     const notes = [
-      `Lighthouse ${Number(args['lighthouse-runs'])} run(s) per page, median run (Lighthouse's computeMedianRun); mobile defaults (simulated throttling), ${slowdown}; benchmarkIndex measured / in the report: ${scores.map((page) => `${page.measuredBenchmarkIndex.toFixed(0)} / ${page.benchmarkIndex.toFixed(0)}`).join(', ')}. Signed-in pages: a demo member signs in through /login in the same Chromium profile (Playwright over CDP), Lighthouse keeps that storage (disableStorageReset); the HTTP cache, service worker and Cache Storage are cleared before every run (each audit is a first visit). Full reports: bench-results/lighthouse/.`,
+      `Lighthouse ${Number(args['lighthouse-runs'])} run(s) per page, median run (Lighthouse's computeMedianRun); mobile defaults (simulated throttling), ${slowdown}; benchmarkIndex inside the median runs: ${scores.map((page) => page.benchmarkIndex.toFixed(0)).join(', ')}. Signed-in pages: a demo member signs in through /login in the same Chromium profile (Playwright over CDP), Lighthouse keeps that storage (disableStorageReset); the HTTP cache, service worker and Cache Storage are cleared before every run (each audit is a first visit). Full reports: bench-results/lighthouse/.`,
       ...scores.flatMap((page) =>
         page.failingAudits.map((audit) => `${page.path} lost points on ${audit}`),
       ),

@@ -7,22 +7,28 @@
  * the HTTP cache, the service worker and its caches are cleared over CDP before
  * every run instead (each audit is a first visit). After the audits, the same
  * profile measures the repeat visit, which the service worker serves.
- * Before each run the host's CPU benchmarkIndex is measured (Lighthouse's own benchmark) and the run's CPU
- * slowdown scaled to the median of the indexes measured so far (machine.ts, calibratedCpuSlowdown), unless a
- * fixed multiplier is asked for.
+ * Each run is calibrated to the host's CPU benchmarkIndex Lighthouse measured inside that run: the page is
+ * loaded once (gatherMode, artifacts saved), then its saved trace is audited (auditMode) with the CPU slowdown
+ * scaled to the artifacts' BenchmarkIndex (machine.ts, runCpuSlowdown), unless a fixed multiplier is asked for
+ * (docs/performance.md, "How each figure is measured").
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { Launcher } from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { storageKeys } from '../../src/lib/browser-storage';
 import { onShutdown } from '../lib/shutdown';
-import { calibratedCpuSlowdown, median, type CpuSlowdown } from './machine';
+import {
+  DEFAULT_CPU_SLOWDOWN,
+  runCpuSlowdown,
+  withCpuSlowdown,
+  type CpuSlowdown,
+  type GatheredArtifacts,
+} from './machine';
 import { measureRepeatVisit, type RepeatVisit } from './repeat-visit';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -75,10 +81,8 @@ export interface PageScores {
   scriptTransferBytes: number;
   /** Audits that lost points in accessibility or best practices, for diagnosis. */
   failingAudits: string[];
-  /** Lighthouse's CPU benchmark of this machine, as the median run's report states it. */
+  /** Lighthouse's CPU benchmark of this machine inside the median run: what its CPU slowdown was scaled to. */
   benchmarkIndex: number;
-  /** The host's benchmarkIndex the median run's CPU slowdown was scaled to (the median of the bench run's so far). */
-  measuredBenchmarkIndex: number;
   /** The median run's `throttling.cpuSlowdownMultiplier`. */
   cpuSlowdownMultiplier: number;
   /** The median run's full report. */
@@ -170,29 +174,53 @@ function failingAudits(lhr: LighthouseResult): string[] {
   );
 }
 
+/** Lighthouse's settings for both halves of a run: the audit must be given the gather's settings (runner.js). */
+const lighthouseFlags = (chrome: LaunchedChrome, cpuSlowdownMultiplier: number) => ({
+  port: chrome.port,
+  output: 'json' as const,
+  logLevel: 'error' as const,
+  onlyCategories: CATEGORIES,
+  disableStorageReset: true,
+  maxWaitForLoad: 45_000,
+  // Merged into the default mobile throttling: only the CPU factor changes.
+  throttling: { cpuSlowdownMultiplier },
+});
+
+/**
+ * One run, calibrated to itself: Lighthouse loads the page once and saves its artifacts (gatherMode), whose
+ * BenchmarkIndex it measured in the same page session just before loading; the saved trace and requests are then
+ * audited (auditMode) at the multiplier for that index, the simulation (Lantern) replaying them. Lighthouse refuses
+ * an audit whose settings differ from the gather's, so the saved settings take the new multiplier; under simulated
+ * throttling the gather used it only to shim requestIdleCallback, which the app does not call.
+ */
 async function auditOnce(
   chrome: LaunchedChrome,
   url: string,
-  cpuSlowdownMultiplier: number,
+  cpuSlowdown: CpuSlowdown,
 ): Promise<LighthouseResult> {
-  const result = await lighthouse(url, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: CATEGORIES,
-    disableStorageReset: true,
-    maxWaitForLoad: 45_000,
-    // Merged into the default mobile throttling: only the CPU factor changes.
-    throttling: { cpuSlowdownMultiplier },
-  });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (result.lhr.runtimeError)
-    throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
-  // A guard redirect (to /login) would audit the wrong page.
-  if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
-    throw new Error(`Lighthouse on ${url} ended on ${result.lhr.finalDisplayedUrl}`);
+  const saved = mkdtempSync(join(tmpdir(), 'challangex-bench-lighthouse-'));
+  try {
+    const gatherAt = cpuSlowdown === 'calibrated' ? DEFAULT_CPU_SLOWDOWN : cpuSlowdown;
+    await lighthouse(url, { ...lighthouseFlags(chrome, gatherAt), gatherMode: saved });
+    const artifactsFile = join(saved, 'artifacts.json');
+    const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8')) as GatheredArtifacts;
+    const multiplier = runCpuSlowdown(cpuSlowdown, artifacts.BenchmarkIndex);
+    writeFileSync(artifactsFile, JSON.stringify(withCpuSlowdown(artifacts, multiplier)));
+    const result = await lighthouse(undefined, {
+      ...lighthouseFlags(chrome, multiplier),
+      auditMode: saved,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (result.lhr.runtimeError)
+      throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+    // A guard redirect (to /login) would audit the wrong page.
+    if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+      throw new Error(`Lighthouse on ${url} ended on ${result.lhr.finalDisplayedUrl}`);
+    }
+    return result.lhr;
+  } finally {
+    rmSync(saved, { recursive: true, force: true });
   }
-  return result.lhr;
 }
 
 async function auditPage(
@@ -201,28 +229,19 @@ async function auditPage(
   page: AuditedPage,
   runs: number,
   cpuSlowdown: CpuSlowdown,
-  hostIndexes: number[],
   log: (line: string) => void,
 ): Promise<PageScores> {
   const path = typeof page.path === 'string' ? page.path : page.path();
   const results: LighthouseResult[] = [];
-  const measuredIndex = new Map<LighthouseResult, number>();
   for (let run = 0; run < runs; run++) {
-    const latest = await prepareRun(chrome, baseUrl);
-    hostIndexes.push(latest);
-    // Calibrated to the median of every index measured in this bench run: one measurement moves by half from
-    // one run to the next on a shared host, and a run scaled to a high one got the highest TBT
-    // (docs/performance.md, "How each figure is measured").
-    const index = median(hostIndexes);
-    const multiplier = cpuSlowdown === 'calibrated' ? calibratedCpuSlowdown(index) : cpuSlowdown;
-    const lhr = await auditOnce(chrome, `${baseUrl}${path}`, multiplier);
-    measuredIndex.set(lhr, index);
+    await clearCachesOf(chrome, baseUrl);
+    const lhr = await auditOnce(chrome, `${baseUrl}${path}`, cpuSlowdown);
     results.push(lhr);
     log(
-      `  run ${run + 1}: benchmarkIndex ${index.toFixed(0)} (median of ${hostIndexes.length}; ${latest.toFixed(0)} just before, ` +
-        `${lhr.environment.benchmarkIndex.toFixed(0)} inside the run), ` +
-        `CPU slowdown ${multiplier}×: performance ${score(lhr, 'performance')}, ` +
-        `TBT ${metric(lhr, 'total-blocking-time').toFixed(0)} ms, LCP ${metric(lhr, 'largest-contentful-paint').toFixed(0)} ms`,
+      `  run ${run + 1}: performance ${score(lhr, 'performance')}, ` +
+        `TBT ${metric(lhr, 'total-blocking-time').toFixed(0)} ms, LCP ${metric(lhr, 'largest-contentful-paint').toFixed(0)} ms; ` +
+        `benchmarkIndex ${lhr.environment.benchmarkIndex.toFixed(0)} inside the run, ` +
+        `CPU slowdown ${lhr.configSettings.throttling.cpuSlowdownMultiplier}×`,
     );
   }
   // Lighthouse's own pick: the run nearest the median FCP and TTI.
@@ -240,7 +259,6 @@ async function auditPage(
     scriptTransferBytes: scriptBytes(lhr),
     failingAudits: failingAudits(lhr),
     benchmarkIndex: lhr.environment.benchmarkIndex,
-    measuredBenchmarkIndex: measuredIndex.get(lhr) ?? NaN,
     cpuSlowdownMultiplier: lhr.configSettings.throttling.cpuSlowdownMultiplier,
     report: lhr,
   };
@@ -268,23 +286,9 @@ async function withPlaywright(
  * Every audit is a first visit: a cold HTTP cache, no service worker or Cache Storage (which the previous
  * run's page installed) and nothing in localStorage (the previous run's cached feed page and last challenge
  * would be drawn at once) but the member's saved session, which stays signed in as Firebase Auth's own
- * IndexedDB record does (docs/architecture.md, "Device storage"). Then the host's CPU benchmarkIndex, measured
- * by Lighthouse's own benchmark (the one each report states) in a tab of the same Chromium: what the next run's
- * CPU slowdown is scaled to.
+ * IndexedDB record does (docs/architecture.md, "Device storage").
  */
-async function prepareRun(chrome: LaunchedChrome, baseUrl: string): Promise<number> {
-  let index = NaN;
-  await clearCachesOf(chrome, baseUrl, async (page) => {
-    index = await page.evaluate(pageFunctions.computeBenchmarkIndex);
-  });
-  return index;
-}
-
-const clearCachesOf = (
-  chrome: LaunchedChrome,
-  baseUrl: string,
-  then: (page: Page) => Promise<void> = async () => {},
-) =>
+const clearCachesOf = (chrome: LaunchedChrome, baseUrl: string) =>
   withPlaywright(chrome, async (page) => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
@@ -299,7 +303,6 @@ const clearCachesOf = (
       for (const key of Object.keys(localStorage)) if (key !== kept) localStorage.removeItem(key);
       sessionStorage.clear();
     }, storageKeys.session);
-    await then(page);
   });
 
 export async function auditPages(options: {
@@ -324,10 +327,6 @@ export async function auditPages(options: {
   }
   try {
     const scores: PageScores[] = [];
-    // The host's benchmark indexes of this bench run, a few measured before the first audit.
-    const hostIndexes: number[] = [];
-    for (let measurement = 0; measurement < 4; measurement++)
-      hostIndexes.push(await prepareRun(chrome, baseUrl));
     // Signed-out pages first, while the profile has no session yet.
     const ordered = [...pages].sort((a, b) => Number(a.signedIn) - Number(b.signedIn));
     let signedIn = false;
@@ -338,9 +337,7 @@ export async function auditPages(options: {
         signedIn = true;
       }
       log(`lighthouse ${page.name} (${runsPerPage} run${runsPerPage === 1 ? '' : 's'})`);
-      scores.push(
-        await auditPage(chrome, baseUrl, page, runsPerPage, options.cpuSlowdown, hostIndexes, log),
-      );
+      scores.push(await auditPage(chrome, baseUrl, page, runsPerPage, options.cpuSlowdown, log));
     }
     if (!signedIn) await withPlaywright(chrome, (page) => session.signIn(page, baseUrl));
     const { path, visits } = options.repeatVisit;

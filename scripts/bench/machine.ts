@@ -76,8 +76,40 @@ export function parseCpuSlowdown(value: string | undefined): CpuSlowdown {
 }
 
 /**
- * Whether the host's speed held between the index a run was calibrated to and the one Lighthouse measured inside
- * the run (within 20 %): on a shared, busy host they can differ by half, and such a run's figure decides nothing.
+ * The multiplier a Lighthouse run is audited at: calibrated to the benchmarkIndex Lighthouse measured inside that
+ * very run (the host's index moves within minutes, so one measured at another moment can be far off), or the
+ * fixed multiplier asked for (docs/performance.md, "How each figure is measured").
  */
-export const steadyHost = (measuredBefore: number, measuredInRun: number) =>
-  Math.abs(measuredInRun / measuredBefore - 1) <= 0.2;
+export const runCpuSlowdown = (cpuSlowdown: CpuSlowdown, inRunBenchmarkIndex: number): number =>
+  cpuSlowdown === 'calibrated' ? calibratedCpuSlowdown(inRunBenchmarkIndex) : cpuSlowdown;
+
+/** What the bench reads and rewrites of Lighthouse's saved artifacts.json (gatherMode). */
+export interface GatheredArtifacts {
+  BenchmarkIndex: number;
+  settings: { throttling: { cpuSlowdownMultiplier: number } & Record<string, unknown> } & Record<
+    string,
+    unknown
+  >;
+  [artifact: string]: unknown;
+}
+
+/**
+ * The saved artifacts with the multiplier they are audited at: Lighthouse's auditMode refuses settings that differ
+ * from the gather's (core/runner.js, "Cannot change settings between gathering and auditing"), and under simulated
+ * throttling the CPU multiplier is only applied by the audit's simulation. Nothing else changes.
+ */
+export function withCpuSlowdown<Artifacts extends GatheredArtifacts>(
+  artifacts: Artifacts,
+  cpuSlowdownMultiplier: number,
+): Artifacts {
+  const { settings } = artifacts;
+  // Devtools throttling slowed the CPU while the page loaded: the trace cannot be re-scaled afterwards.
+  if (settings.throttlingMethod !== 'simulate')
+    throw new Error(
+      `Only simulated throttling can be re-audited at another CPU slowdown, not "${String(settings.throttlingMethod)}"`,
+    );
+  return {
+    ...artifacts,
+    settings: { ...settings, throttling: { ...settings.throttling, cpuSlowdownMultiplier } },
+  };
+}

@@ -1,6 +1,7 @@
 /**
  * The bench's Lighthouse CPU slowdown, scaled to the host (docs/performance.md, "How each figure is measured"):
- * 4 × benchmarkIndex ÷ 2,200, so a run on a slower host simulates the same phone the reference machine does at 4×.
+ * 4 × benchmarkIndex ÷ 2,200, so a run on a slower host simulates the same phone the reference machine does at 4×,
+ * the index being the one Lighthouse measured inside the run.
  */
 import { describe, expect, it } from 'vitest';
 import { budgets } from '../../scripts/bench/budgets';
@@ -9,7 +10,8 @@ import {
   DEFAULT_CPU_SLOWDOWN,
   median,
   parseCpuSlowdown,
-  steadyHost,
+  runCpuSlowdown,
+  withCpuSlowdown,
 } from '../../scripts/bench/machine';
 
 describe('calibratedCpuSlowdown', () => {
@@ -58,16 +60,52 @@ describe('--cpu-slowdown', () => {
   });
 });
 
-describe('steadyHost', () => {
-  it('accepts a run whose own benchmarkIndex stayed within 20 % of the one it was calibrated to', () => {
-    expect(steadyHost(1000, 1000)).toBe(true);
-    expect(steadyHost(1000, 1200)).toBe(true);
-    expect(steadyHost(1000, 800)).toBe(true);
+describe('runCpuSlowdown', () => {
+  it('calibrates each run to the benchmarkIndex Lighthouse measured inside it', () => {
+    // The two modes of this host's index, minutes apart: each run gets its own multiplier.
+    expect(runCpuSlowdown('calibrated', 1146)).toBe(2.08);
+    expect(runCpuSlowdown('calibrated', 1876)).toBe(3.41);
   });
 
-  it('flags a run on a host whose speed moved (739 before, 392 inside the run under load 15)', () => {
-    expect(steadyHost(739, 392)).toBe(false);
-    expect(steadyHost(1000, 1250)).toBe(false);
+  it('keeps a fixed multiplier whatever the index', () => {
+    expect(runCpuSlowdown(4, 1146)).toBe(4);
+    expect(runCpuSlowdown(2.5, 1876)).toBe(2.5);
+  });
+
+  it('refuses a run whose index is missing rather than audit it at a meaningless slowdown', () => {
+    expect(() => runCpuSlowdown('calibrated', Number.NaN)).toThrow(/Cannot calibrate/);
+  });
+});
+
+describe('withCpuSlowdown', () => {
+  // As Lighthouse saves them (gatherMode): the gather's settings beside the artifacts.
+  const gathered = () => ({
+    BenchmarkIndex: 1146,
+    URL: { finalDisplayedUrl: 'http://127.0.0.1/feed' },
+    settings: {
+      throttlingMethod: 'simulate',
+      disableStorageReset: true,
+      throttling: { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4 },
+    },
+  });
+
+  it('changes only the saved CPU multiplier, so the audit’s settings match the gather’s', () => {
+    const saved = gathered();
+    const audited = withCpuSlowdown(saved, 2.08);
+    expect(audited).toEqual({
+      ...gathered(),
+      settings: {
+        ...gathered().settings,
+        throttling: { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 2.08 },
+      },
+    });
+    expect(saved).toEqual(gathered());
+  });
+
+  it('refuses artifacts gathered with the CPU really slowed down (devtools throttling)', () => {
+    const saved = gathered();
+    saved.settings.throttlingMethod = 'devtools';
+    expect(() => withCpuSlowdown(saved, 2.08)).toThrow(/Only simulated throttling/);
   });
 });
 
