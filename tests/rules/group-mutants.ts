@@ -32,6 +32,7 @@ const GROUP_READ = 'groups/$cid/.read';
 const OWN = (uid: string) => `auth != null && auth.uid === ${uid}`;
 
 const NOTICES_READ = 'users/$uid/notices/.read';
+const GIVEN_READ = 'groupGiven/$cid/$uid/.read';
 const SEEN_AT = 'users/$uid/noticesSeenAt';
 const CHALLENGE = 'users/$uid/challenges/$cid';
 
@@ -178,6 +179,47 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
         (role) => `· ${role} · read · denied: reads the ${what} records of a group`,
       ),
     ),
+  },
+  {
+    name: "a group's members read what each other cheered and nudged (groupGiven)",
+    file: 'database.rules.json',
+    mutate: (rules) => editDatabaseRules(rules, [GIVEN_READ], 'auth.uid === $uid', MEMBERSHIP),
+    killedBy: ['reads who cheered and nudged it (another member’s record, same group)'],
+  },
+  {
+    name: 'any signed-in member reads what another cheered and nudged (groupGiven)',
+    file: 'database.rules.json',
+    mutate: (rules) => editDatabaseRules(rules, [GIVEN_READ], ' && auth.uid === $uid', ''),
+    killedBy: [
+      'reads who cheered and nudged it (another member’s record, same group)',
+      'reads what a member of a group it has not joined cheered',
+      'groupGiven/{cid}/{uid} · admin · read · denied: reads what a member cheered and nudged',
+    ],
+  },
+  {
+    name: "a group's members read every member's cheers and nudges at once (groupGiven/{cid})",
+    file: 'database.rules.json',
+    mutate: (rules) =>
+      withNode(rules, 'groupGiven/$cid', (group) => {
+        group['.read'] = `auth != null && ${MEMBERSHIP}`;
+      }),
+    killedBy: [
+      'reads every member’s cheers and nudges in its group at once',
+      'reads who cheered and nudged it (another member’s record, same group)',
+    ],
+  },
+  {
+    name: 'a member writes its own record of cheers and nudges from the browser (groupGiven)',
+    file: 'database.rules.json',
+    mutate: (rules) =>
+      withNode(rules, 'groupGiven/$cid/$uid', (own) => {
+        own['.write'] = OWN('$uid');
+      }),
+    killedBy: [
+      'marks a meal cheered on its own record without cheering',
+      'clears its record to show "Cheer" again',
+      'writes a record in a group it has not joined',
+    ],
   },
   {
     name: 'a member writes its own notices (cheers nobody sent)',

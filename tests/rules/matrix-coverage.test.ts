@@ -51,6 +51,7 @@ const DATABASE_PATHS = [
   'groups/{cid}',
   'users/{uid}/notices',
   'users/{uid}/noticesSeenAt',
+  'groupGiven/{cid}/{uid}',
 ];
 const STORAGE_PATHS = ['Challenge/{uid}/{cid}/{file}', 'Challenge/{uid}/profile/avtar.jpg'];
 

@@ -15,6 +15,7 @@ import {
   withGroup,
   withJoinerRemoved,
 } from '../support/group-world';
+import { groupGivenCases } from './group-given-cases';
 import { groupNoticeCases } from './group-notice-cases';
 import { groupChallengeCases } from './group-challenge-cases';
 
@@ -386,6 +387,7 @@ export const groupCases = [
   ...nudgeRecords,
   ...reportRecords,
   ...groupNoticeCases,
+  ...groupGivenCases,
   ...groupChallengeCases,
 ];
 

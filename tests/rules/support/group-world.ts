@@ -29,6 +29,8 @@ export const INVITE = `${CHALLENGE}/invite`;
 export const CHEER = `groupCheers/${OWNER_CHALLENGE}/${OWNER_UID}/Day2-breakfast/${OTHER_UID}`;
 export const NUDGE = `groupNudges/${OWNER_CHALLENGE}/${OWNER_UID}/Day1-breakfast/${OTHER_UID}`;
 export const REPORT = `groupReports/${OWNER_CHALLENGE}/${OWNER_UID}/Day2-breakfast/${OTHER_UID}`;
+/** What Oscar cheered and nudged in Olivia's group (the CHEER and NUDGE above): only he reads it. */
+export const GIVEN = `groupGiven/${OWNER_CHALLENGE}/${OTHER_UID}`;
 export const NOTICES = `users/${OWNER_UID}/notices`;
 export const SEEN_AT = `users/${OWNER_UID}/noticesSeenAt`;
 const TOKEN = 'Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3Jh';
@@ -110,6 +112,12 @@ export function withGroup(world: DatabaseWorld): void {
   });
   setInWorld(world, CHEER, now - HOUR / 4);
   setInWorld(world, NUDGE, now - HOUR / 4);
+  setInWorld(world, GIVEN, {
+    [OWNER_UID]: {
+      'Day2-breakfast': { cheer: now - HOUR / 4 },
+      'Day1-breakfast': { nudge: now - HOUR / 4 },
+    },
+  });
   setInWorld(world, REPORT, {
     reason: 'not-a-meal',
     at: now - HOUR / 4,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FeedEntry } from '@/domain/challenge-record';
 import { dbPaths } from '@/domain/database-paths';
-import type { BoardRow, GroupSummary } from '@/domain/group-records';
+import type { BoardRow, GivenRecord, GroupSummary } from '@/domain/group-records';
 import { useDatabaseValue } from '@/hooks/use-database';
 import { afterMainContent } from '@/lib/main-content';
 
@@ -21,6 +21,14 @@ export function useGroupMembers(challengeId: string | null) {
     challengeId && started ? dbPaths.groupMembers(challengeId) : null,
   );
 }
+
+/**
+ * What the viewer cheered and nudged in the group, live: one read of their own groupGiven node (server-written
+ * with each cheer and nudge, only they may read it), so the board shows those done after a reload
+ * (docs/product.md, "Cheer and nudge"). Pass null to read nothing yet (the board's buttons are not drawn).
+ */
+export const useViewerGiven = (challengeId: string | null, viewerUid: string) =>
+  useDatabaseValue<GivenRecord>(challengeId ? dbPaths.groupGiven(challengeId, viewerUid) : null);
 
 /**
  * What a non-member sees of a group (docs/product.md, "Group challenges"): the member count and who may join,

@@ -4,13 +4,13 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { TEAM_BONUS_POINTS, TEAM_GOAL_SHARE } from '@/domain/challenge-board';
-import type { BoardRow, MealKey } from '@/domain/group-records';
+import type { BoardRow, GivenRecord, MealKey } from '@/domain/group-records';
 import { useBusy } from '@/hooks/use-busy';
 import { useNearViewport } from '@/hooks/use-near-viewport';
 import { confirmAction, toastError, toastSuccess } from '@/lib/toast';
 import { ApiError } from '@/services/api-client';
 import { cheerMeal, nudgeMember, removeMember } from '../api/group-challenge-api';
-import { useGroupMembers } from '../api/group-members';
+import { useGroupMembers, useViewerGiven } from '../api/group-members';
 import {
   boardClock,
   buildBoard,
@@ -35,13 +35,15 @@ interface ChallengeBoardProps {
   onLeave?: () => void;
 }
 
-/** Meals per member the viewer acted on in this visit; one member's set changes alone. */
+/** Meals per member the viewer acted on (recorded by the server or sent in this visit); one member's set changes alone. */
 type MealsByMember = Readonly<Record<string, ReadonlySet<MealKey>>>;
 
 /** When the rest of the board comes if it was neither seen nor the page used. */
 const BUTTONS_FALLBACK_MS = 10_000;
 /** Rows drawn before the board nears the viewport: the top of the ranking, as summaries. */
 const FIRST_ROWS = 10;
+
+const EMPTY_GIVEN: GivenRecord = {};
 
 const percent = (share: number) => Math.round(share * 100);
 
@@ -55,6 +57,25 @@ function withMeal(done: MealsByMember, uid: string, meal: MealKey, present: bool
   if (present) meals.add(meal);
   else meals.delete(meal);
   return { ...done, [uid]: meals };
+}
+
+/**
+ * `done` with the meals the server recorded the viewer cheered or nudged about (`kind`): the same object when
+ * nothing is new, and a new set only for a member with a new meal, so the other memoised rows keep theirs.
+ */
+function withRecorded(
+  done: MealsByMember,
+  recorded: GivenRecord,
+  kind: 'cheer' | 'nudge',
+): MealsByMember {
+  let next = done;
+  for (const [uid, meals] of Object.entries(recorded)) {
+    const added = (Object.keys(meals) as MealKey[]).filter(
+      (meal) => meals[meal]?.[kind] !== undefined && !done[uid]?.has(meal),
+    );
+    if (added.length > 0) next = { ...next, [uid]: new Set([...(done[uid] ?? []), ...added]) };
+  }
+  return next;
 }
 
 /**
@@ -75,11 +96,23 @@ function useBoard(members: Record<string, BoardRow> | null | undefined, now: num
 
 /**
  * Cheer, nudge, remove and open a photo, as stable functions for the memoised rows, and what the viewer
- * cheered and nudged in this visit (the board rows carry counts only: docs/product.md, "Cheer and nudge").
+ * cheered and nudged: as the server recorded it (`recorded`, read once the buttons are drawn) and, at once,
+ * what they send in this visit (the board rows carry counts only: docs/product.md, "Cheer and nudge").
  */
-function useBoardActions(challengeId: string, openPhoto: (photo: OpenedPhoto) => void) {
+function useBoardActions(
+  challengeId: string,
+  openPhoto: (photo: OpenedPhoto) => void,
+  recorded: GivenRecord | null | undefined,
+) {
   const [cheered, setCheered] = useState<MealsByMember>({});
   const [nudged, setNudged] = useState<MealsByMember>({});
+  const [merged, setMerged] = useState<GivenRecord | null | undefined>(undefined);
+  if (recorded && recorded !== merged) {
+    // Adjusting state to a new read during render (react.dev, "Storing information from previous renders").
+    setMerged(recorded);
+    setCheered((done) => withRecorded(done, recorded, 'cheer'));
+    setNudged((done) => withRecorded(done, recorded, 'nudge'));
+  }
   const { whileBusy } = useBusy();
 
   const cheer = useCallback(
@@ -161,11 +194,20 @@ export function ChallengeBoard({
   // Mounted from the first opening on, so that closing still animates and gives focus back.
   const [photoDialogUsed, setPhotoDialogUsed] = useState(false);
   if (photo && !photoDialogUsed) setPhotoDialogUsed(true);
-  const { actions, cheered, nudged } = useBoardActions(challengeId, setPhoto);
   // On the section, which is there from the first render (the list waits for the read). The rest of the rows
   // and their buttons matter once the member sees or uses the board: a late fallback keeps them out of the
   // page's load (TBT).
   const [sectionRef, near] = useNearViewport<HTMLElement>(BUTTONS_FALLBACK_MS);
+  // What the viewer already cheered and nudged, read when the board nears (not with its first read); the rest
+  // of the board waits for it, so that no button shows "Cheer" for a meal already cheered and the rows are
+  // drawn once.
+  const given = useViewerGiven(near ? challengeId : null, viewerUid);
+  const { actions, cheered, nudged } = useBoardActions(
+    challengeId,
+    setPhoto,
+    given.status === 'ready' ? (given.value ?? EMPTY_GIVEN) : undefined,
+  );
+  const whole = near && given.status !== 'loading';
 
   const closePhoto = useCallback(() => setPhoto(null), []);
 
@@ -197,7 +239,7 @@ export function ChallengeBoard({
           <>
             <TeamGoal share={board.team} />
             <ol className="list-unstyled mb-0 board-rows">
-              {(near ? board.entries : board.entries.slice(0, FIRST_ROWS)).map((entry, index) => (
+              {(whole ? board.entries : board.entries.slice(0, FIRST_ROWS)).map((entry, index) => (
                 <BoardRowItem
                   key={entry.uid}
                   entry={entry}
@@ -207,12 +249,12 @@ export function ChallengeBoard({
                   viewerIsOwner={viewerUid === groupOwnerId}
                   cheered={cheered[entry.uid]}
                   nudged={nudged[entry.uid]}
-                  showActions={near}
+                  showActions={whole}
                   actions={actions}
                 />
               ))}
             </ol>
-            {!near && board.entries.length > FIRST_ROWS && (
+            {!whole && board.entries.length > FIRST_ROWS && (
               <p className="small text-body-secondary mb-0 mt-2">
                 {board.entries.length - FIRST_ROWS} more members…
               </p>

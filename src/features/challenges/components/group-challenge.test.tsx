@@ -160,6 +160,35 @@ describe('a group challenge for a member who joined it', () => {
     expect(nudge).toBeDisabled();
   });
 
+  it('shows what the member cheered and nudged on an earlier visit, from their own record on the server', async () => {
+    givenJoined();
+    // As the API leaves groupGiven after Asha's cheer and nudge of a visit before this one.
+    setGroupValue(dbPaths.groupGiven('c1', VIEWER), {
+      [OWNER]: { 'Day1-lunch': { cheer: now - HOUR }, 'Day1-dinner': { nudge: now - HOUR / 4 } },
+    });
+    openChallenge();
+    const board = await screen.findByRole('region', { name: 'Challenge board' });
+    const cheer = await within(board).findByRole('button', {
+      name: 'Cheer Day 1 lunch of Ravi Kumar',
+    });
+    expect(cheer).toBeDisabled();
+    expect(cheer).toHaveAttribute('aria-pressed', 'true');
+    const nudge = within(board).getByRole('button', {
+      name: 'Nudge Ravi Kumar about Day 1 dinner',
+    });
+    expect(nudge).toBeDisabled();
+    expect(nudge).toHaveTextContent('Nudged');
+    // A meal not in the record can still be cheered.
+    expect(
+      within(board).getByRole('button', { name: 'Cheer Day 1 breakfast of Ravi Kumar' }),
+    ).toBeEnabled();
+    expect(callApi).not.toHaveBeenCalled();
+    // One read of the viewer's own record, beside the board's one read of the members node.
+    expect(groupDatabase.watched.filter((path) => path.startsWith('groupGiven/'))).toEqual([
+      dbPaths.groupGiven('c1', VIEWER),
+    ]);
+  });
+
   it('shows the server’s refusal of a cheer and lets it be tried again', async () => {
     givenJoined();
     vi.mocked(callApi).mockRejectedValueOnce(new ApiError(409, 'That meal is not proved'));
