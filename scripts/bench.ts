@@ -10,7 +10,9 @@
  *   npm run bench -- --only groups --join-requests 20   # join latency and the board's bytes, a small sample
  *   npm run bench -- --only lighthouse --pages group-challenge   # the challenge page with a 50-member board
  *
- * Sections: planner, feed, generate, groups, emulators, recompute, proofs, bundle, memberday, lighthouse.
+ *   npm run bench -- --only long-tasks --pages feed --trace-runs 3   # long tasks at 4× CPU (not a budget)
+ * Sections: planner, feed, generate, groups, emulators, recompute, proofs, bundle, memberday, lighthouse,
+ * long-tasks.
  * Loopback only; every wait is bounded, and a watchdog ends a run that overstays. Lighthouse uses the Chromium
  * scripts/lib/find-chromium.ts finds (or installs). However the run ends (a failed section,
  * Ctrl-C, SIGTERM, a crash), every process it started is stopped.
@@ -28,6 +30,7 @@ import { measureBoardBytes, measureJoinLatency } from './bench/group-cost';
 import { allChunks, homeRouteInitialJs } from './bench/initial-js';
 import { locateLazyModules } from './bench/lazy-modules';
 import { auditPages, pageKey, selectPages } from './bench/lighthouse-audit';
+import { longTaskRows } from './bench/long-tasks';
 import type { RepeatVisit } from './bench/repeat-visit';
 import { describeMachine, machineLine, parseCpuSlowdown } from './bench/machine';
 import { measureMemberDay } from './bench/member-day-cost';
@@ -52,6 +55,7 @@ const SECTIONS = [
   'bundle',
   'memberday',
   'lighthouse',
+  'long-tasks',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const WATCHDOG_MS = 40 * 60_000;
@@ -67,6 +71,9 @@ const { values: args } = parseArgs({
     'cpu-slowdown': { type: 'string', default: 'calibrated' },
     'generate-requests': { type: 'string', default: '300' },
     'join-requests': { type: 'string', default: '100' },
+    // --only long-tasks: loads a page, each traced (scripts/bench/long-tasks.ts); raw traces kept if asked.
+    'trace-runs': { type: 'string', default: '3' },
+    'trace-dir': { type: 'string' },
   },
 });
 const selected = new Set<Section>(
@@ -448,13 +455,14 @@ async function main(): Promise<number> {
   };
 
   let chromiumPath: string | undefined;
-  if (selected.has('lighthouse') || selected.has('memberday')) {
+  if (selected.has('lighthouse') || selected.has('memberday') || selected.has('long-tasks')) {
     // Before the long sections: installing a browser, or failing to, should happen first.
     try {
       chromiumPath = ensureChromium({ override: process.env.CHROMIUM_PATH, log });
     } catch (error) {
       selected.delete('lighthouse');
       selected.delete('memberday');
+      selected.delete('long-tasks');
       console.error(`✗ ${(error as Error).message}`);
       rows.push({
         area: 'lighthouse',
@@ -474,7 +482,8 @@ async function main(): Promise<number> {
   await run('recompute', recomputeRows);
   await run('proofs', () => proofCheckRows(log));
   let build: AppBuild | undefined;
-  if (selected.has('bundle') || selected.has('memberday') || selected.has('lighthouse')) {
+  const served = ['bundle', 'memberday', 'lighthouse', 'long-tasks'] as const;
+  if (served.some((section) => selected.has(section))) {
     try {
       build = buildApp(await freeStackPorts(), log);
     } catch (error) {
@@ -494,6 +503,17 @@ async function main(): Promise<number> {
       const browser = chromiumPath;
       await run('memberday', () => memberDayRows(appBuild, browser));
       await run('lighthouse', () => lighthouseRows(appBuild, browser));
+      await run('long-tasks', () =>
+        longTaskRows({
+          build: appBuild,
+          chromiumPath: browser,
+          pages: selectPages(auditedPages, args.pages),
+          runsPerPage: Number(args['trace-runs']),
+          cpuSlowdown: cpuSlowdown === 'calibrated' ? 4 : cpuSlowdown,
+          traceDir: args['trace-dir'],
+          log,
+        }),
+      );
     }
     rmSync(appBuild.distDir, { recursive: true, force: true });
   }
