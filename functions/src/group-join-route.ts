@@ -140,8 +140,16 @@ export function joinGroup({
     const targetBody = body.targetBody ?? owners.targetBody;
     const targets = nutritionTargets(creator.profile, targetBody);
     const lock = new ChallengeCreationLock(database, uid, `join-${challengeId}`);
-    const limitsUnderLock = () =>
-      Promise.all([checkedChallenges(database, uid, now), readMemberTimeZone(database, uid)]);
+    // The limits, the zone and the disabled flag, read under the lock (again after a long plan).
+    const limitsUnderLock = async () => {
+      const [counts, storedZone, disabled] = await Promise.all([
+        checkedChallenges(database, uid, now),
+        readMemberTimeZone(database, uid),
+        isMemberDisabled(database, uid),
+      ]);
+      if (disabled) throw new HttpError(403, DISABLED_MESSAGE);
+      return [counts, storedZone] as const;
+    };
     await lock.acquire();
     let joined = false;
     let reserved = false;
@@ -170,7 +178,6 @@ export function joinGroup({
         await lock.acquire();
         [counts, storedZone] = await limitsUnderLock();
       }
-      if (await isMemberDisabled(database, uid)) throw new HttpError(403, DISABLED_MESSAGE);
       const zone = resolveMemberTimeZone(storedZone, requestedZone, now);
       // The owner's calendar date; the windows in the joiner's zone (one far behind may find none left).
       const start = challengeStart(owners.startDate, owners.day, zone.timeZone);
@@ -191,7 +198,7 @@ export function joinGroup({
       challenge.groupOwnerId = ownerId;
       const shortfalls = planShortfalls(plan);
       if (shortfalls) challenge.shortfalls = shortfalls;
-      await database.ref().update({
+      const written = database.ref().update({
         [dbPaths.challenge(uid, challengeId)]: challenge,
         [dbPaths.groupMember(challengeId, uid)]: boardRowFor(creator.identity, challenge, now),
         [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges + 1,
@@ -199,19 +206,28 @@ export function joinGroup({
         ...zoneUpdate(uid, storedZone, zone),
         [lock.path]: null,
       });
+      // The database answers one connection's requests in order, so the summary's reads (and the
+      // disabled check's) sent now see the new row without waiting for the write's acknowledgement
+      // (docs/performance.md, "Group challenges"). Disabled between the check and the write: their
+      // row leaves the board at once (and the summary, whose refresh reads again until it holds still).
+      const after = Promise.all([
+        refreshGroupSummary(database, ownerId, challengeId),
+        sweepIfDisabled(database, uid),
+      ]);
+      const [write] = await Promise.allSettled([written, after]);
+      valueOf(write);
       joined = true;
+      await after;
     } finally {
       if (!joined) {
-        if (reserved) await releasePlace(database, challengeId);
+        if (reserved) {
+          await releasePlace(database, challengeId);
+          // The refresh above may have counted the place given back.
+          await refreshGroupSummary(database, ownerId, challengeId);
+        }
         await lock.release();
       }
     }
-    // Disabled between the check and the write: their row leaves the board at once (and the summary,
-    // whose refresh reads again until it holds still).
-    await Promise.all([
-      refreshGroupSummary(database, ownerId, challengeId),
-      sweepIfDisabled(database, uid),
-    ]);
     return done(201);
   };
 }
