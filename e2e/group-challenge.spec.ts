@@ -215,6 +215,16 @@ test.describe('group challenges', () => {
       await nudge.click();
       await expect(nudge).toHaveText('Nudged');
 
+      // After a reload each still sees what they sent as done: their own record, kept by the server.
+      await Promise.all([page.reload(), friend.reload()]);
+      await board(page).scrollIntoViewIfNeeded();
+      await expect(cheer).toBeDisabled({ timeout: 20_000 });
+      await expect(cheer).toHaveAttribute('aria-pressed', 'true');
+      await expect(cheer).toHaveAccessibleDescription('1 cheer');
+      await board(friend).scrollIntoViewIfNeeded();
+      await expect(nudge).toHaveText('Nudged', { timeout: 20_000 });
+      await expect(nudge).toBeDisabled();
+
       // Both notices arrive for their members.
       const notices = async (uid: string) =>
         Object.values((await readData<Record<string, NoticeRecord>>(`users/${uid}/notices`)) ?? {});
