@@ -24,6 +24,7 @@ import {
   releasePlace,
   reservePlace,
   type OwnedChallenge,
+  watchValues,
 } from './group-store';
 import { HttpError, parseOrThrow } from './http-error';
 import type { MealPlanProvider } from './meal-plan-provider';
@@ -134,6 +135,12 @@ export function joinGroup({
     const done = (status: number) => response.status(status).json({ ownerId, challengeId });
     if (assessed.joined) return done(200);
     if (assessed.refusal) throw assessed.refusal;
+    // The place's count and the feed entry are changed by transactions below: cached from now on.
+    const stopWatching = watchValues(database, [
+      dbPaths.groupMemberCount(challengeId),
+      dbPaths.feedEntry(challengeId),
+    ]);
+    response.once('close', stopWatching);
 
     const creator = await creatorRead;
     const requestedZone = body.timezone ?? creator.timeZone?.timeZone ?? owners.timezone;

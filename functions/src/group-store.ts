@@ -216,6 +216,20 @@ async function contendedTransaction<T>(
 }
 
 /**
+ * Keeps the values at paths in the SDK's cache until the returned stop is called. A transaction starts
+ * from the cache: with nothing cached its first attempt is refused by the database and tried again once
+ * the value has come (two round trips, not one; docs/performance.md, "Group challenges").
+ */
+export function watchValues(database: Database, paths: string[]): () => void {
+  const listener = () => undefined;
+  const refs = paths.map((path) => database.ref(path));
+  for (const ref of refs) ref.on('value', listener, () => undefined);
+  return () => {
+    for (const ref of refs) ref.off('value', listener);
+  };
+}
+
+/**
  * Takes one place in the group if there is room (a transaction on memberCount, so racing joins cannot
  * pass GROUP_MEMBER_LIMIT); 409 when full.
  */
