@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 const INTERACTIONS = ['scroll', 'pointerdown', 'keydown', 'touchstart'] as const;
 
@@ -6,12 +6,13 @@ const INTERACTIONS = ['scroll', 'pointerdown', 'keydown', 'touchstart'] as const
  * True once the element is on screen, the member interacts with the page, or
  * `fallbackMs` have passed (and then stays true): content below the fold on
  * phones loads after what the member sees first, never in its way.
+ * The ref is a callback ref: an element that appears after the first render (behind a loading state) is
+ * still observed, as its arrival re-runs the effect.
  */
 export function useNearViewport<T extends Element>(fallbackMs = 3_000) {
-  const ref = useRef<T>(null);
+  const [element, setElement] = useState<T | null>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
-    const element = ref.current;
     if (near || !element) return;
     // A transition: what appears renders in slices, not as one long task (Total Blocking Time).
     const show = () => startTransition(() => setNear(true));
@@ -27,6 +28,6 @@ export function useNearViewport<T extends Element>(fallbackMs = 3_000) {
       for (const type of INTERACTIONS) window.removeEventListener(type, show);
       clearTimeout(timer);
     };
-  }, [near, fallbackMs]);
-  return [ref, near] as const;
+  }, [element, near, fallbackMs]);
+  return [setElement, near] as const;
 }
