@@ -72,14 +72,18 @@ export async function readOwnedChallenge(
   database: Database,
   challengeId: string,
 ): Promise<OwnedChallenge> {
-  const [groupOwner, feedOwner, hiddenOwner] = await Promise.all([
-    valueAt<unknown>(database, `${dbPaths.group(challengeId)}/ownerId`),
-    valueAt<unknown>(database, `${dbPaths.feedEntry(challengeId)}/uid`),
-    valueAt<unknown>(database, `${dbPaths.hiddenFeedEntry(challengeId)}/uid`),
-  ]);
-  const ownerId = [groupOwner, feedOwner, hiddenOwner].find(
-    (value): value is string => typeof value === 'string' && DATABASE_KEY.test(value),
-  );
+  // The group's owner wins; only a challenge never opened to others needs its feed entry's (each read
+  // is a frame each way, docs/performance.md "Group challenges").
+  const isOwnerId = (value: unknown): value is string =>
+    typeof value === 'string' && DATABASE_KEY.test(value);
+  const groupOwner = await valueAt<unknown>(database, `${dbPaths.group(challengeId)}/ownerId`);
+  const [feedOwner, hiddenOwner] = isOwnerId(groupOwner)
+    ? []
+    : await Promise.all([
+        valueAt<unknown>(database, `${dbPaths.feedEntry(challengeId)}/uid`),
+        valueAt<unknown>(database, `${dbPaths.hiddenFeedEntry(challengeId)}/uid`),
+      ]);
+  const ownerId = [groupOwner, feedOwner, hiddenOwner].find(isOwnerId);
   if (!ownerId) throw new HttpError(404, NOT_FOUND_MESSAGE);
   const challenge = await valueAt<ChallengeRecord>(
     database,
