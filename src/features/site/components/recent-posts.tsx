@@ -1,12 +1,11 @@
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router-dom';
+import { cardDate } from '@/lib/card-time';
 import { challengePath } from '@/lib/challenge-route';
 import { useRecentPosts } from '../api/use-recent-posts';
 
 export const RECENT_POST_COUNT = 5;
-
-const postedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** Sidebar 'Recent Post': the newest entries of the public feed index. */
 export function RecentPosts() {
@@ -41,7 +40,7 @@ export function RecentPosts() {
               </Link>
               <span className="small text-body-secondary">
                 {value.displayName} · {value.day} {value.day === 1 ? 'day' : 'days'}
-                {typeof value.createdAt === 'number' && <> · {postedAt.format(value.createdAt)}</>}
+                {typeof value.createdAt === 'number' && <> · {cardDate(value.createdAt)}</>}
               </span>
             </ListGroup.Item>
           ))}
