@@ -191,7 +191,7 @@ async function groupRows(): Promise<{ rows: Row[]; notes: string[] }> {
   return {
     rows,
     notes: [
-      `Groups: each join is a fresh member (complete profile) joining a 7-day group challenge with its invite token: token verification, the checks, the place reserved by a transaction, their own plan from the planner and one multi-path write (their plan, board row, counters, the feed's summary). The board's first read is one REST read of groups/{cid}/members (the page's first read goes over REST), rows made by the server's boardRowFor from planned 7-day plans; it grows with the member count only.`,
+      `Groups: each join is a fresh member (complete profile) joining a 7-day group challenge with its invite token: token verification, the checks, the place reserved by a transaction, their own plan from the planner, one multi-path write (their plan, board row, counters), then the feed's summary refreshed. The board's first read is one REST read of groups/{cid}/members (the page's first read goes over REST), rows made by the server's boardRowFor from planned 7-day plans; it grows with the member count only.`,
     ],
   };
 }
