@@ -1,14 +1,9 @@
 import { memo } from 'react';
 import Placeholder from 'react-bootstrap/Placeholder';
+import { localCalendarDate } from '@/lib/local-date';
 import { useMemberGlance } from '../api/use-member-glance';
 import { adherenceText } from '../lib/glance-calendar';
 import { GlanceCalendar } from './glance-calendar';
-
-/** The viewer's own calendar date: the calendar ends today. */
-function localToday(now = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /**
  * Profile at a glance (docs/product.md, "Profile"): challenges completed, overall adherence and
@@ -58,7 +53,7 @@ export const ProfileGlance = memo(function ProfileGlance({ uid }: { uid: string 
                 </dd>
               </div>
             </dl>
-            <GlanceCalendar days={value?.days} today={localToday()} />
+            <GlanceCalendar days={value?.days} today={localCalendarDate()} />
           </>
         )}
       </div>

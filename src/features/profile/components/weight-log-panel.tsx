@@ -7,7 +7,6 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { useForm } from 'react-hook-form';
 import { TextField } from '@/components/form/text-field';
-import { calendarDateInZone } from '@/domain/calendar-dates';
 import {
   weightFormSchema,
   weightTrend,
@@ -25,9 +24,10 @@ import {
   useWeightLog,
 } from '../api/weight-log';
 import { WeightChart } from './weight-chart';
-import { deviceTimeZone } from '@/lib/device-time-zone';
+import { localCalendarDate } from '@/lib/local-date';
 
-const browserToday = () => calendarDateInZone(Date.now(), deviceTimeZone());
+// The device's date without Intl (src/lib/local-date.ts).
+const browserToday = () => localCalendarDate();
 
 const signed = (kg: number) => `${kg > 0 ? '+' : kg < 0 ? '−' : '±'}${Math.abs(kg)} kg`;
 

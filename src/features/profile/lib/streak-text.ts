@@ -7,28 +7,37 @@ export function streakDaysText(days: number | undefined): string {
 }
 
 /*
- * Made once, on first use: building a formatter costs far more than formatting with it, and the
- * glance calendar labels 84 cells (docs/performance.md, "The profile with 12 weeks of data and 60
- * weights").
+ * Written by hand, not with Intl: a page's first Intl formatter sets up ICU in one long task (~40 ms
+ * unthrottled), which the glance calendar's first render paid (docs/performance.md, "How the main thread is
+ * spent"). The words are en-GB's, as the calendar's 84 cells read them out.
  */
-let weekdayFormat: Intl.DateTimeFormat | undefined;
-let dayMonthYearFormat: Intl.DateTimeFormat | undefined;
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const partsOf = (date: CalendarDate) => date.split('-').map(Number) as [number, number, number];
 
 /** The weekday of a calendar date ('YYYY-MM-DD'), whatever the viewer's zone: "Tuesday". */
 export function weekdayOf(date: CalendarDate): string {
-  weekdayFormat ??= new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });
-  return weekdayFormat.format(new Date(`${date}T12:00:00Z`));
+  const [year, month, day] = partsOf(date);
+  return WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
 }
 
 /** "Tuesday 24 November 2026": a calendar cell's date, read out as a person would say it. */
 export function longDateText(date: CalendarDate): string {
-  dayMonthYearFormat ??= new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return `${weekdayOf(date)} ${dayMonthYearFormat.format(new Date(`${date}T12:00:00Z`))}`;
+  const [year, month, day] = partsOf(date);
+  return `${weekdayOf(date)} ${day} ${MONTHS[month - 1]} ${year}`;
 }
 
 /** The kind word after a streak ended short (docs/product.md, "Streaks"). */
