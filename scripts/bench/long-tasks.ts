@@ -241,16 +241,21 @@ const watchLongTasks = () => {
   }).observe({ type: 'longtask', buffered: true });
 };
 
-async function settle(page: Page): Promise<void> {
+/**
+ * Waits for the load event, then for QUIET_MS without a long task. Polled over CDP's Runtime.evaluate, not
+ * Playwright's waitForFunction: that injects Playwright's own script into the page, a long task of its own
+ * at 4× (~100 ms) that would be measured as the app's.
+ */
+async function settle(page: Page, cdp: CDPSession): Promise<void> {
   await page.waitForLoadState('load', { timeout: SETTLE_LIMIT_MS });
-  await page.waitForFunction(
-    (quiet) => {
-      const state = (window as unknown as { __longTasks?: { lastEnd: number } }).__longTasks;
-      return performance.now() - (state?.lastEnd ?? 0) >= quiet;
-    },
-    QUIET_MS,
-    { timeout: SETTLE_LIMIT_MS, polling: 250 },
-  );
+  const deadline = Date.now() + SETTLE_LIMIT_MS;
+  const expression = `performance.now() - (window.__longTasks?.lastEnd ?? 0) >= ${QUIET_MS}`;
+  for (;;) {
+    const { result } = await cdp.send('Runtime.evaluate', { expression, returnByValue: true });
+    if (result.value === true) return;
+    if (Date.now() > deadline) throw new Error(`${page.url()} did not settle`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** A first visit: cold HTTP cache, and nothing in localStorage but the saved session. */
@@ -277,7 +282,7 @@ async function loadOnce(
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     const events = await traced(cdp, async () => {
       await page.goto(url, { waitUntil: 'commit' });
-      await settle(page);
+      await settle(page, cdp);
     });
     await cdp.detach();
     if (new URL(page.url()).pathname !== new URL(url).pathname)
