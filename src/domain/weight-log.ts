@@ -80,7 +80,7 @@ export function weightTrend(
   const entries = Object.entries(log ?? {})
     .filter(([date, entry]) => isCalendarDate(date) && typeof entry?.kg === 'number')
     .map(([date, entry]) => ({ date, kg: entry.kg }))
-    .sort((left, right) => left.date.localeCompare(right.date));
+    .sort((left, right) => (left.date < right.date ? -1 : 1)); // ISO dates; no Intl (ICU set-up)
   const points = entries.map(({ date, kg }) => {
     const windowStart = addDays(date, -6);
     const week = entries.filter((entry) => entry.date >= windowStart && entry.date <= date);

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import type { NutritionTargets } from '@/domain/nutrition-targets';
+import { indianGrouped } from '@/lib/number-text';
 import type { DayPlan } from '../lib/challenge-meals';
 import { challengeProgress, type DayProgress } from '../lib/challenge-progress';
 
@@ -11,9 +12,7 @@ const CHART_HEIGHT = 90;
 
 /** "1,234 / 1,900" with the day's target when the plan has one. */
 const versus = (value: number, target: number | undefined) =>
-  `${Math.round(value).toLocaleString('en-IN')}${
-    typeof target === 'number' ? ` / ${Math.round(target).toLocaleString('en-IN')}` : ''
-  }`;
+  `${indianGrouped(value)}${typeof target === 'number' ? ` / ${indianGrouped(target)}` : ''}`;
 
 /** A proof waiting for an admin earns nothing yet (docs/product.md, "Proofs under review"). */
 const underReviewText = (meals: number) => `Under review: ${meals}`;
