@@ -68,7 +68,7 @@ export default defineConfig(({ command, mode, isPreview }) => ({
     previewBrotli(),
   ],
   // `@/x` is `src/x`: imports name where a module lives, not how many folders to climb.
-  resolve: { alias: { '@': resolve(root, 'src') } },
+  resolve: { alias: { '@domain': resolve(root, 'src/domain'), '@': resolve(root, 'src') } },
   // Bootstrap's stylesheet is render-blocking: a build keeps only the rules the app can use.
   css: { postcss: { plugins: command === 'build' ? [purgeUnusedBootstrap(root)] : [] } },
   build: {

@@ -26,7 +26,12 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
+        resolve: {
+          alias: {
+            '@domain': resolve(import.meta.dirname, 'src/domain'),
+            '@': resolve(import.meta.dirname, 'src'),
+          },
+        },
         test: {
           name: 'integration',
           environment: 'node',

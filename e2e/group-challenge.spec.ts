@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
-import type { NoticeRecord } from '../src/domain/group-records';
+import type { NoticeRecord } from '@domain/challenges/group-records';
 import { challengePath } from '../src/lib/challenge-route';
 import { mealPhotoPng } from '../scripts/lib/identicon-png';
 import { expectNoAxeViolations } from './support/axe';

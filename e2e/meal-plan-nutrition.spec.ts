@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
-import type { ChallengeRecord } from '../src/domain/challenge-record';
-import { MEAL_SLOTS, MEAL_WINDOWS } from '../src/domain/constants';
-import { shoppingList } from '../src/domain/shopping-list';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
+import { MEAL_SLOTS, MEAL_WINDOWS } from '@domain/constants';
+import { shoppingList } from '@domain/challenges/shopping-list';
 import { readData, writeData } from './support/backend';
 import { expect, test } from './support/fixtures';
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { mealPhotoPng } from '../scripts/lib/identicon-png';
 import { setPhotoTimeCreated, uploadPhoto } from '../scripts/lib/emulator-photos';
-import { storagePaths } from '../src/domain/storage-paths';
+import { storagePaths } from '@domain/data/storage-paths';
 import { readData, writeData, type TestMember } from './support/backend';
 import { e2eProjectId, e2eStack } from './support/e2e-stack';
 import { chooseAccountMenu, expect, signIn, test } from './support/fixtures';

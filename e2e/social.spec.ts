@@ -3,7 +3,7 @@ import { chooseAccountMenu, expect, signIn, test } from './support/fixtures';
 import { subscribeFromHome } from './support/newsletter';
 import { seedChallenge } from './support/seed-challenge';
 import { expectNoAxeViolations } from './support/axe';
-import { isoWeekKey, monthKey } from '../src/domain/calendar-dates';
+import { isoWeekKey, monthKey } from '@domain/calendar-dates';
 
 /** A 2×2 PNG, enough for the browser to compress and upload. */
 const TINY_PNG = Buffer.from(

@@ -1,17 +1,20 @@
 /**
- * Writes src/domain/nutrition/ifct-foods.generated.ts: per 100 g nutrition of only the IFCT 2017 foods
+ * Writes functions/src/planner/nutrition/ifct-foods.generated.ts: per 100 g nutrition of only the IFCT 2017 foods
  * the recipes use, so the app never ships the 1 MB CSV. Run after changing a recipe or ifct-food-keys.ts:
  * `npx tsx scripts/generate-ifct-table.ts` (a unit test fails while the table is stale).
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { FOODS } from '../src/domain/nutrition/ifct-food-keys';
-import { ifctKcalPer100g, FAT_KJ_PER_GRAM } from '../src/domain/nutrition/ifct-energy';
-import { ALL_RECIPES } from '../src/domain/nutrition/recipes';
+import { FOODS } from '@domain/nutrition/ifct-food-keys';
+import { ifctKcalPer100g, FAT_KJ_PER_GRAM } from '../functions/src/planner/nutrition/ifct-energy';
+import { ALL_RECIPES } from '../functions/src/planner/nutrition/recipes';
 import { readIfctCsv, type IfctRow } from './lib/ifct-csv';
 
-const OUTPUT = resolve(import.meta.dirname, '../src/domain/nutrition/ifct-foods.generated.ts');
+const OUTPUT = resolve(
+  import.meta.dirname,
+  '../functions/src/planner/nutrition/ifct-foods.generated.ts',
+);
 /** IFCT's energy factors in kJ per g (fat's is in ifct-energy.ts); fibre counts for some foods only. */
 const KJ_PER_GRAM = { protein: 17, carbs: 17, fibre: 8 };
 /** A food whose listed energy is this far outside what its macros give is a data error we avoid. */

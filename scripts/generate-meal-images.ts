@@ -5,8 +5,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DISH_CATALOGUE, GENERIC_MEAL_IMAGES } from '../src/domain/dish-catalogue';
-import { seededRandom, type RandomSource } from '../src/domain/seeded-random';
+import { DISH_CATALOGUE, GENERIC_MEAL_IMAGES } from '../functions/src/planner/dish-catalogue';
+import { seededRandom, type RandomSource } from '@domain/seeded-random';
 
 const OUTPUT_DIR = resolve(import.meta.dirname, '../public/meals');
 const MAX_BYTES = 3 * 1024;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mealWindow } from '../../src/domain/meal-schedule';
+import { mealWindow } from '@domain/challenges/meal-schedule';
 import { writeData, type TestMember } from './backend';
 
 const HOUR = 3_600_000;

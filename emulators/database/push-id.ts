@@ -1,5 +1,5 @@
 /**
- * Push ids the server mints for a REST POST. Kept apart from the app's src/domain/push-key.ts on
+ * Push ids the server mints for a REST POST. Kept apart from the app's src/domain/data/push-key.ts on
  * purpose: this package emulates the server and depends on nothing of the app (nor the app on it),
  * and the one definition both follow is Firebase's push-id format, which the conformance suites
  * (emulators/tests/conformance/database) hold this emulator to (docs/architecture.md, "Local emulators").

@@ -1,6 +1,6 @@
 import type { Database } from 'firebase-admin/database';
-import type { AdminAuditEntry } from '../../src/domain/moderation-records';
-import { dbPaths } from '../../src/domain/database-paths';
+import type { AdminAuditEntry } from '@domain/site/moderation-records';
+import { dbPaths } from '@domain/data/database-paths';
 
 /**
  * The audit record of one admin action, as entries of the multi-path update that performs it: the

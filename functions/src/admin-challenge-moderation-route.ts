@@ -1,14 +1,14 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import type { ChallengeRecord, FeedEntry } from '../../src/domain/challenge-record';
+import type { ChallengeRecord, FeedEntry } from '@domain/challenges/challenge-record';
 import {
   MODERATION_REASON_MAX_LENGTH,
   type HiddenChallengeRow,
   type HiddenFeedRecord,
-} from '../../src/domain/moderation-records';
-import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
-import type { PhotoSources } from '../../src/domain/member-identity';
+} from '@domain/site/moderation-records';
+import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
+import type { PhotoSources } from '@domain/members/member-identity';
 import { adminIdentity } from './authenticate';
 import { auditUpdate } from './admin-audit';
 import { restoredFeedEntry } from './admin-feed-stash';

@@ -1,13 +1,13 @@
 import type { Database } from 'firebase-admin/database';
-import type { ChallengeRecord, FeedEntry } from '../../src/domain/challenge-record';
-import type { HiddenFeedRecord } from '../../src/domain/moderation-records';
-import { dbPaths } from '../../src/domain/database-paths';
-import { dayKey } from '../../src/domain/meal-schedule';
+import type { ChallengeRecord, FeedEntry } from '@domain/challenges/challenge-record';
+import type { HiddenFeedRecord } from '@domain/site/moderation-records';
+import { dbPaths } from '@domain/data/database-paths';
+import { dayKey } from '@domain/challenges/meal-schedule';
 import {
   acceptedPhotoUrl,
   publicDisplayName,
   type PhotoSources,
-} from '../../src/domain/member-identity';
+} from '@domain/members/member-identity';
 import { buildFeedEntry } from './challenge-records';
 
 /**

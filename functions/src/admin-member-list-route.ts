@@ -1,7 +1,7 @@
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import type { AdminMemberPage, AdminMemberRow } from '../../src/domain/moderation-records';
+import type { AdminMemberPage, AdminMemberRow } from '@domain/site/moderation-records';
 import { parseOrThrow } from './http-error';
 
 export interface MemberListDependencies {

@@ -6,13 +6,13 @@ import {
   MODERATION_REASON_MAX_LENGTH,
   type DisabledMemberRecord,
   type LeaderboardRows,
-} from '../../src/domain/moderation-records';
-import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
-import type { PhotoSources } from '../../src/domain/member-identity';
+} from '@domain/site/moderation-records';
+import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
+import type { PhotoSources } from '@domain/members/member-identity';
 import { adminIdentity } from './authenticate';
 import { auditUpdate } from './admin-audit';
 import { hiddenFeedOf, restoredFeedEntry } from './admin-feed-stash';
-import type { ChallengeRecord } from '../../src/domain/challenge-record';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
 import { sweepDisabledMember, type GroupRows } from './disabled-member-sweep';
 import { refreshGroupSummary } from './group-store';
 import { HttpError, parseOrThrow } from './http-error';

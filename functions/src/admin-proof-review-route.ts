@@ -1,17 +1,17 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import type { ChallengeRecord, MealRecord } from '../../src/domain/challenge-record';
-import { MEAL_SLOTS, type MealSlot } from '../../src/domain/constants';
-import { dbPaths } from '../../src/domain/database-paths';
-import { dayKey } from '../../src/domain/meal-schedule';
+import type { ChallengeRecord, MealRecord } from '@domain/challenges/challenge-record';
+import { MEAL_SLOTS, type MealSlot } from '@domain/constants';
+import { dbPaths } from '@domain/data/database-paths';
+import { dayKey } from '@domain/challenges/meal-schedule';
 import {
   PROOF_REJECTION_REASON_MAX_LENGTH,
   type ProofQueueEntry,
   type ProofQueuePage,
   type ProofQueueRow,
   type ProofReview,
-} from '../../src/domain/proof-review';
+} from '@domain/challenges/proof-review';
 import { auditUpdate } from './admin-audit';
 import { adminIdentity } from './authenticate';
 import { boardRowUpdate, earningPlan, withMeal } from './group-board-writes';

@@ -1,7 +1,7 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
-import { dbPaths } from '../../src/domain/database-paths';
-import { bannerInputSchema, siteSocialLinksSchema } from '../../src/domain/website-records';
+import { dbPaths } from '@domain/data/database-paths';
+import { bannerInputSchema, siteSocialLinksSchema } from '@domain/site/website-records';
 import { adminIdentity } from './authenticate';
 import { auditUpdate } from './admin-audit';
 import { parseOrThrow } from './http-error';

@@ -24,7 +24,7 @@ import { reportProof } from './group-report-route';
 import { BODY_LIMIT_BYTES, errorHandler, notFound } from './http-error';
 import { propagateIdentity } from './identity-route';
 import { builtInPlanner, type MealPlanProvider } from './meal-plan-provider';
-import type { PhotoSources } from '../../src/domain/member-identity';
+import type { PhotoSources } from '@domain/members/member-identity';
 import type { ProofStore } from './proof-store';
 import { submitMealProof } from './proof-submit-route';
 import { approveProof, listFlaggedProofs, rejectProof } from './admin-proof-review-route';

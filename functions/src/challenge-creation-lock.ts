@@ -1,5 +1,5 @@
 import type { Database } from 'firebase-admin/database';
-import { dbPaths } from '../../src/domain/database-paths';
+import { dbPaths } from '@domain/data/database-paths';
 import { HttpError } from './http-error';
 
 /** Long enough for one create; short enough that a crashed holder does not block the member for long. */

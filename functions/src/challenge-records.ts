@@ -3,12 +3,12 @@ import type {
   DayMeals,
   FeedEntry,
   MealRecord,
-} from '../../src/domain/challenge-record';
-import { MEAL_SLOTS } from '../../src/domain/constants';
-import type { GenerateRequest } from '../../src/domain/generate-request-schema';
-import type { MealPlan } from '../../src/domain/meal-planner';
-import { challengeSchedule, dayKey, type DayWindows } from '../../src/domain/meal-schedule';
-import type { NutritionTargets } from '../../src/domain/nutrition-targets';
+} from '@domain/challenges/challenge-record';
+import { MEAL_SLOTS } from '@domain/constants';
+import type { GenerateRequest } from '@domain/challenges/generate-request-schema';
+import type { MealPlan } from './planner/meal-planner';
+import { challengeSchedule, dayKey, type DayWindows } from '@domain/challenges/meal-schedule';
+import type { NutritionTargets } from '@domain/nutrition/nutrition-targets';
 
 /** The member's own public name and photo, from users/{uid}/info. */
 export interface MemberIdentity {

@@ -1,5 +1,5 @@
 import type { Database } from 'firebase-admin/database';
-import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
+import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 
 export interface QuotaRequest {
   /** Slash-separated database keys, e.g. `generate/<uid>` or `regenerate/<challengeId>/2026-11-26`. */

@@ -1,9 +1,9 @@
 import type { Database } from 'firebase-admin/database';
-import type { ChallengeRecord, FeedEntry } from '../../src/domain/challenge-record';
-import type { HiddenFeedRecord, LeaderboardRows } from '../../src/domain/moderation-records';
-import { computeScore } from '../../src/domain/points';
-import { dbPaths } from '../../src/domain/database-paths';
-import type { BoardRow } from '../../src/domain/group-records';
+import type { ChallengeRecord, FeedEntry } from '@domain/challenges/challenge-record';
+import type { HiddenFeedRecord, LeaderboardRows } from '@domain/site/moderation-records';
+import { computeScore } from '@domain/challenges/points';
+import { dbPaths } from '@domain/data/database-paths';
+import type { BoardRow } from '@domain/challenges/group-records';
 import { hiddenFeedOf } from './admin-feed-stash';
 import { refreshGroupSummary } from './group-store';
 

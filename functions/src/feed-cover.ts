@@ -1,6 +1,6 @@
 import type { Database } from 'firebase-admin/database';
-import type { FeedEntry } from '../../src/domain/challenge-record';
-import { dbPaths } from '../../src/domain/database-paths';
+import type { FeedEntry } from '@domain/challenges/challenge-record';
+import { dbPaths } from '@domain/data/database-paths';
 
 /**
  * Sets a feed entry's cover (day 1's breakfast) only while the owner's complete entry is there. A

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MEAL_SLOTS } from '../../src/domain/constants';
-import { findDishById } from '../../src/domain/dish-catalogue';
-import type { PlanRequest } from '../../src/domain/meal-planner';
-import { loadLpSolver } from '../../src/domain/nutrition/lp-solver';
+import { MEAL_SLOTS } from '@domain/constants';
+import { findDishById } from './planner/dish-catalogue';
+import type { PlanRequest } from './planner/meal-planner';
+import { loadLpSolver } from './planner/nutrition/lp-solver';
 import { checkedPlan as checkedPlanWith } from './gemini-meal-planner';
 
 const solve = await loadLpSolver();

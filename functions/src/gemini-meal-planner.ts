@@ -1,20 +1,20 @@
 import { z } from 'zod';
-import { MEAL_SLOTS, type MealSlot, type Preference } from '../../src/domain/constants';
+import { MEAL_SLOTS, type MealSlot, type Preference } from '@domain/constants';
 import {
   DISH_CATALOGUE,
   dishFitsPreference,
   findDishById,
   findDishByName,
   type Dish,
-} from '../../src/domain/dish-catalogue';
+} from './planner/dish-catalogue';
 import {
   planAroundMains,
   type DayMains,
   type MealPlan,
   type PlanRequest,
-} from '../../src/domain/meal-planner';
-import { loadLpSolver, type LpSolver } from '../../src/domain/nutrition/lp-solver';
-import { mealCalorieTargets } from '../../src/domain/nutrition-targets';
+} from './planner/meal-planner';
+import { loadLpSolver, type LpSolver } from './planner/nutrition/lp-solver';
+import { mealCalorieTargets } from '@domain/nutrition/nutrition-targets';
 import { builtInPlanner, type MealPlanProvider } from './meal-plan-provider';
 
 export interface GeminiOptions {

@@ -1,23 +1,23 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
-import { addDays, calendarDateInZone } from '../../src/domain/calendar-dates';
-import { countChallenges, creationsInLastDay } from '../../src/domain/challenge-activity';
-import type { ChallengeRecord } from '../../src/domain/challenge-record';
+import { addDays, calendarDateInZone } from '@domain/calendar-dates';
+import { countChallenges, creationsInLastDay } from '@domain/challenges/challenge-activity';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
 import {
   ACTIVE_CHALLENGE_LIMIT_MESSAGE,
   DAILY_CHALLENGE_LIMIT_MESSAGE,
   MAX_ACTIVE_CHALLENGES,
   MAX_CHALLENGES_PER_DAY,
-} from '../../src/domain/constants';
+} from '@domain/constants';
 import {
   generateRequestSchema,
   type GenerateRequest,
-} from '../../src/domain/generate-request-schema';
-import { planShortfalls } from '../../src/domain/meal-planner';
-import { hasWindowLeft } from '../../src/domain/meal-schedule';
-import type { PhotoSources } from '../../src/domain/member-identity';
-import { resolveMemberTimeZone, type MemberTimeZone } from '../../src/domain/member-time-zone';
-import { nutritionTargets } from '../../src/domain/nutrition-targets';
+} from '@domain/challenges/generate-request-schema';
+import { planShortfalls } from './planner/meal-planner';
+import { hasWindowLeft } from '@domain/challenges/meal-schedule';
+import type { PhotoSources } from '@domain/members/member-identity';
+import { resolveMemberTimeZone, type MemberTimeZone } from '@domain/members/member-time-zone';
+import { nutritionTargets } from '@domain/nutrition/nutrition-targets';
 import { memberUid } from './authenticate';
 import {
   buildChallengeRecord,
@@ -26,7 +26,7 @@ import {
   type ChallengeStart,
 } from './challenge-records';
 import { ChallengeCreationLock } from './challenge-creation-lock';
-import { dbPaths } from '../../src/domain/database-paths';
+import { dbPaths } from '@domain/data/database-paths';
 import { HttpError, parseOrThrow } from './http-error';
 import type { MealPlanProvider } from './meal-plan-provider';
 import { readChallengeCreator, readMemberTimeZone } from './profile-reader';

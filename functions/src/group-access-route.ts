@@ -1,7 +1,7 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
-import { dbPaths } from '../../src/domain/database-paths';
-import { groupAccessRequestSchema } from '../../src/domain/group-records';
+import { dbPaths } from '@domain/data/database-paths';
+import { groupAccessRequestSchema } from '@domain/challenges/group-records';
 import { memberUid } from './authenticate';
 import { boardRowUpdate, earningPlan } from './group-board-writes';
 import {

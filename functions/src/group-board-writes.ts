@@ -1,17 +1,17 @@
 import type { Database } from 'firebase-admin/database';
-import type { ChallengeRecord, DayMeals, MealRecord } from '../../src/domain/challenge-record';
+import type { ChallengeRecord, DayMeals, MealRecord } from '@domain/challenges/challenge-record';
 import {
   TEAM_BONUS_POINTS,
   teamBonusRecipients,
   type BoardStanding,
-} from '../../src/domain/challenge-board';
-import { MEAL_SLOTS, type MealSlot } from '../../src/domain/constants';
-import { dbPaths } from '../../src/domain/database-paths';
-import type { BoardMeal, BoardRow, GroupRecord } from '../../src/domain/group-records';
-import { dayKey } from '../../src/domain/meal-schedule';
-import type { GroupTerms } from '../../src/domain/member-progress';
-import { computeScore, provedInWindow } from '../../src/domain/points';
-import { proofEarnsPoints } from '../../src/domain/proof-review';
+} from '@domain/challenges/challenge-board';
+import { MEAL_SLOTS, type MealSlot } from '@domain/constants';
+import { dbPaths } from '@domain/data/database-paths';
+import type { BoardMeal, BoardRow, GroupRecord } from '@domain/challenges/group-records';
+import { dayKey } from '@domain/challenges/meal-schedule';
+import type { GroupTerms } from '@domain/members/member-progress';
+import { computeScore, provedInWindow } from '@domain/challenges/points';
+import { proofEarnsPoints } from '@domain/challenges/proof-review';
 import { boardMealsOf, isGroupMember } from './group-store';
 
 /**

@@ -1,14 +1,14 @@
 import { ServerValue, type Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
+import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 import {
   cheerRequestSchema,
   GROUP_MESSAGES,
   type BoardRow,
   type MealKey,
   type NoticeRecord,
-} from '../../src/domain/group-records';
+} from '@domain/challenges/group-records';
 import { memberUid } from './authenticate';
 import { isMemberDisabled } from './disabled-member-sweep';
 import { HttpError, parseOrThrow } from './http-error';

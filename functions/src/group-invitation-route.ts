@@ -1,11 +1,11 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { countChallenges } from '../../src/domain/challenge-activity';
-import type { ChallengeRecord } from '../../src/domain/challenge-record';
-import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, MAX_ACTIVE_CHALLENGES } from '../../src/domain/constants';
-import { dbPaths } from '../../src/domain/database-paths';
-import { GROUP_MESSAGES, INVITE_TOKEN, type BoardRow } from '../../src/domain/group-records';
+import { countChallenges } from '@domain/challenges/challenge-activity';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
+import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, MAX_ACTIVE_CHALLENGES } from '@domain/constants';
+import { dbPaths } from '@domain/data/database-paths';
+import { GROUP_MESSAGES, INVITE_TOKEN, type BoardRow } from '@domain/challenges/group-records';
 import { memberUid } from './authenticate';
 import { assessJoin } from './group-join-route';
 import { challengeParamsSchema, membersInJoinOrder } from './group-store';

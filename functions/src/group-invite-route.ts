@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { dbPaths } from '../../src/domain/database-paths';
-import type { InviteRecord } from '../../src/domain/group-records';
+import { dbPaths } from '@domain/data/database-paths';
+import type { InviteRecord } from '@domain/challenges/group-records';
 import { memberUid } from './authenticate';
 import type { GroupOwnerDependencies } from './group-access-route';
 import {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { GROUP_MESSAGES } from '../../src/domain/group-records';
+import { GROUP_MESSAGES } from '@domain/challenges/group-records';
 import { memberUid } from './authenticate';
 import type { GroupOwnerDependencies } from './group-access-route';
 import {

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { dbPaths } from '../../src/domain/database-paths';
-import type { BoardMeal, BoardRow, MealKey } from '../../src/domain/group-records';
+import { dbPaths } from '@domain/data/database-paths';
+import type { BoardMeal, BoardRow, MealKey } from '@domain/challenges/group-records';
 import { memberUid } from './authenticate';
 import {
   groupPeerParamsSchema,

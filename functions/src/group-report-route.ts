@@ -1,16 +1,20 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import type { MealRecord } from '../../src/domain/challenge-record';
-import type { MealSlot } from '../../src/domain/constants';
-import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
+import type { MealRecord } from '@domain/challenges/challenge-record';
+import type { MealSlot } from '@domain/constants';
+import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 import {
   MEAL_KEY,
   PROOF_REPORTS_TO_FLAG,
   proofReportRequestSchema,
   type ProofReportRecord,
-} from '../../src/domain/group-records';
-import { dayKey } from '../../src/domain/meal-schedule';
-import type { ProofFlagReason, ProofQueueEntry, ProofReview } from '../../src/domain/proof-review';
+} from '@domain/challenges/group-records';
+import { dayKey } from '@domain/challenges/meal-schedule';
+import type {
+  ProofFlagReason,
+  ProofQueueEntry,
+  ProofReview,
+} from '@domain/challenges/proof-review';
 import { memberUid } from './authenticate';
 import { groupPeers } from './group-cheer-route';
 import { boardRowUpdate, earningPlan, withMeal } from './group-board-writes';

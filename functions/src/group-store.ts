@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, Reference } from 'firebase-admin/database';
 import { z } from 'zod';
-import { challengeEndsAt, countChallenges } from '../../src/domain/challenge-activity';
-import { GROUP_MEMBER_LIMIT } from '../../src/domain/challenge-board';
-import type { ChallengeRecord, FeedEntry, MealRecord } from '../../src/domain/challenge-record';
-import { MEAL_SLOTS, type MealSlot } from '../../src/domain/constants';
-import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
+import { challengeEndsAt, countChallenges } from '@domain/challenges/challenge-activity';
+import { GROUP_MEMBER_LIMIT } from '@domain/challenges/challenge-board';
+import type { ChallengeRecord, FeedEntry, MealRecord } from '@domain/challenges/challenge-record';
+import { MEAL_SLOTS, type MealSlot } from '@domain/constants';
+import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 import {
   GROUP_MESSAGES,
   type BoardRow,
   type GroupAccess,
   type GroupSummary,
   type MealKey,
-} from '../../src/domain/group-records';
-import { dayKey } from '../../src/domain/meal-schedule';
+} from '@domain/challenges/group-records';
+import { dayKey } from '@domain/challenges/meal-schedule';
 import { ChallengeCreationLock } from './challenge-creation-lock';
 import type { MemberIdentity } from './challenge-records';
 import { HttpError } from './http-error';

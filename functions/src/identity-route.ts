@@ -1,14 +1,14 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import type { ChallengeRecord } from '../../src/domain/challenge-record';
-import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
+import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 import {
   acceptedPhotoUrl,
   publicDisplayName,
   type PhotoSources,
-} from '../../src/domain/member-identity';
-import { computeScore } from '../../src/domain/points';
+} from '@domain/members/member-identity';
+import { computeScore } from '@domain/challenges/points';
 import { memberUid } from './authenticate';
 import type { MemberIdentity } from './challenge-records';
 import { refreshGroupSummary } from './group-store';

@@ -15,7 +15,7 @@ import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { logger } from 'firebase-functions';
 import type { Express } from 'express';
 import { allowedOrigins } from './allowed-origins';
-import { STORAGE_DOWNLOAD_ORIGIN } from '../../src/domain/member-identity';
+import { STORAGE_DOWNLOAD_ORIGIN } from '@domain/members/member-identity';
 import { createApp } from './app';
 import { mealPlannerFromEnvironment } from './gemini-meal-planner';
 import { bucketProofStore } from './proof-store';

@@ -1,5 +1,5 @@
-import { planMeals, type MealPlan, type PlanRequest } from '../../src/domain/meal-planner';
-import { loadLpSolver } from '../../src/domain/nutrition/lp-solver';
+import { planMeals, type MealPlan, type PlanRequest } from './planner/meal-planner';
+import { loadLpSolver } from './planner/nutrition/lp-solver';
 
 /** Where plans come from: the built-in planner, or an LLM with the planner as fallback. */
 export type MealPlanProvider = (request: PlanRequest) => Promise<MealPlan>;

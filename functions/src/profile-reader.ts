@@ -1,14 +1,14 @@
 import type { Database } from 'firebase-admin/database';
-import { INCOMPLETE_PROFILE_MESSAGE } from '../../src/domain/constants';
+import { INCOMPLETE_PROFILE_MESSAGE } from '@domain/constants';
 import {
   acceptedPhotoUrl,
   publicDisplayName,
   type PhotoSources,
-} from '../../src/domain/member-identity';
-import { storedMemberTimeZone, type MemberTimeZone } from '../../src/domain/member-time-zone';
-import { completeProfileSchema, type CompleteProfile } from '../../src/domain/profile-schema';
+} from '@domain/members/member-identity';
+import { storedMemberTimeZone, type MemberTimeZone } from '@domain/members/member-time-zone';
+import { completeProfileSchema, type CompleteProfile } from '@domain/members/profile-schema';
 import type { MemberIdentity } from './challenge-records';
-import { dbPaths } from '../../src/domain/database-paths';
+import { dbPaths } from '@domain/data/database-paths';
 import { HttpError } from './http-error';
 
 type StoredRecord = Record<string, unknown> | null;

@@ -1,5 +1,5 @@
 import { ServerValue, type Database } from 'firebase-admin/database';
-import { dbPaths } from '../../src/domain/database-paths';
+import { dbPaths } from '@domain/data/database-paths';
 import { hashDistance } from './proof-fingerprint';
 
 /**

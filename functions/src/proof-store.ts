@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Bucket } from '@google-cloud/storage';
-import { STORAGE_DOWNLOAD_ORIGIN } from '../../src/domain/member-identity';
+import { STORAGE_DOWNLOAD_ORIGIN } from '@domain/members/member-identity';
 import { HttpError } from './http-error';
 
 /** A stored proof photo as the proof route reads it. */

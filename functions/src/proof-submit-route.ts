@@ -1,10 +1,10 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import type { ChallengeRecord, MealRecord } from '../../src/domain/challenge-record';
-import { CHALLENGE_DAYS, MEAL_SLOTS } from '../../src/domain/constants';
-import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
-import { dayKey } from '../../src/domain/meal-schedule';
+import type { ChallengeRecord, MealRecord } from '@domain/challenges/challenge-record';
+import { CHALLENGE_DAYS, MEAL_SLOTS } from '@domain/constants';
+import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
+import { dayKey } from '@domain/challenges/meal-schedule';
 import {
   CAPTURED_AT_BOUNDS,
   captureTimeOutsideWindow,
@@ -12,8 +12,8 @@ import {
   type ProofFlagReason,
   type ProofQueueEntry,
   type ProofReview,
-} from '../../src/domain/proof-review';
-import { storagePaths } from '../../src/domain/storage-paths';
+} from '@domain/challenges/proof-review';
+import { storagePaths } from '@domain/data/storage-paths';
 import { memberUid } from './authenticate';
 import { HttpError, parseOrThrow } from './http-error';
 import { boardRowUpdate, earningPlan, withMeal } from './group-board-writes';

@@ -1,10 +1,10 @@
-import { isCalendarDate, isValidTimeZone } from '../../src/domain/calendar-dates';
-import type { ChallengeRecord, DayMeals } from '../../src/domain/challenge-record';
-import { MEAL_SLOTS, type MealSlot } from '../../src/domain/constants';
-import { dayKey, mealWindow, type MealWindow } from '../../src/domain/meal-schedule';
-import type { ProofVerdict } from '../../src/domain/member-progress';
-import { proofEarnsPoints } from '../../src/domain/proof-review';
-import { parseStoragePath, storagePaths } from '../../src/domain/storage-paths';
+import { isCalendarDate, isValidTimeZone } from '@domain/calendar-dates';
+import type { ChallengeRecord, DayMeals } from '@domain/challenges/challenge-record';
+import { MEAL_SLOTS, type MealSlot } from '@domain/constants';
+import { dayKey, mealWindow, type MealWindow } from '@domain/challenges/meal-schedule';
+import type { ProofVerdict } from '@domain/members/member-progress';
+import { proofEarnsPoints } from '@domain/challenges/proof-review';
+import { parseStoragePath, storagePaths } from '@domain/data/storage-paths';
 import type { ProofStore } from './proof-store';
 
 /** The meal's window derived again from the challenge's start date and zone (never read from the meal). */

@@ -1,7 +1,7 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
-import { challengeEndsAt } from '../../src/domain/challenge-activity';
-import type { ChallengeRecord } from '../../src/domain/challenge-record';
+import { challengeEndsAt } from '@domain/challenges/challenge-activity';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
 import {
   applySettled,
   challengeContribution,
@@ -15,15 +15,15 @@ import {
   rebuildRollup,
   type ChallengeContribution,
   type MemberRollup,
-} from '../../src/domain/member-progress';
+} from '@domain/members/member-progress';
 import {
   acceptedPhotoUrl,
   publicDisplayName,
   type PhotoSources,
-} from '../../src/domain/member-identity';
-import { storedMemberTimeZone } from '../../src/domain/member-time-zone';
+} from '@domain/members/member-identity';
+import { storedMemberTimeZone } from '@domain/members/member-time-zone';
 import { memberUid } from './authenticate';
-import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
+import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 import { HttpError } from './http-error';
 import { isMemberDisabled, sweepIfDisabled } from './disabled-member-sweep';
 import { boardRowUpdate, groupTerms } from './group-board-writes';

@@ -1,18 +1,13 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import type { ChallengeRecord, MealRecord } from '../../src/domain/challenge-record';
-import { MEAL_SLOTS } from '../../src/domain/constants';
-import {
-  planMeals,
-  planShortfalls,
-  type FixedMeal,
-  type MealPlan,
-} from '../../src/domain/meal-planner';
-import { loadLpSolver } from '../../src/domain/nutrition/lp-solver';
-import { dayKey } from '../../src/domain/meal-schedule';
+import type { ChallengeRecord, MealRecord } from '@domain/challenges/challenge-record';
+import { MEAL_SLOTS } from '@domain/constants';
+import { planMeals, planShortfalls, type FixedMeal, type MealPlan } from './planner/meal-planner';
+import { loadLpSolver } from './planner/nutrition/lp-solver';
+import { dayKey } from '@domain/challenges/meal-schedule';
 import { memberUid } from './authenticate';
-import { DATABASE_KEY, dbPaths } from '../../src/domain/database-paths';
+import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 import { HttpError, parseOrThrow } from './http-error';
 import { assertReplannable, takeReplan } from './replan-guard';
 import { setFeedCover } from './feed-cover';

@@ -1,7 +1,7 @@
 import type { Database } from 'firebase-admin/database';
-import { challengeEndsAt } from '../../src/domain/challenge-activity';
-import type { ChallengeRecord } from '../../src/domain/challenge-record';
-import { REPLAN_CAPS, replanCapMessage } from '../../src/domain/constants';
+import { challengeEndsAt } from '@domain/challenges/challenge-activity';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
+import { REPLAN_CAPS, replanCapMessage } from '@domain/constants';
 import { consumeQuota } from './database-counters';
 import { HttpError } from './http-error';
 

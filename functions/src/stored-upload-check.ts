@@ -1,9 +1,9 @@
 import type { Database } from 'firebase-admin/database';
-import { isCalendarDate, isValidTimeZone } from '../../src/domain/calendar-dates';
-import { dbPaths } from '../../src/domain/database-paths';
-import { mealWindow } from '../../src/domain/meal-schedule';
-import { nextProofAttempt, type ProofReviewState } from '../../src/domain/proof-review';
-import { parseStoragePath, type StoredObjectPath } from '../../src/domain/storage-paths';
+import { isCalendarDate, isValidTimeZone } from '@domain/calendar-dates';
+import { dbPaths } from '@domain/data/database-paths';
+import { mealWindow } from '@domain/challenges/meal-schedule';
+import { nextProofAttempt, type ProofReviewState } from '@domain/challenges/proof-review';
+import { parseStoragePath, type StoredObjectPath } from '@domain/data/storage-paths';
 
 /**
  * The finalize check (docs/security.md, "Cloud Storage"): Storage rules cannot read the database, so
@@ -125,7 +125,7 @@ const REVIEW_STATES = new Set<ProofReviewState>(['flagged', 'approved', 'rejecte
 /**
  * The meal this proof is for takes this photo: it is the photo the meal records (the proof route may
  * record it before this check runs), or the attempt the meal expects next (1, or the one after a
- * rejection: src/domain/proof-review.ts). So a retry name (-2, -3) holds a photo only after a rejection.
+ * rejection: src/domain/challenges/proof-review.ts). So a retry name (-2, -3) holds a photo only after a rejection.
  */
 async function attemptProblem(
   database: Database,

@@ -1,9 +1,9 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
-import { calendarDateInZone, isCalendarDate } from '../../src/domain/calendar-dates';
-import { INPUT_LIMITS } from '../../src/domain/constants';
-import { dbPaths } from '../../src/domain/database-paths';
-import { newWeightSchema, weightBodySchema, type WeightEntry } from '../../src/domain/weight-log';
+import { calendarDateInZone, isCalendarDate } from '@domain/calendar-dates';
+import { INPUT_LIMITS } from '@domain/constants';
+import { dbPaths } from '@domain/data/database-paths';
+import { newWeightSchema, weightBodySchema, type WeightEntry } from '@domain/members/weight-log';
 import { memberUid } from './authenticate';
 import { HttpError, parseOrThrow } from './http-error';
 

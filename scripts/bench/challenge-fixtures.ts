@@ -4,20 +4,20 @@
  * windows, targets), spread over a fixed community of members, with the
  * matching feed/ index entries.
  */
-import { calendarDateInZone } from '../../src/domain/calendar-dates';
-import type { ChallengeRecord, FeedEntry } from '../../src/domain/challenge-record';
-import { planMeals } from '../../src/domain/meal-planner';
-import { loadLpSolver } from '../../src/domain/nutrition/lp-solver';
-import { nutritionTargets } from '../../src/domain/nutrition-targets';
+import { calendarDateInZone } from '@domain/calendar-dates';
+import type { ChallengeRecord, FeedEntry } from '@domain/challenges/challenge-record';
+import { planMeals } from '../../functions/src/planner/meal-planner';
+import { loadLpSolver } from '../../functions/src/planner/nutrition/lp-solver';
+import { nutritionTargets } from '@domain/nutrition/nutrition-targets';
 import {
   buildChallengeRecord,
   buildFeedEntry,
   challengeStart,
 } from '../../functions/src/challenge-records';
 import { boardRowFor } from '../../functions/src/group-store';
-import { MEAL_SLOTS } from '../../src/domain/constants';
-import type { BoardRow } from '../../src/domain/group-records';
-import { dayKey } from '../../src/domain/meal-schedule';
+import { MEAL_SLOTS } from '@domain/constants';
+import type { BoardRow } from '@domain/challenges/group-records';
+import { dayKey } from '@domain/challenges/meal-schedule';
 import { randomProfiles } from './random-profiles';
 
 const TIME_ZONE = 'Asia/Kolkata';

@@ -4,7 +4,7 @@
  * which signIn derives from the feed, since the challenge's id and the member's uid are made when seeding.
  */
 import type { Page } from '@playwright/test';
-import type { FeedEntry } from '../../src/domain/challenge-record';
+import type { FeedEntry } from '@domain/challenges/challenge-record';
 import { challengePath } from '../../src/lib/challenge-route';
 import { profilePath } from '../../src/lib/profile-route';
 import { storageKeys } from '../../src/lib/browser-storage';

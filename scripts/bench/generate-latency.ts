@@ -11,8 +11,8 @@
  */
 import { join } from 'node:path';
 import { startDatabaseEmulator } from 'challangex-emulators/database';
-import { addDays, calendarDateInZone } from '../../src/domain/calendar-dates';
-import { MAX_ACTIVE_CHALLENGES, type Preference } from '../../src/domain/constants';
+import { addDays, calendarDateInZone } from '@domain/calendar-dates';
+import { MAX_ACTIVE_CHALLENGES, type Preference } from '@domain/constants';
 import { startAuthEmulator } from '../lib/auth-emulator';
 import { startNodeProcess } from '../lib/processes';
 import { repoRoot } from '../lib/stack';

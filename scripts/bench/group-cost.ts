@@ -12,9 +12,9 @@
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { startDatabaseEmulator } from 'challangex-emulators/database';
-import { addDays, calendarDateInZone } from '../../src/domain/calendar-dates';
-import { GROUP_MEMBER_LIMIT } from '../../src/domain/challenge-board';
-import type { BoardRow } from '../../src/domain/group-records';
+import { addDays, calendarDateInZone } from '@domain/calendar-dates';
+import { GROUP_MEMBER_LIMIT } from '@domain/challenges/challenge-board';
+import type { BoardRow } from '@domain/challenges/group-records';
 import { startAuthEmulator } from '../lib/auth-emulator';
 import { repoRoot } from '../lib/stack';
 import { groupBoardRows } from './challenge-fixtures';

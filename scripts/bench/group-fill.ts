@@ -5,10 +5,10 @@
  * board row and the feed's summary written by the server). The joiners have proved nothing yet (the demo's
  * own members have); the owner's page then reads a 50-row board with 50 avatars.
  */
-import { GROUP_MEMBER_LIMIT } from '../../src/domain/challenge-board';
-import type { FeedEntry } from '../../src/domain/challenge-record';
-import type { InviteRecord } from '../../src/domain/group-records';
-import { storagePaths } from '../../src/domain/storage-paths';
+import { GROUP_MEMBER_LIMIT } from '@domain/challenges/challenge-board';
+import type { FeedEntry } from '@domain/challenges/challenge-record';
+import type { InviteRecord } from '@domain/challenges/group-records';
+import { storagePaths } from '@domain/data/storage-paths';
 import { demoGroup, demoMembers } from '../lib/demo-seed';
 import { uploadPhoto } from '../lib/emulator-photos';
 import { identiconPng } from '../lib/identicon-png';

@@ -11,16 +11,19 @@ import {
   TARGET_BODIES,
   type Preference,
   type TargetBody,
-} from '../../src/domain/constants';
-import { EXCLUDED_BY_PREFERENCE, dietaryContentOf } from '../../src/domain/nutrition/diet';
-import { loadLpSolver } from '../../src/domain/nutrition/lp-solver';
-import { PORTION_LIMITS } from '../../src/domain/nutrition/meal-portions';
-import { planMeals, type PlannedMeal } from '../../src/domain/meal-planner';
+} from '@domain/constants';
+import {
+  EXCLUDED_BY_PREFERENCE,
+  dietaryContentOf,
+} from '../../functions/src/planner/nutrition/diet';
+import { loadLpSolver } from '../../functions/src/planner/nutrition/lp-solver';
+import { PORTION_LIMITS } from '../../functions/src/planner/nutrition/meal-portions';
+import { planMeals, type PlannedMeal } from '../../functions/src/planner/meal-planner';
 import {
   dayTargetBounds,
   nutritionTargets,
   type DayNutrient,
-} from '../../src/domain/nutrition-targets';
+} from '@domain/nutrition/nutrition-targets';
 import { budgets } from './budgets';
 import { randomProfiles } from './random-profiles';
 import { check, type Row } from './report';

@@ -15,8 +15,8 @@ import {
   type IndexedProof,
 } from '../../functions/src/proof-hash-index';
 import { check, type Row } from './report';
-import { dbPaths } from '../../src/domain/database-paths';
-import { seededRandom } from '../../src/domain/seeded-random';
+import { dbPaths } from '@domain/data/database-paths';
+import { seededRandom } from '@domain/seeded-random';
 import { mealPhoto } from '../../tests/api/proof-photos';
 
 export interface ProofCheckCost {

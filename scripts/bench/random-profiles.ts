@@ -9,9 +9,9 @@ import {
   TARGET_BODIES,
   type Preference,
   type TargetBody,
-} from '../../src/domain/constants';
-import type { BodyStats } from '../../src/domain/nutrition-targets';
-import { seededRandom, type RandomSource } from '../../src/domain/seeded-random';
+} from '@domain/constants';
+import type { BodyStats } from '@domain/nutrition/nutrition-targets';
+import { seededRandom, type RandomSource } from '@domain/seeded-random';
 
 export interface RandomProfile {
   body: BodyStats;

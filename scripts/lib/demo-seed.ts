@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase, type Database } from 'firebase-admin/database';
-import { addDays } from '../../src/domain/calendar-dates';
-import type { ChallengeRecord } from '../../src/domain/challenge-record';
-import { dbPaths } from '../../src/domain/database-paths';
-import { storagePaths } from '../../src/domain/storage-paths';
+import { addDays } from '@domain/calendar-dates';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
+import { dbPaths } from '@domain/data/database-paths';
+import { storagePaths } from '@domain/data/storage-paths';
 import { identiconPng, mealPhotoPng } from './identicon-png';
 import { setPhotoTimeCreated, uploadPhoto } from './emulator-photos';
 

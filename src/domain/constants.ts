@@ -119,7 +119,7 @@ export const INPUT_LIMITS = {
 export const POINTS = { mealInWindow: 10, fullDayBonus: 10, fullChallengeBonus: 50 } as const;
 
 /**
- * Meal streaks (src/domain/meal-streak.ts): a streak day needs this many meals proved inside their
+ * Meal streaks (src/domain/challenges/meal-streak.ts): a streak day needs this many meals proved inside their
  * windows; every `daysPerFreeze` streak days earn a freeze, at most `maxFreezes` held.
  */
 export const STREAK_RULES = { mealsPerDay: 2, daysPerFreeze: 7, maxFreezes: 2 } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import databaseRules from '../../database.rules.json';
-import { EMAIL_MAX_LENGTH, storableEmailField } from './form-fields';
+import { EMAIL_MAX_LENGTH, storableEmailField } from '@domain/form-fields';
 
 /** A well-formed address of exactly `length` characters. */
 const emailOfLength = (length: number) =>

@@ -1,5 +1,5 @@
-import { z } from '@/domain/zod';
-import { INPUT_LIMITS } from './constants';
+import { z } from '@domain/zod';
+import { INPUT_LIMITS } from '@domain/constants';
 
 /** Zod fields several forms (and the generate function) share, defined once. */
 

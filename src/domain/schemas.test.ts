@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateRequestSchema } from './generate-request-schema';
-import { completeProfileSchema, socialLinksSchema } from './profile-schema';
+import { generateRequestSchema } from '@domain/challenges/generate-request-schema';
+import { completeProfileSchema, socialLinksSchema } from '@domain/members/profile-schema';
 
 const validRequest = {
   title: 'Summer shred',

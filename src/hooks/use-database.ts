@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
-import type { ChildQuery, Row } from '@/domain/child-query';
-import { sameJsonValue } from '@/domain/same-json-value';
+import type { ChildQuery, Row } from '@domain/data/child-query';
+import { sameJsonValue } from '@domain/data/same-json-value';
 import { watchChildren, watchValue } from '@/services/database';
 
 import type { Loadable } from './use-async';

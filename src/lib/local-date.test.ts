@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDateInZone } from '@/domain/calendar-dates';
+import { calendarDateInZone } from '@domain/calendar-dates';
 import { deviceTimeZone } from './device-time-zone';
 import { localCalendarDate } from './local-date';
 

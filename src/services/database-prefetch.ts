@@ -3,7 +3,7 @@
  * query (database.ts) takes the answer, once. No SDK here (nor React): src/main.tsx starts the feed's
  * first read with it before any of the app's other chunks have arrived.
  */
-import type { ChildQuery, Row } from '@/domain/child-query';
+import type { ChildQuery, Row } from '@domain/data/child-query';
 import { restCanAnswer, restChildren, restValue, type RestReadOptions } from './database-rest';
 
 const prefetched = new Map<string, Promise<unknown>>();

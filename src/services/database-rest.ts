@@ -3,7 +3,7 @@
  * first data without the Database SDK or its WebSocket, so the SDK can load
  * after the page has painted. Rows come back in the order the SDK gives them.
  */
-import { sortRows, type ChildQuery } from '@/domain/child-query';
+import { sortRows, type ChildQuery } from '@domain/data/child-query';
 import { emulators, firebaseConfig } from './firebase-config';
 import { memberIdToken } from './saved-session';
 

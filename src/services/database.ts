@@ -1,9 +1,9 @@
 import type { Database, QueryConstraint, Unsubscribe } from 'firebase/database';
-import type { ChildQuery, Row } from '@/domain/child-query';
+import type { ChildQuery, Row } from '@domain/data/child-query';
 import { restCanAnswer, restChildren, restValue } from './database-rest';
 import { stopPrefetching, takePrefetched } from './database-prefetch';
 import { emulators } from './firebase-config';
-import { pushKey } from '@/domain/push-key';
+import { pushKey } from '@domain/data/push-key';
 
 /**
  * The Database SDK (~40 KB gzip) stays off the first page's critical path: the

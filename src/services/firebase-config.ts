@@ -28,7 +28,7 @@ export const emulators =
       }
     : null;
 
-/** Where member photos may come from (src/domain/member-identity.ts): the bucket's download URLs. */
+/** Where member photos may come from (src/domain/members/member-identity.ts): the bucket's download URLs. */
 export const photoSources = {
   bucket: firebaseConfig.storageBucket,
   storageOrigins: emulators ? [`http://${emulators.host}:${emulators.storagePort}`] : undefined,

@@ -3,7 +3,7 @@
  * `vi.mock('<path>/services/database', () => import('<path>/testing/fake-database'))`.
  * Same exports as the real module, plus helpers to seed data, inspect writes and inject failures.
  */
-import { applyChildQuery, type ChildQuery, type Row } from '@/domain/child-query';
+import { applyChildQuery, type ChildQuery, type Row } from '@domain/data/child-query';
 
 type Tree = Record<string, unknown>;
 type Listener = () => void;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminMemberPage } from '../../src/domain/moderation-records';
+import type { AdminMemberPage } from '@domain/site/moderation-records';
 import { postJson, signUpWithClaims, startApiHarness, type ApiHarness } from './api-harness';
 
 // Only `admin: true` makes an administrator (functions/src/authenticate.ts, the member list's flag, and

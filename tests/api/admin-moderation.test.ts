@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminAuditEntry } from '../../src/domain/moderation-records';
+import type { AdminAuditEntry } from '@domain/site/moderation-records';
 import {
   generatePayload,
   postJson,

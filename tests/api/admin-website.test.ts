@@ -3,7 +3,7 @@
  * audited API: admins only, validated, each change written with its audit entry.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminAuditEntry } from '../../src/domain/moderation-records';
+import type { AdminAuditEntry } from '@domain/site/moderation-records';
 import {
   postJson,
   readyMember,

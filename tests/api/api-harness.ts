@@ -11,7 +11,7 @@ import { startDatabaseEmulator, type RunningDatabaseEmulator } from 'challangex-
 import { startStorageEmulator } from 'challangex-emulators/storage';
 import { createApp, type AppOptions } from '../../functions/src/app';
 import { bucketProofStore } from '../../functions/src/proof-store';
-import { STORAGE_DOWNLOAD_ORIGIN } from '../../src/domain/member-identity';
+import { STORAGE_DOWNLOAD_ORIGIN } from '@domain/members/member-identity';
 
 export const TEST_PROJECT_ID = process.env.TEST_PROJECT_ID ?? 'demo-challangex-test';
 export const APP_ORIGIN = 'http://app.test:5173';

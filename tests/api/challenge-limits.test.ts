@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, calendarDateInZone } from '../../src/domain/calendar-dates';
-import type { ChallengeRecord } from '../../src/domain/challenge-record';
+import { addDays, calendarDateInZone } from '@domain/calendar-dates';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
 import {
   ACTIVE_CHALLENGE_LIMIT_MESSAGE,
   DAILY_CHALLENGE_LIMIT_MESSAGE,
   MAX_ACTIVE_CHALLENGES,
   MEAL_SLOTS,
-} from '../../src/domain/constants';
-import { challengeSchedule } from '../../src/domain/meal-schedule';
+} from '@domain/constants';
+import { challengeSchedule } from '@domain/challenges/meal-schedule';
 import {
   generatePayload,
   postJson,

@@ -1,16 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ChallengeRecord } from '../../src/domain/challenge-record';
-import { MEAL_SLOTS } from '../../src/domain/constants';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
+import { MEAL_SLOTS } from '@domain/constants';
 import {
   DISH_CATALOGUE,
   dishFitsPreference,
   findDishById,
   findDishByName,
-} from '../../src/domain/dish-catalogue';
-import type { MealPlan, PlanRequest } from '../../src/domain/meal-planner';
-import { nutritionTargets } from '../../src/domain/nutrition-targets';
+} from '../../functions/src/planner/dish-catalogue';
+import type { MealPlan, PlanRequest } from '../../functions/src/planner/meal-planner';
+import { nutritionTargets } from '@domain/nutrition/nutrition-targets';
 import {
   geminiMealPlanner,
   mealPlannerFromEnvironment,

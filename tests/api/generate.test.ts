@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChallengeRecord } from '../../src/domain/challenge-record';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
 import {
   ACTIVE_CHALLENGE_LIMIT_MESSAGE,
   ACTIVITY_LEVELS,
@@ -9,11 +9,11 @@ import {
   MEAL_SLOTS,
   PREFERENCES,
   TARGET_BODIES,
-} from '../../src/domain/constants';
-import { addDays, calendarDateInZone } from '../../src/domain/calendar-dates';
-import { challengeSchedule } from '../../src/domain/meal-schedule';
-import { dayTargetBounds, type DayNutrient } from '../../src/domain/nutrition-targets';
-import { seededRandom } from '../../src/domain/seeded-random';
+} from '@domain/constants';
+import { addDays, calendarDateInZone } from '@domain/calendar-dates';
+import { challengeSchedule } from '@domain/challenges/meal-schedule';
+import { dayTargetBounds, type DayNutrient } from '@domain/nutrition/nutrition-targets';
+import { seededRandom } from '@domain/seeded-random';
 import {
   generatePayload,
   idTokenClaims,

@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AppOptions } from '../../functions/src/app';
-import type { MealRecord } from '../../src/domain/challenge-record';
-import type { MealSlot } from '../../src/domain/constants';
-import { dbPaths } from '../../src/domain/database-paths';
-import type { BoardRow } from '../../src/domain/group-records';
-import { storagePaths } from '../../src/domain/storage-paths';
+import type { MealRecord } from '@domain/challenges/challenge-record';
+import type { MealSlot } from '@domain/constants';
+import { dbPaths } from '@domain/data/database-paths';
+import type { BoardRow } from '@domain/challenges/group-records';
+import { storagePaths } from '@domain/data/storage-paths';
 import {
   generatePayload,
   postJson,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dbPaths } from '../../src/domain/database-paths';
-import type { ProofQueuePage } from '../../src/domain/proof-review';
-import { storagePaths } from '../../src/domain/storage-paths';
+import { dbPaths } from '@domain/data/database-paths';
+import type { ProofQueuePage } from '@domain/challenges/proof-review';
+import { storagePaths } from '@domain/data/storage-paths';
 import { postJson, TEST_BUCKET, uploadProofAt } from './api-harness';
 import { MINUTE, PROOF_TESTS_START, proofTestSetup } from './group-api';
 import { makeGroup, type GroupMember } from './group-fixtures';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { emulatorDatabaseRules } from '../../scripts/lib/database-rules';
-import { dbPaths } from '../../src/domain/database-paths';
+import { dbPaths } from '@domain/data/database-paths';
 import {
   GROUP_MESSAGES,
   type GivenRecord,
   type NoticeRecord,
-} from '../../src/domain/group-records';
+} from '@domain/challenges/group-records';
 import { generatePayload, postJson, readyMember } from './api-harness';
 import { MINUTE, PROOF_TESTS_START, proofTestSetup } from './group-api';
 import { makeGroup, type TestGroup } from './group-fixtures';

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import type { ChallengeRecord } from '../../src/domain/challenge-record';
-import { MEAL_SLOTS } from '../../src/domain/constants';
-import { dbPaths } from '../../src/domain/database-paths';
-import type { BoardRow, GroupRecord } from '../../src/domain/group-records';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
+import { MEAL_SLOTS } from '@domain/constants';
+import { dbPaths } from '@domain/data/database-paths';
+import type { BoardRow, GroupRecord } from '@domain/challenges/group-records';
 import {
   generatePayload,
   postJson,
@@ -12,7 +12,7 @@ import {
 } from './api-harness';
 
 /**
- * A group challenge built straight in the database as the contract says (src/domain/group-records.ts;
+ * A group challenge built straight in the database as the contract says (src/domain/challenges/group-records.ts;
  * docs/product.md, "Group challenges"), so the board, cheer, nudge and bonus tests do not depend on
  * the join route: the owner's challenge made by POST /api/generate, each joined member's plan at
  * users/{uid}/challenges/{cid} with groupOwnerId (here a copy of the owner's days and windows), and

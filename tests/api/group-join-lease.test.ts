@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { builtInPlanner, type MealPlanProvider } from '../../functions/src/meal-plan-provider';
-import { ACTIVE_CHALLENGE_LIMIT_MESSAGE } from '../../src/domain/constants';
+import { ACTIVE_CHALLENGE_LIMIT_MESSAGE } from '@domain/constants';
 import { readyMember, startApiHarness, type ApiHarness, type TestMember } from './api-harness';
 import { groupApi } from './group-api';
 

@@ -5,10 +5,10 @@
  * place is reserved against the server's value, not one connection's queue.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP_MEMBER_LIMIT } from '../../src/domain/challenge-board';
-import type { ChallengeRecord } from '../../src/domain/challenge-record';
-import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, MAX_ACTIVE_CHALLENGES } from '../../src/domain/constants';
-import { GROUP_MESSAGES, type BoardRow } from '../../src/domain/group-records';
+import { GROUP_MEMBER_LIMIT } from '@domain/challenges/challenge-board';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
+import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, MAX_ACTIVE_CHALLENGES } from '@domain/constants';
+import { GROUP_MESSAGES, type BoardRow } from '@domain/challenges/group-records';
 import { groupApi } from './group-api';
 import { readyMember, startApiHarness, type ApiHarness, type TestMember } from './api-harness';
 

@@ -4,12 +4,9 @@
  * refusal, leaving and removal (moderation's part: group-moderation.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChallengeRecord, FeedEntry } from '../../src/domain/challenge-record';
-import {
-  ACTIVE_CHALLENGE_LIMIT_MESSAGE,
-  DAILY_CHALLENGE_LIMIT_MESSAGE,
-} from '../../src/domain/constants';
-import { GROUP_MESSAGES, INVITE_TOKEN, type BoardRow } from '../../src/domain/group-records';
+import type { ChallengeRecord, FeedEntry } from '@domain/challenges/challenge-record';
+import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, DAILY_CHALLENGE_LIMIT_MESSAGE } from '@domain/constants';
+import { GROUP_MESSAGES, INVITE_TOKEN, type BoardRow } from '@domain/challenges/group-records';
 import { builtInPlanner, type MealPlanProvider } from '../../functions/src/meal-plan-provider';
 import { groupApi } from './group-api';
 import {

@@ -1,6 +1,6 @@
 import type { Database } from 'firebase-admin/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, calendarDateInZone, isoWeekKey, monthKey } from '../../src/domain/calendar-dates';
+import { addDays, calendarDateInZone, isoWeekKey, monthKey } from '@domain/calendar-dates';
 import { challengeDeleteWrites } from '../../src/features/challenges/api/delete-challenge';
 import { MAX_FEED_ENTRIES_PER_CALL } from '../../functions/src/identity-route';
 import {

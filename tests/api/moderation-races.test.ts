@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, calendarDateInZone } from '../../src/domain/calendar-dates';
-import type { AdminAuditEntry } from '../../src/domain/moderation-records';
+import { addDays, calendarDateInZone } from '@domain/calendar-dates';
+import type { AdminAuditEntry } from '@domain/site/moderation-records';
 import { builtInPlanner } from '../../functions/src/meal-plan-provider';
 import {
   generatePayload,

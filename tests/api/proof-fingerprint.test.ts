@@ -4,7 +4,7 @@ import {
   hashDistance,
   NotAnImageError,
 } from '../../functions/src/proof-fingerprint';
-import { seededRandom } from '../../src/domain/seeded-random';
+import { seededRandom } from '@domain/seeded-random';
 import {
   BUCKET_READ_LIMIT,
   checkAndIndexProof,

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { seededRandom } from '../../src/domain/seeded-random';
+import { seededRandom } from '@domain/seeded-random';
 
 /**
  * A photo-like JPEG made in the test (no fixture files): a seeded scene of coloured shapes over a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dbPaths } from '../../src/domain/database-paths';
-import { GROUP_MESSAGES } from '../../src/domain/group-records';
-import type { ProofQueueEntry } from '../../src/domain/proof-review';
+import { dbPaths } from '@domain/data/database-paths';
+import { GROUP_MESSAGES } from '@domain/challenges/group-records';
+import type { ProofQueueEntry } from '@domain/challenges/proof-review';
 import { postJson, readyMember } from './api-harness';
 import { MINUTE, PROOF_TESTS_START, proofTestSetup } from './group-api';
 import { makeGroup, type GroupMember } from './group-fixtures';

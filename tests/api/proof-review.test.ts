@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dbPaths } from '../../src/domain/database-paths';
-import type { AdminAuditEntry } from '../../src/domain/moderation-records';
-import type { ProofQueuePage } from '../../src/domain/proof-review';
-import { storagePaths } from '../../src/domain/storage-paths';
+import { dbPaths } from '@domain/data/database-paths';
+import type { AdminAuditEntry } from '@domain/site/moderation-records';
+import type { ProofQueuePage } from '@domain/challenges/proof-review';
+import { storagePaths } from '@domain/data/storage-paths';
 import { generatePayload, postJson, readyMember } from './api-harness';
 import { MINUTE, PROOF_TESTS_START, proofTestSetup, type ChallengeHolder } from './group-api';
 import { disguisedCopies, mealPhoto } from './proof-photos';

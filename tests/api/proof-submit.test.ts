@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MealRecord } from '../../src/domain/challenge-record';
-import type { MealSlot } from '../../src/domain/constants';
-import { dbPaths } from '../../src/domain/database-paths';
-import type { ProofQueueEntry } from '../../src/domain/proof-review';
-import { storagePaths } from '../../src/domain/storage-paths';
+import type { MealRecord } from '@domain/challenges/challenge-record';
+import type { MealSlot } from '@domain/constants';
+import { dbPaths } from '@domain/data/database-paths';
+import type { ProofQueueEntry } from '@domain/challenges/proof-review';
+import { storagePaths } from '@domain/data/storage-paths';
 import { NOT_AN_IMAGE_MESSAGE } from '../../functions/src/proof-fingerprint';
 import {
   generatePayload,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChallengeRecord } from '../../src/domain/challenge-record';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
 import { firstSignInWrites } from '../../src/features/auth/api/member-records';
 import { bucketProofStore } from '../../functions/src/proof-store';
 import {

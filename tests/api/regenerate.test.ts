@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChallengeRecord } from '../../src/domain/challenge-record';
-import { MEAL_SLOTS, REPLAN_CAPS, replanCapMessage } from '../../src/domain/constants';
-import { FIXED_MEALS_TOO_MUCH } from '../../src/domain/meal-planner';
-import { dayTargetBounds } from '../../src/domain/nutrition-targets';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
+import { MEAL_SLOTS, REPLAN_CAPS, replanCapMessage } from '@domain/constants';
+import { FIXED_MEALS_TOO_MUCH } from '../../functions/src/planner/meal-planner';
+import { dayTargetBounds } from '@domain/nutrition/nutrition-targets';
 import {
   generatePayload,
   postJson,

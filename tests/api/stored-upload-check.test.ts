@@ -6,11 +6,11 @@
  */
 import type { File } from '@google-cloud/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDateInZone } from '../../src/domain/calendar-dates';
-import { dbPaths } from '../../src/domain/database-paths';
-import { mealWindow } from '../../src/domain/meal-schedule';
-import { pushKey } from '../../src/domain/push-key';
-import { storagePaths } from '../../src/domain/storage-paths';
+import { calendarDateInZone } from '@domain/calendar-dates';
+import { dbPaths } from '@domain/data/database-paths';
+import { mealWindow } from '@domain/challenges/meal-schedule';
+import { pushKey } from '@domain/data/push-key';
+import { storagePaths } from '@domain/data/storage-paths';
 import {
   createStoredUploadCheck,
   UPLOAD_GRACE_MS,
@@ -162,7 +162,7 @@ describe('the finalize check', () => {
       expect((await check({ ...event, timeCreated: at })).keep, path).toBe(false);
       expect(await stored(file)).toBe(false);
     }
-    // A retry holds a photo only after the meal's last one was rejected (src/domain/proof-review.ts).
+    // A retry holds a photo only after the meal's last one was rejected (src/domain/challenges/proof-review.ts).
     const meal = harness.database.ref(`${dbPaths.challenge(uid, challengeId)}/meals/Day1/dinner`);
     const early = await store(storagePaths.mealProof(uid, challengeId, 1, 'dinner', 2));
     expect(await check({ ...early.event, timeCreated: at })).toEqual({

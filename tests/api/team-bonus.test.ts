@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChallengeRecord } from '../../src/domain/challenge-record';
-import { TEAM_BONUS_POINTS } from '../../src/domain/challenge-board';
-import type { MealSlot } from '../../src/domain/constants';
-import { dbPaths } from '../../src/domain/database-paths';
-import type { BoardRow, GroupRecord } from '../../src/domain/group-records';
-import { storagePaths } from '../../src/domain/storage-paths';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
+import { TEAM_BONUS_POINTS } from '@domain/challenges/challenge-board';
+import type { MealSlot } from '@domain/constants';
+import { dbPaths } from '@domain/data/database-paths';
+import type { BoardRow, GroupRecord } from '@domain/challenges/group-records';
+import { storagePaths } from '@domain/data/storage-paths';
 import {
   postJson,
   startApiHarness,

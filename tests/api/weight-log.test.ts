@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbPaths } from '../../src/domain/database-paths';
+import { dbPaths } from '@domain/data/database-paths';
 import {
   WEIGHT_NOT_A_NUMBER_MESSAGE,
   WEIGHT_OUT_OF_RANGE_MESSAGE,
-} from '../../src/domain/weight-log';
+} from '@domain/members/weight-log';
 import { readyMember, startApiHarness, type ApiHarness, type TestMember } from './api-harness';
 
 /** 10 March 2026, 09:00 in India. */

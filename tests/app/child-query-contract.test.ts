@@ -1,6 +1,6 @@
 /**
  * Component tests answer child queries with the in-memory fake
- * (src/testing/fake-database.ts, ordering from src/domain/child-query.ts); the
+ * (src/testing/fake-database.ts, ordering from src/domain/data/child-query.ts); the
  * app asks the real database. Both must return the same rows in the same
  * order for the same query, key cursors included, or a test could pass on
  * paging the real database gets wrong.
@@ -23,7 +23,7 @@ import {
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDatabaseEmulator, type RunningDatabaseEmulator } from 'challangex-emulators/database';
-import type { ChildQuery } from '../../src/domain/child-query';
+import type { ChildQuery } from '@domain/data/child-query';
 import { readChildren, resetFakeDatabase } from '../../src/testing/fake-database';
 
 const projectId = 'demo-child-query-contract';

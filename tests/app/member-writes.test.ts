@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDatabaseEmulator, type RunningDatabaseEmulator } from 'challangex-emulators/database';
 import { emulatorDatabaseRules } from '../../scripts/lib/database-rules';
-import { profileFormSchema } from '../../src/domain/profile-form-schema';
+import { profileFormSchema } from '@domain/members/profile-form-schema';
 
 const projectId = process.env.TEST_PROJECT_ID ?? 'demo-challangex-test';
 const namespace = `${projectId}-default-rtdb`;

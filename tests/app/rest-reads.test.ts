@@ -19,7 +19,7 @@ import {
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDatabaseEmulator, type RunningDatabaseEmulator } from 'challangex-emulators/database';
-import type { ChildQuery } from '../../src/domain/child-query';
+import type { ChildQuery } from '@domain/data/child-query';
 
 const projectId = 'demo-rest-reads';
 const namespace = `${projectId}-default-rtdb`;

@@ -30,16 +30,16 @@ describe('import boundaries', { timeout: 120_000 }, () => {
     const code = [
       "import { login } from '../api/login';",
       "import { readStored } from '@/lib/browser-storage';",
-      "import { computeScore } from '@/domain/points';",
+      "import { computeScore } from '@domain/challenges/points';",
       'export const use = [login, readStored, computeScore];',
       '',
     ].join('\n');
     expect(await ruleIdsFor('src/features/auth/components/probe.tsx', code)).toEqual([]);
   });
 
-  it("refuses zod imported directly instead of the app's configured '@/domain/zod'", async () => {
+  it("refuses zod imported directly instead of the app's configured '@domain/zod'", async () => {
     const direct = "import { z } from 'zod';\nexport const name = z.string();\n";
-    const configured = "import { z } from '@/domain/zod';\nexport const name = z.string();\n";
+    const configured = "import { z } from '@domain/zod';\nexport const name = z.string();\n";
     expect(await ruleIdsFor('src/features/auth/api/probe.ts', direct)).toContain(
       'no-restricted-imports',
     );
@@ -47,6 +47,40 @@ describe('import boundaries', { timeout: 120_000 }, () => {
       'no-restricted-imports',
     );
     expect(await ruleIdsFor('src/features/auth/api/probe.ts', configured)).toEqual([]);
+  });
+
+  it("refuses shared code imported other than by its name, '@domain/…', on either side", async () => {
+    const byAppAlias =
+      "import { MEAL_SLOTS } from '@/domain/constants';\nexport const use = MEAL_SLOTS;\n";
+    const byPath =
+      "import { MEAL_SLOTS } from '../../src/domain/constants';\nexport const use = MEAL_SLOTS;\n";
+    const byName =
+      "import { MEAL_SLOTS } from '@domain/constants';\nexport const use = MEAL_SLOTS;\n";
+    expect(await ruleIdsFor('src/features/feed/api/probe.ts', byAppAlias)).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIdsFor('src/services/probe.ts', byAppAlias)).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIdsFor('functions/src/probe.ts', byPath)).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('scripts/probe.ts', byPath)).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('functions/src/probe.ts', byName)).toEqual([]);
+    expect(await ruleIdsFor('src/features/feed/api/probe.ts', byName)).toEqual([]);
+  });
+
+  it('refuses src/domain importing the rest of the app, and the app importing the server', async () => {
+    const appHelper =
+      "import { httpsLink } from '@/lib/safe-urls';\nexport const use = httpsLink;\n";
+    expect(await ruleIdsFor('src/domain/probe.ts', appHelper)).toContain(
+      'import-x/no-restricted-paths',
+    );
+    const planner =
+      "import { planMeals } from '../../../../functions/src/planner/meal-planner';\nexport const use = planMeals;\n";
+    expect(await ruleIdsFor('src/features/challenges/api/probe.ts', planner)).toContain(
+      'import-x/no-restricted-paths',
+    );
+    // A test may build a real plan with the server's planner.
+    expect(await ruleIdsFor('src/features/challenges/api/probe.test.ts', planner)).toEqual([]);
   });
 
   it('refuses a feature importing the app', async () => {
@@ -82,7 +116,7 @@ describe('import boundaries', { timeout: 120_000 }, () => {
 
   it('keeps database paths in api/ and services/', async () => {
     const code =
-      "import { dbPaths } from '@/domain/database-paths';\nexport const path = dbPaths.feed;\n";
+      "import { dbPaths } from '@domain/data/database-paths';\nexport const path = dbPaths.feed;\n";
     expect(await ruleIdsFor('src/features/feed/components/probe.tsx', code)).toContain(
       'no-restricted-imports',
     );

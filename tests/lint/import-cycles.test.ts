@@ -32,7 +32,7 @@ describe('import cycles', { timeout: 120_000 }, () => {
 
   it('lets a file import modules that do not lead back to it', async () => {
     const code =
-      "import type { ChallengeRecord } from '@/domain/challenge-record';\nexport type Stored = ChallengeRecord;\n";
+      "import type { ChallengeRecord } from '@domain/challenges/challenge-record';\nexport type Stored = ChallengeRecord;\n";
     expect(await cycleMessages(summaryPath, code)).toEqual([]);
   });
 });

@@ -9,8 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoGroup, demoMembers, seedDemoData } from '../../scripts/lib/demo-seed';
-import type { ChallengeRecord, FeedEntry } from '../../src/domain/challenge-record';
-import type { GroupRecord } from '../../src/domain/group-records';
+import type { ChallengeRecord, FeedEntry } from '@domain/challenges/challenge-record';
+import type { GroupRecord } from '@domain/challenges/group-records';
 import {
   freeStackPorts,
   startStack,

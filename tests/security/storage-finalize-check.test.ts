@@ -6,10 +6,10 @@
  * Storage"). Starts its own stack on free ports.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, calendarDateInZone } from '../../src/domain/calendar-dates';
-import { dbPaths } from '../../src/domain/database-paths';
-import { pushKey } from '../../src/domain/push-key';
-import { storagePaths } from '../../src/domain/storage-paths';
+import { addDays, calendarDateInZone } from '@domain/calendar-dates';
+import { dbPaths } from '@domain/data/database-paths';
+import { pushKey } from '@domain/data/push-key';
+import { storagePaths } from '@domain/data/storage-paths';
 import {
   freeStackPorts,
   startStack,

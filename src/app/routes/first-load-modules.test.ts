@@ -12,7 +12,7 @@ const { zodLoaded } = vi.hoisted(() => ({
 vi.mock('zod', () => {
   throw new Error(zodLoaded);
 });
-vi.mock('@/domain/zod', () => {
+vi.mock('@domain/zod', () => {
   throw new Error(zodLoaded);
 });
 
@@ -34,7 +34,7 @@ describe('the first load of the main screens', () => {
   });
 
   it('would notice zod (the mock is in force)', async () => {
-    const error = await import('@/domain/website-records').catch((caught: unknown) => caught);
+    const error = await import('@domain/site/website-records').catch((caught: unknown) => caught);
     expect(error).toMatchObject({ cause: { message: zodLoaded } });
   });
 });

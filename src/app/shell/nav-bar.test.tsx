@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { NoticeRecord } from '@/domain/group-records';
+import type { NoticeRecord } from '@domain/challenges/group-records';
 import { reportMainContentShown } from '@/lib/main-content';
 import {
   failReadsAt,

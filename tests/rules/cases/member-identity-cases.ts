@@ -1,7 +1,7 @@
 /**
  * users/{uid}/info's name and photo as every viewer sees them: photos only from Google's account-photo
  * host and the project's bucket, names that do not pose as the product or its team
- * (src/domain/member-identity.ts; the rules refuse what their regular expressions can).
+ * (src/domain/members/member-identity.ts; the rules refuse what their regular expressions can).
  */
 import { firstSignInWrites } from '@/features/auth/api/member-records';
 import type { SessionUser } from '@/services/auth';
@@ -54,7 +54,7 @@ info.denied(
   (db) => db.ref().update(firstSignIn({ photoURL: 'https://evil.example/pixel.png' })),
   withoutOwnerRecords,
 );
-// Names posing as the product or its team (src/domain/member-identity.ts; the rules' part of it).
+// Names posing as the product or its team (src/domain/members/member-identity.ts; the rules' part of it).
 for (const name of [
   'ChallangeX Team',
   'challange x',

@@ -1,7 +1,7 @@
 import type firebase from 'firebase/compat/app';
 import { firstSignInWrites } from '@/features/auth/api/member-records';
 import { profileWrites } from '@/features/profile/api/update-profile';
-import type { ProfileUpdate } from '@/domain/profile-form-schema';
+import type { ProfileUpdate } from '@domain/members/profile-form-schema';
 import type { SessionUser } from '@/services/auth';
 import { casesFor } from '../support/rules-matrix';
 import {

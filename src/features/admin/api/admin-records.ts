@@ -1,10 +1,10 @@
 import { callApi } from '@/services/api-client';
 import { readChildren } from '@/services/database';
-import { dbPaths } from '@/domain/database-paths';
-import type { FeedEntry } from '@/domain/challenge-record';
-import type { AdminAuditEntry } from '@/domain/moderation-records';
-import type { SiteSocialLinks } from '@/domain/site-social-networks';
-import type { BannerInput, SiteSocialLinksInput } from '@/domain/website-records';
+import { dbPaths } from '@domain/data/database-paths';
+import type { FeedEntry } from '@domain/challenges/challenge-record';
+import type { AdminAuditEntry } from '@domain/site/moderation-records';
+import type { SiteSocialLinks } from '@domain/site/site-social-networks';
+import type { BannerInput, SiteSocialLinksInput } from '@domain/site/website-records';
 
 /**
  * Every admin list is read a page at a time, newest first: the rules refuse the admin more than 25
@@ -91,7 +91,7 @@ export {
   siteSocialLinksSchema,
   type BannerInput,
   type SiteSocialLinksInput,
-} from '@/domain/website-records';
+} from '@domain/site/website-records';
 
 /**
  * The banner and the site's links are what every visitor sees: an admin changes them through the API,

@@ -1,6 +1,6 @@
 import { callApi } from '@/services/api-client';
 import { useAsync, type Loadable } from '@/hooks/use-async';
-import type { AdminMemberPage, HiddenChallengeRow } from '@/domain/moderation-records';
+import type { AdminMemberPage, HiddenChallengeRow } from '@domain/site/moderation-records';
 
 /**
  * Admin actions go through the API (functions/src/admin-*-route.ts), never straight to the

@@ -1,6 +1,6 @@
 import { callApi } from '@/services/api-client';
 import { useAsync, type Loadable } from '@/hooks/use-async';
-import type { ProofQueuePage } from '@/domain/proof-review';
+import type { ProofQueuePage } from '@domain/challenges/proof-review';
 
 /** One page of flagged proofs, newest first; `before` is the last key of the page above. */
 export function useFlaggedProofs(

@@ -1,7 +1,7 @@
 import { useDatabaseValue } from '@/hooks/use-database';
 import type { Loadable } from '@/hooks/use-async';
-import { dbPaths } from '@/domain/database-paths';
-import type { SiteSocialLinks } from '@/domain/site-social-networks';
+import { dbPaths } from '@domain/data/database-paths';
+import type { SiteSocialLinks } from '@domain/site/site-social-networks';
 import type { WebsiteSettingsRecord } from './admin-records';
 
 /**

@@ -5,8 +5,8 @@ import { callApi } from '@/services/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { readLog, resetFakeDatabase, valueAt, writeLog } from '@/testing/fake-database';
 import { memberFixture, renderApp } from '@/testing/render-app';
-import type { AdminMemberRow } from '@/domain/moderation-records';
-import type { ProofQueueRow } from '@/domain/proof-review';
+import type { AdminMemberRow } from '@domain/site/moderation-records';
+import type { ProofQueueRow } from '@domain/challenges/proof-review';
 import { askModerationReason } from '../lib/ask-reason';
 import { AdminPage } from './admin-page';
 

@@ -1,4 +1,4 @@
-import { ADMIN_ACTION_LABELS, type AdminAuditEntry } from '@/domain/moderation-records';
+import { ADMIN_ACTION_LABELS, type AdminAuditEntry } from '@domain/site/moderation-records';
 import { readAuditPage } from '../api/admin-records';
 import { formatAdminTime } from '../lib/admin-time';
 import { PagedBox } from './paged-box';

@@ -1,7 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
-import type { FeedEntry } from '@/domain/challenge-record';
-import type { HiddenChallengeRow } from '@/domain/moderation-records';
+import type { FeedEntry } from '@domain/challenges/challenge-record';
+import type { HiddenChallengeRow } from '@domain/site/moderation-records';
 import { readFeedPage } from '../api/admin-records';
 import { hideChallenge, unhideChallenge, useHiddenChallenges } from '../api/moderation';
 import { useAdminAction } from '../hooks/use-admin-action';

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { PROOF_REPORT_REASON_LABELS } from '@/domain/group-records';
+import { PROOF_REPORT_REASON_LABELS } from '@domain/challenges/group-records';
 import {
   PROOF_REJECTION_REASON_MAX_LENGTH,
   type ProofFlagReason,
   type ProofQueueRow,
-} from '@/domain/proof-review';
+} from '@domain/challenges/proof-review';
 import { imageSource } from '@/lib/safe-urls';
 import { approveProof, rejectProof, useFlaggedProofs } from '../api/proof-review';
 import { useAdminAction } from '../hooks/use-admin-action';

@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { TextField } from '@/components/form/text-field';
 import { TOAST_SAVED_MS, toastError, toastSuccess } from '@/lib/toast';
-import { SITE_SOCIAL_NETWORKS, type SiteSocialLinks } from '@/domain/site-social-networks';
+import { SITE_SOCIAL_NETWORKS, type SiteSocialLinks } from '@domain/site/site-social-networks';
 import {
   saveSiteSocialLinks,
   siteSocialLinksSchema,

@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { useNavigate } from 'react-router-dom';
-import type { AdminMemberRow } from '@/domain/moderation-records';
+import type { AdminMemberRow } from '@domain/site/moderation-records';
 import { MemberAvatar } from '@/components/member-avatar';
 import { profilePath, rememberViewedProfile } from '@/lib/profile-route';
 import { disableMember, enableMember, useMemberPage } from '../api/moderation';

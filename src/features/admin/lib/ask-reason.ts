@@ -1,4 +1,4 @@
-import { MODERATION_REASON_MAX_LENGTH } from '@/domain/moderation-records';
+import { MODERATION_REASON_MAX_LENGTH } from '@domain/site/moderation-records';
 
 export interface AskReasonOptions {
   title: string;

@@ -1,5 +1,5 @@
-import { z } from '@/domain/zod';
-import { emailField } from '@/domain/form-fields';
+import { z } from '@domain/zod';
+import { emailField } from '@domain/form-fields';
 import { signInWithEmail, signInWithGoogle, type GoogleTestAccount } from '@/services/auth';
 import { ensureMemberRecords } from './member-records';
 

@@ -1,8 +1,8 @@
-import { acceptedPhotoUrl, memberDisplayName } from '@/domain/member-identity';
+import { acceptedPhotoUrl, memberDisplayName } from '@domain/members/member-identity';
 import { photoSources } from '@/services/firebase-config';
 import type { SessionUser } from '@/services/auth';
 import { readValue, SERVER_TIME, writePaths } from '@/services/database';
-import { dbPaths } from '@/domain/database-paths';
+import { dbPaths } from '@domain/data/database-paths';
 
 /**
  * First sign-in only: creates the member's public info and private records

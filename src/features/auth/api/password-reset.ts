@@ -1,5 +1,5 @@
-import { z } from '@/domain/zod';
-import { emailField } from '@/domain/form-fields';
+import { z } from '@domain/zod';
+import { emailField } from '@domain/form-fields';
 import { errorCode } from '@/lib/error-messages';
 import { resetCodeEmail, saveNewPassword, sendResetEmail } from '@/services/auth';
 

@@ -1,4 +1,4 @@
-import type { ViewedChallenge } from '@/domain/viewed-challenge';
+import type { ViewedChallenge } from '@domain/challenges/viewed-challenge';
 import { readStored, storageKeys, writeStored } from '@/lib/browser-storage';
 
 /**

@@ -1,6 +1,9 @@
-import { CHALLENGE_SUMMARY_FIELDS, type ChallengeSummary } from '@/domain/challenge-record';
+import {
+  CHALLENGE_SUMMARY_FIELDS,
+  type ChallengeSummary,
+} from '@domain/challenges/challenge-record';
 import { watchValue } from '@/services/database';
-import { dbPaths } from '@/domain/database-paths';
+import { dbPaths } from '@domain/data/database-paths';
 
 /**
  * Watches the summary fields one by one (the rules refuse the whole record to non-owners) and calls

@@ -1,8 +1,8 @@
-import { z } from '@/domain/zod';
-import { challengeTitleField } from '@/domain/form-fields';
-import { addDays, calendarDateInZone } from '@/domain/calendar-dates';
-import { isChallengeActive } from '@/domain/challenge-activity';
-import type { ChallengeRecord } from '@/domain/challenge-record';
+import { z } from '@domain/zod';
+import { challengeTitleField } from '@domain/form-fields';
+import { addDays, calendarDateInZone } from '@domain/calendar-dates';
+import { isChallengeActive } from '@domain/challenges/challenge-activity';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
 import {
   ACTIVE_CHALLENGE_LIMIT_MESSAGE,
   CHALLENGE_DAYS,
@@ -10,19 +10,19 @@ import {
   MAX_ACTIVE_CHALLENGES,
   PREFERENCES,
   TARGET_BODIES,
-} from '@/domain/constants';
-import type { GenerateRequestInput } from '@/domain/generate-request-schema';
-import { GROUP_ACCESS } from '@/domain/group-records';
+} from '@domain/constants';
+import type { GenerateRequestInput } from '@domain/challenges/generate-request-schema';
+import { GROUP_ACCESS } from '@domain/challenges/group-records';
 import {
   resolveMemberTimeZone,
   storedMemberTimeZone,
   type MemberTimeZone,
-} from '@/domain/member-time-zone';
-import { completeProfileSchema } from '@/domain/profile-schema';
+} from '@domain/members/member-time-zone';
+import { completeProfileSchema } from '@domain/members/profile-schema';
 import { ApiError, callApi } from '@/services/api-client';
 import type { SessionUser } from '@/services/auth';
 import { readChildren, readValue } from '@/services/database';
-import { dbPaths } from '@/domain/database-paths';
+import { dbPaths } from '@domain/data/database-paths';
 import { deviceTimeZone } from '@/lib/device-time-zone';
 
 export const START_OPTIONS = ['today', 'tomorrow'] as const;
@@ -90,7 +90,7 @@ export async function assertCanCreateChallenge(uid: string, now = Date.now()): P
 
 /**
  * The zone the server will give a new challenge's windows: the one it keeps for the member, or the
- * device's when there is none yet or a move is allowed (domain/member-time-zone.ts).
+ * device's when there is none yet or a move is allowed (src/domain/members/member-time-zone.ts).
  */
 export async function challengeTimeZone(uid: string, now = Date.now()): Promise<MemberTimeZone> {
   const stored = storedMemberTimeZone(await readValue(dbPaths.userPrivate(uid)));

@@ -1,6 +1,6 @@
 import { writePaths } from '@/services/database';
-import { dbPaths } from '@/domain/database-paths';
-import type { ChallengeRef } from '@/domain/challenge-record';
+import { dbPaths } from '@domain/data/database-paths';
+import type { ChallengeRef } from '@domain/challenges/challenge-record';
 import { recomputeMemberTotals } from './recompute-member-totals';
 
 /** The soft-delete update: the challenge marked deleted and inactive, its feed entry removed. */

@@ -1,8 +1,8 @@
-import { z } from '@/domain/zod';
+import { z } from '@domain/zod';
 import { readValue, SERVER_TIME, writePaths } from '@/services/database';
-import { dbPaths } from '@/domain/database-paths';
-import type { ChallengeRef } from '@/domain/challenge-record';
-import { challengeTitleField } from '@/domain/form-fields';
+import { dbPaths } from '@domain/data/database-paths';
+import type { ChallengeRef } from '@domain/challenges/challenge-record';
+import { challengeTitleField } from '@domain/form-fields';
 
 export const editTitleInputSchema = z.object({
   title: challengeTitleField(),

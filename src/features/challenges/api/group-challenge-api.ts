@@ -1,6 +1,11 @@
-import type { ChallengeRecord } from '@/domain/challenge-record';
-import type { Preference, TargetBody } from '@/domain/constants';
-import type { GroupAccess, InviteRecord, MealKey, ProofReportReason } from '@/domain/group-records';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
+import type { Preference, TargetBody } from '@domain/constants';
+import type {
+  GroupAccess,
+  InviteRecord,
+  MealKey,
+  ProofReportReason,
+} from '@domain/challenges/group-records';
 import { callApi } from '@/services/api-client';
 import { deviceTimeZone } from '@/lib/device-time-zone';
 

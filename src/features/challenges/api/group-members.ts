@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { FeedEntry } from '@/domain/challenge-record';
-import { dbPaths } from '@/domain/database-paths';
-import type { BoardRow, GivenRecord, GroupSummary } from '@/domain/group-records';
+import type { FeedEntry } from '@domain/challenges/challenge-record';
+import { dbPaths } from '@domain/data/database-paths';
+import type { BoardRow, GivenRecord, GroupSummary } from '@domain/challenges/group-records';
 import { useDatabaseValue } from '@/hooks/use-database';
 import { afterMainContent } from '@/lib/main-content';
 

@@ -1,5 +1,5 @@
-import { dbPaths } from '@/domain/database-paths';
-import type { MealKey } from '@/domain/group-records';
+import { dbPaths } from '@domain/data/database-paths';
+import type { MealKey } from '@domain/challenges/group-records';
 import { readValue } from '@/services/database';
 
 /**

@@ -1,5 +1,5 @@
-import { CHALLENGE_SUMMARY_FIELDS } from '@/domain/challenge-record';
-import { DATABASE_KEY, dbPaths } from '@/domain/database-paths';
+import { CHALLENGE_SUMMARY_FIELDS } from '@domain/challenges/challenge-record';
+import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 import { prefetchValue } from '@/services/database-prefetch';
 import { whenSignedIn } from '@/services/saved-session';
 

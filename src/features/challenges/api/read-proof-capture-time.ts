@@ -1,4 +1,4 @@
-import { CAPTURED_AT_BOUNDS } from '@/domain/proof-review';
+import { CAPTURED_AT_BOUNDS } from '@domain/challenges/proof-review';
 
 /**
  * When the photo was taken, from its EXIF DateTimeOriginal (read in the camera's local time, as

@@ -1,5 +1,5 @@
 import { callApi } from '@/services/api-client';
-import type { ChallengeRef } from '@/domain/challenge-record';
+import type { ChallengeRef } from '@domain/challenges/challenge-record';
 
 /** Replaces the meals not yet proved; the server keeps the targets and the proved meals. */
 export function regenerateMeals({ challengeId }: ChallengeRef): Promise<unknown> {

@@ -1,6 +1,6 @@
-import type { MealSlot } from '@/domain/constants';
-import type { ChallengeRef } from '@/domain/challenge-record';
-import type { ProofReview } from '@/domain/proof-review';
+import type { MealSlot } from '@domain/constants';
+import type { ChallengeRef } from '@domain/challenges/challenge-record';
+import type { ProofReview } from '@domain/challenges/proof-review';
 import { callApi } from '@/services/api-client';
 import { recomputeMemberTotals } from './recompute-member-totals';
 

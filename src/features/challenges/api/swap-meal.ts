@@ -1,6 +1,6 @@
-import type { MealSlot } from '@/domain/constants';
+import type { MealSlot } from '@domain/constants';
 import { callApi } from '@/services/api-client';
-import type { ChallengeRef } from '@/domain/challenge-record';
+import type { ChallengeRef } from '@domain/challenges/challenge-record';
 
 /** Asks the server for another dish for one meal not yet proved; the day stays within its targets. */
 export function swapMeal(

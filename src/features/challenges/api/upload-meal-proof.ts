@@ -1,8 +1,8 @@
-import type { ChallengeRef } from '@/domain/challenge-record';
-import type { MealSlot } from '@/domain/constants';
+import type { ChallengeRef } from '@domain/challenges/challenge-record';
+import type { MealSlot } from '@domain/constants';
 import { compressPhoto } from '@/lib/compress-photo';
 import { UNREADABLE_PHOTO_CODE } from '@/lib/error-messages';
-import { storagePaths } from '@/domain/storage-paths';
+import { storagePaths } from '@domain/data/storage-paths';
 import type { UploadHandle, UploadProgress } from '@/services/storage';
 import { readProofCaptureTime } from './read-proof-capture-time';
 
@@ -13,7 +13,7 @@ export interface ProofTarget {
   challenge: Pick<ChallengeRef, 'ownerId' | 'challengeId'>;
   dayNumber: number;
   slot: MealSlot;
-  /** 1, or the next photo after an admin rejected one (src/domain/proof-review.ts). */
+  /** 1, or the next photo after an admin rejected one (src/domain/challenges/proof-review.ts). */
   attempt?: number;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Loadable } from '@/hooks/use-async';
-import type { ChallengeSummary } from '@/domain/challenge-record';
+import type { ChallengeSummary } from '@domain/challenges/challenge-record';
 import { watchChallengeSummary } from './challenge-summary';
 
 /** The live summary of a member's challenge; pass null ids to read nothing. */

@@ -1,11 +1,11 @@
 import { useEffect, useMemo } from 'react';
-import type { ChallengeRecord } from '@/domain/challenge-record';
-import { DATABASE_KEY, dbPaths } from '@/domain/database-paths';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
+import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 import type { Loadable } from '@/hooks/use-async';
 import { useDatabaseValue } from '@/hooks/use-database';
 import type { GroupChallengeRecord } from './group-challenge-api';
 import { cacheChallenge, readCachedChallenge } from './challenge-cache';
-import type { ViewedChallenge } from '@/domain/viewed-challenge';
+import type { ViewedChallenge } from '@domain/challenges/viewed-challenge';
 import { useChallengeSummary } from './use-challenge-summary';
 
 /** `updating`: the value is the copy cached on the last visit, shown until the live one arrives. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { dbPaths } from '@/domain/database-paths';
-import type { GroupRecord } from '@/domain/group-records';
+import { dbPaths } from '@domain/data/database-paths';
+import type { GroupRecord } from '@domain/challenges/group-records';
 import { useDatabaseValue } from '@/hooks/use-database';
 import { recomputeMemberTotals } from './recompute-member-totals';
 

@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
-import type { ChallengeRecord } from '@/domain/challenge-record';
-import { mealCalendar } from '@/domain/meal-calendar';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
+import { mealCalendar } from '@domain/challenges/meal-calendar';
 
 interface AddToCalendarButtonProps {
   challengeId: string;

@@ -1,9 +1,9 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { Profiler, type ProfilerOnRenderCallback } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { MEAL_SLOTS } from '@/domain/constants';
-import { dbPaths } from '@/domain/database-paths';
-import type { BoardMeal, BoardRow, MealKey } from '@/domain/group-records';
+import { MEAL_SLOTS } from '@domain/constants';
+import { dbPaths } from '@domain/data/database-paths';
+import type { BoardMeal, BoardRow, MealKey } from '@domain/challenges/group-records';
 import { reportMainContentShown } from '@/lib/main-content';
 import { HOUR } from '../testing/fake-challenge-database';
 import { resetGroupDatabase, setGroupValue } from '../testing/group-fake-database';

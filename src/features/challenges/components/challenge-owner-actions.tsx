@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useBusy } from '@/hooks/use-busy';
 import { confirmAction, toastError, toastSuccess } from '@/lib/toast';
-import type { ChallengeRef } from '@/domain/challenge-record';
+import type { ChallengeRef } from '@domain/challenges/challenge-record';
 import { deleteChallenge, deleteConfirmation } from '../api/delete-challenge';
 import { regenerateMeals } from '../api/regenerate-meals';
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { dbPaths } from '@/domain/database-paths';
-import type { BoardRow } from '@/domain/group-records';
+import { dbPaths } from '@domain/data/database-paths';
+import type { BoardRow } from '@domain/challenges/group-records';
 import { challengePath } from '@/lib/challenge-route';
 import { callApi } from '@/services/api-client';
 import { memberFixture, renderApp } from '@/testing/render-app';

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { readStored, storageKeys } from '@/lib/browser-storage';
 import { challengePath, challengeSlug, rememberChallenge } from '@/lib/challenge-route';
 import { useSignedInUser } from '@/lib/session';
-import type { ViewedChallenge } from '@/domain/viewed-challenge';
+import type { ViewedChallenge } from '@domain/challenges/viewed-challenge';
 import { useGroupFeedSummary } from '../api/group-members';
 import { useChallenge } from '../api/use-challenge';
 import { ChallengeOwnerView } from './challenge-owner-view';

@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import type { MealRecord } from '@/domain/challenge-record';
+import type { MealRecord } from '@domain/challenges/challenge-record';
 import { dayPlans } from '../lib/challenge-meals';
 import { challengeProgress } from '../lib/challenge-progress';
 import { ChallengeProgressView } from './challenge-progress';

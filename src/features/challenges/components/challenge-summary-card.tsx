@@ -1,8 +1,8 @@
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import { MemberAvatar } from '@/components/member-avatar';
-import type { ChallengeSummary } from '@/domain/challenge-record';
-import type { GroupSummary } from '@/domain/group-records';
+import type { ChallengeSummary } from '@domain/challenges/challenge-record';
+import type { GroupSummary } from '@domain/challenges/group-records';
 import { cardTime } from '@/lib/card-time';
 import { profilePath } from '@/lib/profile-route';
 

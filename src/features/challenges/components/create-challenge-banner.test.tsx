@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, INCOMPLETE_PROFILE_MESSAGE } from '@/domain/constants';
-import { addDays, calendarDateInZone } from '@/domain/calendar-dates';
+import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, INCOMPLETE_PROFILE_MESSAGE } from '@domain/constants';
+import { addDays, calendarDateInZone } from '@domain/calendar-dates';
 import { toastError, toastInfo, toastSuccess } from '@/lib/toast';
 import { ApiError, callApi } from '@/services/api-client';
 import { readChildren, readValue } from '@/services/database';

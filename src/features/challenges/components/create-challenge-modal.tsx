@@ -5,7 +5,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
 import { TextField } from '@/components/form/text-field';
 import { SelectField } from '@/components/form/select-field';
-import { CHALLENGE_DAYS, PREFERENCES, TARGET_BODIES } from '@/domain/constants';
+import { CHALLENGE_DAYS, PREFERENCES, TARGET_BODIES } from '@domain/constants';
 import { useBusy } from '@/hooks/use-busy';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { ApiError } from '@/services/api-client';

@@ -1,8 +1,8 @@
 import Table from 'react-bootstrap/Table';
-import { MEAL_SLOTS, MEAL_WINDOW_LABELS, type MealStatus } from '@/domain/constants';
-import { canUploadProof, mealStatus } from '@/domain/meal-status';
-import { nextProofAttempt } from '@/domain/proof-review';
-import type { ChallengeRef } from '@/domain/challenge-record';
+import { MEAL_SLOTS, MEAL_WINDOW_LABELS, type MealStatus } from '@domain/constants';
+import { canUploadProof, mealStatus } from '@domain/challenges/meal-status';
+import { nextProofAttempt } from '@domain/challenges/proof-review';
+import type { ChallengeRef } from '@domain/challenges/challenge-record';
 import { slotLabel, type DayPlan } from '../lib/challenge-meals';
 import { usePainted } from '@/hooks/use-painted';
 import { appImageSource } from '@/lib/safe-urls';

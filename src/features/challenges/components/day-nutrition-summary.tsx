@@ -1,5 +1,5 @@
-import type { DayMeals } from '@/domain/challenge-record';
-import type { DayShortfall } from '@/domain/meal-planner';
+import type { DayMeals } from '@domain/challenges/challenge-record';
+import type { DayShortfall } from '@domain/challenges/challenge-record';
 import {
   dailyFibreTarget,
   dayTargetBounds,
@@ -7,7 +7,7 @@ import {
   type DayNutrient,
   type NutritionTargets,
   type TargetMark,
-} from '@/domain/nutrition-targets';
+} from '@domain/nutrition/nutrition-targets';
 import { dayNutrients } from '../lib/day-nutrients';
 
 interface DayNutritionSummaryProps {

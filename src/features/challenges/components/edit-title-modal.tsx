@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { TextField } from '@/components/form/text-field';
 import { useBusy } from '@/hooks/use-busy';
 import { toastError, toastSuccess } from '@/lib/toast';
-import type { ChallengeRef } from '@/domain/challenge-record';
+import type { ChallengeRef } from '@domain/challenges/challenge-record';
 import {
   editChallengeTitle,
   editTitleInputSchema,

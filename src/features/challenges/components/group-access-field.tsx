@@ -1,6 +1,6 @@
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import type { GroupAccess } from '@/domain/group-records';
+import type { GroupAccess } from '@domain/challenges/group-records';
 import { GROUP_ACCESS_OPTIONS } from '../lib/group-access-options';
 
 type GroupAccessFieldProps = { idPrefix: string; disabled?: boolean } & (

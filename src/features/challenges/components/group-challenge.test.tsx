@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dbPaths } from '@/domain/database-paths';
-import type { BoardRow } from '@/domain/group-records';
+import { dbPaths } from '@domain/data/database-paths';
+import type { BoardRow } from '@domain/challenges/group-records';
 import { challengePath } from '@/lib/challenge-route';
 import { confirmAction, toastError } from '@/lib/toast';
 import { ApiError, callApi } from '@/services/api-client';

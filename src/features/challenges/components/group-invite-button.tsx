@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import type { GroupAccess, InviteRecord } from '@/domain/group-records';
+import type { GroupAccess, InviteRecord } from '@domain/challenges/group-records';
 
 // The dialog and its QR code library load on first use only (docs/performance.md, "Decisions that hold the budgets").
 const GroupInviteDialog = lazy(async () => ({

@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { QRCodeSVG } from 'qrcode.react';
-import type { GroupAccess, InviteRecord } from '@/domain/group-records';
+import type { GroupAccess, InviteRecord } from '@domain/challenges/group-records';
 import { useBusy } from '@/hooks/use-busy';
 import { confirmAction, toastError, toastSuccess } from '@/lib/toast';
 import { ApiError } from '@/services/api-client';

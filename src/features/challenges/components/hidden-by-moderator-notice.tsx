@@ -1,5 +1,5 @@
 import Alert from 'react-bootstrap/Alert';
-import type { ChallengeModeration } from '@/domain/challenge-record';
+import type { ChallengeModeration } from '@domain/challenges/challenge-record';
 
 /** Says that a moderator took the challenge out of the feed, and why; the owner learns what it means. */
 export function HiddenByModeratorNotice({

@@ -1,4 +1,4 @@
-import type { MealRecord } from '@/domain/challenge-record';
+import type { MealRecord } from '@domain/challenges/challenge-record';
 
 const times = (portion: number) => `${Number(portion.toFixed(2))} ×`;
 

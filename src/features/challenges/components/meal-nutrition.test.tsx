@@ -1,10 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { DayMeals, MealRecord } from '@/domain/challenge-record';
-import { planMeals } from '@/domain/meal-planner';
-import { loadLpSolver } from '@/domain/nutrition/lp-solver';
-import { nutritionTargets } from '@/domain/nutrition-targets';
+import type { DayMeals, MealRecord } from '@domain/challenges/challenge-record';
+import { planMeals } from '../../../../functions/src/planner/meal-planner';
+import { loadLpSolver } from '../../../../functions/src/planner/nutrition/lp-solver';
+import { nutritionTargets } from '@domain/nutrition/nutrition-targets';
 import { DayNutritionSummary } from './day-nutrition-summary';
 import { MealIngredients } from './meal-ingredients';
 

@@ -1,7 +1,7 @@
 import Badge from 'react-bootstrap/Badge';
-import type { MealStatus } from '@/domain/constants';
-import { proofReviewLabel } from '@/domain/meal-status';
-import type { ProofReview } from '@/domain/proof-review';
+import type { MealStatus } from '@domain/constants';
+import { proofReviewLabel } from '@domain/challenges/meal-status';
+import type { ProofReview } from '@domain/challenges/proof-review';
 
 const STATUS_STYLE: Record<MealStatus, { bg: string; text?: 'dark' }> = {
   Pending: { bg: 'light', text: 'dark' },

@@ -1,9 +1,9 @@
 import Button from 'react-bootstrap/Button';
-import type { MealSlot } from '@/domain/constants';
+import type { MealSlot } from '@domain/constants';
 import { useBusy } from '@/hooks/use-busy';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { ApiError } from '@/services/api-client';
-import type { ChallengeRef } from '@/domain/challenge-record';
+import type { ChallengeRef } from '@domain/challenges/challenge-record';
 import { swapMeal } from '../api/swap-meal';
 
 interface MealSwapButtonProps {

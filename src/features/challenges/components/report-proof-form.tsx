@@ -9,8 +9,8 @@ import {
   PROOF_REPORT_REASONS,
   type MealKey,
   type ProofReportReason,
-} from '@/domain/group-records';
-import { z } from '@/domain/zod';
+} from '@domain/challenges/group-records';
+import { z } from '@domain/zod';
 import { ApiError } from '@/services/api-client';
 import { reportProof } from '../api/group-challenge-api';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import type { ChallengeRecord } from '@/domain/challenge-record';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
 
 const ShoppingListModal = lazy(async () => ({
   default: (await import('./shopping-list-modal')).ShoppingListModal,

@@ -2,10 +2,10 @@ import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import type { ChallengeRecord, MealRecord } from '@/domain/challenge-record';
-import { MEAL_SLOTS } from '@/domain/constants';
-import { dayKey } from '@/domain/meal-schedule';
-import { shoppingList, shoppingListText } from '@/domain/shopping-list';
+import type { ChallengeRecord, MealRecord } from '@domain/challenges/challenge-record';
+import { MEAL_SLOTS } from '@domain/constants';
+import { dayKey } from '@domain/challenges/meal-schedule';
+import { shoppingList, shoppingListText } from '@domain/challenges/shopping-list';
 import './shopping-list.css';
 
 interface ShoppingListModalProps {

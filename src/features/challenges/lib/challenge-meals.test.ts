@@ -1,4 +1,4 @@
-import type { MealRecord } from '@/domain/challenge-record';
+import type { MealRecord } from '@domain/challenges/challenge-record';
 import { dayPlans, proofPhotos } from './challenge-meals';
 
 const meal = (name: string, overrides: Partial<MealRecord> = {}): MealRecord => ({

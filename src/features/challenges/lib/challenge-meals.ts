@@ -1,6 +1,6 @@
-import type { ChallengeRecord, DayMeals, MealRecord } from '@/domain/challenge-record';
-import { MEAL_SLOTS, type MealSlot } from '@/domain/constants';
-import { dayKey } from '@/domain/meal-schedule';
+import type { ChallengeRecord, DayMeals, MealRecord } from '@domain/challenges/challenge-record';
+import { MEAL_SLOTS, type MealSlot } from '@domain/constants';
+import { dayKey } from '@domain/challenges/meal-schedule';
 
 export interface DayPlan {
   dayNumber: number;

@@ -1,8 +1,8 @@
-import type { DayMeals } from '@/domain/challenge-record';
-import { MEAL_SLOTS } from '@/domain/constants';
-import { proofReviewLabel } from '@/domain/meal-status';
-import { provedInWindow } from '@/domain/points';
-import { proofEarnsPoints } from '@/domain/proof-review';
+import type { DayMeals } from '@domain/challenges/challenge-record';
+import { MEAL_SLOTS } from '@domain/constants';
+import { proofReviewLabel } from '@domain/challenges/meal-status';
+import { provedInWindow } from '@domain/challenges/points';
+import { proofEarnsPoints } from '@domain/challenges/proof-review';
 import type { DayPlan } from './challenge-meals';
 import { dayNutrients, type DayNutrients } from './day-nutrients';
 

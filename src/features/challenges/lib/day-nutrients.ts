@@ -1,5 +1,5 @@
-import type { DayMeals } from '@/domain/challenge-record';
-import { MEAL_SLOTS } from '@/domain/constants';
+import type { DayMeals } from '@domain/challenges/challenge-record';
+import { MEAL_SLOTS } from '@domain/constants';
 
 export interface DayNutrients {
   calories: number;

@@ -1,4 +1,4 @@
-import type { GroupAccess } from '@/domain/group-records';
+import type { GroupAccess } from '@domain/challenges/group-records';
 
 /** The three answers to "Who can join" (docs/product.md, "Group challenges"), in the order shown. */
 export const GROUP_ACCESS_OPTIONS: ReadonlyArray<{ value: GroupAccess; label: string }> = [

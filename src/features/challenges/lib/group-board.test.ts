@@ -1,4 +1,4 @@
-import type { BoardRow } from '@/domain/group-records';
+import type { BoardRow } from '@domain/challenges/group-records';
 import { boardClock, boardEntry, buildBoard } from './group-board';
 
 const HOUR = 3_600_000;

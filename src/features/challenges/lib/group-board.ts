@@ -1,6 +1,6 @@
-import { rankBoard, teamProgress, type BoardStanding } from '@/domain/challenge-board';
-import type { BoardMeal, BoardRow, MealKey } from '@/domain/group-records';
-import { sameJsonValue } from '@/domain/same-json-value';
+import { rankBoard, teamProgress, type BoardStanding } from '@domain/challenges/challenge-board';
+import type { BoardMeal, BoardRow, MealKey } from '@domain/challenges/group-records';
+import { sameJsonValue } from '@domain/data/same-json-value';
 
 /**
  * The challenge board as the page shows it (docs/product.md, "Group challenges"): the server's rows turned

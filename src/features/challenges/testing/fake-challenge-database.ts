@@ -1,4 +1,4 @@
-import type { ChallengeRecord, MealRecord } from '@/domain/challenge-record';
+import type { ChallengeRecord, MealRecord } from '@domain/challenges/challenge-record';
 
 /**
  * A stand-in for src/services/database behind the challenge page's tests: it serves `fakeChallengeDatabase.challenge`

@@ -1,5 +1,5 @@
-import type { FeedEntry } from '@/domain/challenge-record';
-import type { ChildQuery } from '@/domain/child-query';
+import type { FeedEntry } from '@domain/challenges/challenge-record';
+import type { ChildQuery } from '@domain/data/child-query';
 
 export const CARDS_PER_PAGE = 5;
 

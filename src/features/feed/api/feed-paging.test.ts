@@ -1,5 +1,5 @@
-import type { FeedEntry } from '@/domain/challenge-record';
-import { applyChildQuery } from '@/domain/child-query';
+import type { FeedEntry } from '@domain/challenges/challenge-record';
+import { applyChildQuery } from '@domain/data/child-query';
 import { toFeedPage } from './feed-pages';
 import {
   FIRST_PAGE_KNOWN,

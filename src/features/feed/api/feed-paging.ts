@@ -1,5 +1,5 @@
-import type { ChildQuery } from '@/domain/child-query';
-import type { FeedEntry } from '@/domain/challenge-record';
+import type { ChildQuery } from '@domain/data/child-query';
+import type { FeedEntry } from '@domain/challenges/challenge-record';
 import {
   PAGE_PARAM,
   CARDS_PER_PAGE,

@@ -1,4 +1,4 @@
-import type { FeedEntry } from '@/domain/challenge-record';
+import type { FeedEntry } from '@domain/challenges/challenge-record';
 import { cachedSnapshot } from '@/lib/cached-snapshot';
 import { CARDS_PER_PAGE, type FeedCard } from './feed-pages';
 

@@ -1,6 +1,6 @@
 import { prefetchPublicChildren } from '@/services/database-prefetch';
-import { dbPaths } from '@/domain/database-paths';
-import type { FeedEntry } from '@/domain/challenge-record';
+import { dbPaths } from '@domain/data/database-paths';
+import type { FeedEntry } from '@domain/challenges/challenge-record';
 import { appImageSource } from '@/lib/safe-urls';
 import { AUTHOR_PARAM, PAGE_PARAM, feedPageQuery, toFeedPage } from './feed-pages';
 

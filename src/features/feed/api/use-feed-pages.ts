@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
-import type { FeedEntry } from '@/domain/challenge-record';
+import type { FeedEntry } from '@domain/challenges/challenge-record';
 import { readChildren, watchChildren } from '@/services/database';
-import { dbPaths } from '@/domain/database-paths';
+import { dbPaths } from '@domain/data/database-paths';
 import { feedPageQuery, toFeedPage, type FeedCard, type FeedCursor } from './feed-pages';
 import {
   FIRST_PAGE_KNOWN,

@@ -9,7 +9,7 @@ import { appImageSource } from '@/lib/safe-urls';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { MemberAvatar } from '@/components/member-avatar';
 import { ProfileLink } from '@/components/profile-link';
-import type { ChallengeRef } from '@/domain/challenge-record';
+import type { ChallengeRef } from '@domain/challenges/challenge-record';
 import type { FeedCard } from '../api/feed-pages';
 import { cardTime } from '@/lib/card-time';
 

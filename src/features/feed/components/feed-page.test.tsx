@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { FeedEntry } from '@/domain/challenge-record';
-import type { GroupSummary } from '@/domain/group-records';
+import type { FeedEntry } from '@domain/challenges/challenge-record';
+import type { GroupSummary } from '@domain/challenges/group-records';
 import { readLog, resetFakeDatabase } from '@/testing/fake-database';
 import { memberFixture, renderApp } from '@/testing/render-app';
 import { ResilientChallengeCard } from './challenge-card';

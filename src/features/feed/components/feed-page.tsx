@@ -13,7 +13,7 @@ import { feedSnapshot, feedSnapshotScope } from '../api/feed-snapshot';
 import { useFeedPages } from '../api/use-feed-pages';
 import { ResilientChallengeCard } from './challenge-card';
 import { FeedPagination } from './feed-pagination';
-import type { ChallengeRef } from '@/domain/challenge-record';
+import type { ChallengeRef } from '@domain/challenges/challenge-record';
 import './feed.css';
 
 /** The author filter lives in the URL (?author=uid) so Back returns to all members. */

@@ -1,7 +1,7 @@
-import { isoWeekKey, monthKey } from '@/domain/calendar-dates';
-import { competitionRank, withCompetitionRanks } from '@/domain/competition-ranking';
+import { isoWeekKey, monthKey } from '@domain/calendar-dates';
+import { competitionRank, withCompetitionRanks } from '@domain/members/competition-ranking';
 import { readChildren, readValue } from '@/services/database';
-import { dbPaths } from '@/domain/database-paths';
+import { dbPaths } from '@domain/data/database-paths';
 import { deviceTimeZone } from '@/lib/device-time-zone';
 
 /** leaderboard/{all|weekly/W|monthly/M}/{uid}, written by the server only (docs/product.md#points-and-leaderboards). */

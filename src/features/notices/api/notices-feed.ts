@@ -2,9 +2,9 @@
  * The member's cheers and nudges (users/{uid}/notices, server-written) and when they last opened them
  * (users/{uid}/noticesSeenAt, theirs to write): docs/product.md, "Group challenges".
  */
-import type { ChildQuery, Row } from '@/domain/child-query';
-import { dbPaths } from '@/domain/database-paths';
-import type { NoticeRecord } from '@/domain/group-records';
+import type { ChildQuery, Row } from '@domain/data/child-query';
+import { dbPaths } from '@domain/data/database-paths';
+import type { NoticeRecord } from '@domain/challenges/group-records';
 import { SERVER_TIME, watchChildren, watchValue, writePaths } from '@/services/database';
 
 /** The list shows the recent ones only: one bounded query, however many a member has received. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import './notices.css';
-import type { Row } from '@/domain/child-query';
-import type { NoticeRecord } from '@/domain/group-records';
+import type { Row } from '@domain/data/child-query';
+import type { NoticeRecord } from '@domain/challenges/group-records';
 import { MemberAvatar } from '@/components/member-avatar';
 import { cardTime } from '@/lib/card-time';
 import { challengePath } from '@/lib/challenge-route';

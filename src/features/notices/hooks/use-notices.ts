@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
-import type { Row } from '@/domain/child-query';
-import type { NoticeRecord } from '@/domain/group-records';
+import type { Row } from '@domain/data/child-query';
+import type { NoticeRecord } from '@domain/challenges/group-records';
 import { afterMainContent } from '@/lib/main-content';
 import { countNewNotices } from '../api/notice-text';
 

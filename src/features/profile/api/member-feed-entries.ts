@@ -1,5 +1,5 @@
-import type { FeedEntry } from '@/domain/challenge-record';
-import { dbPaths } from '@/domain/database-paths';
+import type { FeedEntry } from '@domain/challenges/challenge-record';
+import { dbPaths } from '@domain/data/database-paths';
 import { useDatabaseChildren } from '@/hooks/use-database';
 
 /** The feed's rules allow at most 100 rows a query: far more challenges than a member keeps on it. */

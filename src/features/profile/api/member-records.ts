@@ -1,7 +1,7 @@
-import type { FeedEntry } from '@/domain/challenge-record';
-import type { MemberInfo } from '@/domain/member-records';
+import type { FeedEntry } from '@domain/challenges/challenge-record';
+import type { MemberInfo } from '@domain/members/member-records';
 import { readChildren, readValue } from '@/services/database';
-import { dbPaths } from '@/domain/database-paths';
+import { dbPaths } from '@domain/data/database-paths';
 import { membersNamed, type NamedMember } from '../lib/members-named';
 
 /**

@@ -1,4 +1,4 @@
-import { DATABASE_KEY, dbPaths } from '@/domain/database-paths';
+import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 import { prefetchValue } from '@/services/database-prefetch';
 import { whenSignedIn } from '@/services/saved-session';
 

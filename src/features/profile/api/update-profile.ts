@@ -1,7 +1,7 @@
-import type { ProfileFormValues, ProfileUpdate } from '@/domain/profile-form-schema';
+import type { ProfileFormValues, ProfileUpdate } from '@domain/members/profile-form-schema';
 import { writePaths } from '@/services/database';
-import { dbPaths } from '@/domain/database-paths';
-import type { MemberInfo, MemberPrivate, MemberSocial } from '@/domain/member-records';
+import { dbPaths } from '@domain/data/database-paths';
+import type { MemberInfo, MemberPrivate, MemberSocial } from '@domain/members/member-records';
 import { refreshMemberCopies } from './refresh-member-copies';
 
 export const MISSING_PROFILE_FIELDS_MESSAGE =

@@ -1,7 +1,7 @@
 import { compressPhoto } from '@/lib/compress-photo';
 import { writePaths } from '@/services/database';
-import { dbPaths } from '@/domain/database-paths';
-import { storagePaths } from '@/domain/storage-paths';
+import { dbPaths } from '@domain/data/database-paths';
+import { storagePaths } from '@domain/data/storage-paths';
 import { refreshMemberCopies } from './refresh-member-copies';
 
 /** Avatars are shown small; 512 px keeps them sharp on high-density screens. */

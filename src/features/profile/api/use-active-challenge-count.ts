@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
-import { challengeEndsAt, countChallenges, isActiveUntil } from '@/domain/challenge-activity';
-import type { ChallengeRecord, FeedEntry } from '@/domain/challenge-record';
-import { CHALLENGE_DAYS, MEAL_SLOTS } from '@/domain/constants';
-import { dbPaths } from '@/domain/database-paths';
-import { dayKey } from '@/domain/meal-schedule';
+import {
+  challengeEndsAt,
+  countChallenges,
+  isActiveUntil,
+} from '@domain/challenges/challenge-activity';
+import type { ChallengeRecord, FeedEntry } from '@domain/challenges/challenge-record';
+import { CHALLENGE_DAYS, MEAL_SLOTS } from '@domain/constants';
+import { dbPaths } from '@domain/data/database-paths';
+import { dayKey } from '@domain/challenges/meal-schedule';
 import { useAsync } from '@/hooks/use-async';
 import { useDatabaseChildren } from '@/hooks/use-database';
 import { readValue } from '@/services/database';

@@ -1,5 +1,5 @@
-import { dbPaths } from '@/domain/database-paths';
-import type { MemberGlance, MemberStreakFields } from '@/domain/member-progress';
+import { dbPaths } from '@domain/data/database-paths';
+import type { MemberGlance, MemberStreakFields } from '@domain/members/member-progress';
 import { useDatabaseValue } from '@/hooks/use-database';
 
 /** The streak fields of users/{uid}/info as read: absent on a member no recompute has reached yet. */

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
-import type { MemberInfo, MemberPrivate, MemberSocial } from '@/domain/member-records';
-import { dbPaths } from '@/domain/database-paths';
-import { sameJsonValue } from '@/domain/same-json-value';
+import type { MemberInfo, MemberPrivate, MemberSocial } from '@domain/members/member-records';
+import { dbPaths } from '@domain/data/database-paths';
+import { sameJsonValue } from '@domain/data/same-json-value';
 import type { Loadable } from '@/hooks/use-async';
 import { useDatabaseValue } from '@/hooks/use-database';
 import { usePainted } from '@/hooks/use-painted';

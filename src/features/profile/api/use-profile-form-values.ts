@@ -1,8 +1,8 @@
-import type { MemberInfo, MemberPrivate, MemberSocial } from '@/domain/member-records';
+import type { MemberInfo, MemberPrivate, MemberSocial } from '@domain/members/member-records';
 import { useAsync, type Loadable } from '@/hooks/use-async';
 import { readValue } from '@/services/database';
-import { dbPaths } from '@/domain/database-paths';
-import type { ProfileFormValues } from '@/domain/profile-form-schema';
+import { dbPaths } from '@domain/data/database-paths';
+import type { ProfileFormValues } from '@domain/members/profile-form-schema';
 import { profileFormDefaults } from './update-profile';
 
 async function readProfileFormValues(uid: string): Promise<ProfileFormValues> {

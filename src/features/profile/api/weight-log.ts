@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import type { ChallengeRecord, FeedEntry } from '@/domain/challenge-record';
-import { dbPaths } from '@/domain/database-paths';
-import type { WeightEntry } from '@/domain/weight-log';
+import type { ChallengeRecord, FeedEntry } from '@domain/challenges/challenge-record';
+import { dbPaths } from '@domain/data/database-paths';
+import type { WeightEntry } from '@domain/members/weight-log';
 import type { Loadable } from '@/hooks/use-async';
 import { useDatabaseValue } from '@/hooks/use-database';
 import { callApi } from '@/services/api-client';

@@ -11,7 +11,7 @@ import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form
 import { SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
-import { ACTIVITY_LEVELS, INPUT_LIMITS, LOCATIONS, PREFERENCES, SEXES } from '@/domain/constants';
+import { ACTIVITY_LEVELS, INPUT_LIMITS, LOCATIONS, PREFERENCES, SEXES } from '@domain/constants';
 import { useBusy } from '@/hooks/use-busy';
 import { toastError, toastSuccess } from '@/lib/toast';
 import {
@@ -19,7 +19,7 @@ import {
   REQUIRED_PROFILE_FIELDS,
   type ProfileFormValues,
   type ProfileUpdate,
-} from '@/domain/profile-form-schema';
+} from '@domain/members/profile-form-schema';
 import {
   MISSING_PROFILE_FIELDS_MESSAGE,
   saveProfileInfo,

@@ -1,5 +1,5 @@
 import { memo, useId } from 'react';
-import type { CalendarDate } from '@/domain/calendar-dates';
+import type { CalendarDate } from '@domain/calendar-dates';
 import { glanceCells } from '../lib/glance-calendar';
 
 const LEVELS = ['no challenge', '0', '1', '2', '3'] as const;

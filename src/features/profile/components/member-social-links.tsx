@@ -1,5 +1,5 @@
 import { httpsLink } from '@/lib/safe-urls';
-import type { MemberSocial } from '@/domain/member-records';
+import type { MemberSocial } from '@domain/members/member-records';
 
 const SITES = [
   { key: 'facebook', label: 'Facebook' },

@@ -1,7 +1,7 @@
 import Card from 'react-bootstrap/Card';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link } from 'react-router-dom';
-import type { MemberInfo } from '@/domain/member-records';
+import type { MemberInfo } from '@domain/members/member-records';
 import type { SessionUser } from '@/services/auth';
 import { profilePath, rememberViewedProfile } from '@/lib/profile-route';
 import { MemberAvatar } from '@/components/member-avatar';

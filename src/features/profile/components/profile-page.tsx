@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { joinAtText } from '@/domain/member-identity';
+import { joinAtText } from '@domain/members/member-identity';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSignedInUser } from '@/lib/session';
 import { profilePath, type ProfileRouteState } from '@/lib/profile-route';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { WeightPoint } from '@/domain/weight-log';
+import type { WeightPoint } from '@domain/members/weight-log';
 
 const WIDTH = 320;
 const HEIGHT = 160;

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addDays } from '@/domain/calendar-dates';
-import { WEIGHT_OUT_OF_RANGE_MESSAGE } from '@/domain/weight-log';
+import { addDays } from '@domain/calendar-dates';
+import { WEIGHT_OUT_OF_RANGE_MESSAGE } from '@domain/members/weight-log';
 import { callApi } from '@/services/api-client';
 import { readLog, resetFakeDatabase } from '@/testing/fake-database';
 import { memberFixture, renderApp } from '@/testing/render-app';

@@ -13,7 +13,7 @@ import {
   type WeightForm,
   type WeightPoint,
   type WeightTrend,
-} from '@/domain/weight-log';
+} from '@domain/members/weight-log';
 import { confirmAction } from '@/lib/toast';
 import {
   deleteWeight,

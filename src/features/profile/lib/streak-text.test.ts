@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, type CalendarDate } from '@/domain/calendar-dates';
+import { addDays, type CalendarDate } from '@domain/calendar-dates';
 import { longDateText, weekdayOf } from './streak-text';
 
 describe('longDateText', () => {

@@ -1,4 +1,4 @@
-import type { CalendarDate } from '@/domain/calendar-dates';
+import type { CalendarDate } from '@domain/calendar-dates';
 
 /** "1 day", "3 days": how the profile and the sidebar card say a streak's length. */
 export function streakDaysText(days: number | undefined): string {

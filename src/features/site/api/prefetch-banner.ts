@@ -1,4 +1,4 @@
-import { dbPaths } from '@/domain/database-paths';
+import { dbPaths } from '@domain/data/database-paths';
 import { prefetchValue } from '@/services/database-prefetch';
 
 /**

@@ -1,7 +1,7 @@
-import { z } from '@/domain/zod';
+import { z } from '@domain/zod';
 import { newKey, SERVER_TIME, writePaths } from '@/services/database';
-import { dbPaths } from '@/domain/database-paths';
-import { EMAIL_MAX_LENGTH, storableEmailField } from '@/domain/form-fields';
+import { dbPaths } from '@domain/data/database-paths';
+import { EMAIL_MAX_LENGTH, storableEmailField } from '@domain/form-fields';
 
 export const CONTACT_LIMITS = {
   name: 100,

@@ -1,7 +1,7 @@
-import { z } from '@/domain/zod';
+import { z } from '@domain/zod';
 import { newKey, SERVER_TIME, writePaths } from '@/services/database';
-import { dbPaths } from '@/domain/database-paths';
-import { storableEmailField } from '@/domain/form-fields';
+import { dbPaths } from '@domain/data/database-paths';
+import { storableEmailField } from '@domain/form-fields';
 
 export const subscribeInputSchema = z.object({ email: storableEmailField() });
 

@@ -1,9 +1,9 @@
 import { useDatabaseValue } from '@/hooks/use-database';
-import { dbPaths } from '@/domain/database-paths';
+import { dbPaths } from '@domain/data/database-paths';
 
 /**
  * docs/product.md#what-challangex-is: the banner's topic words are the stored value split on spaces. Kept here,
- * with its only reader, rather than beside the banner's zod schema (src/domain/website-records.ts): importing that
+ * with its only reader, rather than beside the banner's zod schema (src/domain/site/website-records.ts): importing that
  * module put zod's evaluation, ~200 ms at 4× CPU, in the first load of every page (docs/performance.md, "Decisions
  * that hold the budgets").
  */

@@ -1,5 +1,5 @@
 import Card from 'react-bootstrap/Card';
-import { SITE_SOCIAL_NETWORKS } from '@/domain/site-social-networks';
+import { SITE_SOCIAL_NETWORKS } from '@domain/site/site-social-networks';
 import { httpsLink } from '@/lib/safe-urls';
 import { useSocialLinks } from '../api/use-social-links';
 
