@@ -1,4 +1,4 @@
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import { MONTH_NAMES } from './calendar-words';
 
 /**
  * docs/product.md#constants-and-limits: cards display times like "h:mm a MMM d, y" (en-US), in the device's
@@ -17,5 +17,5 @@ export function cardTime(epochMs: number | undefined): string | null {
 /** The day part alone, "MMM d, y" (en-US, the device's zone): the sidebar's recent posts. */
 export function cardDate(epochMs: number): string {
   const date = new Date(epochMs);
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+  return `${MONTH_NAMES[date.getMonth()].slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}`;
 }
