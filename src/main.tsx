@@ -1,7 +1,7 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import '@/styles/app.css';
 import { preloadAddress } from '@/app/screen-loaders';
-import { afterNextPaint } from '@/lib/after-next-paint';
+import { afterNextPaint } from '@/lib/main-content';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 

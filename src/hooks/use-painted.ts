@@ -1,6 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
-import { afterContentShown } from '@/lib/after-content-shown';
-import { reportMainContentShown } from '@/lib/main-content';
+import { afterContentShown, reportMainContentShown } from '@/lib/main-content';
 
 /**
  * False until a render in which `shown` was true (by default, the first render) is on screen. A page's

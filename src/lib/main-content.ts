@@ -1,19 +1,87 @@
-import { afterContentShown } from './after-content-shown';
-
 /**
- * A page's main content on screen (the feed's first cover, a challenge's plan, a profile's info), as the page
- * itself reports it, once per page load: what waits behind it (the Auth SDK, src/app/session-provider.tsx) starts
- * then, so that it shares the network with none of it. The browser's own report (afterContentShown) cannot tell
- * the main content from what paints before it, such as the page's frame.
+ * The page's one "main content shown" signal (docs/architecture.md, "Main content first"). A page declares its
+ * main content once (useMainContent in src/hooks/use-main-content.ts: the feed's first cover, a challenge's
+ * plan, a profile's info); what is secondary waits on it (afterMainContent here, useAfterMainContent in
+ * components): the Auth SDK, notices, group members, small photos. On a phone's connection every parallel
+ * download takes its share of the bandwidth the main content needs (docs/performance.md, "Decisions that hold
+ * the budgets").
+ *
+ * Pages that declare none (about, sign-in, an error, the leaderboard) are not listed anywhere: what waits there
+ * runs UNREPORTED_CONTENT_WAIT_MS after the browser reports what the page shows next, so a page that forgets to
+ * declare costs a second, never a hang.
  */
+
+/** Pages without a main content to report run what waits this long after what they show next is on screen. */
+export const UNREPORTED_CONTENT_WAIT_MS = 1000;
+
+/** The longest a wait for the browser's report of a paint lasts (none comes for some paints). */
+const LARGEST_PAINT_WAIT_MS = 500;
+
 let reported = false;
 const waiting = new Set<() => void>();
 
+// Browsers stop reporting Largest Contentful Paint at the visitor's first tap or key.
+let interacted = false;
+if (typeof window !== 'undefined') {
+  for (const type of ['pointerdown', 'keydown'])
+    window.addEventListener(type, () => (interacted = true), { capture: true, passive: true });
+}
+
+/** Runs `callback` once the browser has painted its next frame (a task queued from that frame's rAF). */
+export function afterNextPaint(callback: () => void): void {
+  requestAnimationFrame(() => setTimeout(callback));
+}
+
+const reportsLargestPaint = () =>
+  typeof PerformanceObserver !== 'undefined' &&
+  (PerformanceObserver.supportedEntryTypes ?? []).includes('largest-contentful-paint');
+
 /**
- * Pages without a main content to report (about, sign-in, an error) run what waits this long after what they
- * show first is on screen.
+ * Runs `callback` once what the page has rendered so far is on screen, as the browser reports it: its next
+ * Largest Contentful Paint from now on. A frame's own rAF runs before the frame is shown, and how much later it
+ * is shown varies, so this waits for the report; where none can come (a browser without the API, after the
+ * visitor's first input, nothing larger painted) it runs a frame after the next paint, or after
+ * LARGEST_PAINT_WAIT_MS at the latest. `element`: wait for that element's report (an image already loaded,
+ * whose paint may come after something else's), whenever it was painted. Returns a function that cancels.
  */
-export const UNREPORTED_CONTENT_WAIT_MS = 1000;
+export function afterContentShown(
+  callback: () => void,
+  { element }: { element?: Element } = {},
+): () => void {
+  let pending = true;
+  const since = performance.now();
+  let observer: PerformanceObserver | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    pending = false;
+    observer?.disconnect();
+    clearTimeout(timer);
+  };
+  const finish = () => {
+    if (!pending) return;
+    stop();
+    callback();
+  };
+  if (interacted || !reportsLargestPaint()) {
+    requestAnimationFrame(() => afterNextPaint(finish));
+  } else {
+    const awaited = (entry: PerformanceEntry) =>
+      element
+        ? (entry as PerformanceEntry & { element?: Element | null }).element === element
+        : entry.startTime >= since;
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some(awaited)) setTimeout(finish);
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    timer = setTimeout(finish, LARGEST_PAINT_WAIT_MS);
+  }
+  return stop;
+}
+
+/** Whether this page load's main content has been reported. */
+export function isMainContentShown(): boolean {
+  return reported;
+}
 
 /** The page's main content is on screen (call it once the browser has reported it: afterContentShown). */
 export function reportMainContentShown(): void {

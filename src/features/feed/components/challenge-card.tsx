@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import { challengePath, rememberChallenge } from '@/lib/challenge-route';
-import { afterContentShown } from '@/lib/after-content-shown';
+import { afterContentShown } from '@/lib/main-content';
 import { appImageSource } from '@/lib/safe-urls';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { MemberAvatar } from '@/components/member-avatar';
