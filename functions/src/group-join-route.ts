@@ -17,13 +17,12 @@ import { checkedChallenges, zoneUpdate } from './generate-route';
 import {
   boardRowFor,
   challengeParamsSchema,
-  hasEnded,
   isGroupMember,
-  readOwnedChallenge,
+  readChallengeSettings,
   refreshGroupSummary,
   releasePlace,
   reservePlace,
-  type OwnedChallenge,
+  type ChallengeSettings,
   watchValues,
 } from './group-store';
 import { HttpError, parseOrThrow } from './http-error';
@@ -45,7 +44,7 @@ function sameToken(given: string, kept: string): boolean {
 }
 
 /** Where a would-be member stands with a group: already in it, or why they may not join (null: they may). */
-export interface JoinAssessment extends OwnedChallenge {
+export interface JoinAssessment extends ChallengeSettings {
   joined: boolean;
   memberCount: number;
   refusal: HttpError | null;
@@ -65,9 +64,10 @@ export async function assessJoin(
     now,
   }: { challengeId: string; uid: string; token?: string; now: number },
 ): Promise<JoinAssessment> {
-  // The member's reads need not wait for the owner's: one round of reads, then the owner's record.
+  // The member's reads need not wait for the owner's: one round of reads, then the owner's record
+  // without its plan.
   const [owned, member, count, disabled] = await Promise.all([
-    readOwnedChallenge(database, challengeId),
+    readChallengeSettings(database, challengeId),
     isGroupMember(database, challengeId, uid),
     database.ref(dbPaths.groupMemberCount(challengeId)).get(),
     isMemberDisabled(database, uid),
@@ -84,7 +84,7 @@ export async function assessJoin(
   if (joined) return { ...owned, joined, memberCount, refusal: null };
   if (disabled) return refuse(403, DISABLED_MESSAGE);
   if (challenge.moderation) return refuse(409, GROUP_MESSAGES.hidden);
-  if (hasEnded(challenge, now)) return refuse(409, GROUP_MESSAGES.ended);
+  if (owned.endsAt !== undefined && now > owned.endsAt) return refuse(409, GROUP_MESSAGES.ended);
   const invite = challenge.invite;
   const open =
     (challenge.access === 'link' || challenge.access === 'feed') && invite?.open === true;

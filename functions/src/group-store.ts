@@ -66,12 +66,12 @@ const valueAt = async <T>(database: Database, path: string) =>
 
 /**
  * The owner of challengeId: the group's ownerId, else the uid of its feed entry (or of the entry a
- * moderator put aside). 404 when none, or when the challenge is deleted.
+ * moderator put aside). 404 when none.
  */
-export async function readOwnedChallenge(
+async function readOwnerId(
   database: Database,
   challengeId: string,
-): Promise<OwnedChallenge> {
+): Promise<{ ownerId: string; grouped: boolean }> {
   // The group's owner wins; only a challenge never opened to others needs its feed entry's (each read
   // is a frame each way, docs/performance.md "Group challenges").
   const isOwnerId = (value: unknown): value is string =>
@@ -85,13 +85,73 @@ export async function readOwnedChallenge(
       ]);
   const ownerId = [groupOwner, feedOwner, hiddenOwner].find(isOwnerId);
   if (!ownerId) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  return { ownerId, grouped: typeof groupOwner === 'string' };
+}
+
+/** A record that is no owner's challenge to join or manage: missing, deleted, or a joined plan. */
+function notOwnersChallenge(challenge: Partial<ChallengeRecord> | null): boolean {
+  return !challenge || challenge.deleted === true || challenge.groupOwnerId !== undefined;
+}
+
+/** The owner of challengeId and their challenge, whole; 404 when none, or when it is deleted. */
+export async function readOwnedChallenge(
+  database: Database,
+  challengeId: string,
+): Promise<OwnedChallenge> {
+  const { ownerId, grouped } = await readOwnerId(database, challengeId);
   const challenge = await valueAt<ChallengeRecord>(
     database,
     dbPaths.challenge(ownerId, challengeId),
   );
-  if (!challenge || challenge.deleted === true || challenge.groupOwnerId !== undefined)
-    throw new HttpError(404, NOT_FOUND_MESSAGE);
-  return { ownerId, challengeId, challenge, grouped: typeof groupOwner === 'string' };
+  if (notOwnersChallenge(challenge)) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  return { ownerId, challengeId, challenge: challenge!, grouped };
+}
+
+/** The owner's challenge without its plan (`meals`, most of its ~30 KB), and when its last window closes. */
+export interface ChallengeSettings {
+  ownerId: string;
+  challengeId: string;
+  challenge: Omit<ChallengeRecord, 'meals'>;
+  /** challengeEndsAt of the owner's plan: the last day's latest window. */
+  endsAt: number | undefined;
+  grouped: boolean;
+}
+
+/** The latest window of one day's meals (the end of a plan whose last day it is). */
+function dayEndsAt(day: unknown): number | undefined {
+  return challengeEndsAt({ meals: { last: (day ?? {}) as ChallengeRecord['meals'][string] } });
+}
+
+/**
+ * readOwnedChallenge for a join and its preview, without downloading the owner's plan: every field
+ * sorted before `meals` and every one after (two key-range queries), and the last day of the plan
+ * (`Day{n}` keys sort as text, so the last key is the last day while a plan has at most 9 days; else it
+ * is read by name). Parsing the owner's whole record was ~11 ms of a join's CPU (docs/performance.md,
+ * "Group challenges").
+ */
+export async function readChallengeSettings(
+  database: Database,
+  challengeId: string,
+): Promise<ChallengeSettings> {
+  const { ownerId, grouped } = await readOwnerId(database, challengeId);
+  const record = database.ref(dbPaths.challenge(ownerId, challengeId));
+  const meals = record.child('meals');
+  const [before, after, lastDay] = await Promise.all([
+    record.orderByKey().endBefore('meals').get(),
+    record.orderByKey().startAfter('meals').get(),
+    meals.orderByKey().limitToLast(1).get(),
+  ]);
+  const challenge = {
+    ...(before.val() as object | null),
+    ...(after.val() as object | null),
+  } as Omit<ChallengeRecord, 'meals'>;
+  if (!before.exists() && !after.exists()) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  if (notOwnersChallenge(challenge)) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  const days = (lastDay.val() ?? {}) as Record<string, unknown>;
+  const lastKey = dayKey(challenge.day);
+  const last =
+    lastKey in days || !lastDay.exists() ? days[lastKey] : (await meals.child(lastKey).get()).val();
+  return { ownerId, challengeId, challenge, endsAt: dayEndsAt(last), grouped };
 }
 
 /** Every window of the owner's plan has closed (challenge-activity.ts). */
