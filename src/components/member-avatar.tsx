@@ -1,4 +1,4 @@
-import { usePainted } from '@/hooks/use-painted';
+import { useAfterMainContent } from '@/hooks/use-main-content';
 import { imageSource } from '@/lib/safe-urls';
 
 interface MemberAvatarProps {
@@ -8,8 +8,6 @@ interface MemberAvatarProps {
   /** Decorative when the name is printed right beside it. */
   decorative?: boolean;
   className?: string;
-  /** Holds the photo back while the page's main image loads first. */
-  waiting?: boolean;
 }
 
 /** A member's round photo, or their initial when there is no safe photo. */
@@ -19,14 +17,14 @@ export function MemberAvatar({
   size = 40,
   decorative = true,
   className = '',
-  waiting = false,
 }: MemberAvatarProps) {
   const source = imageSource(photoURL);
   const alt = decorative ? '' : `Photo of ${name}`;
   const style = { width: size, height: size };
-  // The photo starts once the page has painted (a blank circle of its size until then).
-  const painted = usePainted();
-  if (source && (waiting || !painted)) {
+  // A photo is secondary: it starts once the page's main content is on screen (a blank circle of its size
+  // until then; src/lib/main-content.ts).
+  const after = useAfterMainContent();
+  if (source && !after) {
     return (
       <span
         role={decorative ? undefined : 'img'}

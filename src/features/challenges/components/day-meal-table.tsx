@@ -4,7 +4,7 @@ import { canUploadProof, mealStatus } from '@domain/challenges/meal-status';
 import { nextProofAttempt } from '@domain/challenges/proof-review';
 import type { ChallengeRef } from '@domain/challenges/challenge-record';
 import { slotLabel, type DayPlan } from '../lib/challenge-meals';
-import { usePainted } from '@/hooks/use-painted';
+import { useMainContent } from '@/hooks/use-main-content';
 import { appImageSource } from '@/lib/safe-urls';
 import { MealIngredients } from './meal-ingredients';
 import { MealProofUpload } from './meal-proof-upload';
@@ -28,7 +28,7 @@ interface DayMealTableProps {
 export function DayMealTable({ challenge, plan, now }: DayMealTableProps) {
   // The dishes' pictures start once the plan, the page's main content, has painted (an empty frame of their
   // size until then).
-  const painted = usePainted(true, { mainContent: true });
+  const painted = useMainContent(true);
   return (
     <Table className="meal-table align-middle bg-white">
       <caption className="visually-hidden">Meals of Day {plan.dayNumber}</caption>

@@ -1,10 +1,10 @@
-import type { ReactNode, SyntheticEvent } from 'react';
+import { useState, type ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import { challengePath, rememberChallenge } from '@/lib/challenge-route';
-import { afterContentShown } from '@/lib/main-content';
+import { useAfterMainContent, useMainContent } from '@/hooks/use-main-content';
 import { appImageSource } from '@/lib/safe-urls';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { MemberAvatar } from '@/components/member-avatar';
@@ -20,12 +20,11 @@ interface ChallengeCardProps {
   isOwner: boolean;
   /** Offered unless the feed already shows only this author. */
   onChooseAuthor?: (uid: string, displayName: string) => void;
-  /** The first card's cover is the feed's largest paint (LCP): fetch it at once, not lazily. */
+  /**
+   * The first card's cover is the feed's largest paint (LCP): fetched at once, not lazily, and declared the
+   * page's main content once on screen; the other cards' covers wait for it (src/lib/main-content.ts).
+   */
   priority?: boolean;
-  /** Called once the priority cover is on screen (or failed to load). */
-  onMainImageShown?: () => void;
-  /** This card's other images (cover, author's photo) wait for the first card's cover. */
-  imagesWait?: boolean;
   /** A signed-in member is looking: a group anyone may join from the feed offers "Join challenge". */
   signedIn?: boolean;
 }
@@ -40,17 +39,17 @@ export function ChallengeCard({
   ownerActions,
   onChooseAuthor,
   priority = false,
-  onMainImageShown,
-  imagesWait = false,
   signedIn = false,
 }: ChallengeCardProps) {
   const cover = appImageSource(entry.cover);
-  // Once the browser reports this image painted: a text of the card may be reported before it.
-  const mainImageShown =
-    priority && onMainImageShown
-      ? (event: SyntheticEvent<HTMLImageElement>) =>
-          void afterContentShown(onMainImageShown, { element: event.currentTarget })
-      : undefined;
+  // The priority cover, once loaded (or failed): the main content once the browser reports that image painted,
+  // as a text of the card may be reported before it.
+  const [loadedCover, setLoadedCover] = useState<HTMLImageElement | null>(null);
+  useMainContent(priority && loadedCover !== null, loadedCover);
+  const afterMainContent = useAfterMainContent();
+  const coverLoaded = priority
+    ? (event: { currentTarget: HTMLImageElement }) => setLoadedCover(event.currentTarget)
+    : undefined;
   const author = entry.displayName || 'Member';
   const created = cardTime(entry.createdAt);
   const updated = cardTime(entry.updatedAt);
@@ -61,12 +60,12 @@ export function ChallengeCard({
       {cover ? (
         <Card.Img
           variant="top"
-          src={imagesWait && !priority ? undefined : cover}
+          src={priority || afterMainContent ? cover : undefined}
           alt=""
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
-          onLoad={mainImageShown}
-          onError={mainImageShown}
+          onLoad={coverLoaded}
+          onError={coverLoaded}
           width={640}
           height={240}
           className="challenge-card-cover"
@@ -86,7 +85,7 @@ export function ChallengeCard({
           {entry.title}
         </Card.Title>
         <div className="d-flex align-items-center gap-2 mb-2">
-          <MemberAvatar name={author} photoURL={entry.photoURL} size={32} waiting={imagesWait} />
+          <MemberAvatar name={author} photoURL={entry.photoURL} size={32} />
           <ProfileLink uid={entry.uid} displayName={author} className="fw-semibold" />
           {onChooseAuthor && (
             <Button
@@ -99,7 +98,7 @@ export function ChallengeCard({
             </Button>
           )}
         </div>
-        <GroupMembers entry={entry} imagesWait={imagesWait} />
+        <GroupMembers entry={entry} />
         <ul className="list-unstyled small text-body-secondary mb-3">
           {created && <li>Created {created}</li>}
           {updated && <li>Updated {updated}</li>}
@@ -135,7 +134,7 @@ export function ChallengeCard({
  * A group's member count and first avatars, from the GroupSummary fields the server keeps on the feed entry:
  * no read of the group itself (non-members may not read it, and a card costs no extra request).
  */
-function GroupMembers({ entry, imagesWait }: { entry: FeedCard['entry']; imagesWait: boolean }) {
+function GroupMembers({ entry }: { entry: FeedCard['entry'] }) {
   const { access, memberCount, memberPhotos } = entry;
   if (!access || typeof memberCount !== 'number' || memberCount < 1) return null;
   const photos = Array.isArray(memberPhotos) ? memberPhotos.slice(0, CARD_AVATARS) : [];
@@ -149,7 +148,6 @@ function GroupMembers({ entry, imagesWait }: { entry: FeedCard['entry']; imagesW
               name={String(member?.displayName ?? '')}
               photoURL={member?.photoURL}
               size={24}
-              waiting={imagesWait}
               className="border border-2 border-white"
             />
           ))}

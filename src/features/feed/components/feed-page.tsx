@@ -1,10 +1,10 @@
-import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, useSearchParams } from 'react-router-dom';
 import { storageKeys, writeStored } from '@/lib/browser-storage';
-import { reportMainContentShown } from '@/lib/main-content';
+import { useMainContent } from '@/hooks/use-main-content';
 import { appImageSource } from '@/lib/safe-urls';
 import { useSession } from '@/lib/session';
 import { AUTHOR_PARAM, CARDS_PER_PAGE, PAGE_PARAM, showableCards } from '../api/feed-pages';
@@ -89,19 +89,13 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
   const { state, pageCount, complete } = useFeedPages(authorUid, page);
   const scope = feedSnapshotScope(authorUid, page);
   const cached = useMemo(() => feedSnapshot.read(scope), [scope]);
-  // Every other image waits until the first card's cover (the page's largest paint) is on screen: on a phone's
-  // connection, parallel downloads share the bandwidth the cover needs (docs/performance.md, "Decisions that
-  // hold the budgets").
-  const [mainImageShown, setMainImageShown] = useState(false);
-  // The other cards' images render as a transition: in slices, not one task (Total Blocking Time).
-  const showMainImage = () => {
-    reportMainContentShown();
-    startTransition(() => setMainImageShown(true));
-  };
   const shownCards = showableCards(
     (state.status === 'ready' ? state.cards : state.status === 'loading' ? cached : null) ?? [],
   );
-  const imagesWait = !mainImageShown && Boolean(appImageSource(shownCards?.[0]?.entry.cover));
+  // The page's main content (src/lib/main-content.ts): the first card's cover declares itself
+  // (challenge-card.tsx); without one, the list's text once on screen.
+  const listShown = state.status !== 'loading' || Boolean(cached);
+  useMainContent(listShown && !appImageSource(shownCards[0]?.entry.cover));
   const liveCards = state.status === 'ready' ? state.cards : null;
   useEffect(() => {
     if (liveCards && liveCards.length > 0) feedSnapshot.write(scope, liveCards);
@@ -137,8 +131,6 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
             key={card.challengeId}
             card={card}
             priority={index === 0}
-            onMainImageShown={showMainImage}
-            imagesWait={imagesWait}
             isOwner={false}
           />
         ))}
@@ -175,8 +167,6 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
           key={card.challengeId}
           card={card}
           priority={index === 0}
-          onMainImageShown={showMainImage}
-          imagesWait={imagesWait}
           isOwner={Boolean(user) && user?.uid === card.entry.uid}
           signedIn={Boolean(user)}
           ownerActions={ownerActions}
