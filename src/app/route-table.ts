@@ -46,6 +46,11 @@ export interface AppRoute {
   homeBanner?: boolean;
   /** On phones, the layout page offers the create-challenge entry above it. */
   offersCreation?: boolean;
+  /**
+   * The screen declares its main content itself (useMainContent); on the others the screen's first render is
+   * their main content (src/app/shell/route-main-content.tsx, src/lib/main-content.ts).
+   */
+  mainContent?: boolean;
 }
 
 const feedAt = (path: string, access: RouteAccess): AppRoute => ({
@@ -55,6 +60,7 @@ const feedAt = (path: string, access: RouteAccess): AppRoute => ({
   inLayout: true,
   homeBanner: true,
   offersCreation: true,
+  mainContent: true,
 });
 
 /** The routes of docs/product.md#routes-and-screens, in the order they are tried. */
@@ -70,6 +76,7 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/challange/:postName/:ownerId?/:challengeId?',
     screen: 'challenge',
     access: 'members',
+    mainContent: true,
   },
   // A group challenge's invite link (docs/product.md, "Group challenges"): visitors log in and come back.
   { path: '/join/:challengeId/:token?', screen: 'join', access: 'members' },
@@ -83,6 +90,7 @@ export const appRoutes: readonly AppRoute[] = [
     access: 'members',
     inLayout: true,
     offersCreation: true,
+    mainContent: true,
   },
   { path: '*', screen: 'not-found', access: 'everyone', inLayout: true },
 ];

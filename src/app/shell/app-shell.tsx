@@ -4,6 +4,7 @@ import { LoadingOverlay } from '@/components/loading-overlay';
 import { useSession } from '@/lib/session';
 import { NavBar } from './nav-bar';
 import { OfflineNotice } from './offline-notice';
+import { RouteMainContent } from './route-main-content';
 import { ScrollRestoration } from './scroll-restoration';
 import { SiteFooter } from './site-footer';
 import { UpdatePrompt } from './update-prompt';
@@ -21,6 +22,7 @@ export function AppShell() {
       <main id="main" className="flex-grow-1 min-vh-100" tabIndex={-1}>
         <Suspense fallback={<LoadingOverlay visible />}>
           <Outlet />
+          <RouteMainContent />
         </Suspense>
       </main>
       <SiteFooter />
