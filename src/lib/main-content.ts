@@ -6,12 +6,13 @@
  * download takes its share of the bandwidth the main content needs (docs/performance.md, "Decisions that hold
  * the budgets").
  *
- * Pages that declare none (about, sign-in, an error, the leaderboard) are not listed anywhere: what waits there
- * runs UNREPORTED_CONTENT_WAIT_MS after the browser reports what the page shows next, so a page that forgets to
- * declare costs a second, never a hang.
+ * Which screens declare their own is written once, in src/app/route-table.ts (`mainContent`); on the other
+ * routes the shell declares the screen's first render (src/app/shell/route-main-content.tsx). A safety net
+ * remains: what waits runs UNREPORTED_CONTENT_WAIT_MS after the browser reports what the page shows next, so a
+ * screen that promised and never declares (an error state) costs a second, never a hang.
  */
 
-/** Pages without a main content to report run what waits this long after what they show next is on screen. */
+/** The safety net: what waits runs this long after what the page shows next is on screen. */
 export const UNREPORTED_CONTENT_WAIT_MS = 1000;
 
 /** The longest a wait for the browser's report of a paint lasts (none comes for some paints). */
