@@ -46,7 +46,10 @@ export const screenLoaders: Readonly<Record<Screen, ComponentLoader>> = {
   'not-found': loadOnce(async () => (await import('./routes/not-found-panel')).NotFoundPanel),
 };
 
-/** The first read of a screen, for the parameters its address gives it. */
+/**
+ * The first read of a screen, for the parameters its address gives it: each starts the read descriptors its
+ * screen's hook watches (built by the same function), so the hook takes the answer (services/database-reads.ts).
+ */
 const firstReads: Partial<Record<Screen, (params: RouteParams, search: string) => void>> = {
   feed: (_params, search) => prefetchFirstFeedPage(search),
   profile: ({ uid }) => prefetchProfile(uid),

@@ -4,7 +4,7 @@ import { afterMainContent } from '@/lib/main-content';
 import { SessionContext, type SessionState } from '@/lib/session';
 import type { MemberSession, SessionUser } from '@/services/auth';
 import { onAuthSdkStarted } from '@/services/auth-sdk-started';
-import { firstReadsAnswered } from '@/services/database-prefetch';
+import { firstReadsAnswered } from '@/services/database-reads';
 import { savedSession, saveSession } from '@/services/saved-session';
 
 /** The fields the saved session holds: the SDK confirming them changes nothing on screen. */

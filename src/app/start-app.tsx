@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { registerAppServiceWorker } from './shell/app-updates';
-import { preconnectDatabase } from '@/services/database-rest';
+import { preconnectDatabase } from '@/services/database-reads';
 
 // The address's screens were started by src/main.tsx (screen-loaders.ts), before React and the router.
 preconnectDatabase();

@@ -1,6 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { resetFakeDatabase, writePaths } from '@/testing/fake-database';
-import { useDatabaseChildren, useDatabaseValue } from './use-database';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { childrenRead, fieldsRead, valueRead } from '@/services/database-reads';
+import { readLog, resetFakeDatabase, writePaths } from '@/testing/fake-database';
+import { useRead } from './use-database';
 
 // The fake calls every listener back on every write, as the SDK's listener repeats what REST gave first.
 vi.mock('@/services/database', () => import('@/testing/fake-database'));
@@ -11,12 +13,12 @@ beforeEach(() => {
   });
 });
 
-describe('useDatabaseValue', () => {
+describe('useRead of a value', () => {
   it('renders a new answer, and not an answer equal to the one on screen', async () => {
     let renders = 0;
     const { result } = renderHook(() => {
       renders += 1;
-      return useDatabaseValue<{ score: number }>('users/a/info');
+      return useRead(valueRead<{ score: number }>('users/a/info'));
     });
     await waitFor(() => expect(result.current).toEqual({ status: 'ready', value: { score: 1 } }));
     const shown = result.current.value;
@@ -32,15 +34,17 @@ describe('useDatabaseValue', () => {
   });
 });
 
-describe('useDatabaseChildren', () => {
+describe('useRead of children', () => {
   it('renders changed rows, and not rows equal to the ones on screen', async () => {
     let renders = 0;
     const { result } = renderHook(() => {
       renders += 1;
-      return useDatabaseChildren<{ title: string }>('users/a/challenges', {
-        orderBy: 'createdAt',
-        limitToLast: 1,
-      });
+      return useRead(
+        childrenRead<{ title: string }>('users/a/challenges', {
+          orderBy: 'createdAt',
+          limitToLast: 1,
+        }),
+      );
     });
     await waitFor(() => expect(result.current.status).toBe('ready'));
     const rendersWhenShown = renders;
@@ -52,5 +56,29 @@ describe('useDatabaseChildren', () => {
     await waitFor(() =>
       expect(result.current.value).toEqual([{ key: 'c2', value: { createdAt: 2, title: 'Two' } }]),
     );
+  });
+});
+
+describe('useRead of fields', () => {
+  it('reads each field alone and answers the record once all have, null when the first is absent', async () => {
+    const { result, rerender } = renderHook(
+      ({ id }) =>
+        useRead(
+          fieldsRead<{ title: string; createdAt: number }>(`users/a/challenges/${id}`, [
+            'title',
+            'createdAt',
+          ]),
+        ),
+      {
+        initialProps: { id: 'c1' },
+      },
+    );
+    await waitFor(() =>
+      expect(result.current).toEqual({ status: 'ready', value: { title: 'One', createdAt: 1 } }),
+    );
+    expect(readLog).toEqual(['users/a/challenges/c1/title', 'users/a/challenges/c1/createdAt']);
+    rerender({ id: 'gone' });
+    expect(result.current.status).toBe('loading');
+    await waitFor(() => expect(result.current).toEqual({ status: 'ready', value: null }));
   });
 });

@@ -1,71 +1,90 @@
-import { startTransition, useEffect, useState } from 'react';
-import type { ChildQuery, Row } from '@domain/data/child-query';
+import { startTransition, useEffect, useEffectEvent, useState } from 'react';
 import { sameJsonValue } from '@domain/data/same-json-value';
+import { afterMainContent } from '@/lib/main-content';
 import { watchChildren, watchValue } from '@/services/database';
+import { assembleFields, readIdentity, readParts, type Read } from '@/services/database-reads';
 
 import type { Loadable } from './use-async';
 
-/*
- * Answers are rendered as transitions: React renders them in slices of a few milliseconds, yielding to the
- * browser in between, so a large page arriving at once (a 7-day challenge) is not one long task (Total
- * Blocking Time, docs/performance.md).
- */
-
-/** Live value at `path` (null when absent); pass null to read nothing. */
-export function useDatabaseValue<T>(path: string | null): Loadable<T | null> {
-  const [state, setState] = useState<{ path: string | null; loaded: Loadable<T | null> }>({
-    path,
-    loaded: { status: 'loading' },
-  });
-  useEffect(() => {
-    if (path === null) return;
-    let shown: { value: T | null } | undefined;
-    return watchValue<T>(
-      path,
-      (value) => {
-        if (shown && sameJsonValue(shown.value, value)) return;
-        shown = { value };
-        startTransition(() => setState({ path, loaded: { status: 'ready', value } }));
-      },
-      (error) => {
-        shown = undefined;
-        startTransition(() => setState({ path, loaded: { status: 'error', error } }));
-      },
-    );
-  }, [path]);
-  // A new path shows loading until its first answer, never the previous path's value.
-  return state.path === path ? state.loaded : { status: 'loading' };
+/** Starts the SDK-or-REST watch of a single read (not a `fields` one). */
+function watchPart(
+  part: Read<unknown>,
+  onChange: (value: unknown) => void,
+  onError: (error: Error) => void,
+): () => void {
+  return part.query
+    ? watchChildren(part.path, part.query, onChange, onError, part)
+    : watchValue(part.path, onChange, onError, part);
 }
 
-/** Live children of `path` matching the query, in query order. */
-export function useDatabaseChildren<T>(
-  path: string | null,
-  spec: ChildQuery,
-): Loadable<Array<Row<T>>> {
-  const specKey = JSON.stringify(spec);
-  const watchKey = path === null ? null : `${path}?${specKey}`;
-  const [state, setState] = useState<{ key: string | null; loaded: Loadable<Array<Row<T>>> }>({
-    key: watchKey,
+/** Watches `read` (each field of a `fields` read, answering once every field has), through the data client. */
+function watchRead<T>(
+  read: Read<T>,
+  onChange: (value: T) => void,
+  onError: (error: Error) => void,
+): () => void {
+  const parts = readParts(read);
+  const values: unknown[] = [];
+  const answered = new Set<number>();
+  const stops = parts.map((part, index) =>
+    watchPart(
+      part,
+      (value) => {
+        values[index] = value;
+        answered.add(index);
+        if (answered.size === parts.length) onChange(assembleRead(read, values));
+      },
+      onError,
+    ),
+  );
+  return () => stops.forEach((stop) => stop());
+}
+
+const assembleRead = <T>(read: Read<T>, values: unknown[]): T =>
+  read.fields ? assembleFields(read, values) : (values[0] as T);
+
+/**
+ * The live answer of `read` (a feature's read descriptor, database-reads.ts); null reads nothing. A new
+ * descriptor shows loading until its own first answer, never the previous one's. A `secondary` read starts once
+ * the page's main content is on screen (src/lib/main-content.ts).
+ *
+ * Answers are rendered as transitions: React renders them in slices of a few milliseconds, yielding to the
+ * browser in between, so a large page arriving at once (a 7-day challenge) is not one long task (Total Blocking
+ * Time, docs/performance.md). An answer equal to the one shown (the SDK's listener repeating REST's) renders
+ * nothing.
+ */
+export function useRead<T>(read: Read<T> | null): Loadable<T> {
+  const identity = read === null ? null : readIdentity(read);
+  const secondary = read?.priority === 'secondary';
+  const [state, setState] = useState<{ identity: string | null; loaded: Loadable<T> }>({
+    identity,
     loaded: { status: 'loading' },
   });
+  const currentRead = useEffectEvent(() => read);
   useEffect(() => {
-    if (path === null || watchKey === null) return;
-    let shown: Array<Row<T>> | undefined;
-    return watchChildren<T>(
-      path,
-      JSON.parse(specKey) as ChildQuery,
-      (rows) => {
-        if (shown && sameJsonValue(shown, rows)) return;
-        shown = rows;
-        startTransition(() =>
-          setState({ key: watchKey, loaded: { status: 'ready', value: rows } }),
-        );
-      },
-      (error) => {
-        shown = undefined;
-        startTransition(() => setState({ key: watchKey, loaded: { status: 'error', error } }));
-      },
-    );
-  }, [path, specKey, watchKey]);
-  return state.key === watchKey ? state.loaded : { status: 'loading' };
+    const watched = currentRead();
+    if (identity === null || watched === null) return;
+    let shown: { value: T } | undefined;
+    let stop = () => {};
+    const start = () => {
+      stop = watchRead<T>(
+        watched,
+        (value) => {
+          if (shown && sameJsonValue(shown.value, value)) return;
+          shown = { value };
+          startTransition(() => setState({ identity, loaded: { status: 'ready', value } }));
+        },
+        (error) => {
+          shown = undefined;
+          startTransition(() => setState({ identity, loaded: { status: 'error', error } }));
+        },
+      );
+    };
+    const cancelWait = secondary ? afterMainContent(start) : (start(), () => {});
+    return () => {
+      cancelWait();
+      stop();
+    };
+  }, [identity, secondary]);
+  return state.identity === identity ? state.loaded : { status: 'loading' };
 }

@@ -1,12 +1,20 @@
 import type { Database, QueryConstraint, Unsubscribe } from 'firebase/database';
 import type { ChildQuery, Row } from '@domain/data/child-query';
-import { restCanAnswer, restChildren, restValue } from './database-rest';
-import { stopPrefetching, takePrefetched } from './database-prefetch';
+import {
+  childrenRead,
+  restCanAnswer,
+  restRead,
+  stopEarlyReads,
+  valueRead,
+  type Read,
+  type ReadOptions,
+} from './database-reads';
 import { emulators } from './firebase-config';
 import { pushKey } from '@domain/data/push-key';
 
 /**
- * The Database SDK (~40 KB gzip) stays off the first page's critical path: the
+ * The data client's SDK side (docs/architecture.md, "The read path"); descriptors, REST and early reads are in
+ * database-reads.ts. The Database SDK (~40 KB gzip) stays off the first page's critical path: the
  * first reads go over REST, and the SDK (live updates, writes) is fetched once
  * that first data is in, or at once by a write or a query REST cannot answer.
  */
@@ -23,7 +31,7 @@ let announceLive: (live: LiveDatabase) => void;
 const liveLoaded = new Promise<LiveDatabase>((resolve) => (announceLive = resolve));
 
 function liveDatabase(): Promise<LiveDatabase> {
-  if (!liveLoading) stopPrefetching({ drop: false });
+  if (!liveLoading) stopEarlyReads({ drop: false });
   // Auth comes with it (not with the first page): the SDK connects as the member only if Auth is there first.
   liveLoading ??= Promise.all([import('firebase/database'), import('./auth')]).then(
     ([sdk, auth]) => {
@@ -34,7 +42,7 @@ function liveDatabase(): Promise<LiveDatabase> {
       const database = sdk.getDatabase(auth.sessionApp());
       if (emulators) sdk.connectDatabaseEmulator(database, emulators.host, emulators.databasePort);
       const live = { sdk, database };
-      stopPrefetching({ drop: true });
+      stopEarlyReads({ drop: true });
       announceLive(live);
       return live;
     },
@@ -73,13 +81,10 @@ function rowsOf<T>(snapshot: import('firebase/database').DataSnapshot): Rows<T> 
 }
 
 /** Over REST while the SDK is not loaded (the first page), else through the SDK; REST failing falls back to it. */
-async function readOnce<T>(
-  overRest: (() => Promise<T>) | null,
-  overSdk: (live: LiveDatabase) => Promise<T>,
-): Promise<T> {
-  if (overRest && !liveLoading) {
+async function readOnce<T>(read: Read<T>, overSdk: (live: LiveDatabase) => Promise<T>): Promise<T> {
+  if (restCanAnswer(read) && !liveLoading) {
     try {
-      return await overRest();
+      return await restRead(read);
     } catch {
       // The SDK gives the error its usual shape (e.g. permission_denied), or succeeds on retry.
     }
@@ -87,39 +92,40 @@ async function readOnce<T>(
   return overSdk(await liveDatabase());
 }
 
-export function readValue<T>(path: string): Promise<T | null> {
-  return readOnce(
-    async () => (await restValue(path)) as T | null,
-    async ({ sdk, database }) => {
-      const snapshot = await sdk.get(sdk.ref(database, path));
-      return snapshot.exists() ? (snapshot.val() as T) : null;
-    },
-  );
+/** The value at `path` once (null when absent); `options` say who reads it (read-descriptors: database-reads.ts). */
+export function readValue<T>(path: string, options?: ReadOptions): Promise<T | null> {
+  return readOnce(valueRead<T>(path, options), async ({ sdk, database }) => {
+    const snapshot = await sdk.get(sdk.ref(database, path));
+    return snapshot.exists() ? (snapshot.val() as T) : null;
+  });
 }
 
 /** Children of `path` matching the query, in query order, with their keys. */
-export function readChildren<T>(path: string, spec: ChildQuery): Promise<Rows<T>> {
-  return readOnce(
-    restCanAnswer(spec) ? () => restChildren<T>(path, spec) : null,
-    async ({ sdk, database }) =>
-      rowsOf<T>(await sdk.get(sdk.query(sdk.ref(database, path), ...constraints(sdk, spec)))),
+export function readChildren<T>(
+  path: string,
+  spec: ChildQuery,
+  options?: ReadOptions,
+): Promise<Rows<T>> {
+  return readOnce(childrenRead<T>(path, spec, options), async ({ sdk, database }) =>
+    rowsOf<T>(await sdk.get(sdk.query(sdk.ref(database, path), ...constraints(sdk, spec)))),
   );
 }
 
 /**
- * A live listener: on the first page the first answer comes over REST and the
- * SDK's listener takes over once it has loaded; its answers always win.
+ * A live listener: on the first page the first answer comes over REST (the entry's early read of the same
+ * descriptor when there is one, or a request shared by every watcher of it) and the SDK's listener takes over
+ * once it has loaded, with no second REST request; its answers always win.
  */
 function watch<T>(
-  firstOverRest: (() => Promise<T>) | null,
+  read: Read<T>,
   listen: (live: LiveDatabase, onValue: (value: T) => void) => Unsubscribe,
   onChange: (value: T) => void,
 ): () => void {
   let stopped = false;
   let liveAnswered = false;
   let unsubscribe: Unsubscribe = () => {};
-  if (firstOverRest && !liveLoading) {
-    firstOverRest().then(
+  if (restCanAnswer(read) && !liveLoading) {
+    restRead(read).then(
       (value) => {
         if (!stopped && !liveAnswered) onChange(value);
         startLiveSoon();
@@ -142,13 +148,15 @@ function watch<T>(
   };
 }
 
+/** Live value at `path` (null when absent); hooks watch through useRead (src/hooks/use-database.ts). */
 export function watchValue<T>(
   path: string,
   onChange: (value: T | null) => void,
   onError?: (error: Error) => void,
+  options?: ReadOptions,
 ) {
   return watch<T | null>(
-    () => takePrefetched<T | null>(path) ?? (restValue(path) as Promise<T | null>),
+    valueRead<T>(path, options),
     ({ sdk, database }, deliver) =>
       sdk.onValue(
         sdk.ref(database, path),
@@ -164,11 +172,10 @@ export function watchChildren<T>(
   spec: ChildQuery,
   onChange: (rows: Rows<T>) => void,
   onError?: (error: Error) => void,
+  options?: ReadOptions,
 ) {
   return watch<Rows<T>>(
-    restCanAnswer(spec)
-      ? () => takePrefetched<Rows<T>>(path, spec) ?? restChildren<T>(path, spec)
-      : null,
+    childrenRead<T>(path, spec, options),
     ({ sdk, database }, deliver) =>
       sdk.onValue(
         sdk.query(sdk.ref(database, path), ...constraints(sdk, spec)),

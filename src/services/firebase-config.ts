@@ -1,6 +1,6 @@
 /**
  * The Firebase project's settings and the local emulators' addresses: plain values, no SDK, so the entry's
- * first reads (database-rest.ts) can use them before any Firebase code has loaded.
+ * first reads (database-reads.ts) can use them before any Firebase code has loaded.
  */
 const env = import.meta.env;
 const projectId = env.VITE_FIREBASE_PROJECT_ID;

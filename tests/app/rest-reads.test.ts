@@ -1,6 +1,6 @@
 /**
  * The app reads a page's first data over the REST API before the Database SDK
- * loads (src/services/database-rest.ts), then the SDK's listeners take over.
+ * loads (src/services/database-reads.ts), then the SDK's listeners take over.
  * Both must show the same rows in the same order, or cards would jump.
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
@@ -57,7 +57,7 @@ const cases: Array<{ name: string; spec: ChildQuery; constraints: QueryConstrain
 
 let emulator: RunningDatabaseEmulator;
 let app: FirebaseApp;
-let restChildren: typeof import('../../src/services/database-rest').restChildren;
+let client: typeof import('../../src/services/database-reads');
 
 beforeAll(async () => {
   emulator = await startDatabaseEmulator({
@@ -76,7 +76,7 @@ beforeAll(async () => {
   vi.stubEnv('VITE_USE_EMULATORS', 'true');
   vi.stubEnv('VITE_EMULATOR_HOST', '127.0.0.1');
   vi.stubEnv('VITE_DATABASE_EMULATOR_PORT', String(emulator.port));
-  ({ restChildren } = await import('../../src/services/database-rest'));
+  client = await import('../../src/services/database-reads');
 
   app = initializeApp(
     { projectId, databaseURL: `https://${namespace}.firebaseio.com` },
@@ -93,7 +93,7 @@ afterAll(async () => {
 
 describe('first reads over REST match the SDK', () => {
   it.each(cases)('$name', async ({ spec, constraints }) => {
-    const overRest = await restChildren<{ title: string }>('feed', spec, { anonymous: true });
+    const overRest = await client.restRead(client.childrenRead('feed', spec, { who: 'public' }));
     const snapshot = await get(query(ref(getDatabase(app), 'feed'), ...constraints));
     const overSdk: Array<{ key: string; value: unknown }> = [];
     snapshot.forEach((row) => {
@@ -105,7 +105,7 @@ describe('first reads over REST match the SDK', () => {
 
   it('is refused like the SDK where the rules refuse it (an unbounded list read)', async () => {
     await expect(
-      restChildren('feed', { orderBy: 'createdAt' }, { anonymous: true }),
+      client.restRead(client.childrenRead('feed', { orderBy: 'createdAt' }, { who: 'public' })),
     ).rejects.toThrow(/HTTP 401/);
   });
 });

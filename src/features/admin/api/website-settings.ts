@@ -1,7 +1,8 @@
-import { useDatabaseValue } from '@/hooks/use-database';
+import { useRead } from '@/hooks/use-database';
 import type { Loadable } from '@/hooks/use-async';
 import { dbPaths } from '@domain/data/database-paths';
 import type { SiteSocialLinks } from '@domain/site/site-social-networks';
+import { valueRead } from '@/services/database-reads';
 import type { WebsiteSettingsRecord } from './admin-records';
 
 /**
@@ -9,8 +10,8 @@ import type { WebsiteSettingsRecord } from './admin-records';
  * are read a page at a time).
  */
 export function useWebsiteSettings(): Loadable<WebsiteSettingsRecord> {
-  const banner = useDatabaseValue<string>(dbPaths.banner);
-  const socialLinks = useDatabaseValue<SiteSocialLinks>(dbPaths.socialLinks);
+  const banner = useRead(valueRead<string>(dbPaths.banner, { who: 'public' }));
+  const socialLinks = useRead(valueRead<SiteSocialLinks>(dbPaths.socialLinks, { who: 'public' }));
   if (banner.status === 'error') return banner;
   if (socialLinks.status === 'error') return socialLinks;
   if (banner.status === 'loading' || socialLinks.status === 'loading') return { status: 'loading' };

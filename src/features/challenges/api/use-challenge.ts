@@ -1,20 +1,13 @@
 import { useEffect, useMemo } from 'react';
-import type { ChallengeRecord } from '@domain/challenges/challenge-record';
-import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 import type { Loadable } from '@/hooks/use-async';
-import { useDatabaseValue } from '@/hooks/use-database';
+import { useRead } from '@/hooks/use-database';
 import type { GroupChallengeRecord } from './group-challenge-api';
 import { cacheChallenge, readCachedChallenge } from './challenge-cache';
+import { challengeReads, isChallengeKey } from './prefetch-challenge';
 import type { ViewedChallenge } from '@domain/challenges/viewed-challenge';
-import { useChallengeSummary } from './use-challenge-summary';
 
 /** `updating`: the value is the copy cached on the last visit, shown until the live one arrives. */
 export type ChallengeLoad = Loadable<ViewedChallenge | null> & { updating?: boolean };
-
-/** Ids typed into an address may be anything; only real database keys are read (others are "not found"). */
-function isChallengeKey(value: string | null | undefined): value is string {
-  return typeof value === 'string' && DATABASE_KEY.test(value);
-}
 
 /**
  * The live challenge `ownerId`/`challengeId` as `viewerUid` may read it (database.rules.json: only the owner
@@ -30,14 +23,10 @@ export function useChallenge(
 ): ChallengeLoad {
   const valid = isChallengeKey(ownerId) && isChallengeKey(challengeId);
   const isOwner = valid && ownerId === viewerUid;
-  const plan = useDatabaseValue<ChallengeRecord>(
-    isOwner ? dbPaths.challenge(ownerId, challengeId) : null,
-  );
-  // Read beside the summary, not after it: a non-member's page waits for both, a member's for the plan.
-  const ownPlan = useDatabaseValue<ChallengeRecord>(
-    valid && !isOwner ? dbPaths.challenge(viewerUid, challengeId) : null,
-  );
-  const summary = useChallengeSummary(valid && !isOwner ? ownerId : null, challengeId);
+  const reads = challengeReads(viewerUid, ownerId, challengeId);
+  const plan = useRead(reads.plan);
+  const ownPlan = useRead(reads.ownPlan);
+  const summary = useRead(reads.summary);
   const cached = useMemo(
     () => (valid ? readCachedChallenge(viewerUid, ownerId, challengeId) : null),
     [valid, viewerUid, ownerId, challengeId],

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { dbPaths } from '@domain/data/database-paths';
 import type { GroupRecord } from '@domain/challenges/group-records';
-import { useDatabaseValue } from '@/hooks/use-database';
+import { useRead } from '@/hooks/use-database';
+import { valueRead } from '@/services/database-reads';
 import { recomputeMemberTotals } from './recompute-member-totals';
 
 /**
@@ -13,8 +14,8 @@ import { recomputeMemberTotals } from './recompute-member-totals';
  * solo challenge, or one still running) to read nothing.
  */
 export function useTeamBonusDecision(challengeId: string | null): void {
-  const bonus = useDatabaseValue<GroupRecord['bonus']>(
-    challengeId ? dbPaths.groupBonus(challengeId) : null,
+  const bonus = useRead(
+    challengeId ? valueRead<GroupRecord['bonus']>(dbPaths.groupBonus(challengeId)) : null,
   );
   const asked = useRef(new Set<string>());
   const undecided = bonus.status === 'ready' && bonus.value === null;

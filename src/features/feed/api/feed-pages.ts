@@ -1,5 +1,7 @@
 import type { FeedEntry } from '@domain/challenges/challenge-record';
 import type { ChildQuery } from '@domain/data/child-query';
+import { dbPaths } from '@domain/data/database-paths';
+import { childrenRead } from '@/services/database-reads';
 
 export const CARDS_PER_PAGE = 5;
 
@@ -54,6 +56,10 @@ export function feedPageQuery(authorUid: string | null, cursor: FeedCursor | nul
   if (cursor === null) return { orderBy: 'uid', equalTo: authorUid, limitToLast };
   return { orderBy: 'uid', startAt: [authorUid], endBefore: [authorUid, cursor.key], limitToLast };
 }
+
+/** One page of feed/ as a read descriptor (feed/ is public): the entry's early read and the hook's watch. */
+export const feedPageRead = (authorUid: string | null, cursor: FeedCursor | null) =>
+  childrenRead<FeedEntry>(dbPaths.feed, feedPageQuery(authorUid, cursor), { who: 'public' });
 
 export interface FeedPage {
   cards: FeedCard[];

@@ -1,8 +1,6 @@
-import { prefetchPublicChildren } from '@/services/database-prefetch';
-import { dbPaths } from '@domain/data/database-paths';
-import type { FeedEntry } from '@domain/challenges/challenge-record';
+import { startRead } from '@/services/database-reads';
 import { appImageSource } from '@/lib/safe-urls';
-import { AUTHOR_PARAM, PAGE_PARAM, feedPageQuery, toFeedPage } from './feed-pages';
+import { AUTHOR_PARAM, PAGE_PARAM, feedPageRead, toFeedPage } from './feed-pages';
 
 /**
  * The first card's cover is the feed's largest paint (LCP). Its fetch starts as soon as the page's data is
@@ -28,7 +26,7 @@ export function prefetchFirstFeedPage(search: string): void {
   const params = new URLSearchParams(search);
   if (params.has(PAGE_PARAM)) return;
   const authorUid = params.get(AUTHOR_PARAM);
-  prefetchPublicChildren<FeedEntry>(dbPaths.feed, feedPageQuery(authorUid, null), (rows) =>
+  startRead(feedPageRead(authorUid, null), (rows) =>
     preloadCover(toFeedPage(rows, authorUid).cards[0]?.entry.cover),
   );
 }

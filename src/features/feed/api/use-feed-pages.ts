@@ -2,7 +2,7 @@ import { startTransition, useEffect, useState } from 'react';
 import type { FeedEntry } from '@domain/challenges/challenge-record';
 import { readChildren, watchChildren } from '@/services/database';
 import { dbPaths } from '@domain/data/database-paths';
-import { feedPageQuery, toFeedPage, type FeedCard, type FeedCursor } from './feed-pages';
+import { feedPageRead, toFeedPage, type FeedCard, type FeedCursor } from './feed-pages';
 import {
   FIRST_PAGE_KNOWN,
   afterPageRead,
@@ -35,9 +35,10 @@ export function useFeedPages(authorUid: string | null, page: number) {
   useEffect(() => {
     if (cursorKey === null) return;
     const cursor = JSON.parse(cursorKey) as FeedCursor | null;
+    const read = feedPageRead(authorUid, cursor);
     return watchChildren<FeedEntry>(
-      dbPaths.feed,
-      feedPageQuery(authorUid, cursor),
+      read.path,
+      read.query!,
       (rows) => {
         const read = toFeedPage(rows, authorUid);
         // A transition, like every database answer (hooks/use-database.ts): rendered in slices.
@@ -54,6 +55,7 @@ export function useFeedPages(authorUid: string | null, page: number) {
         console.error('Reading the feed failed', error);
         setLoaded({ key: readKey, state: { status: 'error' } });
       },
+      read,
     );
   }, [authorUid, index, cursorKey, readKey]);
 
@@ -62,7 +64,7 @@ export function useFeedPages(authorUid: string | null, page: number) {
     if (!seeking) return;
     let current = true;
     const spec = seekQuery(authorUid, known, index);
-    readChildren<FeedEntry>(dbPaths.feed, spec).then(
+    readChildren<FeedEntry>(dbPaths.feed, spec, { who: 'public' }).then(
       (rows) => {
         if (current) setKnown(afterSeek(known, rows, authorUid, spec));
       },

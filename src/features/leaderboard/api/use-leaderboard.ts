@@ -1,5 +1,6 @@
 import { useAsync, type Loadable } from '@/hooks/use-async';
-import { useDatabaseChildren } from '@/hooks/use-database';
+import { useRead } from '@/hooks/use-database';
+import { childrenRead } from '@/services/database-reads';
 import {
   boardPath,
   rankRows,
@@ -11,10 +12,13 @@ import {
 
 /** The top `size` members of `board`, highest points first, live. */
 export function useLeaderboard(board: Board, size: number): Loadable<RankedEntry[]> {
-  const top = useDatabaseChildren<LeaderboardEntry>(boardPath(board), {
-    orderBy: 'points',
-    limitToLast: size,
-  });
+  const top = useRead(
+    childrenRead<LeaderboardEntry>(
+      boardPath(board),
+      { orderBy: 'points', limitToLast: size },
+      { who: 'public' },
+    ),
+  );
   return top.status === 'ready' ? { status: 'ready', value: rankRows(top.value) } : top;
 }
 

@@ -1,6 +1,7 @@
 import type { FeedEntry } from '@domain/challenges/challenge-record';
 import { dbPaths } from '@domain/data/database-paths';
-import { useDatabaseChildren } from '@/hooks/use-database';
+import { useRead } from '@/hooks/use-database';
+import { childrenRead } from '@/services/database-reads';
 
 /** The feed's rules allow at most 100 rows a query: far more challenges than a member keeps on it. */
 const FEED_ROWS = 100;
@@ -11,9 +12,13 @@ const FEED_ROWS = 100;
  * group (the group's entry is its owner's). Pass null to read nothing.
  */
 export function useMemberFeedEntries<T extends Partial<FeedEntry>>(uid: string | null) {
-  return useDatabaseChildren<T>(uid === null ? null : dbPaths.feed, {
-    orderBy: 'uid',
-    equalTo: uid ?? '',
-    limitToLast: FEED_ROWS,
-  });
+  return useRead(
+    uid === null
+      ? null
+      : childrenRead<T>(
+          dbPaths.feed,
+          { orderBy: 'uid', equalTo: uid, limitToLast: FEED_ROWS },
+          { who: 'public' },
+        ),
+  );
 }

@@ -1,14 +1,19 @@
+import type { MemberInfo, MemberPrivate, MemberSocial } from '@domain/members/member-records';
 import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
-import { prefetchValue } from '@/services/database-prefetch';
-import { whenSignedIn } from '@/services/saved-session';
+import { startRead, valueRead } from '@/services/database-reads';
+
+/** The profile's read descriptors (no React: the entry starts the first one, src/app/screen-loaders.ts). */
+export const profileReads = {
+  /** What the profile shows first (its main content). */
+  info: (uid: string) => valueRead<MemberInfo>(dbPaths.userInfo(uid)),
+  social: (uid: string) => valueRead<MemberSocial>(dbPaths.userSocial(uid)),
+  body: (uid: string) => valueRead<MemberPrivate>(dbPaths.userPrivate(uid)),
+};
 
 /**
- * Starts reading the profile a shareable address names (its info, what use-member-profile.ts watches first) as
- * soon as the session is known, ahead of React, the router and the profile screen's code
- * (src/app/screen-loaders.ts calls it from the entry). Its social links and the owner's private part are read
- * once that info is on screen (use-member-profile.ts).
+ * Starts reading the profile a shareable address names (its info) as soon as the session is known, ahead of
+ * React, the router and the profile screen's code; use-member-profile.ts watches the same descriptor.
  */
 export function prefetchProfile(uid: string | undefined) {
-  if (!uid || !DATABASE_KEY.test(uid)) return;
-  whenSignedIn(() => prefetchValue(dbPaths.userInfo(uid)));
+  if (uid && DATABASE_KEY.test(uid)) startRead(profileReads.info(uid));
 }

@@ -9,7 +9,8 @@ import { CHALLENGE_DAYS, MEAL_SLOTS } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
 import { dayKey } from '@domain/challenges/meal-schedule';
 import { useAsync } from '@/hooks/use-async';
-import { useDatabaseChildren } from '@/hooks/use-database';
+import { useRead } from '@/hooks/use-database';
+import { childrenRead } from '@/services/database-reads';
 import { readValue } from '@/services/database';
 import { useMemberFeedEntries } from './member-feed-entries';
 
@@ -69,9 +70,13 @@ export function useActiveChallengeCount(uid: string, stored: number | undefined)
   const ends = useOwnChallengeEnds(uid, recent);
   const ownActive = ends.value?.filter((endsAt) => isActiveUntil(ON_THE_FEED, endsAt, now)).length;
   const recheck = ownActive !== undefined && ownActive !== stored;
-  const records = useDatabaseChildren<CountedChallenge>(
-    recheck ? dbPaths.userChallenges(uid) : null,
-    { orderBy: 'createdAt', startAt: [since] },
+  const records = useRead(
+    recheck
+      ? childrenRead<CountedChallenge>(dbPaths.userChallenges(uid), {
+          orderBy: 'createdAt',
+          startAt: [since],
+        })
+      : null,
   );
   const running = records.value?.map(({ value }) => value) ?? [];
 

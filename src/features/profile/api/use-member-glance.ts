@@ -1,6 +1,7 @@
 import { dbPaths } from '@domain/data/database-paths';
 import type { MemberGlance, MemberStreakFields } from '@domain/members/member-progress';
-import { useDatabaseValue } from '@/hooks/use-database';
+import { useRead } from '@/hooks/use-database';
+import { valueRead } from '@/services/database-reads';
 
 /** The streak fields of users/{uid}/info as read: absent on a member no recompute has reached yet. */
 export type MemberStreak = Partial<MemberStreakFields>;
@@ -10,5 +11,5 @@ export type MemberStreak = Partial<MemberStreakFields>;
  * members read it); pass `enabled: false` to read nothing yet. Parts may be absent (an empty `days`).
  */
 export function useMemberGlance(uid: string, enabled = true) {
-  return useDatabaseValue<Partial<MemberGlance>>(enabled ? dbPaths.memberGlance(uid) : null);
+  return useRead(enabled ? valueRead<Partial<MemberGlance>>(dbPaths.memberGlance(uid)) : null);
 }

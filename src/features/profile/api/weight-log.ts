@@ -3,7 +3,8 @@ import type { ChallengeRecord, FeedEntry } from '@domain/challenges/challenge-re
 import { dbPaths } from '@domain/data/database-paths';
 import type { WeightEntry } from '@domain/members/weight-log';
 import type { Loadable } from '@/hooks/use-async';
-import { useDatabaseValue } from '@/hooks/use-database';
+import { useRead } from '@/hooks/use-database';
+import { valueRead } from '@/services/database-reads';
 import { callApi } from '@/services/api-client';
 import { useMemberFeedEntries } from './member-feed-entries';
 
@@ -12,7 +13,7 @@ export type LatestChallenge = Pick<ChallengeRecord, 'targetBody'> &
 
 /** The owner's weight log, live (only the owner and admins may read it). */
 export function useWeightLog(uid: string) {
-  return useDatabaseValue<Record<string, WeightEntry>>(dbPaths.weightLog(uid));
+  return useRead(valueRead<Record<string, WeightEntry>>(dbPaths.weightLog(uid)));
 }
 
 /**
@@ -27,8 +28,8 @@ export function useLatestChallenge(uid: string): Loadable<LatestChallenge | null
     (found, row) => (!found || row.value.createdAt > found.value.createdAt ? row : found),
     undefined,
   );
-  const startDate = useDatabaseValue<string>(
-    latest ? `${dbPaths.challenge(uid, latest.key)}/startDate` : null,
+  const startDate = useRead(
+    latest ? valueRead<string>(`${dbPaths.challenge(uid, latest.key)}/startDate`) : null,
   );
   const targetBody = latest?.value.targetBody;
   const start = startDate.status === 'ready' ? (startDate.value ?? undefined) : undefined;

@@ -1,11 +1,16 @@
+import type { SiteSocialLinks } from '@domain/site/site-social-networks';
 import { dbPaths } from '@domain/data/database-paths';
-import { prefetchValue } from '@/services/database-prefetch';
+import { startRead, valueRead } from '@/services/database-reads';
+
+/** website/banner/val: public, read without waiting for the session. */
+export const bannerRead = () => valueRead<string>(dbPaths.banner, { who: 'public' });
+
+/** ChallangeX's own social accounts (public). */
+export const socialLinksRead = () =>
+  valueRead<SiteSocialLinks>(dbPaths.socialLinks, { who: 'public' });
 
 /**
- * Starts reading the home banner (public) with the feed's first page, from the entry and without waiting for
- * the session; use-banner.ts's watcher takes the answer. Read at render time, it had been the last request
- * before the first card was drawn.
+ * Starts the home banner with the feed's first page, from the entry (src/app/screen-loaders.ts; no React here):
+ * read at render time, it had been the last request before the first card was drawn.
  */
-export function prefetchBanner(): void {
-  prefetchValue(dbPaths.banner, { anonymous: true });
-}
+export const prefetchBanner = () => startRead(bannerRead());

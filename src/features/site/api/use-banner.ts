@@ -1,5 +1,5 @@
-import { useDatabaseValue } from '@/hooks/use-database';
-import { dbPaths } from '@domain/data/database-paths';
+import { useRead } from '@/hooks/use-database';
+import { bannerRead } from './prefetch-banner';
 
 /**
  * docs/product.md#what-challangex-is: the banner's topic words are the stored value split on spaces. Kept here,
@@ -13,6 +13,6 @@ export function bannerTopics(value: unknown): string[] {
 
 /** The home banner's topic words, live from website/banner/val (empty while loading). */
 export function useBannerTopics(): string[] {
-  const banner = useDatabaseValue<string>(dbPaths.banner);
+  const banner = useRead(bannerRead());
   return banner.status === 'ready' ? bannerTopics(banner.value) : [];
 }

@@ -1,0 +1,205 @@
+/**
+ * Read descriptors and the part of the data client that runs before any SDK (docs/architecture.md, "The read
+ * path"): what a read is (its descriptor, built by a feature's api/), its one identity, its REST transport with
+ * the right token, and the early reads the entry starts before React (src/app/screen-loaders.ts). database.ts
+ * takes an early answer by the same identity when the hook watches the same descriptor, then hands over to the
+ * SDK listener. No React and no SDK here: this module is part of the entry.
+ */
+import { sortRows, type ChildQuery, type Row } from '@domain/data/child-query';
+import { emulators, firebaseConfig } from './firebase-config';
+import { memberIdToken, whenSignedIn } from './saved-session';
+
+/**
+ * One query, as a plain object. `who`: `public` data is read without a token (and without waiting for the
+ * session); `member` reads send the saved member's token. `priority`: a `secondary` read starts once the page's
+ * main content is on screen (src/lib/main-content.ts). `fields`: a value read child by child (the rules refuse
+ * the whole record, e.g. a challenge's summary), answered once every field has. `T` is what the read answers.
+ */
+export interface Read<T> {
+  path: string;
+  query?: ChildQuery;
+  fields?: readonly string[];
+  who: 'public' | 'member';
+  priority: 'main' | 'secondary';
+  /** Never set: carries the answer's type. */
+  readonly answer?: T;
+}
+
+export interface ReadOptions {
+  who?: Read<unknown>['who'];
+  priority?: Read<unknown>['priority'];
+}
+
+/** The value at `path` (null when absent). Defaults: a member read, main priority. */
+export function valueRead<T>(path: string, options: ReadOptions = {}): Read<T | null> {
+  return { path, who: options.who ?? 'member', priority: options.priority ?? 'main' };
+}
+
+/** The children of `path` matching `query`, in query order, with their keys. */
+export function childrenRead<T>(
+  path: string,
+  query: ChildQuery,
+  options: ReadOptions = {},
+): Read<Array<Row<T>>> {
+  return { ...valueRead<never>(path, options), query } as Read<Array<Row<T>>>;
+}
+
+/** A record read field by field; null when its first field is absent (no such record). */
+export function fieldsRead<T>(
+  path: string,
+  fields: readonly string[],
+  options: ReadOptions = {},
+): Read<T | null> {
+  return { ...valueRead<T>(path, options), fields };
+}
+
+/** The read's identity: what dedupes it and what an early read and a watcher meet on (nothing else does). */
+export function readIdentity(read: Read<unknown>): string {
+  const { who, path, query, fields } = read;
+  return JSON.stringify([who, path, query ?? null, fields ?? null]);
+}
+
+/** The single reads a `fields` read is made of (each field's value), or the read itself. */
+export function readParts(read: Read<unknown>): Array<Read<unknown>> {
+  if (!read.fields) return [read];
+  return read.fields.map((field) => valueRead(`${read.path}/${field}`, read));
+}
+
+/** Builds a `fields` read's answer from its parts' answers, in `read.fields` order. */
+export function assembleFields<T>(read: Read<T>, values: unknown[]): T {
+  const record = Object.fromEntries((read.fields ?? []).map((field, i) => [field, values[i]]));
+  return (values[0] === null ? null : record) as T;
+}
+
+/** Queries the REST API answers like the SDK: no cursors (those carry a key, which REST cannot). */
+export function restCanAnswer(read: Read<unknown>): boolean {
+  return read.query?.startAt === undefined && read.query?.endBefore === undefined;
+}
+
+function restUrl(path: string): URL {
+  const segments = path.split('/').filter(Boolean).map(encodeURIComponent).join('/');
+  const database = new URL(firebaseConfig.databaseURL);
+  if (!emulators) return new URL(`${database.origin}/${segments}.json`);
+  const url = new URL(`http://${emulators.host}:${emulators.databasePort}/${segments}.json`);
+  url.searchParams.set('ns', database.hostname.split('.')[0]);
+  return url;
+}
+
+/** Opens the connection to the database's REST host while the page's code loads (DNS, TCP, TLS). */
+export function preconnectDatabase(): void {
+  const link = document.createElement('link');
+  link.rel = 'preconnect';
+  link.href = restUrl('').origin;
+  link.crossOrigin = 'anonymous';
+  document.head.append(link);
+}
+
+/** One request over the REST API (`<path>.json`), as the descriptor's reader: rows in the SDK's order. */
+async function restRequest<T>(read: Read<T>): Promise<T> {
+  const url = restUrl(read.path);
+  const { query } = read;
+  if (query) {
+    url.searchParams.set('orderBy', JSON.stringify(query.orderBy));
+    if (query.equalTo !== undefined) url.searchParams.set('equalTo', JSON.stringify(query.equalTo));
+    if (query.limitToFirst !== undefined)
+      url.searchParams.set('limitToFirst', String(query.limitToFirst));
+    if (query.limitToLast !== undefined)
+      url.searchParams.set('limitToLast', String(query.limitToLast));
+  }
+  // A member's first reads use the saved session's token: they leave before the Auth SDK is loaded.
+  const token = read.who === 'public' ? null : await memberIdToken();
+  if (token) url.searchParams.set('auth', token);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Reading ${read.path} failed (HTTP ${response.status})`);
+  const value: unknown = await response.json();
+  if (!query) return value as T;
+  const rows =
+    value !== null && typeof value === 'object'
+      ? Object.entries(value as Record<string, unknown>).map(([key, row]) => ({ key, value: row }))
+      : [];
+  return sortRows(rows, query.orderBy) as T;
+}
+
+/** REST answers being fetched, by identity: a second reader of the same read shares the request. */
+const inFlight = new Map<string, Promise<unknown>>();
+/** Early answers not taken yet, by identity (taken once). */
+const early = new Map<string, Promise<unknown>>();
+/** Early reads not answered yet, taken or not. */
+const unanswered = new Set<Promise<unknown>>();
+/** Set once the Database SDK starts loading: from then on it answers every read itself. */
+let sdkAnswers = false;
+
+/** The read over REST; reads of the same descriptor while one is in flight share it (one request). */
+export function restRead<T>(read: Read<T>): Promise<T> {
+  const identity = readIdentity(read);
+  const taken = early.get(identity);
+  if (taken) {
+    early.delete(identity);
+    return taken as Promise<T>;
+  }
+  let pending = inFlight.get(identity) as Promise<T> | undefined;
+  if (!pending) {
+    pending = read.fields
+      ? Promise.all(readParts(read).map((part) => restRead(part))).then((values) =>
+          assembleFields(read, values),
+        )
+      : restRequest(read);
+    const forget = () => inFlight.delete(identity);
+    pending.then(forget, forget);
+    inFlight.set(identity, pending);
+  }
+  return pending;
+}
+
+/**
+ * Starts `read` from the entry, ahead of the screen's code: the hook watching the same descriptor takes the
+ * answer (once). A member read waits for the saved session; without one it reads nothing. Started once; nothing
+ * once the SDK is loading (it answers every read then) or for a query REST cannot answer. `onAnswer` (a
+ * single read, not a `fields` one) sees the answer as soon as it arrives, before any screen renders it.
+ */
+export function startRead<T>(read: Read<T>, onAnswer?: (value: T) => void): void {
+  if (read.who === 'member') {
+    whenSignedIn(() => startEarly(read, onAnswer));
+    return;
+  }
+  startEarly(read, onAnswer);
+}
+
+function startEarly<T>(read: Read<T>, onAnswer?: (value: T) => void): void {
+  for (const part of readParts(read)) {
+    const identity = readIdentity(part);
+    if (sdkAnswers || !restCanAnswer(part) || early.has(identity)) continue;
+    const pending = restRequest(part);
+    early.set(identity, pending);
+    unanswered.add(pending);
+    const settle = () => unanswered.delete(pending);
+    pending.then(settle, settle); // The watcher that takes it reports failures.
+  }
+  (early.get(readIdentity(read)) as Promise<T> | undefined)?.then(onAnswer, () => {});
+}
+
+/**
+ * Resolves once every early read started so far has its answer (or failed): what the page is waiting for to
+ * show its main content. What may wait behind those reads (the Auth SDK, src/app/session-provider.tsx) waits
+ * for this, so that it does not share their bandwidth.
+ */
+export async function firstReadsAnswered(): Promise<void> {
+  while (unanswered.size > 0) await Promise.allSettled([...unanswered]);
+}
+
+/**
+ * Called when the SDK starts loading: no new early reads; `drop` forgets the untaken ones once it is there,
+ * and names each in development: an early read nobody took is a descriptor built differently on one side.
+ */
+export function stopEarlyReads({ drop }: { drop: boolean }): void {
+  sdkAnswers = true;
+  if (!drop) return;
+  if (import.meta.env.DEV)
+    for (const identity of early.keys()) console.warn('Early read never taken:', identity);
+  early.clear();
+}
+
+/** The identities of early reads started and not taken (tests, and the warning above). */
+export function untakenEarlyReads(): string[] {
+  return [...early.keys()];
+}
