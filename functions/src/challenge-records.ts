@@ -20,11 +20,36 @@ export interface MemberIdentity {
 export interface ChallengeStart {
   startDate: string;
   timeZone: string;
-  schedule: DayWindows[];
+  schedule: readonly DayWindows[];
+}
+
+/** How many schedules challengeStart keeps: a group's joiners share their owner's dates and mostly a zone. */
+const SCHEDULES_KEPT = 256;
+const schedules = new Map<string, readonly DayWindows[]>();
+
+/**
+ * The windows depend on the dates and the zone alone, and working them out in a zone is ~3 ms of a
+ * join's CPU (docs/performance.md, "Group challenges"): each is worked out once and kept, frozen (the
+ * records copy the windows' fields), the oldest dropped past SCHEDULES_KEPT.
+ */
+function scheduleOf(startDate: string, days: number, timeZone: string): readonly DayWindows[] {
+  const key = `${startDate}|${days}|${timeZone}`;
+  let schedule = schedules.get(key);
+  if (!schedule) {
+    schedule = Object.freeze(
+      challengeSchedule(startDate, days, timeZone).map((windows) => {
+        for (const window of Object.values(windows)) Object.freeze(window);
+        return Object.freeze(windows);
+      }),
+    );
+    if (schedules.size >= SCHEDULES_KEPT) schedules.delete(schedules.keys().next().value!);
+    schedules.set(key, schedule);
+  }
+  return schedule;
 }
 
 export function challengeStart(startDate: string, days: number, timeZone: string): ChallengeStart {
-  return { startDate, timeZone, schedule: challengeSchedule(startDate, days, timeZone) };
+  return { startDate, timeZone, schedule: scheduleOf(startDate, days, timeZone) };
 }
 
 export interface NewChallenge {
