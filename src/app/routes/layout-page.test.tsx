@@ -1,9 +1,27 @@
 import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetFakeDatabase } from '@/testing/fake-database';
 import { memberFixture, renderApp } from '@/testing/render-app';
 import { LayoutPage } from './layout-page';
 
 vi.mock('@/services/database', () => import('@/testing/fake-database'));
+
+// What waits for the page's main content, released by a test as the page would report it (none otherwise: the
+// module's own fallback runs them a second after the first paint).
+const mainContent = vi.hoisted(() => ({ held: null as Array<() => void> | null }));
+vi.mock('@/lib/main-content', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@/lib/main-content')>();
+  return {
+    ...original,
+    afterMainContent: (callback: () => void) =>
+      mainContent.held
+        ? (mainContent.held.push(callback), () => {})
+        : original.afterMainContent(callback),
+  };
+});
+afterEach(() => {
+  mainContent.held = null;
+});
 
 const BANNER = 'Which Challenge Would You Like to Take Today ?';
 const children = [
@@ -49,6 +67,18 @@ describe('LayoutPage', () => {
     expect(screen.queryByRole('link', { name: 'About me' })).not.toBeInTheDocument();
     // Longer than the waits inside: the widgets' first imports are slow on a busy machine.
   }, 20_000);
+
+  it("renders the sidebar's widgets only once the page's main content is on screen", async () => {
+    mainContent.held = [];
+    await renderLayout('/profile/Asha%20Rao', memberFixture);
+    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    // No widget, not even its placeholder: the top challengers' board would set up Intl (a long task).
+    expect(sidebar).toBeEmptyDOMElement();
+    act(() => mainContent.held?.forEach((run) => run()));
+    expect(
+      await screen.findByRole('heading', { name: 'Top Challengers' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  }, 15_000);
 
   it('shows a member their profile card, and no home banner off the feed', async () => {
     await renderLayout('/profile/Asha%20Rao', memberFixture);

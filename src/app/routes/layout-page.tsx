@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { CreateChallengeEntry } from '@/features/challenges/components/create-challenge-entry';
 import { HomeBanner } from '@/features/site/components/home-banner';
+import { useAfterMainContent } from '@/hooks/use-main-content';
 import { useNearViewport } from '@/hooks/use-near-viewport';
 import { useSession } from '@/lib/session';
 import { lazyComponent } from '../lazy-component';
@@ -89,15 +90,19 @@ export function LayoutPage() {
 }
 
 /**
- * On phones the sidebar is below the fold: its widgets (chunks, queries, avatars) wait until it is needed.
- * Its own component, so that revealing it re-renders the sidebar alone, never the page beside it.
+ * On phones the sidebar is below the fold: its widgets (chunks, queries, avatars) wait until it is needed, and
+ * everywhere until the page's main content is on screen (src/lib/main-content.ts): the top challengers' board
+ * names the device's time zone, the first load's ICU set-up (a long task of 110-130 ms at 4x CPU;
+ * docs/performance.md, "How the main thread is spent"). Its own component, so that revealing it re-renders the
+ * sidebar alone, never the page beside it.
  */
 function Sidebar() {
   const { user } = useSession();
   const [sidebarRef, sidebarNear] = useNearViewport<HTMLElement>();
+  const afterMainContent = useAfterMainContent();
   return (
     <aside ref={sidebarRef} className="col-lg-4" aria-label="Sidebar">
-      {sidebarNear && (
+      {sidebarNear && afterMainContent && (
         <>
           <Suspense fallback={null}>
             <CreateChallengeBanner />
