@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { childrenRead, fieldsRead, valueRead } from '@/services/database-reads';
+import { reportMainContentShown } from '@/lib/main-content';
 import { readLog, resetFakeDatabase, writePaths } from '@/testing/fake-database';
 import { useRead } from './use-database';
 
@@ -80,5 +81,19 @@ describe('useRead of fields', () => {
     rerender({ id: 'gone' });
     expect(result.current.status).toBe('loading');
     await waitFor(() => expect(result.current).toEqual({ status: 'ready', value: null }));
+  });
+});
+
+describe('useRead of a secondary read', () => {
+  it('starts the read only once the page reports its main content', async () => {
+    const { result } = renderHook(() =>
+      useRead(valueRead<{ score: number }>('users/a/info', { priority: 'secondary' })),
+    );
+    await act(() => Promise.resolve());
+    expect(readLog).toEqual([]);
+    expect(result.current.status).toBe('loading');
+    act(() => reportMainContentShown());
+    await waitFor(() => expect(result.current).toEqual({ status: 'ready', value: { score: 1 } }));
+    expect(readLog).toEqual(['users/a/info']);
   });
 });
