@@ -9,7 +9,7 @@ import {
 import { listMembers } from './admin-member-list-route';
 import { disableMember, enableMember } from './admin-member-moderation-route';
 import { saveBanner, saveSiteSocialLinks } from './admin-website-route';
-import { requireAdmin, requireMember } from './authenticate';
+import { requireAdmin, requireMember, requireMemberCheckedAlongside } from './authenticate';
 import { refuseOversizedBody } from './body-limit';
 import { corsForOrigins } from './cors';
 import { generateChallenge } from './generate-route';
@@ -120,7 +120,12 @@ export function createApp({
   app.post('/api/challenges/:challengeId/invite', group, renewInvite(dependencies));
   app.delete('/api/challenges/:challengeId/invite', group, closeInvite(dependencies));
   app.get('/api/challenges/:challengeId/invitation', group, previewInvitation(dependencies));
-  app.post('/api/challenges/:challengeId/join', generateMember, joinGroup(dependencies));
+  // Joins count as generate; the revocation lookup runs alongside the join's first reads (authenticate.ts).
+  const joiningMember = requireMemberCheckedAlongside(
+    auth,
+    databaseThrottle(database, 'generate', generateRateLimit, clock),
+  );
+  app.post('/api/challenges/:challengeId/join', joiningMember, joinGroup(dependencies));
   app.post('/api/challenges/:challengeId/leave', group, leaveGroup(dependencies));
   app.delete('/api/challenges/:challengeId/members/:uid', group, removeGroupMember(dependencies));
   app.post(

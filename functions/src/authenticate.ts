@@ -17,10 +17,48 @@ function refusedToken(error: unknown): HttpError {
 }
 
 /**
- * The request's token, verified, or a 401 saying why it was refused. The signature check comes first
- * (deployed, it uses Google's cached public keys and calls no Auth API); a throttle then runs on the
- * token's uid, and only an admitted request pays the revocation lookup (one Auth call), which makes a
- * disabled or signed-out-everywhere member lose the API at once rather than when their token expires.
+ * The request's token once its signature is checked (deployed, with Google's cached public keys and no
+ * Auth API call) and, when there is a throttle, once it admitted the token's uid; a 401 or 429 else.
+ */
+async function admittedToken(
+  auth: Auth,
+  request: Request,
+  response: Response,
+  throttle?: Throttle,
+): Promise<{ token: string; uid: string }> {
+  const match = BEARER.exec(request.headers.authorization ?? '');
+  if (!match) throw new HttpError(401, 'Sign in required');
+  let uid: string;
+  try {
+    uid = (await auth.verifyIdToken(match[1])).uid;
+  } catch (error) {
+    throw refusedToken(error);
+  }
+  if (throttle) {
+    const retryAfterMs = await throttle(uid);
+    if (retryAfterMs !== undefined) {
+      response.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+      throw new HttpError(429, 'Too many requests, please try again later');
+    }
+  }
+  return { token: match[1], uid };
+}
+
+/**
+ * The revocation lookup (one Auth call), which makes a disabled, deleted or signed-out-everywhere member
+ * lose the API at once rather than when their token expires.
+ */
+async function revocationChecked(auth: Auth, token: string): Promise<DecodedIdToken> {
+  try {
+    return await auth.verifyIdToken(token, true);
+  } catch (error) {
+    throw refusedToken(error);
+  }
+}
+
+/**
+ * The request's token, verified, or a 401 saying why it was refused. A throttle runs on the token's uid
+ * once its signature is checked, and only an admitted request pays the revocation lookup.
  */
 async function verifiedToken(
   auth: Auth,
@@ -28,26 +66,12 @@ async function verifiedToken(
   response: Response,
   throttle?: Throttle,
 ): Promise<DecodedIdToken> {
-  const match = BEARER.exec(request.headers.authorization ?? '');
-  if (!match) throw new HttpError(401, 'Sign in required');
-  if (throttle) {
-    let uid: string;
-    try {
-      uid = (await auth.verifyIdToken(match[1])).uid;
-    } catch (error) {
-      throw refusedToken(error);
-    }
-    const retryAfterMs = await throttle(uid);
-    if (retryAfterMs !== undefined) {
-      response.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-      throw new HttpError(429, 'Too many requests, please try again later');
-    }
+  if (!throttle) {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match) throw new HttpError(401, 'Sign in required');
+    return revocationChecked(auth, match[1]);
   }
-  try {
-    return await auth.verifyIdToken(match[1], true);
-  } catch (error) {
-    throw refusedToken(error);
-  }
+  return revocationChecked(auth, (await admittedToken(auth, request, response, throttle)).token);
 }
 
 /** Requires a verified Firebase ID token; the member's identity comes from it and nowhere else. */
@@ -57,6 +81,31 @@ export function requireMember(auth: Auth, throttle?: Throttle): RequestHandler {
     response.locals.uid = token.uid;
     next();
   };
+}
+
+/**
+ * requireMember for a route that reads before it writes (the join, docs/performance.md "Group
+ * challenges"): once the signature and the throttle pass, the revocation lookup (an Auth round trip)
+ * runs alongside the route's first reads. The route must await memberChecked(response) before it
+ * writes or answers anything, so a disabled, deleted or signed-out member is refused (401) as with
+ * requireMember.
+ */
+export function requireMemberCheckedAlongside(auth: Auth, throttle: Throttle): RequestHandler {
+  return async (request, response, next) => {
+    const { token, uid } = await admittedToken(auth, request, response, throttle);
+    const checked = revocationChecked(auth, token).then(() => undefined);
+    // Awaited by the route (memberChecked); this only keeps an early failure from going unhandled.
+    checked.catch(() => undefined);
+    response.locals.uid = uid;
+    response.locals.memberChecked = checked;
+    next();
+  };
+}
+
+/** Settles once the revocation lookup of requireMemberCheckedAlongside has (at once after requireMember). */
+export function memberChecked(response: Response): Promise<void> {
+  const checked: unknown = response.locals.memberChecked;
+  return checked instanceof Promise ? (checked as Promise<void>) : Promise.resolve();
 }
 
 /** Requires a member whose token carries the `admin: true` custom claim (scripts/admin-grant.ts). */

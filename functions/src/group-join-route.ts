@@ -9,7 +9,7 @@ import { hasWindowLeft } from '@domain/challenges/meal-schedule';
 import type { PhotoSources } from '@domain/members/member-identity';
 import { resolveMemberTimeZone } from '@domain/members/member-time-zone';
 import { nutritionTargets } from '@domain/nutrition/nutrition-targets';
-import { memberUid } from './authenticate';
+import { memberChecked, memberUid } from './authenticate';
 import { ChallengeCreationLock } from './challenge-creation-lock';
 import { buildChallengeRecord, challengeStart } from './challenge-records';
 import { isMemberDisabled, sweepIfDisabled } from './disabled-member-sweep';
@@ -124,13 +124,20 @@ export function joinGroup({
 }: JoinDependencies): RequestHandler {
   return async (request, response) => {
     const uid = memberUid(response);
-    const { challengeId } = parseOrThrow(challengeParamsSchema, request.params);
-    const body = parseOrThrow(joinRequestSchema, request.body ?? {});
     const now = clock();
-    const creatorRead = readChallengeCreator(database, uid, photoSources);
-    // An incomplete profile (422) is told only after the group's own refusals.
-    creatorRead.catch(() => undefined);
-    const assessed = await assessJoin(database, { challengeId, uid, token: body.token, now });
+    const reads = (async () => {
+      const { challengeId } = parseOrThrow(challengeParamsSchema, request.params);
+      const body = parseOrThrow(joinRequestSchema, request.body ?? {});
+      const creatorRead = readChallengeCreator(database, uid, photoSources);
+      // An incomplete profile (422) is told only after the group's own refusals.
+      creatorRead.catch(() => undefined);
+      const assessment = await assessJoin(database, { challengeId, uid, token: body.token, now });
+      return { challengeId, body, creatorRead, assessment };
+    })();
+    // The revocation lookup runs alongside these reads (authenticate.ts); its 401 comes before anything else.
+    const [signedIn, read] = await Promise.allSettled([memberChecked(response), reads]);
+    valueOf(signedIn);
+    const { challengeId, body, creatorRead, assessment: assessed } = valueOf(read);
     const { ownerId, challenge: owners } = assessed;
     const done = (status: number) => response.status(status).json({ ownerId, challengeId });
     if (assessed.joined) return done(200);
