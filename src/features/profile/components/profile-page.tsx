@@ -48,7 +48,7 @@ export function ProfilePage() {
 function ProfileByName({ name }: { name: string }) {
   const found = useMembersNamed(name);
   const location = useLocation();
-  const members = found.status === 'ready' ? found.members : [];
+  const members = found.value ?? [];
   useDocumentTitle(
     found.status !== 'ready'
       ? null
