@@ -1,7 +1,7 @@
 import type { MemberPrivate } from '@domain/members/member-records';
 import type { Loadable } from '@/hooks/use-async';
 import { useRead } from '@/hooks/use-database';
-import { usePainted } from '@/hooks/use-painted';
+import { useMainContent } from '@/hooks/use-main-content';
 import { profileReads } from './prefetch-profile';
 
 const LOADING: Loadable<never> = { status: 'loading' };
@@ -16,7 +16,7 @@ const LOADING: Loadable<never> = { status: 'loading' };
  */
 export function useMemberProfile(uid: string, { withPrivate = false } = {}) {
   const info = useRead(profileReads.info(uid));
-  const shown = usePainted(info.status !== 'loading', { mainContent: true });
+  const shown = useMainContent(info.status !== 'loading');
   const social = useRead(shown ? profileReads.social(uid) : null);
   const body = useRead(shown && withPrivate ? profileReads.body(uid) : null);
   const answered = social.status !== 'loading' && (!withPrivate || body.status !== 'loading');
