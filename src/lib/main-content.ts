@@ -1,18 +1,10 @@
 /**
- * The page's one "main content shown" signal (docs/architecture.md, "Main content first"). A page declares its
- * main content once (useMainContent in src/hooks/use-main-content.ts: the feed's first cover, a challenge's
- * plan, a profile's info); what is secondary waits on it (afterMainContent here, useAfterMainContent in
- * components): the Auth SDK, notices, group members, small photos. On a phone's connection every parallel
- * download takes its share of the bandwidth the main content needs (docs/performance.md, "Decisions that hold
- * the budgets").
- *
- * Which screens declare their own is written once, in src/app/route-table.ts (`mainContent`); on the other
- * routes the shell declares the screen's first render (src/app/shell/route-main-content.tsx). A safety net
- * remains: what waits runs UNREPORTED_CONTENT_WAIT_MS after the browser reports what the page shows next, so a
- * screen that promised and never declares (an error state) costs a second, never a hang.
+ * The page's one "main content shown" signal, once per page load (docs/architecture.md, "Main content first").
+ * Screens declare it (useMainContent; route-table.ts's `mainContent`, the shell for the other routes:
+ * src/app/shell/route-main-content.tsx); secondary work waits on it (afterMainContent, useAfterMainContent), as
+ * parallel downloads share the bandwidth the main content needs. Safety net: a screen that promised and never
+ * declares (an error state) costs UNREPORTED_CONTENT_WAIT_MS after its next paint, never a hang.
  */
-
-/** The safety net: what waits runs this long after what the page shows next is on screen. */
 export const UNREPORTED_CONTENT_WAIT_MS = 1000;
 
 /** The longest a wait for the browser's report of a paint lasts (none comes for some paints). */
@@ -23,39 +15,36 @@ const waiting = new Set<() => void>();
 
 // Browsers stop reporting Largest Contentful Paint at the visitor's first tap or key.
 let interacted = false;
-if (typeof window !== 'undefined') {
-  for (const type of ['pointerdown', 'keydown'])
-    window.addEventListener(type, () => (interacted = true), { capture: true, passive: true });
-}
+for (const type of typeof window === 'undefined' ? [] : ['pointerdown', 'keydown'])
+  window.addEventListener(type, () => (interacted = true), { capture: true, passive: true });
 
 /** Runs `callback` once the browser has painted its next frame (a task queued from that frame's rAF). */
 export function afterNextPaint(callback: () => void): void {
   requestAnimationFrame(() => setTimeout(callback));
 }
 
-const reportsLargestPaint = () =>
-  typeof PerformanceObserver !== 'undefined' &&
-  (PerformanceObserver.supportedEntryTypes ?? []).includes('largest-contentful-paint');
-
 /**
- * Runs `callback` once what the page has rendered so far is on screen, as the browser reports it: its next
- * Largest Contentful Paint from now on. A frame's own rAF runs before the frame is shown, and how much later it
- * is shown varies, so this waits for the report; where none can come (a browser without the API, after the
- * visitor's first input, nothing larger painted) it runs a frame after the next paint, or after
- * LARGEST_PAINT_WAIT_MS at the latest. `element`: wait for that element's report (an image already loaded,
- * whose paint may come after something else's), whenever it was painted. Returns a function that cancels.
+ * Runs `callback` once what the page has rendered so far is on screen: the browser's next Largest Contentful
+ * Paint report from now on (a frame's rAF runs before the frame is shown, by a varying delay). Where none can
+ * come (no API, after the first input, nothing larger painted): a frame after the next paint, or after
+ * LARGEST_PAINT_WAIT_MS. `element`: that element's report (an image already loaded), whenever it was painted.
+ * Returns a function that cancels.
  */
 export function afterContentShown(
   callback: () => void,
   { element }: { element?: Element } = {},
 ): () => void {
   let pending = true;
+  const types =
+    typeof PerformanceObserver === 'undefined' ? [] : PerformanceObserver.supportedEntryTypes;
+  if (interacted || !(types ?? []).includes('largest-contentful-paint')) {
+    requestAnimationFrame(() => afterNextPaint(() => pending && callback()));
+    return () => (pending = false);
+  }
   const since = performance.now();
-  let observer: PerformanceObserver | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const stop = () => {
     pending = false;
-    observer?.disconnect();
+    observer.disconnect();
     clearTimeout(timer);
   };
   const finish = () => {
@@ -63,28 +52,20 @@ export function afterContentShown(
     stop();
     callback();
   };
-  if (interacted || !reportsLargestPaint()) {
-    requestAnimationFrame(() => afterNextPaint(finish));
-  } else {
-    const awaited = (entry: PerformanceEntry) =>
-      element
-        ? (entry as PerformanceEntry & { element?: Element | null }).element === element
-        : entry.startTime >= since;
-    observer = new PerformanceObserver((list) => {
-      if (list.getEntries().some(awaited)) setTimeout(finish);
-    });
-    observer.observe({ type: 'largest-contentful-paint', buffered: true });
-    timer = setTimeout(finish, LARGEST_PAINT_WAIT_MS);
-  }
+  const awaited = (entry: PerformanceEntry & { element?: Element | null }) =>
+    element ? entry.element === element : entry.startTime >= since;
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntries().some(awaited)) setTimeout(finish);
+  });
+  observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  const timer = setTimeout(finish, LARGEST_PAINT_WAIT_MS);
   return stop;
 }
 
 /** Whether this page load's main content has been reported. */
-export function isMainContentShown(): boolean {
-  return reported;
-}
+export const isMainContentShown = (): boolean => reported;
 
-/** The page's main content is on screen (call it once the browser has reported it: afterContentShown). */
+/** The page's main content is on screen (once the browser has reported it: afterContentShown). */
 export function reportMainContentShown(): void {
   if (reported) return;
   reported = true;
@@ -92,31 +73,28 @@ export function reportMainContentShown(): void {
 }
 
 /**
- * Runs `callback` once the page has reported its main content on screen, or UNREPORTED_CONTENT_WAIT_MS after the
- * browser reports what it shows next, whichever comes first. Returns a function that cancels the wait.
+ * Runs `callback` once the page has reported its main content, or UNREPORTED_CONTENT_WAIT_MS after its next
+ * paint, whichever comes first. Returns a function that cancels the wait.
  */
 export function afterMainContent(callback: () => void): () => void {
-  let pending = true;
+  if (reported) {
+    callback();
+    return () => {};
+  }
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let cancelShown = () => {};
+  const run = () => {
+    if (!waiting.has(run)) return;
+    stop();
+    callback();
+  };
+  const cancelShown = afterContentShown(
+    () => (timer = setTimeout(run, UNREPORTED_CONTENT_WAIT_MS)),
+  );
   const stop = () => {
-    pending = false;
     waiting.delete(run);
     cancelShown();
     clearTimeout(timer);
   };
-  const run = () => {
-    if (!pending) return;
-    stop();
-    callback();
-  };
-  if (reported) {
-    run();
-    return stop;
-  }
   waiting.add(run);
-  cancelShown = afterContentShown(() => {
-    timer = setTimeout(run, UNREPORTED_CONTENT_WAIT_MS);
-  });
   return stop;
 }
