@@ -17,7 +17,10 @@ vi.mock('@/services/auth', () => ({
     return () => {};
   },
 }));
-vi.mock('@/services/database-prefetch', () => ({ firstReadsAnswered: () => Promise.resolve() }));
+vi.mock('@/services/database-reads', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/services/database-reads')>()),
+  firstReadsAnswered: () => Promise.resolve(),
+}));
 vi.mock('@/lib/main-content', () => ({
   afterMainContent: (load: () => void) => {
     sdk.loadAfterMainContent = load;
