@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { childrenRead, fieldsRead, valueRead } from '@/services/database-reads';
+import { childrenRead, fieldsRead, valueRead } from '@domain/data/read-descriptor';
 import { reportMainContentShown } from '@/lib/main-content';
 import { readLog, resetFakeDatabase, writePaths } from '@/testing/fake-database';
 import { useRead } from './use-database';

@@ -2,7 +2,7 @@ import { startTransition, useEffect, useEffectEvent, useState } from 'react';
 import { sameJsonValue } from '@domain/data/same-json-value';
 import { afterMainContent } from '@/lib/main-content';
 import { watchChildren, watchValue } from '@/services/database';
-import { assembleFields, readIdentity, readParts, type Read } from '@/services/database-reads';
+import { assembleFields, readIdentity, readParts, type Read } from '@domain/data/read-descriptor';
 
 import type { Loadable } from './use-async';
 

@@ -1,80 +1,20 @@
 /**
- * Read descriptors and the part of the data client that runs before any SDK (docs/architecture.md, "The read
- * path"): what a read is (its descriptor, built by a feature's api/), its one identity, its REST transport with
- * the right token, and the early reads the entry starts before React (src/app/screen-loaders.ts). database.ts
+ * The part of the data client that runs before any SDK (docs/architecture.md, "The read path"): a read
+ * descriptor's (@domain/data/read-descriptor.ts) REST transport with the right token, and the early reads the
+ * entry starts before React (src/app/screen-loaders.ts). database.ts
  * takes an early answer by the same identity when the hook watches the same descriptor, then hands over to the
  * SDK listener. No React and no SDK here: this module is part of the entry.
  */
-import { sortRows, type ChildQuery, type Row } from '@domain/data/child-query';
+import { sortRows } from '@domain/data/child-query';
+import {
+  assembleFields,
+  readIdentity,
+  readParts,
+  restCanAnswer,
+  type Read,
+} from '@domain/data/read-descriptor';
 import { emulators, firebaseConfig } from './firebase-config';
 import { memberIdToken, whenSignedIn } from './saved-session';
-
-/**
- * One query, as a plain object. `who`: `public` data is read without a token (and without waiting for the
- * session); `member` reads send the saved member's token. `priority`: a `secondary` read starts once the page's
- * main content is on screen (src/lib/main-content.ts). `fields`: a value read child by child (the rules refuse
- * the whole record, e.g. a challenge's summary), answered once every field has. `T` is what the read answers.
- */
-export interface Read<T> {
-  path: string;
-  query?: ChildQuery;
-  fields?: readonly string[];
-  who: 'public' | 'member';
-  priority: 'main' | 'secondary';
-  /** Never set: carries the answer's type. */
-  readonly answer?: T;
-}
-
-export interface ReadOptions {
-  who?: Read<unknown>['who'];
-  priority?: Read<unknown>['priority'];
-}
-
-/** The value at `path` (null when absent). Defaults: a member read, main priority. */
-export function valueRead<T>(path: string, options: ReadOptions = {}): Read<T | null> {
-  return { path, who: options.who ?? 'member', priority: options.priority ?? 'main' };
-}
-
-/** The children of `path` matching `query`, in query order, with their keys. */
-export function childrenRead<T>(
-  path: string,
-  query: ChildQuery,
-  options: ReadOptions = {},
-): Read<Array<Row<T>>> {
-  return { ...valueRead<never>(path, options), query } as Read<Array<Row<T>>>;
-}
-
-/** A record read field by field; null when its first field is absent (no such record). */
-export function fieldsRead<T>(
-  path: string,
-  fields: readonly string[],
-  options: ReadOptions = {},
-): Read<T | null> {
-  return { ...valueRead<T>(path, options), fields };
-}
-
-/** The read's identity: what dedupes it and what an early read and a watcher meet on (nothing else does). */
-export function readIdentity(read: Read<unknown>): string {
-  const { who, path, query, fields } = read;
-  return JSON.stringify([who, path, query ?? null, fields ?? null]);
-}
-
-/** The single reads a `fields` read is made of (each field's value), or the read itself. */
-export function readParts(read: Read<unknown>): Array<Read<unknown>> {
-  if (!read.fields) return [read];
-  return read.fields.map((field) => valueRead(`${read.path}/${field}`, read));
-}
-
-/** Builds a `fields` read's answer from its parts' answers, in `read.fields` order. */
-export function assembleFields<T>(read: Read<T>, values: unknown[]): T {
-  const record = Object.fromEntries((read.fields ?? []).map((field, i) => [field, values[i]]));
-  return (values[0] === null ? null : record) as T;
-}
-
-/** Queries the REST API answers like the SDK: no cursors (those carry a key, which REST cannot). */
-export function restCanAnswer(read: Read<unknown>): boolean {
-  return read.query?.startAt === undefined && read.query?.endBefore === undefined;
-}
 
 function restUrl(path: string): URL {
   const segments = path.split('/').filter(Boolean).map(encodeURIComponent).join('/');

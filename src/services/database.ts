@@ -3,12 +3,11 @@ import type { ChildQuery, Row } from '@domain/data/child-query';
 import {
   childrenRead,
   restCanAnswer,
-  restRead,
-  stopEarlyReads,
   valueRead,
   type Read,
   type ReadOptions,
-} from './database-reads';
+} from '@domain/data/read-descriptor';
+import { restRead, stopEarlyReads } from './database-reads';
 import { emulators } from './firebase-config';
 import { pushKey } from '@domain/data/push-key';
 

@@ -7,6 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { childrenRead, readIdentity, valueRead } from '@domain/data/read-descriptor';
 import { startDatabaseEmulator, type RunningDatabaseEmulator } from 'challangex-emulators/database';
 
 const projectId = 'demo-data-client';
@@ -88,9 +89,9 @@ describe('the data client before the SDK loads', () => {
 
   it('a query changed on one side misses the early read, visibly', async () => {
     prefetchFeed.prefetchFirstFeedPage('?author=u1');
-    const early = client.readIdentity(feedPages.feedPageRead('u1', null));
+    const early = readIdentity(feedPages.feedPageRead('u1', null));
     // A watcher that built its query by hand (one row fewer) does not meet it.
-    const changed = client.childrenRead(
+    const changed = childrenRead(
       'feed',
       { orderBy: 'uid', equalTo: 'u1', limitToLast: 5 },
       {
@@ -119,7 +120,7 @@ describe('the data client before the SDK loads', () => {
 
   it('sends no token for a public read and waits for nothing', async () => {
     await expect(
-      client.restRead(client.valueRead('website/social-link', { who: 'public' })),
+      client.restRead(valueRead('website/social-link', { who: 'public' })),
     ).resolves.toEqual({ x: 'https://x.test' });
   });
 });

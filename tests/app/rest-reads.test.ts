@@ -18,6 +18,7 @@ import {
 } from 'firebase/database';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { childrenRead } from '@domain/data/read-descriptor';
 import { startDatabaseEmulator, type RunningDatabaseEmulator } from 'challangex-emulators/database';
 import type { ChildQuery } from '@domain/data/child-query';
 
@@ -93,7 +94,7 @@ afterAll(async () => {
 
 describe('first reads over REST match the SDK', () => {
   it.each(cases)('$name', async ({ spec, constraints }) => {
-    const overRest = await client.restRead(client.childrenRead('feed', spec, { who: 'public' }));
+    const overRest = await client.restRead(childrenRead('feed', spec, { who: 'public' }));
     const snapshot = await get(query(ref(getDatabase(app), 'feed'), ...constraints));
     const overSdk: Array<{ key: string; value: unknown }> = [];
     snapshot.forEach((row) => {
@@ -105,7 +106,7 @@ describe('first reads over REST match the SDK', () => {
 
   it('is refused like the SDK where the rules refuse it (an unbounded list read)', async () => {
     await expect(
-      client.restRead(client.childrenRead('feed', { orderBy: 'createdAt' }, { who: 'public' })),
+      client.restRead(childrenRead('feed', { orderBy: 'createdAt' }, { who: 'public' })),
     ).rejects.toThrow(/HTTP 401/);
   });
 });

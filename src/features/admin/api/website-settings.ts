@@ -2,7 +2,7 @@ import { useRead } from '@/hooks/use-database';
 import type { Loadable } from '@/hooks/use-async';
 import { dbPaths } from '@domain/data/database-paths';
 import type { SiteSocialLinks } from '@domain/site/site-social-networks';
-import { valueRead } from '@/services/database-reads';
+import { valueRead } from '@domain/data/read-descriptor';
 import type { WebsiteSettingsRecord } from './admin-records';
 
 /**

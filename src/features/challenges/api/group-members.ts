@@ -2,7 +2,7 @@ import type { FeedEntry } from '@domain/challenges/challenge-record';
 import { dbPaths } from '@domain/data/database-paths';
 import type { BoardRow, GivenRecord, GroupSummary } from '@domain/challenges/group-records';
 import { useRead } from '@/hooks/use-database';
-import { valueRead } from '@/services/database-reads';
+import { valueRead } from '@domain/data/read-descriptor';
 
 /**
  * The group's board rows, live: one read of the whole members node, sized by the member count and nothing

@@ -4,7 +4,8 @@ import {
   type ChallengeSummary,
 } from '@domain/challenges/challenge-record';
 import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
-import { fieldsRead, startRead, valueRead, type Read } from '@/services/database-reads';
+import { fieldsRead, valueRead, type Read } from '@domain/data/read-descriptor';
+import { startRead } from '@/services/database-reads';
 import { whenSignedIn } from '@/services/saved-session';
 
 /** Ids typed into an address may be anything; only real database keys are read (others are "not found"). */

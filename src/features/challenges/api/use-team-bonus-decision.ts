@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { dbPaths } from '@domain/data/database-paths';
 import type { GroupRecord } from '@domain/challenges/group-records';
 import { useRead } from '@/hooks/use-database';
-import { valueRead } from '@/services/database-reads';
+import { valueRead } from '@domain/data/read-descriptor';
 import { recomputeMemberTotals } from './recompute-member-totals';
 
 /**

@@ -1,7 +1,7 @@
 import type { FeedEntry } from '@domain/challenges/challenge-record';
 import type { ChildQuery } from '@domain/data/child-query';
 import { dbPaths } from '@domain/data/database-paths';
-import { childrenRead } from '@/services/database-reads';
+import { childrenRead } from '@domain/data/read-descriptor';
 
 export const CARDS_PER_PAGE = 5;
 

@@ -1,6 +1,6 @@
 import { useAsync, type Loadable } from '@/hooks/use-async';
 import { useRead } from '@/hooks/use-database';
-import { childrenRead } from '@/services/database-reads';
+import { childrenRead } from '@domain/data/read-descriptor';
 import {
   boardPath,
   rankRows,

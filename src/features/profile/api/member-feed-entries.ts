@@ -1,7 +1,7 @@
 import type { FeedEntry } from '@domain/challenges/challenge-record';
 import { dbPaths } from '@domain/data/database-paths';
 import { useRead } from '@/hooks/use-database';
-import { childrenRead } from '@/services/database-reads';
+import { childrenRead } from '@domain/data/read-descriptor';
 
 /** The feed's rules allow at most 100 rows a query: far more challenges than a member keeps on it. */
 const FEED_ROWS = 100;

@@ -1,6 +1,7 @@
 import type { MemberInfo, MemberPrivate, MemberSocial } from '@domain/members/member-records';
 import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
-import { startRead, valueRead } from '@/services/database-reads';
+import { valueRead } from '@domain/data/read-descriptor';
+import { startRead } from '@/services/database-reads';
 
 /** The profile's read descriptors (no React: the entry starts the first one, src/app/screen-loaders.ts). */
 export const profileReads = {

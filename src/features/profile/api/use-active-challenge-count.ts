@@ -10,7 +10,7 @@ import { dbPaths } from '@domain/data/database-paths';
 import { dayKey } from '@domain/challenges/meal-schedule';
 import { useAsync } from '@/hooks/use-async';
 import { useRead } from '@/hooks/use-database';
-import { childrenRead } from '@/services/database-reads';
+import { childrenRead } from '@domain/data/read-descriptor';
 import { readValue } from '@/services/database';
 import { useMemberFeedEntries } from './member-feed-entries';
 

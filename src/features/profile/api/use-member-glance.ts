@@ -1,7 +1,7 @@
 import { dbPaths } from '@domain/data/database-paths';
 import type { MemberGlance, MemberStreakFields } from '@domain/members/member-progress';
 import { useRead } from '@/hooks/use-database';
-import { valueRead } from '@/services/database-reads';
+import { valueRead } from '@domain/data/read-descriptor';
 
 /** The streak fields of users/{uid}/info as read: absent on a member no recompute has reached yet. */
 export type MemberStreak = Partial<MemberStreakFields>;

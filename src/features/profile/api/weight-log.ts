@@ -4,7 +4,7 @@ import { dbPaths } from '@domain/data/database-paths';
 import type { WeightEntry } from '@domain/members/weight-log';
 import type { Loadable } from '@/hooks/use-async';
 import { useRead } from '@/hooks/use-database';
-import { valueRead } from '@/services/database-reads';
+import { valueRead } from '@domain/data/read-descriptor';
 import { callApi } from '@/services/api-client';
 import { useMemberFeedEntries } from './member-feed-entries';
 

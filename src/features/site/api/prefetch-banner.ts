@@ -1,6 +1,7 @@
 import type { SiteSocialLinks } from '@domain/site/site-social-networks';
 import { dbPaths } from '@domain/data/database-paths';
-import { startRead, valueRead } from '@/services/database-reads';
+import { valueRead } from '@domain/data/read-descriptor';
+import { startRead } from '@/services/database-reads';
 
 /** website/banner/val: public, read without waiting for the session. */
 export const bannerRead = () => valueRead<string>(dbPaths.banner, { who: 'public' });

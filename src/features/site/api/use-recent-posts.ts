@@ -2,7 +2,7 @@ import type { FeedEntry } from '@domain/challenges/challenge-record';
 import type { Row } from '@domain/data/child-query';
 import type { Loadable } from '@/hooks/use-async';
 import { useRead } from '@/hooks/use-database';
-import { childrenRead } from '@/services/database-reads';
+import { childrenRead } from '@domain/data/read-descriptor';
 import { dbPaths } from '@domain/data/database-paths';
 
 /** The newest `count` entries of the public feed index, newest first, live. */
