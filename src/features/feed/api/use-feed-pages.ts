@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import type { Loadable } from '@/hooks/use-async';
 import type { FeedEntry } from '@domain/challenges/challenge-record';
 import { readChildren, watchChildren } from '@/services/database';
 import { dbPaths } from '@domain/data/database-paths';
@@ -12,25 +13,26 @@ import {
   type KnownPages,
 } from './feed-paging';
 
-export type FeedPagesState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; cards: FeedCard[] }
-  /** The page asked for is past the feed's last page. */
-  | { status: 'out-of-range' };
+export interface FeedPageView {
+  /** The page's cards; null when the page asked for is past the feed's last page. */
+  cards: FeedCard[] | null;
+  /** The pages known so far (all of them once `complete`). */
+  pageCount: number;
+  complete: boolean;
+}
 
 /**
  * Live page `page` (1-based) of feed/, newest first. Each page read yields the cursor of the next one and the
  * cursors seen are kept, so moving between known pages costs one page query; a page beyond them (a shared
  * ?page=N link) is found with bounded seek reads (feed-paging.ts). Nothing downloads or counts the whole feed.
  */
-export function useFeedPages(authorUid: string | null, page: number) {
+export function useFeedPages(authorUid: string | null, page: number): Loadable<FeedPageView> {
   const index = page - 1;
   const [known, setKnown] = useState<KnownPages>(FIRST_PAGE_KNOWN);
   const cursorKnown = index < known.cursors.length;
   const cursorKey = cursorKnown ? JSON.stringify(known.cursors[index]) : null;
   const readKey = `${authorUid}|${index}|${cursorKey}`;
-  const [loaded, setLoaded] = useState<{ key: string; state: FeedPagesState } | null>(null);
+  const [loaded, setLoaded] = useState<{ key: string; state: Loadable<FeedCard[]> } | null>(null);
 
   useEffect(() => {
     if (cursorKey === null) return;
@@ -48,12 +50,12 @@ export function useFeedPages(authorUid: string | null, page: number) {
             return;
           }
           setKnown((current) => afterPageRead(current, index, read.next));
-          setLoaded({ key: readKey, state: { status: 'ready', cards: read.cards } });
+          setLoaded({ key: readKey, state: { status: 'ready', value: read.cards } });
         });
       },
       (error) => {
         console.error('Reading the feed failed', error);
-        setLoaded({ key: readKey, state: { status: 'error' } });
+        setLoaded({ key: readKey, state: { status: 'error', error } });
       },
       read,
     );
@@ -70,7 +72,14 @@ export function useFeedPages(authorUid: string | null, page: number) {
       },
       (error: unknown) => {
         console.error('Finding the feed page failed', error);
-        if (current) setLoaded({ key: readKey, state: { status: 'error' } });
+        if (current)
+          setLoaded({
+            key: readKey,
+            state: {
+              status: 'error',
+              error: error instanceof Error ? error : new Error(String(error)),
+            },
+          });
       },
     );
     return () => {
@@ -78,11 +87,10 @@ export function useFeedPages(authorUid: string | null, page: number) {
     };
   }, [seeking, known, index, authorUid, readKey]);
 
-  const state: FeedPagesState =
-    !cursorKnown && known.complete
-      ? { status: 'out-of-range' }
-      : loaded?.key === readKey
-        ? loaded.state
-        : { status: 'loading' };
-  return { state, pageCount: known.cursors.length, complete: known.complete };
+  const paging = { pageCount: known.cursors.length, complete: known.complete };
+  if (!cursorKnown && known.complete) return { status: 'ready', value: { cards: null, ...paging } };
+  const state = loaded?.key === readKey ? loaded.state : { status: 'loading' as const };
+  return state.status === 'ready'
+    ? { status: 'ready', value: { cards: state.value, ...paging } }
+    : state;
 }

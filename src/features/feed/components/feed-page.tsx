@@ -86,17 +86,15 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
   const requested = pageFromParam(searchParams.get(PAGE_PARAM));
   // Visitors see the newest page only; a shared ?page=N link shows them page 1 and the login prompt.
   const page = user === null ? 1 : (requested ?? 1);
-  const { state, pageCount, complete } = useFeedPages(authorUid, page);
+  const pages = useFeedPages(authorUid, page);
   const scope = feedSnapshotScope(authorUid, page);
   const cached = useMemo(() => feedSnapshot.read(scope), [scope]);
-  const shownCards = showableCards(
-    (state.status === 'ready' ? state.cards : state.status === 'loading' ? cached : null) ?? [],
-  );
+  const liveCards = pages.value?.cards ?? null;
+  const shownCards = showableCards((pages.status === 'loading' ? cached : liveCards) ?? []);
   // The page's main content (src/lib/main-content.ts): the first card's cover declares itself
   // (challenge-card.tsx); without one, the list's text once on screen.
-  const listShown = state.status !== 'loading' || Boolean(cached);
+  const listShown = pages.status !== 'loading' || Boolean(cached);
   useMainContent(listShown && !appImageSource(shownCards[0]?.entry.cover));
-  const liveCards = state.status === 'ready' ? state.cards : null;
   useEffect(() => {
     if (liveCards && liveCards.length > 0) feedSnapshot.write(scope, liveCards);
   }, [scope, liveCards]);
@@ -109,7 +107,8 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
       </PageNotFound>
     );
   }
-  if (state.status === 'out-of-range') {
+  if (pages.value?.cards === null) {
+    const { pageCount } = pages.value;
     return (
       <PageNotFound
         message={`There is no page ${page}: the feed has ${pageCount} ${pageCount === 1 ? 'page' : 'pages'}.`}
@@ -118,7 +117,7 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
       </PageNotFound>
     );
   }
-  if (state.status === 'loading') {
+  if (pages.status === 'loading') {
     if (!cached) return <FeedLoading />;
     // The copy of the last visit, until the live read answers (feed/ is public, so the copy is too).
     return (
@@ -137,7 +136,7 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
       </>
     );
   }
-  if (state.status === 'error') {
+  if (pages.status === 'error') {
     return (
       <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
         <span>Challenges could not be loaded. Check your connection and try again.</span>
@@ -147,6 +146,7 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
       </Alert>
     );
   }
+  const { pageCount, complete } = pages.value;
   if (shownCards.length === 0) {
     return (
       <div className="text-center bg-white rounded border p-5">
