@@ -1,5 +1,5 @@
 import type { VitePWAOptions } from 'vite-plugin-pwa';
-import { STORAGE_IMAGES_CACHE } from '../src/lib/browser-storage';
+import { STORAGE_IMAGES_CACHE } from '../src/lib/device-storage';
 
 /** The logo's green: the manifest's theme colour, index.html's `theme-color` and the maskable icon's background. */
 export const THEME_COLOUR = '#146c43';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { challengePath } from '../src/lib/challenge-route';
+import { challengePath } from '../src/lib/app-addresses';
 import { createMember, readData, writeData, type TestMember } from './support/backend';
 import { expect, signIn, test } from './support/fixtures';
 import { seedChallenge } from './support/seed-challenge';

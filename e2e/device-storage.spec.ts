@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { STORAGE_IMAGES_CACHE, storageKeys } from '../src/lib/browser-storage';
-import { challengePath } from '../src/lib/challenge-route';
+import { STORAGE_IMAGES_CACHE, storageKeys } from '../src/lib/device-storage';
+import { challengePath } from '../src/lib/app-addresses';
 import { mealPhotoPng } from '../scripts/lib/identicon-png';
 import { holdAuthSdk } from './support/auth-sdk';
 import { disableMember, type TestMember } from './support/backend';

@@ -1,6 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { challengePath } from '../src/lib/challenge-route';
-import { profilePath } from '../src/lib/profile-route';
+import { challengePath, profilePath } from '../src/lib/app-addresses';
 import { seedChallenge } from './support/seed-challenge';
 import { expect, test } from './support/fixtures';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
 import type { NoticeRecord } from '@domain/challenges/group-records';
-import { challengePath } from '../src/lib/challenge-route';
+import { challengePath } from '../src/lib/app-addresses';
 import { mealPhotoPng } from '../scripts/lib/identicon-png';
 import { expectNoAxeViolations } from './support/axe';
 import { readData, uidsWithEmail, uniqueEmail } from './support/backend';

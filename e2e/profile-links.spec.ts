@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { profilePath } from '../src/lib/profile-route';
+import { profilePath } from '../src/lib/app-addresses';
 import { readData, writeData, type TestMember } from './support/backend';
 import { e2eNamespace, e2eStack } from './support/e2e-stack';
 import { expect, signIn, test } from './support/fixtures';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { challengePath } from '../src/lib/challenge-route';
-import { profilePath } from '../src/lib/profile-route';
+import { challengePath, profilePath } from '../src/lib/app-addresses';
 import { uniqueEmail, type TestMember } from './support/backend';
 import { e2eBaseUrl } from './support/e2e-stack';
 import { expect, test } from './support/fixtures';

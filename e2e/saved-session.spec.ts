@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { storageKeys } from '../src/lib/browser-storage';
-import { challengePath } from '../src/lib/challenge-route';
+import { storageKeys } from '../src/lib/device-storage';
+import { challengePath } from '../src/lib/app-addresses';
 import { holdAuthSdk } from './support/auth-sdk';
 import { disableMember } from './support/backend';
 import { seedChallenge } from './support/seed-challenge';

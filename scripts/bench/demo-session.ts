@@ -5,9 +5,8 @@
  */
 import type { Page } from '@playwright/test';
 import type { FeedEntry } from '@domain/challenges/challenge-record';
-import { challengePath } from '../../src/lib/challenge-route';
-import { profilePath } from '../../src/lib/profile-route';
-import { storageKeys } from '../../src/lib/browser-storage';
+import { challengePath, profilePath } from '../../src/lib/app-addresses';
+import { storageKeys } from '../../src/lib/device-storage';
 import { DEMO_PASSWORD, demoGroup, demoMembers } from '../lib/demo-seed';
 import type { AuditedPage, SessionSetup } from './lighthouse-audit';
 

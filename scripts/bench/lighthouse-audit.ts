@@ -20,7 +20,7 @@ import { chromium, type Page } from '@playwright/test';
 import { Launcher } from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { storageKeys } from '../../src/lib/browser-storage';
+import { storageKeys } from '../../src/lib/device-storage';
 import { onShutdown } from '../lib/shutdown';
 import {
   DEFAULT_CPU_SLOWDOWN,

@@ -12,7 +12,7 @@ import { chromium, type BrowserContext, type CDPSession, type Page } from '@play
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { storageKeys } from '../../src/lib/browser-storage';
+import { storageKeys } from '../../src/lib/device-storage';
 import { onShutdown, step } from '../lib/shutdown';
 import { demoSession, groupPageKey } from './demo-session';
 import { fillDemoGroup } from './group-fill';

@@ -19,7 +19,7 @@ import sharp from 'sharp';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { challengePath } from '../../src/lib/challenge-route';
+import { challengePath } from '../../src/lib/app-addresses';
 import { calendarDateInZone } from '@domain/calendar-dates';
 import { MEAL_SLOTS, MEAL_WINDOWS, type MealSlot } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';

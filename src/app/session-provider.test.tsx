@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_IMAGES_CACHE, storageKeys } from '@/lib/browser-storage';
+import { STORAGE_IMAGES_CACHE, storageKeys } from '@/lib/device-storage';
 import { useSession } from '@/lib/session';
 import type { MemberSession } from '@/services/auth';
 import { savedSession, saveSession } from '@/services/saved-session';

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
-import { clearMemberData, storageKeys } from '@/lib/browser-storage';
+import { clearMemberData, storageKeys } from '@/lib/device-storage';
 import { afterMainContent } from '@/lib/main-content';
 import { SessionContext, type SessionState } from '@/lib/session';
 import type { MemberSession, SessionUser } from '@/services/auth';

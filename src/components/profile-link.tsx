@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { profilePath, rememberViewedProfile } from '@/lib/profile-route';
+import { profilePath, rememberViewedProfile } from '@/lib/app-addresses';
 
 interface ProfileLinkProps {
   uid: string;

@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * Whether the app can reach its server. `navigator.onLine` is only a hint: it turns false when the device
  * has no network at all, but a page the service worker served from its cache (a repeat visit, a reload) may
@@ -66,4 +68,9 @@ export function subscribeConnectivity(onChange: () => void): () => void {
 /** False while the browser knows it has no network, or the server did not answer the last check. */
 export function isOnline(): boolean {
   return navigator.onLine && !unreachable;
+}
+
+/** False while the app knows it has no network; true otherwise. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeConnectivity, isOnline, () => true);
 }

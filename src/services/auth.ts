@@ -20,9 +20,8 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import type { FirebaseApp } from 'firebase/app';
-import { firebaseApp } from './firebase-app';
-import { emulators } from './firebase-config';
+import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app';
+import { emulators, firebaseConfig } from './firebase-config';
 import { markAuthSdkStarted } from './auth-sdk-started';
 
 /** `email`, `emailVerified`: null and false on the saved session (saved-session.ts), which keeps neither. */
@@ -59,6 +58,10 @@ function auth(): Auth {
     }
   }
   return authInstance;
+}
+
+function firebaseApp(): FirebaseApp {
+  return getApps().length > 0 ? getApp() : initializeApp(firebaseConfig);
 }
 
 /**

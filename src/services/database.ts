@@ -147,7 +147,7 @@ function watch<T>(
   };
 }
 
-/** Live value at `path` (null when absent); hooks watch through useRead (src/hooks/use-database.ts). */
+/** Live value at `path` (null when absent); hooks watch through useRead (src/hooks/use-loadable.ts). */
 export function watchValue<T>(
   path: string,
   onChange: (value: T | null) => void,

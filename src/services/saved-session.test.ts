@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { storageKeys } from '@/lib/browser-storage';
+import { storageKeys } from '@/lib/device-storage';
 import type { MemberSession } from './auth';
 import { markAuthSdkStarted } from './auth-sdk-started';
 import {

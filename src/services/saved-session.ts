@@ -7,7 +7,7 @@
  * starts, every token comes from it and its answer replaces this record. Nothing here reads the SDK's own
  * storage, whose format is its private business.
  */
-import { readStored, storageKeys, writeStored } from '@/lib/browser-storage';
+import { readStored, storageKeys, writeStored } from '@/lib/device-storage';
 import type { MemberSession } from './auth';
 import { authSdkStarted } from './auth-sdk-started';
 

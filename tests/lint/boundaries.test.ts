@@ -29,7 +29,7 @@ describe('import boundaries', { timeout: 120_000 }, () => {
   it('lets a feature import its own files and the shared folders', async () => {
     const code = [
       "import { login } from '../api/login';",
-      "import { readStored } from '@/lib/browser-storage';",
+      "import { readStored } from '@/lib/device-storage';",
       "import { computeScore } from '@domain/challenges/points';",
       'export const use = [login, readStored, computeScore];',
       '',

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FeedEntry } from '@domain/challenges/challenge-record';
-import { readStored, storageKeys } from '@/lib/browser-storage';
+import { readStored, storageKeys } from '@/lib/device-storage';
 import {
   allowReadsAt,
   failReadsAt,

@@ -1,5 +1,5 @@
 import './app-notice.css';
-import { useOnline } from '@/hooks/use-online';
+import { useOnline } from '@/lib/connectivity';
 
 /** Tells the member the connection is gone; what is already on screen stays. */
 export function OfflineNotice() {

@@ -1,7 +1,7 @@
 /**
  * Whether two JSON values (what the Realtime Database answers) hold the same data, whatever the order of
  * their keys: a live listener repeats the answer the first read over REST already gave
- * (src/hooks/use-database.ts), and rendering it again would be a page's worth of work for nothing.
+ * (src/hooks/use-loadable.ts), and rendering it again would be a page's worth of work for nothing.
  */
 export function sameJsonValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -1,5 +1,5 @@
 import { callApi } from '@/services/api-client';
-import { useAsync, type Loadable } from '@/hooks/use-async';
+import { useAsync, type Loadable } from '@/hooks/use-loadable';
 import type { AdminMemberPage, HiddenChallengeRow } from '@domain/site/moderation-records';
 
 /**

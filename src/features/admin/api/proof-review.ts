@@ -1,5 +1,5 @@
 import { callApi } from '@/services/api-client';
-import { useAsync, type Loadable } from '@/hooks/use-async';
+import { useAsync, type Loadable } from '@/hooks/use-loadable';
 import type { ProofQueuePage } from '@domain/challenges/proof-review';
 
 /** One page of flagged proofs, newest first; `before` is the last key of the page above. */

@@ -1,5 +1,5 @@
-import { useRead } from '@/hooks/use-database';
-import type { Loadable } from '@/hooks/use-async';
+import { useRead } from '@/hooks/use-loadable';
+import type { Loadable } from '@/hooks/use-loadable';
 import { dbPaths } from '@domain/data/database-paths';
 import type { SiteSocialLinks } from '@domain/site/site-social-networks';
 import { valueRead } from '@domain/data/read-descriptor';

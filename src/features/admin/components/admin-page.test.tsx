@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readStored, storageKeys } from '@/lib/browser-storage';
+import { readStored, storageKeys } from '@/lib/device-storage';
 import { callApi } from '@/services/api-client';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { readLog, resetFakeDatabase, valueAt, writeLog } from '@/testing/fake-database';

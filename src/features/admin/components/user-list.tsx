@@ -7,7 +7,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { useNavigate } from 'react-router-dom';
 import type { AdminMemberRow } from '@domain/site/moderation-records';
 import { MemberAvatar } from '@/components/member-avatar';
-import { profilePath, rememberViewedProfile } from '@/lib/profile-route';
+import { profilePath, rememberViewedProfile } from '@/lib/app-addresses';
 import { disableMember, enableMember, useMemberPage } from '../api/moderation';
 import { useAdminAction } from '../hooks/use-admin-action';
 import { askModerationReason } from '../lib/ask-reason';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useAsync } from '@/hooks/use-async';
+import { useAsync } from '@/hooks/use-loadable';
 import type { AdminPage, PageCursor } from '../api/admin-records';
 
 /**

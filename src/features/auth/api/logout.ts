@@ -1,4 +1,4 @@
-import { clearMemberData } from '@/lib/browser-storage';
+import { clearMemberData } from '@/lib/device-storage';
 
 /**
  * docs/product.md#states-and-transitions: logout clears what the member left in the browser (the caller then

@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { TextField } from '@/components/form/text-field';
-import { useAsync } from '@/hooks/use-async';
+import { useAsync } from '@/hooks/use-loadable';
 import { useBusy } from '@/hooks/use-busy';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { authErrorReason } from '@/lib/error-messages';

@@ -1,10 +1,10 @@
 import type { ViewedChallenge } from '@domain/challenges/viewed-challenge';
-import { readStored, storageKeys, writeStored } from '@/lib/browser-storage';
+import { readStored, storageKeys, writeStored } from '@/lib/device-storage';
 
 /**
  * The challenge this browser showed last, as its viewer saw it, so the next visit shows it at once while the
  * live copy loads. One entry only, kept per viewer (a member never sees another's cached plan). It is the
- * member's own data (an owner's plan and proofs): removed whenever their session ends (src/lib/browser-storage.ts).
+ * member's own data (an owner's plan and proofs): removed whenever their session ends (src/lib/device-storage.ts).
  */
 interface CacheEntry {
   viewerUid: string;

@@ -1,7 +1,7 @@
 import type { FeedEntry } from '@domain/challenges/challenge-record';
 import { dbPaths } from '@domain/data/database-paths';
 import type { BoardRow, GivenRecord, GroupSummary } from '@domain/challenges/group-records';
-import { useRead } from '@/hooks/use-database';
+import { useRead } from '@/hooks/use-loadable';
 import { valueRead } from '@domain/data/read-descriptor';
 
 /**

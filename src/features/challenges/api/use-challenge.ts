@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import type { Loadable } from '@/hooks/use-async';
-import { useRead } from '@/hooks/use-database';
+import type { Loadable } from '@/hooks/use-loadable';
+import { useRead } from '@/hooks/use-loadable';
 import type { GroupChallengeRecord } from './group-challenge-api';
 import { cacheChallenge, readCachedChallenge } from './challenge-cache';
 import { challengeReads, isChallengeKey } from './prefetch-challenge';

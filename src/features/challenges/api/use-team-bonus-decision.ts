@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { dbPaths } from '@domain/data/database-paths';
 import type { GroupRecord } from '@domain/challenges/group-records';
-import { useRead } from '@/hooks/use-database';
+import { useRead } from '@/hooks/use-loadable';
 import { valueRead } from '@domain/data/read-descriptor';
 import { recomputeMemberTotals } from './recompute-member-totals';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { MemberAvatar } from '@/components/member-avatar';
 import type { MealKey } from '@domain/challenges/group-records';
 import { mealKeyLabel } from '@domain/challenges/meal-key-label';
-import { profilePath } from '@/lib/profile-route';
+import { profilePath } from '@/lib/app-addresses';
 import { memberName, type BoardEntry } from '../lib/group-board';
 import type { OpenedPhoto } from './proof-photo-dialog';
 

@@ -1,6 +1,6 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readStored, storageKeys, writeStored } from '@/lib/browser-storage';
+import { readStored, storageKeys, writeStored } from '@/lib/device-storage';
 import {
   challengeRecord,
   fakeChallengeDatabase as database,

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { dbPaths } from '@domain/data/database-paths';
 import type { BoardRow } from '@domain/challenges/group-records';
-import { challengePath } from '@/lib/challenge-route';
+import { challengePath } from '@/lib/app-addresses';
 import { callApi } from '@/services/api-client';
 import { memberFixture, renderApp } from '@/testing/render-app';
 import { challengeRecord, DAY, HOUR } from '../testing/fake-challenge-database';

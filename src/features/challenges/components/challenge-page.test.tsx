@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { challengePath } from '@/lib/challenge-route';
+import { challengePath } from '@/lib/app-addresses';
 import { confirmAction, toastError, toastErrorWithReason, toastSuccess } from '@/lib/toast';
 import { ApiError, callApi } from '@/services/api-client';
 import { writePaths } from '@/services/database';
@@ -118,7 +118,7 @@ describe('ChallengePage for the owner', () => {
       await screen.findByRole('heading', { level: 1, name: 'Green week' });
       expect(within(row('Khichdi')).getByText('Available')).toBeInTheDocument();
       act(() => vi.advanceTimersByTime(HOUR));
-      // Database answers render as transitions (use-database.ts), which a busy machine may finish after act()
+      // Database answers render as transitions (src/hooks/use-loadable.ts), which a busy machine may finish after act()
       // and which may draw the table anew: the row is looked up again on every check (a row taken once
       // could be one React has since replaced; that failed CI on a loaded 2-core machine).
       await waitFor(() => expect(within(row('Khichdi')).getByText('Expired')).toBeInTheDocument());

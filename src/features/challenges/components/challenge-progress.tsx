@@ -2,7 +2,7 @@ import { useId } from 'react';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import type { NutritionTargets } from '@domain/nutrition/nutrition-targets';
-import { indianGrouped } from '@/lib/number-text';
+import { indianGrouped } from '@/lib/text-format';
 import type { DayPlan } from '../lib/challenge-meals';
 import { challengeProgress, type DayProgress } from '../lib/challenge-progress';
 

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { MemberAvatar } from '@/components/member-avatar';
 import type { ChallengeSummary } from '@domain/challenges/challenge-record';
 import type { GroupSummary } from '@domain/challenges/group-records';
-import { cardTime } from '@/lib/card-time';
-import { profilePath } from '@/lib/profile-route';
+import { cardTime } from '@/lib/text-format';
+import { profilePath } from '@/lib/app-addresses';
 
 interface ChallengeSummaryCardProps {
   challenge: ChallengeSummary;

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Button, { type ButtonProps } from 'react-bootstrap/Button';
 import { useNavigate } from 'react-router-dom';
 import { useBusy } from '@/hooks/use-busy';
-import { challengePath } from '@/lib/challenge-route';
+import { challengePath } from '@/lib/app-addresses';
 import { useSession } from '@/lib/session';
 import { toastError } from '@/lib/toast';
 import { useRefusalHandler } from '../hooks/use-refusal-handler';

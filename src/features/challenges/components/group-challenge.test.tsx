@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dbPaths } from '@domain/data/database-paths';
 import type { BoardRow } from '@domain/challenges/group-records';
-import { challengePath } from '@/lib/challenge-route';
+import { challengePath } from '@/lib/app-addresses';
 import { confirmAction, toastError } from '@/lib/toast';
 import { ApiError, callApi } from '@/services/api-client';
 import { memberFixture } from '@/testing/render-app';

@@ -7,7 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import type { MealSlot } from '@domain/constants';
 import type { ChallengeRef } from '@domain/challenges/challenge-record';
 import { UploadLeaveGuard } from '@/components/upload-leave-guard';
-import { useOnline } from '@/hooks/use-online';
+import { useOnline } from '@/lib/connectivity';
 import { useProofUpload } from '../hooks/use-proof-upload';
 
 interface MealProofUploadProps {

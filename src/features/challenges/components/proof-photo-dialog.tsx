@@ -5,7 +5,7 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import type { MealKey } from '@domain/challenges/group-records';
 import { mealKeyLabel } from '@domain/challenges/meal-key-label';
-import { useAsync } from '@/hooks/use-async';
+import { useAsync } from '@/hooks/use-loadable';
 import { appImageSource } from '@/lib/safe-urls';
 import { readProofPhoto } from '../api/group-proof-photo';
 import { REPORTED_TEXT, ReportProofForm } from './report-proof-form';

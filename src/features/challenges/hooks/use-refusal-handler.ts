@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { TOAST_LIMIT_ERROR_MS, toastError, toastInfo } from '@/lib/toast';
-import { profilePath, rememberViewedProfile } from '@/lib/profile-route';
+import { profilePath, rememberViewedProfile } from '@/lib/app-addresses';
 import type { CreateChallengeRefused } from '../api/create-challenge';
 
 /** docs/product.md#validation: the limit is a 5 s error toast; an incomplete profile is an info toast and a trip to the profile. */

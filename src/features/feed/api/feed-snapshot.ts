@@ -1,5 +1,5 @@
 import type { FeedEntry } from '@domain/challenges/challenge-record';
-import { cachedSnapshot } from '@/lib/cached-snapshot';
+import { cachedSnapshot } from '@/lib/device-storage';
 import { CARDS_PER_PAGE, type FeedCard } from './feed-pages';
 
 const isString = (value: unknown): value is string => typeof value === 'string';

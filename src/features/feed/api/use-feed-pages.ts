@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
-import type { Loadable } from '@/hooks/use-async';
+import type { Loadable } from '@/hooks/use-loadable';
 import type { FeedEntry } from '@domain/challenges/challenge-record';
 import { readChildren, watchChildren } from '@/services/database';
 import { dbPaths } from '@domain/data/database-paths';
@@ -43,7 +43,7 @@ export function useFeedPages(authorUid: string | null, page: number): Loadable<F
       read.query!,
       (rows) => {
         const read = toFeedPage(rows, authorUid);
-        // A transition, like every database answer (hooks/use-database.ts): rendered in slices.
+        // A transition, like every database answer (hooks/use-loadable.ts): rendered in slices.
         startTransition(() => {
           if (read.cards.length === 0 && index > 0) {
             setKnown((current) => afterPageVanished(current, index));

@@ -3,7 +3,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
-import { challengePath, rememberChallenge } from '@/lib/challenge-route';
+import { challengePath, rememberChallenge } from '@/lib/app-addresses';
 import { useAfterMainContent, useMainContent } from '@/hooks/use-main-content';
 import { appImageSource } from '@/lib/safe-urls';
 import { ErrorBoundary } from '@/components/error-boundary';
@@ -11,7 +11,7 @@ import { MemberAvatar } from '@/components/member-avatar';
 import { ProfileLink } from '@/components/profile-link';
 import type { ChallengeRef } from '@domain/challenges/challenge-record';
 import type { FeedCard } from '../api/feed-pages';
-import { cardTime } from '@/lib/card-time';
+import { cardTime } from '@/lib/text-format';
 
 interface ChallengeCardProps {
   card: FeedCard;

@@ -1,5 +1,4 @@
-import { useAsync, type Loadable } from '@/hooks/use-async';
-import { useRead } from '@/hooks/use-database';
+import { useAsync, type Loadable, useRead } from '@/hooks/use-loadable';
 import { childrenRead } from '@domain/data/read-descriptor';
 import {
   boardPath,

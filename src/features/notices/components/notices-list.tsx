@@ -3,8 +3,8 @@ import './notices.css';
 import type { Row } from '@domain/data/child-query';
 import type { NoticeRecord } from '@domain/challenges/group-records';
 import { MemberAvatar } from '@/components/member-avatar';
-import { cardTime } from '@/lib/card-time';
-import { challengePath } from '@/lib/challenge-route';
+import { cardTime } from '@/lib/text-format';
+import { challengePath } from '@/lib/app-addresses';
 import { noticeText } from '../api/notice-text';
 
 interface NoticesListProps {

@@ -1,6 +1,6 @@
 import type { FeedEntry } from '@domain/challenges/challenge-record';
 import { dbPaths } from '@domain/data/database-paths';
-import { useRead } from '@/hooks/use-database';
+import { useRead } from '@/hooks/use-loadable';
 import { childrenRead } from '@domain/data/read-descriptor';
 
 /** The feed's rules allow at most 100 rows a query: far more challenges than a member keeps on it. */

@@ -8,8 +8,7 @@ import type { ChallengeRecord, FeedEntry } from '@domain/challenges/challenge-re
 import { CHALLENGE_DAYS, MEAL_SLOTS } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
 import { dayKey } from '@domain/challenges/meal-schedule';
-import { useAsync } from '@/hooks/use-async';
-import { useRead } from '@/hooks/use-database';
+import { useAsync, useRead } from '@/hooks/use-loadable';
 import { childrenRead } from '@domain/data/read-descriptor';
 import { readValue } from '@/services/database';
 import { useMemberFeedEntries } from './member-feed-entries';

@@ -1,6 +1,6 @@
 import { dbPaths } from '@domain/data/database-paths';
 import type { MemberGlance, MemberStreakFields } from '@domain/members/member-progress';
-import { useRead } from '@/hooks/use-database';
+import { useRead } from '@/hooks/use-loadable';
 import { valueRead } from '@domain/data/read-descriptor';
 
 /** The streak fields of users/{uid}/info as read: absent on a member no recompute has reached yet. */

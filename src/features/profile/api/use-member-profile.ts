@@ -1,6 +1,6 @@
 import type { MemberPrivate } from '@domain/members/member-records';
-import type { Loadable } from '@/hooks/use-async';
-import { useRead } from '@/hooks/use-database';
+import type { Loadable } from '@/hooks/use-loadable';
+import { useRead } from '@/hooks/use-loadable';
 import { useMainContent } from '@/hooks/use-main-content';
 import { profileReads } from './prefetch-profile';
 

@@ -1,5 +1,5 @@
 import type { MemberInfo, MemberPrivate, MemberSocial } from '@domain/members/member-records';
-import { useAsync, type Loadable } from '@/hooks/use-async';
+import { useAsync, type Loadable } from '@/hooks/use-loadable';
 import { readValue } from '@/services/database';
 import { dbPaths } from '@domain/data/database-paths';
 import type { ProfileFormValues } from '@domain/members/profile-form-schema';

@@ -3,7 +3,7 @@ import Placeholder from 'react-bootstrap/Placeholder';
 import { Link } from 'react-router-dom';
 import type { MemberInfo } from '@domain/members/member-records';
 import type { SessionUser } from '@/services/auth';
-import { profilePath, rememberViewedProfile } from '@/lib/profile-route';
+import { profilePath, rememberViewedProfile } from '@/lib/app-addresses';
 import { MemberAvatar } from '@/components/member-avatar';
 import { useActiveChallengeCount } from '../api/use-active-challenge-count';
 import type { MemberStreak } from '../api/use-member-glance';

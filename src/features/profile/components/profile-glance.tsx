@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import Placeholder from 'react-bootstrap/Placeholder';
-import { localCalendarDate } from '@/lib/local-date';
+import { localCalendarDate } from '@/lib/text-format';
 import { useMemberGlance } from '../api/use-member-glance';
 import { adherenceText } from '../lib/glance-calendar';
 import { GlanceCalendar } from './glance-calendar';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { storageKeys, writeStored } from '@/lib/browser-storage';
+import { storageKeys, writeStored } from '@/lib/device-storage';
 import { readLog, resetFakeDatabase } from '@/testing/fake-database';
 import { memberFixture, renderApp } from '@/testing/render-app';
 import { ProfilePage } from './profile-page';

@@ -7,7 +7,7 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { joinAtText } from '@domain/members/member-identity';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSignedInUser } from '@/lib/session';
-import { profilePath, type ProfileRouteState } from '@/lib/profile-route';
+import { profilePath, type ProfileRouteState } from '@/lib/app-addresses';
 import type { MemberStreak } from '../api/use-member-glance';
 import { useMemberProfile } from '../api/use-member-profile';
 import { streakDaysText } from '../lib/streak-text';

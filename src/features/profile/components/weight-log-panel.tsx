@@ -24,9 +24,9 @@ import {
   useWeightLog,
 } from '../api/weight-log';
 import { WeightChart } from './weight-chart';
-import { localCalendarDate } from '@/lib/local-date';
+import { localCalendarDate } from '@/lib/text-format';
 
-// The device's date without Intl (src/lib/local-date.ts).
+// The device's date without Intl (src/lib/text-format.ts).
 const browserToday = () => localCalendarDate();
 
 const signed = (kg: number) => `${kg > 0 ? '+' : kg < 0 ? '−' : '±'}${Math.abs(kg)} kg`;

@@ -1,5 +1,5 @@
-import { useAsync, type Loadable } from '@/hooks/use-async';
-import { storageKeys, readStored } from '@/lib/browser-storage';
+import { useAsync, type Loadable } from '@/hooks/use-loadable';
+import { storageKeys, readStored } from '@/lib/device-storage';
 import { useSession } from '@/lib/session';
 import { findMembersNamed } from '../api/member-records';
 import type { NamedMember } from '../lib/members-named';

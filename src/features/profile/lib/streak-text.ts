@@ -1,5 +1,5 @@
 import type { CalendarDate } from '@domain/calendar-dates';
-import { MONTH_NAMES, WEEKDAY_NAMES } from '@/lib/calendar-words';
+import { MONTH_NAMES, WEEKDAY_NAMES } from '@/lib/text-format';
 
 /** "1 day", "3 days": how the profile and the sidebar card say a streak's length. */
 export function streakDaysText(days: number | undefined): string {

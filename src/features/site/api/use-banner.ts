@@ -1,4 +1,4 @@
-import { useRead } from '@/hooks/use-database';
+import { useRead } from '@/hooks/use-loadable';
 import { bannerRead } from './prefetch-banner';
 
 /**

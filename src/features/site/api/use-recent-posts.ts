@@ -1,7 +1,7 @@
 import type { FeedEntry } from '@domain/challenges/challenge-record';
 import type { Row } from '@domain/data/child-query';
-import type { Loadable } from '@/hooks/use-async';
-import { useRead } from '@/hooks/use-database';
+import type { Loadable } from '@/hooks/use-loadable';
+import { useRead } from '@/hooks/use-loadable';
 import { childrenRead } from '@domain/data/read-descriptor';
 import { dbPaths } from '@domain/data/database-paths';
 

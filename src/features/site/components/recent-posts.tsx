@@ -1,8 +1,8 @@
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router-dom';
-import { cardDate } from '@/lib/card-time';
-import { challengePath } from '@/lib/challenge-route';
+import { cardDate } from '@/lib/text-format';
+import { challengePath } from '@/lib/app-addresses';
 import { useRecentPosts } from '../api/use-recent-posts';
 
 export const RECENT_POST_COUNT = 5;

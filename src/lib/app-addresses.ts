@@ -1,4 +1,6 @@
-import { storageKeys, writeStored } from './browser-storage';
+import { storageKeys, writeStored } from './device-storage';
+
+/* The app's shareable addresses, built in one place (docs/product.md#routes-and-screens). */
 
 /** The readable part of a challenge's address, made from its title (docs/product.md#routes-and-screens). */
 export function challengeSlug(title: string): string {
@@ -26,4 +28,22 @@ export function rememberChallenge(ownerId: string, challengeId: string, title: s
   writeStored(storageKeys.currentChallenge, challengeId);
   writeStored(storageKeys.currentId, ownerId);
   return challengePath(ownerId, challengeId, title);
+}
+
+/**
+ * A member's shareable address: /profile/{displayName}/{uid}. The uid identifies the member; the name is for
+ * people reading the link (docs/product.md#routes-and-screens).
+ */
+export function profilePath(displayName: string, uid: string): string {
+  return `/profile/${encodeURIComponent(displayName)}/${encodeURIComponent(uid)}`;
+}
+
+/** Stores whose profile was opened last (loadProfile), a convenience only: the address identifies the member. */
+export function rememberViewedProfile(uid: string): void {
+  writeStored(storageKeys.loadProfile, uid);
+}
+
+/** Location state that makes the profile page open its Edit profile modal on arrival. */
+export interface ProfileRouteState {
+  editProfile?: boolean;
 }

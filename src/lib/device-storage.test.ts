@@ -1,4 +1,4 @@
-import { cachedSnapshot } from './cached-snapshot';
+import { cachedSnapshot } from './device-storage';
 
 const parseNumbers = (raw: unknown) =>
   Array.isArray(raw) && raw.every((item) => typeof item === 'number') ? (raw as number[]) : null;
