@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react';
  * has no network at all, but a page the service worker served from its cache (a repeat visit, a reload) may
  * start with it true and no network behind it. Such a page asks the server once, with a small request the
  * worker does not answer, and again every few seconds while that fails, so the offline notice shows and goes
- * away as the connection does (docs/performance.md, "Installable app").
+ * away as the connection does (docs/architecture.md, "Installable app").
  */
 const RECHECK_MS = 3_000;
 
