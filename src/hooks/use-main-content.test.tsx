@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { eachTestAFreshPageLoad } from '@/testing/fresh-page-load';
 
 // The signal is remembered per page load: each test loads the modules afresh.
 const load = async () => {
@@ -9,17 +10,7 @@ const load = async () => {
   return { ...hooks, ...signal };
 };
 
-beforeEach(() => {
-  vi.resetModules();
-  vi.useFakeTimers();
-  // No Largest Contentful Paint reports: what waits for a paint runs a frame after the next one.
-  vi.stubGlobal('PerformanceObserver', undefined);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+eachTestAFreshPageLoad();
 
 /** A page whose main content arrives when its button is pressed, with a secondary photo beside it. */
 async function pageWithMainContent() {

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { eachTestAFreshPageLoad } from '@/testing/fresh-page-load';
 
 /** The browser's Largest Contentful Paint reports, played by the test. */
 class FakeLargestPaintObserver {
@@ -24,18 +25,7 @@ class FakeLargestPaintObserver {
 // The module remembers the page's report and the visitor's first input: each test loads it afresh.
 const load = () => import('./main-content');
 
-beforeEach(() => {
-  vi.resetModules();
-  vi.useFakeTimers();
-  // No Largest Contentful Paint reports unless a test plays them: afterContentShown starts a frame after the
-  // next paint.
-  vi.stubGlobal('PerformanceObserver', undefined);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+eachTestAFreshPageLoad();
 
 describe('afterMainContent', () => {
   it('runs once the page reports its main content, not before, and once only', async () => {

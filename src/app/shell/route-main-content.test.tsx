@@ -1,6 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { eachTestAFreshPageLoad } from '@/testing/fresh-page-load';
 
 // The signal is remembered per page load: each test loads the modules afresh.
 const renderAt = async (path: string) => {
@@ -14,17 +15,7 @@ const renderAt = async (path: string) => {
   return isMainContentShown;
 };
 
-beforeEach(() => {
-  vi.resetModules();
-  vi.useFakeTimers();
-  // No Largest Contentful Paint reports: what waits for a paint runs a frame after the next one.
-  vi.stubGlobal('PerformanceObserver', undefined);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+eachTestAFreshPageLoad();
 
 describe('RouteMainContent', () => {
   it.each(['/about', '/login', '/leader-board', '/join/c1'])(
