@@ -70,6 +70,12 @@ export function groupApi(current: () => ApiHarness) {
     read,
     generate,
     join,
+    /** Checks that a refused join left nothing it could have written. */
+    async expectNoTrace(member: TestMember, challengeId: string) {
+      expect(await read(`users/${member.uid}/challenges/${challengeId}`)).toBeNull();
+      expect(await read(`groups/${challengeId}/members/${member.uid}`)).toBeNull();
+      expect(await read(`serverLocks/challengeCreation/${member.uid}`)).toBeNull();
+    },
     /** A challenge open to others ('link' unless overridden); its id. */
     async createChallenge(owner: TestMember, overrides: Record<string, unknown> = {}) {
       const created = await generate(owner, { access: 'link', ...overrides });

@@ -7,7 +7,7 @@
 import type { Auth } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupApi } from './group-api';
-import { readyMember, startApiHarness, type ApiHarness, type TestMember } from './api-harness';
+import { readyMember, startApiHarness, type ApiHarness } from './api-harness';
 
 let harness: ApiHarness;
 /** An API whose Auth behaves as deployed (authAsDeployed). */
@@ -42,14 +42,7 @@ beforeAll(async () => {
 });
 afterAll(() => harness?.close());
 
-const { read, join, createChallenge, tokenOf, joiner, joinWith } = groupApi(() => harness);
-
-/** Everything a refused join could have written. */
-async function expectNoTrace(member: TestMember, challengeId: string) {
-  expect(await read(`users/${member.uid}/challenges/${challengeId}`)).toBeNull();
-  expect(await read(`groups/${challengeId}/members/${member.uid}`)).toBeNull();
-  expect(await read(`serverLocks/challengeCreation/${member.uid}`)).toBeNull();
-}
+const { join, createChallenge, tokenOf, joiner, joinWith, expectNoTrace } = groupApi(() => harness);
 
 describe('POST /api/challenges/:challengeId/join, signed in', () => {
   it('401 for a member disabled or deleted in Auth though their token is unexpired, before the group’s own refusals; a member in good standing joins', async () => {

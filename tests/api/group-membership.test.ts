@@ -40,16 +40,8 @@ beforeAll(async () => {
 });
 afterAll(() => harness?.close());
 
-const { send, read, generate, join, createChallenge, tokenOf, joiner, joinWith } = groupApi(
-  () => harness,
-);
-
-/** Everything a refused join could have written. */
-async function expectNoTrace(member: TestMember, challengeId: string) {
-  expect(await read(`users/${member.uid}/challenges/${challengeId}`)).toBeNull();
-  expect(await read(`groups/${challengeId}/members/${member.uid}`)).toBeNull();
-  expect(await read(`serverLocks/challengeCreation/${member.uid}`)).toBeNull();
-}
+const { send, read, generate, join, createChallenge, tokenOf, joiner, joinWith, expectNoTrace } =
+  groupApi(() => harness);
 
 describe('POST /api/generate with access', () => {
   it('link makes the group with the owner as member #1, an invite token and the feed summary; solo makes none; 400 for an unknown access', async () => {
