@@ -21,6 +21,9 @@ describe('the first load of the main screens', () => {
     ['the layout (home banner, sidebar)', () => import('./layout-page')],
     ['the feed', () => import('./feed-screen')],
     ['a profile', () => import('@/features/profile/components/profile-page')],
+    // A profile's later parts load right after its main content; the weight form's checks on its first submit.
+    ["a profile's glance", () => import('@/features/profile/components/profile-glance')],
+    ["the owner's weight log", () => import('@/features/profile/components/weight-log-panel')],
     [
       'a challenge (its board included)',
       () => import('@/features/challenges/components/challenge-page'),

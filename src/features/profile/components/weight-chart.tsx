@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { WeightPoint } from '@domain/members/weight-log';
+import type { WeightPoint } from '@domain/members/weight-trend';
 
 const WIDTH = 320;
 const HEIGHT = 160;

@@ -1,19 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { memo, useCallback, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { TextField } from '@/components/form/text-field';
-import {
-  weightFormSchema,
-  weightTrend,
-  type WeightForm,
-  type WeightPoint,
-  type WeightTrend,
-} from '@domain/members/weight-log';
+import type { WeightForm } from '@domain/members/weight-log';
+import { weightTrend, type WeightPoint, type WeightTrend } from '@domain/members/weight-trend';
 import { confirmAction } from '@/lib/toast';
 import {
   deleteWeight,
@@ -28,6 +22,20 @@ import { localCalendarDate } from '@/lib/text-format';
 
 // The device's date without Intl (src/lib/text-format.ts).
 const browserToday = () => localCalendarDate();
+
+// The form's checks (zod) load on its first submit, not with the profile: evaluating zod was one long task
+// (docs/performance.md, "The profile with 12 weeks of data and 60 weights").
+const validateOnSubmit: Resolver<WeightForm, unknown, { date: string; kg: number }> = async (
+  values,
+  context,
+  options,
+) => {
+  const [{ zodResolver }, { weightFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@domain/members/weight-log'),
+  ]);
+  return zodResolver(weightFormSchema)(values, context, options);
+};
 
 const signed = (kg: number) => `${kg > 0 ? '+' : kg < 0 ? '−' : '±'}${Math.abs(kg)} kg`;
 
@@ -125,7 +133,7 @@ function WeightEntryForm({ editing, onDone, onFailure }: WeightEntryFormProps) {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<WeightForm, unknown, { date: string; kg: number }>({
-    resolver: zodResolver(weightFormSchema),
+    resolver: validateOnSubmit,
     defaultValues: editing
       ? { date: editing.date, kg: String(editing.kg) }
       : { date: today, kg: '' },
