@@ -7,12 +7,13 @@ import {
 } from '@domain/challenges/challenge-board';
 import { MEAL_SLOTS, type MealSlot } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
-import type { BoardMeal, BoardRow, GroupRecord } from '@domain/challenges/group-records';
+import type { BoardMealState, BoardRow, GroupRecord } from '@domain/challenges/group-records';
 import { dayKey } from '@domain/challenges/meal-schedule';
 import type { GroupTerms } from '@domain/members/member-progress';
 import { computeScore, provedInWindow } from '@domain/challenges/points';
 import { proofEarnsPoints } from '@domain/challenges/proof-review';
-import { boardMealsOf, isGroupMember } from './group-store';
+import { boardMealsOfRow } from '@domain/challenges/board-windows';
+import { boardMealsOf, isGroupMember, rowWindowsOf } from './group-store';
 
 /**
  * A group member's board row kept in step with their own plan (docs/product.md, "Group challenges"):
@@ -21,7 +22,7 @@ import { boardMealsOf, isGroupMember } from './group-store';
  */
 
 /** What a meal's proof shows on the board, from the meal as stored; null when it has none. */
-export function boardProofOf(meal: MealRecord | undefined): BoardMeal['proof'] | null {
+export function boardProofOf(meal: MealRecord | undefined): BoardMealState['proof'] | null {
   if (meal?.status === 'Rejected' || meal?.review?.state === 'rejected') return 'Rejected';
   if (meal?.status !== 'Done') return null;
   return meal.review?.state === 'flagged' ? 'Flagged' : 'Done';
@@ -71,13 +72,13 @@ export function boardRowUpdate(
     // A Done meal that does not earn (its photo missing, outside its window) shows no proof.
     const stated = boardProofOf(meal);
     const proof = stated === 'Done' && !earns ? null : stated;
-    update[`${row}/meals/${key}/opensAt`] = meal.opensAt;
-    update[`${row}/meals/${key}/closesAt`] = meal.closesAt;
     update[`${row}/meals/${key}/proof`] = proof;
     // A rejected photo leaves the board; one under review stays visible to the group.
     update[`${photos}/${key}`] =
       (proof === 'Done' || proof === 'Flagged') && meal.img ? meal.img : null;
   }
+  // Written each time: it also gives a row from before the windows were one string its windows.
+  update[`${row}/windows`] = rowWindowsOf(claimed);
   update[`${row}/proved`] = proved;
   update[`${row}/points`] = computeScore([counted]).total + bonusPoints;
   update[`${row}/lastProvedAt`] = lastProvedAt > 0 ? lastProvedAt : null;
@@ -98,7 +99,7 @@ export function withMeal(
 /** The board's standings as the team bonus judges them: every meal on a row is planned. */
 export function boardStandings(members: Record<string, BoardRow>): BoardStanding[] {
   return Object.entries(members).map(([uid, row]) => {
-    const planned = Object.keys(row.meals ?? {}).length;
+    const planned = boardMealsOfRow(row).length;
     return {
       uid,
       proved: row.proved ?? 0,
@@ -110,12 +111,11 @@ export function boardStandings(members: Record<string, BoardRow>): BoardStanding
   });
 }
 
-/** The challenge's end for the whole group: the latest closesAt on any member's row. */
+/** The challenge's end for the whole group: the latest window's close on any member's row. */
 export function groupEndsAt(members: Record<string, BoardRow>): number {
   let endsAt = 0;
   for (const row of Object.values(members))
-    for (const meal of Object.values(row.meals ?? {}))
-      if (meal && typeof meal.closesAt === 'number') endsAt = Math.max(endsAt, meal.closesAt);
+    for (const [, meal] of boardMealsOfRow(row)) endsAt = Math.max(endsAt, meal.closesAt);
   return endsAt;
 }
 

@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { dbPaths } from '@domain/data/database-paths';
-import type { BoardMeal, BoardRow, MealKey } from '@domain/challenges/group-records';
+import type { BoardRow, MealKey } from '@domain/challenges/group-records';
+import { boardMealsOfRow } from '@domain/challenges/board-windows';
 import { memberUid } from './authenticate';
 import {
   groupPeerParamsSchema,
@@ -16,11 +17,9 @@ const bodySchema = z.strictObject({});
 
 /** The member's meal whose window is open at `now` and has no proof (or a rejected one), if any. */
 export function openUnprovedMeal(row: BoardRow, now: number): MealKey | undefined {
-  const entries = Object.entries(row.meals ?? {}) as Array<[MealKey, BoardMeal | undefined]>;
-  return entries
+  return boardMealsOfRow(row)
     .filter(
       ([, meal]) =>
-        meal !== undefined &&
         meal.opensAt <= now &&
         now <= meal.closesAt &&
         (meal.proof === undefined || meal.proof === 'Rejected'),

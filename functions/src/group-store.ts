@@ -14,6 +14,7 @@ import {
   type MealKey,
 } from '@domain/challenges/group-records';
 import { dayKey } from '@domain/challenges/meal-schedule';
+import { encodeBoardWindows, type KeyedWindow } from '@domain/challenges/board-windows';
 import { ChallengeCreationLock } from './challenge-creation-lock';
 import type { MemberIdentity } from './challenge-records';
 import { HttpError } from './http-error';
@@ -195,6 +196,14 @@ export function* boardMealsOf(
   }
 }
 
+/** A plan's windows as its board row holds them: one string (docs/architecture.md, "Board rows"). */
+export function rowWindowsOf(challenge: Pick<ChallengeRecord, 'day' | 'meals'>): string {
+  const windows: KeyedWindow[] = [];
+  for (const { key, meal } of boardMealsOf(challenge))
+    windows.push({ key, opensAt: meal.opensAt, closesAt: meal.closesAt });
+  return encodeBoardWindows(windows);
+}
+
 /**
  * A new member's board row: their windows, nothing proved yet; never the meals' macros or the member's
  * targets (docs/security.md, "Group challenges"). Proofs reach it through group-board-writes.ts.
@@ -204,11 +213,15 @@ export function boardRowFor(
   challenge: ChallengeRecord,
   joinedAt: number,
 ): BoardRow {
-  const meals: BoardRow['meals'] = {};
-  for (const { key, meal } of boardMealsOf(challenge))
-    meals[key] = { opensAt: meal.opensAt, closesAt: meal.closesAt };
   const { displayName, photoURL } = identity;
-  return { displayName, photoURL, joinedAt, proved: 0, points: 0, meals };
+  return {
+    displayName,
+    photoURL,
+    joinedAt,
+    proved: 0,
+    points: 0,
+    windows: rowWindowsOf(challenge),
+  };
 }
 
 type OwnerGroupFields = Pick<ChallengeRecord, 'access' | 'memberCount' | 'memberPhotos' | 'invite'>;

@@ -14,7 +14,7 @@ import {
   buildFeedEntry,
   challengeStart,
 } from '../../functions/src/challenge-records';
-import { boardRowFor } from '../../functions/src/group-store';
+import { boardMealsOf, boardRowFor } from '../../functions/src/group-store';
 import { MEAL_SLOTS } from '@domain/constants';
 import type { BoardRow } from '@domain/challenges/group-records';
 import { dayKey } from '@domain/challenges/meal-schedule';
@@ -138,8 +138,8 @@ export function communityData(
 
 /**
  * A group's board (groups/{cid}/members) of `memberCount` members on 7-day plans, made by the server's own
- * boardRowFor: each member's first `provedMeals` meals proved inside their windows, each cheered by a few
- * members once every meal is proved (the largest a board gets), production-shaped names and avatar URLs.
+ * boardRowFor: each member's first `provedMeals` meals proved inside their windows (shown 'Done'), each
+ * cheered by a few members once every meal is proved (the largest a board gets), production-shaped names and avatar URLs.
  */
 export function groupBoardRows(
   memberCount: number,
@@ -164,9 +164,12 @@ export function groupBoardRows(
       plan,
       now - (memberCount - index) * 60_000,
     );
-    if (provedMeals >= plan.day * MEAL_SLOTS.length)
-      for (const meal of Object.values(row.meals)) if (meal) meal.cheers = 3;
-    rows[uid] = row;
+    // What boardRowUpdate records of the proved meals (boardRowFor makes a new member's row).
+    const cheers = provedMeals >= plan.day * MEAL_SLOTS.length ? { cheers: 3 } : {};
+    const meals: NonNullable<BoardRow['meals']> = {};
+    for (const { key, meal } of boardMealsOf(plan))
+      if (meal.status === 'Done') meals[key] = { proof: 'Done', ...cheers };
+    rows[uid] = { ...row, proved: Math.min(provedMeals, plan.day * MEAL_SLOTS.length), meals };
   }
   return rows;
 }

@@ -5,6 +5,7 @@ import { storagePaths } from '@domain/data/storage-paths';
 import { postJson, TEST_BUCKET, uploadProofAt } from './api-harness';
 import { MINUTE, PROOF_TESTS_START, proofTestSetup } from './group-api';
 import { makeGroup, type GroupMember } from './group-fixtures';
+import { boardMealsOfRow } from '@domain/challenges/board-windows';
 
 // A group member's board row kept live from their proofs, the admin's review and the recompute, over
 // HTTP (docs/product.md, "Group challenges").
@@ -33,17 +34,19 @@ describe("a group member's board row", () => {
   it("a joined member's proof updates their row and photo at once; the others' rows stay", async () => {
     const { owner, members } = await group();
     const asha = members[1];
+    const before = await rowOf(asha);
     const proved = await prove(asha, 'lunch', 'board-asha-lunch');
     const row = await rowOf(asha);
     expect(row).toMatchObject({ proved: 1, points: 10, lastProvedAt: proved.doneAt });
-    expect(row.meals['Day1-lunch']).toMatchObject({ proof: 'Done' });
-    expect(row.meals['Day1-breakfast']?.proof).toBeUndefined();
+    // Only the meals with something to say are stored beside the windows.
+    expect(row.meals).toEqual({ 'Day1-lunch': { proof: 'Done' } });
     expect(await read(`${dbPaths.groupPhotos(asha.challengeId, asha.uid)}/Day1-lunch`)).toBe(
       proved.img,
     );
     // The row is written by leaf paths: its identity and windows stay as they were.
     expect(row).toMatchObject({ displayName: 'Asha', joinedAt: expect.any(Number) });
-    expect(row.meals['Day1-dinner']).toMatchObject({ opensAt: expect.any(Number) });
+    expect(boardMealsOfRow(row).map(([key]) => key)).toHaveLength(9);
+    expect(row.windows).toBe(before.windows);
     expect(await rowOf(owner)).toMatchObject({ proved: 0, points: 0 });
     expect((await rowOf(owner)).lastProvedAt).toBeUndefined();
   });
@@ -160,8 +163,8 @@ describe("a group member's board row", () => {
     expect(response.body.score).toBe(10);
     const row = await rowOf(member);
     expect(row).toMatchObject({ proved: 1, points: 10, lastProvedAt: lunch.opensAt + MINUTE });
-    expect(row.meals['Day1-lunch']?.proof).toBe('Done');
-    expect(row.meals['Day1-breakfast']?.proof).toBeUndefined();
+    expect(row.meals?.['Day1-lunch']?.proof).toBe('Done');
+    expect(row.meals?.['Day1-breakfast']).toBeUndefined();
     expect(row.streak).toBe(response.body.currentStreak);
   });
 

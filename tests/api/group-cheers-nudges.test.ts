@@ -46,7 +46,7 @@ describe('cheers', () => {
     const [, asha, ravi] = members;
     const first = await cheer(owner, challengeId, asha.uid);
     expect(first.status).toBe(201);
-    expect((await rowOf(asha)).meals['Day1-lunch']).toMatchObject({ proof: 'Done', cheers: 1 });
+    expect((await rowOf(asha)).meals?.['Day1-lunch']).toMatchObject({ proof: 'Done', cheers: 1 });
     expect(await read(dbPaths.groupCheer(challengeId, asha.uid, 'Day1-lunch', owner.uid))).toBe(
       clock.now,
     );
@@ -67,11 +67,11 @@ describe('cheers', () => {
     const again = await cheer(owner, challengeId, asha.uid);
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ cheered: false });
-    expect((await rowOf(asha)).meals['Day1-lunch']?.cheers).toBe(1);
+    expect((await rowOf(asha)).meals?.['Day1-lunch']?.cheers).toBe(1);
     expect(await noticesOf(asha)).toHaveLength(1);
 
     expect((await cheer(ravi, challengeId, asha.uid)).status).toBe(201);
-    expect((await rowOf(asha)).meals['Day1-lunch']?.cheers).toBe(2);
+    expect((await rowOf(asha)).meals?.['Day1-lunch']?.cheers).toBe(2);
     expect(await noticesOf(asha)).toHaveLength(2);
   });
 
@@ -82,7 +82,7 @@ describe('cheers', () => {
       Array.from({ length: 5 }, () => cheer(owner, challengeId, asha.uid)),
     );
     expect(responses.map((response) => response.status).sort()).toEqual([200, 200, 200, 200, 201]);
-    expect((await rowOf(asha)).meals['Day1-lunch']?.cheers).toBe(1);
+    expect((await rowOf(asha)).meals?.['Day1-lunch']?.cheers).toBe(1);
     expect(await noticesOf(asha)).toHaveLength(1);
   });
 
@@ -108,7 +108,7 @@ describe('cheers', () => {
       expect(response.status, what).toBe(status);
       expect(response.body.error, what).toEqual(message ?? expect.any(String));
     }
-    expect((await rowOf(asha)).meals['Day1-lunch']?.cheers).toBeUndefined();
+    expect((await rowOf(asha)).meals?.['Day1-lunch']?.cheers).toBeUndefined();
     expect(await read(`groupCheers/${challengeId}`)).toBeNull();
     expect(await noticesOf(asha)).toEqual([]);
     expect(await noticesOf(ravi)).toEqual([]);

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import type { ChallengeRecord } from '@domain/challenges/challenge-record';
-import { MEAL_SLOTS } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
-import type { BoardRow, GroupRecord } from '@domain/challenges/group-records';
+import type { GroupRecord } from '@domain/challenges/group-records';
+import { rowWindowsOf } from '../../functions/src/group-store';
 import {
   generatePayload,
   postJson,
@@ -29,17 +29,6 @@ export interface TestGroup {
   owner: GroupMember;
   /** The owner first, then the joined members. */
   members: GroupMember[];
-}
-
-/** Every meal of a plan as a row's meals: its window, nothing proved. */
-export function boardMealsOf(plan: ChallengeRecord): BoardRow['meals'] {
-  const meals: Record<string, { opensAt: number; closesAt: number }> = {};
-  for (let day = 1; day <= plan.day; day++)
-    for (const slot of MEAL_SLOTS) {
-      const meal = plan.meals[`Day${day}`]?.[slot];
-      if (meal) meals[`Day${day}-${slot}`] = { opensAt: meal.opensAt, closesAt: meal.closesAt };
-    }
-  return meals as BoardRow['meals'];
 }
 
 export async function makeGroup(
@@ -88,7 +77,7 @@ export async function makeGroup(
           joinedAt: joinedAt + index,
           proved: 0,
           points: 0,
-          meals: boardMealsOf(plan),
+          windows: rowWindowsOf(plan),
         },
       ]),
     ),

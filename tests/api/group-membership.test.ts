@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeRecord, FeedEntry } from '@domain/challenges/challenge-record';
 import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, DAILY_CHALLENGE_LIMIT_MESSAGE } from '@domain/constants';
 import { GROUP_MESSAGES, INVITE_TOKEN, type BoardRow } from '@domain/challenges/group-records';
+import { boardMealsOfRow } from '@domain/challenges/board-windows';
 import { builtInPlanner, type MealPlanProvider } from '../../functions/src/meal-plan-provider';
 import { groupApi } from './group-api';
 import {
@@ -55,7 +56,9 @@ describe('POST /api/generate with access', () => {
     });
     const row = await read<BoardRow>(`groups/${challengeId}/members/${owner.uid}`);
     expect(row).toMatchObject({ displayName: 'Asha', proved: 0, points: 0 });
-    expect(Object.keys(row!.meals)).toHaveLength(9);
+    // 9 windows in one string, no meal entries before a proof (docs/architecture.md, "Board rows").
+    expect(boardMealsOfRow(row!)).toHaveLength(9);
+    expect(row!.meals).toBeUndefined();
     expect(JSON.stringify(row)).not.toMatch(/calories|protein|targets/);
     const challenge = await read<ChallengeRecord>(`users/${owner.uid}/challenges/${challengeId}`);
     expect(challenge).toMatchObject({
@@ -117,7 +120,7 @@ describe('POST /api/challenges/:challengeId/join', () => {
 
     const row = (await read<BoardRow>(`groups/${challengeId}/members/${member.uid}`))!;
     expect(row).toMatchObject({ displayName: 'Ravi', joinedAt: now, proved: 0, points: 0 });
-    expect(row.meals['Day1-dinner']).toEqual({
+    expect(Object.fromEntries(boardMealsOfRow(row))['Day1-dinner']).toEqual({
       opensAt: plan.meals.Day1.dinner!.opensAt,
       closesAt: plan.meals.Day1.dinner!.closesAt,
     });

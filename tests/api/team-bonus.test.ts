@@ -4,6 +4,7 @@ import { TEAM_BONUS_POINTS } from '@domain/challenges/challenge-board';
 import type { MealSlot } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
 import type { BoardRow, GroupRecord } from '@domain/challenges/group-records';
+import { decodeBoardWindows, encodeBoardWindows } from '@domain/challenges/board-windows';
 import { storagePaths } from '@domain/data/storage-paths';
 import {
   postJson,
@@ -127,9 +128,13 @@ describe('the team bonus', () => {
 
     // Aarti's own plan has ended, but Chitra's last window (a later zone, say) is still open: no bonus
     // yet, and Aarti's challenge must stay open so that her next recompute adds it.
-    await harness.database
-      .ref(`${dbPaths.groupMember(group.challengeId, chitra.uid)}/meals/Day3-dinner/closesAt`)
-      .set(group.endsAt + 5 * HOUR);
+    const windowsRef = harness.database.ref(
+      `${dbPaths.groupMember(group.challengeId, chitra.uid)}/windows`,
+    );
+    const windows = decodeBoardWindows((await windowsRef.get()).val() as string);
+    expect(windows.at(-1)?.key).toBe('Day3-dinner');
+    windows.at(-1)!.closesAt = group.endsAt + 5 * HOUR;
+    await windowsRef.set(encodeBoardWindows(windows));
     now = group.endsAt + HOUR;
     expect((await recompute(aarti)).score).toBe(170);
     expect(await bonusOf(group)).toBeNull();

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoGroup, demoMembers, seedDemoData } from '../../scripts/lib/demo-seed';
 import type { ChallengeRecord, FeedEntry } from '@domain/challenges/challenge-record';
 import type { GroupRecord } from '@domain/challenges/group-records';
+import { boardMealsOfRow } from '@domain/challenges/board-windows';
 import {
   freeStackPorts,
   startStack,
@@ -152,11 +153,11 @@ describe('the demo data', () => {
     const now = Date.now();
     for (const [uid, row] of rows) {
       expect(row.points > 0, row.displayName).toBe(row.proved > 0);
-      const meals = Object.values(row.meals);
+      const meals = boardMealsOfRow(row).map(([, meal]) => meal);
       expect(meals).toHaveLength(demoGroup.challenge.day * 3);
       // Running: some windows have closed, some are still to come.
-      expect(meals.some((meal) => meal!.closesAt < now)).toBe(true);
-      expect(meals.some((meal) => meal!.closesAt > now)).toBe(true);
+      expect(meals.some((meal) => meal.closesAt < now)).toBe(true);
+      expect(meals.some((meal) => meal.closesAt > now)).toBe(true);
       const plan = await read<ChallengeRecord & { groupOwnerId?: string }>(
         `users/${uid}/challenges/${challengeId}`,
       );

@@ -29,19 +29,25 @@ export interface InviteRecord {
   madeAt: number;
 }
 
-/** One meal on a member's board row: its window and what the server recorded of its proof. */
-export interface BoardMeal {
-  opensAt: number;
-  closesAt: number;
+/** What a row says of one meal beyond its window; a meal with nothing to say is absent from `meals`. */
+export interface BoardMealState {
   /** Set once a proof is recorded: 'Done', or the review's state while flagged or rejected. */
   proof?: 'Done' | 'Flagged' | 'Rejected';
   /** Cheers from other members (groups/{cid}/cheers holds who). */
   cheers?: number;
 }
 
+/** One meal of a row as the board reads it: its window (decoded from `windows`) and its state. */
+export interface BoardMeal extends BoardMealState {
+  opensAt: number;
+  closesAt: number;
+}
+
 /**
  * groups/{cid}/members/{uid}: one member's board row, server-written; every member of the group reads the
  * whole node in one query. Never body stats, targets or macros (docs/security.md, "Group challenges").
+ * Kept small (docs/performance.md, "Group challenges"): the windows are one string, `meals` only the
+ * meals with a proof or cheers; board-windows.ts reads both back as BoardMeal.
  */
 export interface BoardRow {
   displayName: string;
@@ -54,7 +60,9 @@ export interface BoardRow {
   lastProvedAt?: number;
   /** The member's current meal streak (docs/product.md, "Streaks"), refreshed by their recompute. */
   streak?: number;
-  meals: Partial<Record<MealKey, BoardMeal>>;
+  /** Every planned meal's window, in plan order (board-windows.ts encodeBoardWindows). */
+  windows?: string;
+  meals?: Partial<Record<MealKey, BoardMealState>>;
 }
 
 /** groups/{cid}: server-written; its members (and admins) read it. */
@@ -65,7 +73,7 @@ export interface GroupRecord {
   members: Record<string, BoardRow>;
   /**
    * Set once, when every member's last window has closed: who earned the team bonus, and the
-   * challenge's end (the latest closesAt of all members), whose week and month the bonus counts in.
+   * challenge's end (the latest window's close of all members), whose week and month the bonus counts in.
    */
   bonus?: { decidedAt: number; endsAt: number; recipients?: Record<string, true> };
 }

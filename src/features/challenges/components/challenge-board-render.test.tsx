@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { MEAL_SLOTS } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
 import type { BoardMeal, BoardRow, MealKey } from '@domain/challenges/group-records';
+import { compactBoardMeals } from '@domain/challenges/board-windows';
 import { reportMainContentShown } from '@/lib/main-content';
 import { HOUR } from '../testing/fake-challenge-database';
 import { resetGroupDatabase, setGroupValue } from '../testing/group-fake-database';
@@ -50,7 +51,7 @@ function row(index: number, proved: number): BoardRow {
     proved,
     points: proved * 10,
     ...(proved > 0 && { lastProvedAt: start + proved * HOUR }),
-    meals,
+    ...compactBoardMeals(meals),
   };
 }
 
@@ -124,7 +125,7 @@ it('renders the top of a 50-member board, the rest and the buttons when it nears
 
   // A cheer lands on one member's meal: a new members value in which one row differs, rank unchanged.
   const cheered = structuredClone(rows);
-  cheered['uid-7']!.meals['Day3-breakfast']!.cheers = 9;
+  cheered['uid-7']!.meals!['Day3-breakfast']!.cheers = 9;
   const cheer = await measure(async () => {
     act(() => setGroupValue(dbPaths.groupMembers('c1'), cheered));
     await waitFor(() =>

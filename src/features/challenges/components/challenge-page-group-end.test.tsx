@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { dbPaths } from '@domain/data/database-paths';
 import type { BoardRow } from '@domain/challenges/group-records';
+import { compactBoardMeals } from '@domain/challenges/board-windows';
 import { challengePath } from '@/lib/app-addresses';
 import { callApi } from '@/services/api-client';
 import { memberFixture, renderApp } from '@/testing/render-app';
@@ -41,7 +42,9 @@ const row = (name: string): BoardRow => ({
   joinedAt: now - 4 * DAY,
   proved: 0,
   points: 0,
-  meals: { 'Day1-breakfast': { opensAt: now - 3 * DAY, closesAt: now - 3 * DAY + HOUR } },
+  ...compactBoardMeals({
+    'Day1-breakfast': { opensAt: now - 3 * DAY, closesAt: now - 3 * DAY + HOUR },
+  }),
 });
 
 /** The viewer's plan of Ravi's group challenge c1: joined (groupOwnerId), ended or still running. */

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dbPaths } from '@domain/data/database-paths';
-import type { BoardRow } from '@domain/challenges/group-records';
+import type { BoardMeal, BoardRow, MealKey } from '@domain/challenges/group-records';
+import { compactBoardMeals } from '@domain/challenges/board-windows';
 import { challengePath } from '@/lib/app-addresses';
 import { confirmAction, toastError } from '@/lib/toast';
 import { ApiError, callApi } from '@/services/api-client';
@@ -35,19 +36,28 @@ const OWNER = 'uid-ravi';
 const VIEWER = memberFixture.uid;
 const now = Date.now();
 
-function boardRow(name: string, overrides: Partial<BoardRow> = {}): BoardRow {
+const planned = {
+  'Day1-breakfast': { opensAt: now - 5 * HOUR, closesAt: now - 4 * HOUR },
+  'Day1-lunch': { opensAt: now - 3 * HOUR, closesAt: now - 2 * HOUR },
+  'Day1-dinner': { opensAt: now - HOUR / 2, closesAt: now + HOUR / 2 },
+  'Day2-breakfast': { opensAt: now + 20 * HOUR, closesAt: now + 21 * HOUR },
+};
+
+/** A row as the server stores it, from its meals with their windows (`planned` unless given). */
+function boardRow(
+  name: string,
+  {
+    meals = planned,
+    ...overrides
+  }: Omit<Partial<BoardRow>, 'meals'> & { meals?: Partial<Record<MealKey, BoardMeal>> } = {},
+): BoardRow {
   return {
     displayName: name,
     photoURL: '',
     joinedAt: now - 10 * HOUR,
     proved: 0,
     points: 0,
-    meals: {
-      'Day1-breakfast': { opensAt: now - 5 * HOUR, closesAt: now - 4 * HOUR },
-      'Day1-lunch': { opensAt: now - 3 * HOUR, closesAt: now - 2 * HOUR },
-      'Day1-dinner': { opensAt: now - HOUR / 2, closesAt: now + HOUR / 2 },
-      'Day2-breakfast': { opensAt: now + 20 * HOUR, closesAt: now + 21 * HOUR },
-    },
+    ...compactBoardMeals(meals),
     ...overrides,
   };
 }
@@ -57,20 +67,16 @@ const ravi = boardRow('Ravi Kumar', {
   points: 20,
   lastProvedAt: now - 2.5 * HOUR,
   meals: {
-    'Day1-breakfast': { opensAt: now - 5 * HOUR, closesAt: now - 4 * HOUR, proof: 'Done' },
-    'Day1-lunch': { opensAt: now - 3 * HOUR, closesAt: now - 2 * HOUR, proof: 'Done', cheers: 1 },
-    'Day1-dinner': { opensAt: now - HOUR / 2, closesAt: now + HOUR / 2 },
-    'Day2-breakfast': { opensAt: now + 20 * HOUR, closesAt: now + 21 * HOUR },
+    ...planned,
+    'Day1-breakfast': { ...planned['Day1-breakfast'], proof: 'Done' },
+    'Day1-lunch': { ...planned['Day1-lunch'], proof: 'Done', cheers: 1 },
   },
 });
 const asha = boardRow('Asha Rao', {
   proved: 1,
   points: 10,
   lastProvedAt: now - 4.5 * HOUR,
-  meals: {
-    ...boardRow('x').meals,
-    'Day1-breakfast': { opensAt: now - 5 * HOUR, closesAt: now - 4 * HOUR, proof: 'Done' },
-  },
+  meals: { ...planned, 'Day1-breakfast': { ...planned['Day1-breakfast'], proof: 'Done' } },
 });
 
 /** The viewer (Asha) joined Ravi's challenge c1: her own plan under her uid, with groupOwnerId. */

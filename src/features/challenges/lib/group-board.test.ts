@@ -1,21 +1,28 @@
-import type { BoardRow } from '@domain/challenges/group-records';
+import type { BoardMeal, BoardRow, MealKey } from '@domain/challenges/group-records';
+import { compactBoardMeals } from '@domain/challenges/board-windows';
 import { boardClock, boardEntry, buildBoard } from './group-board';
 
 const HOUR = 3_600_000;
 const now = 1_800_000_000_000;
 
-function row(overrides: Partial<BoardRow>): BoardRow {
+const planned = {
+  'Day1-breakfast': { opensAt: now - 5 * HOUR, closesAt: now - 4 * HOUR },
+  'Day1-lunch': { opensAt: now - HOUR / 2, closesAt: now + HOUR / 2 },
+  'Day1-dinner': { opensAt: now + 5 * HOUR, closesAt: now + 6 * HOUR },
+};
+
+/** A row as the server stores it, from its meals with their windows (`planned` unless given). */
+function row({
+  meals = planned,
+  ...overrides
+}: Omit<Partial<BoardRow>, 'meals'> & { meals?: Partial<Record<MealKey, BoardMeal>> }): BoardRow {
   return {
     displayName: 'Member',
     photoURL: '',
     joinedAt: now - 10 * HOUR,
     proved: 0,
     points: 0,
-    meals: {
-      'Day1-breakfast': { opensAt: now - 5 * HOUR, closesAt: now - 4 * HOUR },
-      'Day1-lunch': { opensAt: now - HOUR / 2, closesAt: now + HOUR / 2 },
-      'Day1-dinner': { opensAt: now + 5 * HOUR, closesAt: now + 6 * HOUR },
-    },
+    ...compactBoardMeals(meals),
     ...overrides,
   };
 }
@@ -28,19 +35,29 @@ describe('group board', () => {
   });
 
   it('offers no nudge once the open meal is proved, and lists proved meals in plan order', () => {
-    const meals = row({}).meals;
+    const meals = planned;
     const entry = boardEntry(
       'u1',
       row({
         meals: {
-          'Day1-lunch': { ...meals['Day1-lunch']!, proof: 'Done' },
-          'Day1-breakfast': { ...meals['Day1-breakfast']!, proof: 'Done' },
+          'Day1-lunch': { ...meals['Day1-lunch'], proof: 'Done' },
+          'Day1-breakfast': { ...meals['Day1-breakfast'], proof: 'Done' },
         },
       }),
       now,
     );
     expect(entry.openUnproved).toBeNull();
     expect(entry.provedMeals.map(({ key }) => key)).toEqual(['Day1-breakfast', 'Day1-lunch']);
+  });
+
+  it("decodes a row's windows once per row value, not at each build or tick", () => {
+    const stored = row({
+      meals: { ...planned, 'Day1-breakfast': { ...planned['Day1-breakfast'], proof: 'Done' } },
+    });
+    const first = boardEntry('u1', stored, now).provedMeals[0]?.meal;
+    expect(first).toMatchObject({ proof: 'Done' });
+    expect(boardEntry('u1', stored, now + HOUR).provedMeals[0]?.meal).toBe(first);
+    expect(boardEntry('u1', structuredClone(stored), now).provedMeals[0]?.meal).not.toBe(first);
   });
 
   it('ranks by share proved, then points, and gives the team share of all meals so far', () => {
@@ -58,14 +75,14 @@ describe('group board', () => {
   });
 
   it('lists the photos the group sees: proved meals and those under review, not rejected ones', () => {
-    const meals = row({}).meals;
+    const meals = planned;
     const entry = boardEntry(
       'u1',
       row({
         meals: {
-          'Day1-lunch': { ...meals['Day1-lunch']!, proof: 'Flagged' },
-          'Day1-breakfast': { ...meals['Day1-breakfast']!, proof: 'Done' },
-          'Day1-dinner': { ...meals['Day1-dinner']!, proof: 'Rejected' },
+          'Day1-lunch': { ...meals['Day1-lunch'], proof: 'Flagged' },
+          'Day1-breakfast': { ...meals['Day1-breakfast'], proof: 'Done' },
+          'Day1-dinner': { ...meals['Day1-dinner'], proof: 'Rejected' },
         },
       }),
       now,

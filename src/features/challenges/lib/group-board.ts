@@ -1,6 +1,7 @@
 import { rankBoard, teamProgress, type BoardStanding } from '@domain/challenges/challenge-board';
 import type { BoardMeal, BoardRow, MealKey } from '@domain/challenges/group-records';
 import { sameJsonValue } from '@domain/data/same-json-value';
+import { boardMealsOfRow } from '@domain/challenges/board-windows';
 
 /**
  * The challenge board as the page shows it (docs/product.md, "Group challenges"): the server's rows turned
@@ -29,17 +30,19 @@ export interface Board {
   clock: number;
 }
 
-const SLOT_ORDER: Record<string, number> = { breakfast: 0, lunch: 1, dinner: 2 };
-
-function mealOrder(key: string): number {
-  const [day, slot] = key.split('-');
-  return Number(day?.replace('Day', '')) * 10 + (SLOT_ORDER[slot ?? ''] ?? 9);
-}
+/**
+ * A row's meals with their windows, decoded once per row object (a data change brings new objects), so the
+ * page's clock and unchanged rows add no decoding (docs/architecture.md, "Board rows").
+ */
+const decoded = new WeakMap<BoardRow, Array<[MealKey, BoardMeal]>>();
 
 function mealsOf(row: BoardRow): Array<[MealKey, BoardMeal]> {
-  return (Object.entries(row.meals ?? {}) as Array<[MealKey, BoardMeal | undefined]>)
-    .filter((entry): entry is [MealKey, BoardMeal] => entry[1] !== undefined)
-    .sort(([left], [right]) => mealOrder(left) - mealOrder(right));
+  let meals = decoded.get(row);
+  if (!meals) {
+    meals = boardMealsOfRow(row);
+    decoded.set(row, meals);
+  }
+  return meals;
 }
 
 export function boardEntry(uid: string, row: BoardRow, now: number): BoardEntry {
@@ -78,8 +81,7 @@ export const memberName = (entry: BoardEntry) => entry.row.displayName || 'Membe
 export function boardClock(members: Record<string, BoardRow> | null | undefined, now: number) {
   let clock = 0;
   for (const row of Object.values(members ?? {}))
-    for (const meal of Object.values(row?.meals ?? {})) {
-      if (!meal) continue;
+    for (const [, meal] of row ? mealsOf(row) : []) {
       if (meal.opensAt <= now && meal.opensAt > clock) clock = meal.opensAt;
       if (meal.closesAt <= now && meal.closesAt > clock) clock = meal.closesAt;
     }
