@@ -152,6 +152,35 @@ describe('the weight log', () => {
     );
   });
 
+  it('reads the log at once but draws its form, chart and table only once it nears the viewport', async () => {
+    // The browser's IntersectionObserver, as far as useNearViewport uses it: the test says when the log nears.
+    const observers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      renderPanel();
+      expect(await screen.findByRole('heading', { name: 'Weight log' })).toBeInTheDocument();
+      await waitFor(() => expect(readLog).toContain(`users/${owner.uid}/weights`));
+      expect(screen.queryByRole('button', { name: 'Log weight' })).toBeNull();
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(observers).not.toHaveLength(0);
+      act(() => observers.forEach((report) => report([{ isIntersecting: true }])));
+      expect(await screen.findByRole('button', { name: 'Log weight' })).toBeInTheDocument();
+      const table = await screen.findByRole('table', { name: 'Your weight entries' });
+      expect(within(table).getAllByRole('row')).toHaveLength(1 + 3);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("another member's profile neither shows nor reads the weight log", async () => {
     const visitor = { ...owner, uid: 'uid-vikram', displayName: 'Vikram Singh' };
     const view = renderApp(<p>Start</p>, {

@@ -9,6 +9,7 @@ import { TextField } from '@/components/form/text-field';
 import type { WeightForm } from '@domain/members/weight-log';
 import { weightTrend, type WeightPoint, type WeightTrend } from '@domain/members/weight-trend';
 import { confirmAction } from '@/lib/toast';
+import { useNearViewport } from '@/hooks/use-near-viewport';
 import {
   deleteWeight,
   editWeight,
@@ -78,38 +79,52 @@ export const WeightLogPanel = memo(function WeightLogPanel({ uid }: { uid: strin
     })();
   }, []);
 
+  // Below the profile's card and glance: its form (react-hook-form's first set-up), chart and table render when
+  // the log nears the viewport or the member acts, not in the load's first commits (docs/performance.md, "The
+  // profile with 12 weeks of data and 60 weights"); the reads start at once.
+  const [sectionRef, near] = useNearViewport<HTMLElement>();
+
   return (
-    <Card className="shadow-sm mt-4" as="section" aria-labelledby="weight-log-heading">
+    <Card
+      ref={sectionRef}
+      className="shadow-sm mt-4"
+      as="section"
+      aria-labelledby="weight-log-heading"
+    >
       <Card.Body className="p-4">
         <h2 id="weight-log-heading" className="h5">
           Weight log
         </h2>
         <p className="small text-body-secondary">Only you can see your weights.</p>
-        {/* A new form for each entry edited: its fields start from that entry. */}
-        <WeightEntryForm
-          key={editing?.date ?? 'new'}
-          editing={editing}
-          onDone={setEditing}
-          onFailure={setFailure}
-        />
-        {failure && (
-          <Alert variant="danger" role="alert" className="mt-2 mb-0">
-            {failure}
-          </Alert>
-        )}
-        {log.status === 'error' && (
-          <Alert variant="danger" className="mt-2 mb-0">
-            We could not load your weight log. Check your connection and reload the page.
-          </Alert>
-        )}
-        {/* Drawn once the log and the goal are both in: one render of the chart and table, not one per read. */}
-        {log.status !== 'loading' && latest.status !== 'loading' && (
-          <WeightTrendView
-            trend={trend}
-            challenge={challenge}
-            onEdit={setEditing}
-            onDelete={remove}
-          />
+        {near && (
+          <>
+            {/* A new form for each entry edited: its fields start from that entry. */}
+            <WeightEntryForm
+              key={editing?.date ?? 'new'}
+              editing={editing}
+              onDone={setEditing}
+              onFailure={setFailure}
+            />
+            {failure && (
+              <Alert variant="danger" role="alert" className="mt-2 mb-0">
+                {failure}
+              </Alert>
+            )}
+            {log.status === 'error' && (
+              <Alert variant="danger" className="mt-2 mb-0">
+                We could not load your weight log. Check your connection and reload the page.
+              </Alert>
+            )}
+            {/* Drawn once the log and the goal are both in: one render of the chart and table, not one per read. */}
+            {log.status !== 'loading' && latest.status !== 'loading' && (
+              <WeightTrendView
+                trend={trend}
+                challenge={challenge}
+                onEdit={setEditing}
+                onDelete={remove}
+              />
+            )}
+          </>
         )}
       </Card.Body>
     </Card>
