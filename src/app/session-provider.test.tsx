@@ -120,11 +120,11 @@ describe('SessionProvider', () => {
   });
 
   it("clears nothing for a visitor: the SDK's null ends no session", async () => {
-    localStorage.setItem('challangex.snapshot.feed-pages', '{"public":true}');
+    localStorage.setItem(storageKeys.kept, '["public"]');
     const answer = await renderWithSdk();
     answer(null);
     expect(screen.getByText('visitor')).toBeInTheDocument();
-    expect(localStorage.getItem('challangex.snapshot.feed-pages')).toBe('{"public":true}');
+    expect(localStorage.getItem(storageKeys.kept)).toBe('["public"]');
     expect(deletedCaches).not.toHaveBeenCalled();
   });
 });

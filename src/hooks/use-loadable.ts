@@ -1,15 +1,20 @@
 import { startTransition, useEffect, useEffectEvent, useState } from 'react';
 import { sameJsonValue } from '@domain/data/same-json-value';
 import { afterMainContent } from '@/lib/main-content';
-import { watchChildren, watchValue } from '@/services/database';
+import { watchRead } from '@/services/database';
+import { keptAnswer } from '@/services/database-reads';
 import { assembleFields, readIdentity, readParts, type Read } from '@domain/data/read-descriptor';
 
 /* The one loading shape (Loadable) and the two hooks that answer it: useRead (live reads through the data
  * client) and useAsync (one-off promises such as API calls). */
 
+/**
+ * `kept`: the value is the copy this device kept of a public read's last answer (read-descriptor.ts's `keep`),
+ * shown (as updating) until the live read answers.
+ */
 export type Loadable<T> =
   | { status: 'loading'; value?: undefined; error?: undefined }
-  | { status: 'ready'; value: T; error?: undefined }
+  | { status: 'ready'; value: T; error?: undefined; kept?: boolean }
   | { status: 'error'; value?: undefined; error: Error };
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
@@ -42,33 +47,23 @@ export function useAsync<T>(
   return state !== null && state.key === key ? state.loaded : { status: 'loading' };
 }
 
-/** Starts the SDK-or-REST watch of a single read (not a `fields` one). */
-function watchPart(
-  part: Read<unknown>,
-  onChange: (value: unknown) => void,
-  onError: (error: Error) => void,
-): () => void {
-  return part.query
-    ? watchChildren(part.path, part.query, onChange, onError, part)
-    : watchValue(part.path, onChange, onError, part);
-}
-
-/** Watches `read` (each field of a `fields` read, answering once every field has), through the data client. */
-function watchRead<T>(
+/** Watches `read` through the data client; a `fields` read field by field, answering once every field has. */
+function watchFields<T>(
   read: Read<T>,
   onChange: (value: T) => void,
   onError: (error: Error) => void,
 ): () => void {
+  if (!read.fields) return watchRead(read, onChange, onError);
   const parts = readParts(read);
   const values: unknown[] = [];
   const answered = new Set<number>();
   const stops = parts.map((part, index) =>
-    watchPart(
+    watchRead(
       part,
       (value) => {
         values[index] = value;
         answered.add(index);
-        if (answered.size === parts.length) onChange(assembleRead(read, values));
+        if (answered.size === parts.length) onChange(assembleFields(read, values));
       },
       onError,
     ),
@@ -76,13 +71,11 @@ function watchRead<T>(
   return () => stops.forEach((stop) => stop());
 }
 
-const assembleRead = <T>(read: Read<T>, values: unknown[]): T =>
-  read.fields ? assembleFields(read, values) : (values[0] as T);
-
 /**
  * The live answer of `read` (a feature's read descriptor, database-reads.ts); null reads nothing. A new
  * descriptor shows loading until its own first answer, never the previous one's. A `secondary` read starts once
- * the page's main content is on screen (src/lib/main-content.ts).
+ * the page's main content is on screen (src/lib/main-content.ts). Until the first answer, a copy kept on the
+ * device (the descriptor's `keep`) is ready and `kept`.
  *
  * Answers are rendered as transitions: React renders them in slices of a few milliseconds, yielding to the
  * browser in between, so a large page arriving at once (a 7-day challenge) is not one long task (Total Blocking
@@ -103,7 +96,7 @@ export function useRead<T>(read: Read<T> | null): Loadable<T> {
     let shown: { value: T } | undefined;
     let stop = () => {};
     const start = () => {
-      stop = watchRead<T>(
+      stop = watchFields<T>(
         watched,
         (value) => {
           if (shown && sameJsonValue(shown.value, value)) return;
@@ -122,5 +115,7 @@ export function useRead<T>(read: Read<T> | null): Loadable<T> {
       stop();
     };
   }, [identity, secondary]);
-  return state.identity === identity ? state.loaded : { status: 'loading' };
+  if (state.identity === identity && state.loaded.status !== 'loading') return state.loaded;
+  const kept = read === null ? null : keptAnswer(read);
+  return kept === null ? { status: 'loading' } : { status: 'ready', value: kept, kept: true };
 }

@@ -1,67 +1,57 @@
-import { cachedSnapshot } from './device-storage';
+import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest';
+import { keepCopy, readKeptCopy, storageKeys } from './device-storage';
 
-const parseNumbers = (raw: unknown) =>
-  Array.isArray(raw) && raw.every((item) => typeof item === 'number') ? (raw as number[]) : null;
-
-let clock = 1_000_000;
-const cache = (options: Partial<Parameters<typeof cachedSnapshot<number[]>>[0]> = {}) =>
-  cachedSnapshot<number[]>({
-    name: 'numbers',
-    version: 1,
-    parse: parseNumbers,
-    now: () => clock,
-    ...options,
-  });
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 beforeEach(() => {
   localStorage.clear();
-  clock = 1_000_000;
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(1_000_000_000);
 });
+afterEach(() => vi.useRealTimers());
 
-describe('cachedSnapshot', () => {
-  it('gives back what was written for the same scope only', () => {
-    cache().write('page-1', [1, 2]);
-    expect(cache().read('page-1')).toEqual([1, 2]);
-    expect(cache().read('page-2')).toBeNull();
+describe('kept copies of public reads', () => {
+  it('gives back what was kept for the same identity only', () => {
+    keepCopy('page-1', [1, 2]);
+    expect(readKeptCopy('page-1')).toEqual([1, 2]);
+    expect(readKeptCopy('page-2')).toBeNull();
   });
 
-  it('keeps the most recent maxEntries scopes', () => {
-    const numbers = cache({ maxEntries: 2 });
-    numbers.write('a', [1]);
-    numbers.write('b', [2]);
-    numbers.write('a', [3]);
-    numbers.write('c', [4]);
-    expect(numbers.read('a')).toEqual([3]);
-    expect(numbers.read('c')).toEqual([4]);
-    expect(numbers.read('b')).toBeNull();
+  it('keeps the three most recently answered reads', () => {
+    keepCopy('a', [1]);
+    keepCopy('b', [2]);
+    keepCopy('c', [3]);
+    keepCopy('a', [4]);
+    keepCopy('d', [5]);
+    expect(readKeptCopy('a')).toEqual([4]);
+    expect(readKeptCopy('c')).toEqual([3]);
+    expect(readKeptCopy('d')).toEqual([5]);
+    expect(readKeptCopy('b')).toBeNull();
   });
 
-  it('ignores copies of another version and copies older than maxAgeMs', () => {
-    cache().write('a', [1]);
-    expect(cache({ version: 2 }).read('a')).toBeNull();
-    clock += 61_000;
-    expect(cache({ maxAgeMs: 60_000 }).read('a')).toBeNull();
-    expect(cache({ maxAgeMs: 120_000 }).read('a')).toEqual([1]);
+  it('ignores a copy older than a week', () => {
+    keepCopy('a', [1]);
+    vi.setSystemTime(1_000_000_000 + 7 * DAY_MS);
+    expect(readKeptCopy('a')).toEqual([1]);
+    vi.setSystemTime(1_000_000_000 + 7 * DAY_MS + 1);
+    expect(readKeptCopy('a')).toBeNull();
   });
 
-  it('treats broken or foreign content as no copy', () => {
-    localStorage.setItem('challangex.snapshot.numbers', '{not json');
-    expect(cache().read('a')).toBeNull();
-    localStorage.setItem(
-      'challangex.snapshot.numbers',
-      JSON.stringify({ version: 1, entries: [{ scope: 'a', savedAt: clock, value: ['x'] }] }),
-    );
-    expect(cache().read('a')).toBeNull();
-    cache().write('b', [5]);
-    expect(cache().read('b')).toEqual([5]);
+  it('treats broken or foreign content as no copy, and keeps again after it', () => {
+    localStorage.setItem(storageKeys.kept, '{not json');
+    expect(readKeptCopy('a')).toBeNull();
+    localStorage.setItem(storageKeys.kept, JSON.stringify([{ identity: 'a', savedAt: 'then' }, 7]));
+    expect(readKeptCopy('a')).toBeNull();
+    keepCopy('b', [5]);
+    expect(readKeptCopy('b')).toEqual([5]);
   });
 
   it('does not throw when storage refuses to write, and keeps nothing', () => {
     const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');
     });
-    expect(() => cache().write('a', [1])).not.toThrow();
+    expect(() => keepCopy('a', [1])).not.toThrow();
     setItem.mockRestore();
-    expect(cache().read('a')).toBeNull();
+    expect(readKeptCopy('a')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The part of the data client that runs before any SDK (docs/architecture.md, "The read path"): a read
  * descriptor's (@domain/data/read-descriptor.ts) REST transport with the right token, and the early reads the
- * entry starts before React (src/app/screen-loaders.ts). database.ts
+ * entry starts before React (src/app/screen-loaders.ts), and the copies kept of public reads. database.ts
  * takes an early answer by the same identity when the hook watches the same descriptor, then hands over to the
  * SDK listener. No React and no SDK here: this module is part of the entry.
  */
@@ -13,6 +13,7 @@ import {
   restCanAnswer,
   type Read,
 } from '@domain/data/read-descriptor';
+import { keepCopy, readKeptCopy } from '@/lib/device-storage';
 import { emulators, firebaseConfig } from './firebase-config';
 import { memberIdToken, whenSignedIn } from './saved-session';
 
@@ -137,6 +138,20 @@ export function stopEarlyReads({ drop }: { drop: boolean }): void {
   if (import.meta.env.DEV)
     for (const identity of early.keys()) console.warn('Early read never taken:', identity);
   early.clear();
+}
+
+/**
+ * The copy this device kept of a public read's last answer (a descriptor's `keep`), checked; null when there is
+ * none. Screens draw it at once, marked as updating, while the live read runs (docs/architecture.md, "Repeat
+ * visits"). Member reads are never kept.
+ */
+export function keptAnswer<T>(read: Read<T>): T | null {
+  return read.keep && read.who === 'public' ? read.keep(readKeptCopy(readIdentity(read))) : null;
+}
+
+/** Keeps `value` as the read's last answer when the read is a kept one (database.ts's listener, each answer). */
+export function keepAnswer<T>(read: Read<T>, value: T): void {
+  if (read.keep && read.who === 'public') keepCopy(readIdentity(read), value);
 }
 
 /** The identities of early reads started and not taken (tests, and the warning above). */

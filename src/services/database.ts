@@ -1,4 +1,10 @@
-import type { Database, QueryConstraint, Unsubscribe } from 'firebase/database';
+import type {
+  DataSnapshot,
+  Database,
+  Query,
+  QueryConstraint,
+  Unsubscribe,
+} from 'firebase/database';
 import type { ChildQuery, Row } from '@domain/data/child-query';
 import {
   childrenRead,
@@ -7,7 +13,7 @@ import {
   type Read,
   type ReadOptions,
 } from '@domain/data/read-descriptor';
-import { restRead, stopEarlyReads } from './database-reads';
+import { keepAnswer, restRead, stopEarlyReads } from './database-reads';
 import { emulators } from './firebase-config';
 import { pushKey } from '@domain/data/push-key';
 
@@ -59,28 +65,30 @@ function startLiveSoon() {
 /** Placeholder the server replaces with its clock (epoch ms) when the write lands. */
 export const SERVER_TIME = { '.sv': 'timestamp' } as unknown as number;
 
-function constraints(sdk: DatabaseSdk, spec: ChildQuery): QueryConstraint[] {
-  const list: QueryConstraint[] = [sdk.orderByChild(spec.orderBy)];
-  if (spec.equalTo !== undefined) list.push(sdk.equalTo(spec.equalTo));
-  if (spec.startAt) list.push(sdk.startAt(...spec.startAt));
-  if (spec.endBefore) list.push(sdk.endBefore(...spec.endBefore));
-  if (spec.limitToFirst !== undefined) list.push(sdk.limitToFirst(spec.limitToFirst));
-  if (spec.limitToLast !== undefined) list.push(sdk.limitToLast(spec.limitToLast));
-  return list;
+/** The SDK's query for a single read (its `path`, narrowed by its `query`). */
+function sdkQuery({ sdk, database }: LiveDatabase, { path, query }: Read<unknown>): Query {
+  if (!query) return sdk.ref(database, path);
+  const list: QueryConstraint[] = [sdk.orderByChild(query.orderBy)];
+  if (query.equalTo !== undefined) list.push(sdk.equalTo(query.equalTo));
+  if (query.startAt) list.push(sdk.startAt(...query.startAt));
+  if (query.endBefore) list.push(sdk.endBefore(...query.endBefore));
+  if (query.limitToFirst !== undefined) list.push(sdk.limitToFirst(query.limitToFirst));
+  if (query.limitToLast !== undefined) list.push(sdk.limitToLast(query.limitToLast));
+  return sdk.query(sdk.ref(database, path), ...list);
 }
 
-type Rows<T> = Array<Row<T>>;
-
-function rowsOf<T>(snapshot: import('firebase/database').DataSnapshot): Rows<T> {
-  const rows: Rows<T> = [];
+/** A snapshot as the read answers it: the value (null when absent), or the rows in query order with their keys. */
+function answerOf<T>(read: Read<T>, snapshot: DataSnapshot): T {
+  if (!read.query) return (snapshot.exists() ? snapshot.val() : null) as T;
+  const rows: Array<Row<unknown>> = [];
   snapshot.forEach((child) => {
-    rows.push({ key: child.key!, value: child.val() as T });
+    rows.push({ key: child.key!, value: child.val() });
   });
-  return rows;
+  return rows as T;
 }
 
 /** Over REST while the SDK is not loaded (the first page), else through the SDK; REST failing falls back to it. */
-async function readOnce<T>(read: Read<T>, overSdk: (live: LiveDatabase) => Promise<T>): Promise<T> {
+async function readOnce<T>(read: Read<T>): Promise<T> {
   if (restCanAnswer(read) && !liveLoading) {
     try {
       return await restRead(read);
@@ -88,45 +96,40 @@ async function readOnce<T>(read: Read<T>, overSdk: (live: LiveDatabase) => Promi
       // The SDK gives the error its usual shape (e.g. permission_denied), or succeeds on retry.
     }
   }
-  return overSdk(await liveDatabase());
+  const live = await liveDatabase();
+  return answerOf(read, await live.sdk.get(sdkQuery(live, read)));
 }
 
-/** The value at `path` once (null when absent); `options` say who reads it (read-descriptors: database-reads.ts). */
-export function readValue<T>(path: string, options?: ReadOptions): Promise<T | null> {
-  return readOnce(valueRead<T>(path, options), async ({ sdk, database }) => {
-    const snapshot = await sdk.get(sdk.ref(database, path));
-    return snapshot.exists() ? (snapshot.val() as T) : null;
-  });
-}
+/** The value at `path` once (null when absent); `options` say who reads it (src/domain/data/read-descriptor.ts). */
+export const readValue = <T>(path: string, options?: ReadOptions) =>
+  readOnce(valueRead<T>(path, options));
 
 /** Children of `path` matching the query, in query order, with their keys. */
-export function readChildren<T>(
-  path: string,
-  spec: ChildQuery,
-  options?: ReadOptions,
-): Promise<Rows<T>> {
-  return readOnce(childrenRead<T>(path, spec, options), async ({ sdk, database }) =>
-    rowsOf<T>(await sdk.get(sdk.query(sdk.ref(database, path), ...constraints(sdk, spec)))),
-  );
-}
+export const readChildren = <T>(path: string, query: ChildQuery, options?: ReadOptions) =>
+  readOnce(childrenRead<T>(path, query, options));
 
 /**
- * A live listener: on the first page the first answer comes over REST (the entry's early read of the same
- * descriptor when there is one, or a request shared by every watcher of it) and the SDK's listener takes over
- * once it has loaded, with no second REST request; its answers always win.
+ * A live listener of one read (not a `fields` one: src/hooks/use-loadable.ts watches those field by field). On
+ * the first page the first answer comes over REST (the entry's early read of the same descriptor when there is
+ * one, or a request shared by every watcher of it) and the SDK's listener takes over once it has loaded, with
+ * no second REST request; its answers always win. A public read with `keep` keeps each answer on the device.
  */
-function watch<T>(
+export function watchRead<T>(
   read: Read<T>,
-  listen: (live: LiveDatabase, onValue: (value: T) => void) => Unsubscribe,
   onChange: (value: T) => void,
+  onError?: (error: Error) => void,
 ): () => void {
   let stopped = false;
   let liveAnswered = false;
   let unsubscribe: Unsubscribe = () => {};
+  const deliver = (value: T) => {
+    keepAnswer(read, value);
+    onChange(value);
+  };
   if (restCanAnswer(read) && !liveLoading) {
     restRead(read).then(
       (value) => {
-        if (!stopped && !liveAnswered) onChange(value);
+        if (!stopped && !liveAnswered) deliver(value);
         startLiveSoon();
       },
       () => void liveDatabase(),
@@ -136,53 +139,19 @@ function watch<T>(
   }
   void liveLoaded.then((live) => {
     if (stopped) return;
-    unsubscribe = listen(live, (value) => {
-      liveAnswered = true;
-      onChange(value);
-    });
+    unsubscribe = live.sdk.onValue(
+      sdkQuery(live, read),
+      (snapshot) => {
+        liveAnswered = true;
+        deliver(answerOf(read, snapshot));
+      },
+      onError,
+    );
   });
   return () => {
     stopped = true;
     unsubscribe();
   };
-}
-
-/** Live value at `path` (null when absent); hooks watch through useRead (src/hooks/use-loadable.ts). */
-export function watchValue<T>(
-  path: string,
-  onChange: (value: T | null) => void,
-  onError?: (error: Error) => void,
-  options?: ReadOptions,
-) {
-  return watch<T | null>(
-    valueRead<T>(path, options),
-    ({ sdk, database }, deliver) =>
-      sdk.onValue(
-        sdk.ref(database, path),
-        (snapshot) => deliver(snapshot.exists() ? (snapshot.val() as T) : null),
-        onError,
-      ),
-    onChange,
-  );
-}
-
-export function watchChildren<T>(
-  path: string,
-  spec: ChildQuery,
-  onChange: (rows: Rows<T>) => void,
-  onError?: (error: Error) => void,
-  options?: ReadOptions,
-) {
-  return watch<Rows<T>>(
-    childrenRead<T>(path, spec, options),
-    ({ sdk, database }, deliver) =>
-      sdk.onValue(
-        sdk.query(sdk.ref(database, path), ...constraints(sdk, spec)),
-        (snapshot) => deliver(rowsOf<T>(snapshot)),
-        onError,
-      ),
-    onChange,
-  );
 }
 
 /** Atomic multi-path write: keys are absolute paths, null deletes. */

@@ -4,6 +4,8 @@
  * Same exports as the real module, plus helpers to seed data, inspect writes and inject failures.
  */
 import { applyChildQuery, type ChildQuery, type Row } from '@domain/data/child-query';
+import type { Read } from '@domain/data/read-descriptor';
+import { keepAnswer } from '@/services/database-reads';
 
 type Tree = Record<string, unknown>;
 type Listener = () => void;
@@ -129,22 +131,24 @@ function watch(path: string, notify: () => void, onError?: (error: Error) => voi
   return () => listeners.delete(notify);
 }
 
-export function watchValue<T>(
-  path: string,
-  onChange: (value: T | null) => void,
+/** Answers a single read (as the real client, database.ts) from the tree, keeping a kept read's answers. */
+export function watchRead<T>(
+  read: Read<T>,
+  onChange: (value: T) => void,
   onError?: (error: Error) => void,
 ) {
-  return watch(path, () => onChange(structuredClone(valueAt(path)) as T | null), onError);
-}
-
-export function watchChildren<T>(
-  path: string,
-  spec: ChildQuery,
-  onChange: (rows: Array<{ key: string; value: T }>) => void,
-  onError?: (error: Error) => void,
-) {
-  queryLog.push({ path, spec });
-  return watch(path, () => onChange(structuredClone(queryRows<T>(path, spec))), onError);
+  const { path, query } = read;
+  if (query) queryLog.push({ path, spec: query });
+  const answer = () => structuredClone(query ? queryRows(path, query) : valueAt(path)) as T;
+  return watch(
+    path,
+    () => {
+      const value = answer();
+      keepAnswer(read, value);
+      onChange(value);
+    },
+    onError,
+  );
 }
 
 export async function writePaths(changes: Record<string, unknown>): Promise<void> {
@@ -173,8 +177,7 @@ void ({
   SERVER_TIME,
   readValue,
   readChildren,
-  watchValue,
-  watchChildren,
+  watchRead,
   writePaths,
   newKey,
 } satisfies typeof import('@/services/database'));

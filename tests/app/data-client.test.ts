@@ -2,7 +2,7 @@
  * The data client (src/services/database.ts + database-reads.ts) against the Node-only RTDB emulator: early
  * reads from the entry taken by the watcher of the same descriptor, dedupe of one read, a descriptor changed on
  * one side only, REST failing over to the SDK, and the handover from REST to the SDK's listener without a
- * second request. Module state (early reads, the SDK once loaded) is shared: each test reads its own paths, and
+ * second request, and the copies kept of public reads. Module state (early reads, the SDK once loaded) is shared: each test reads its own paths, and
  * the SDK is loaded by the last ones only.
  */
 import { resolve } from 'node:path';
@@ -55,6 +55,13 @@ beforeAll(async () => {
   vi.stubEnv('VITE_DATABASE_EMULATOR_PORT', String(emulator.port));
   const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
   vi.stubEnv('VITE_AUTH_EMULATOR_PORT', authHost.split(':')[1]);
+  // Node has no localStorage: a plain in-memory one, where the client keeps copies of public reads.
+  const stored = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => void stored.set(key, String(value)),
+    removeItem: (key: string) => void stored.delete(key),
+  });
   globalThis.fetch = (input, init) => {
     const url = new URL(String(input));
     if (url.port === String(emulator.port)) restReads.push(url.pathname.slice(1, -'.json'.length));
@@ -70,6 +77,7 @@ afterAll(async () => {
   globalThis.fetch = originalFetch;
   await emulator.close();
   vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
 });
 
 describe('the data client before the SDK loads', () => {
@@ -80,7 +88,7 @@ describe('the data client before the SDK loads', () => {
     // What use-feed-pages.ts watches for page 1, built by the same function.
     const read = feedPages.feedPageRead(null, null);
     const rows = await nextAnswer<Array<{ key: string }>>((onChange, onError) =>
-      database.watchChildren(read.path, read.query!, onChange, onError, read),
+      database.watchRead(read, onChange, onError),
     );
     expect(rows.map((row) => row.key)).toEqual(['-Na1', '-Na2']);
     expect(readsOf('feed')).toBe(1);
@@ -98,9 +106,7 @@ describe('the data client before the SDK loads', () => {
         who: 'public',
       },
     );
-    await nextAnswer((onChange, onError) =>
-      database.watchChildren(changed.path, changed.query!, onChange, onError, changed),
-    );
+    await nextAnswer((onChange, onError) => database.watchRead(changed, onChange, onError));
     expect(readsOf('feed')).toBe(3);
     expect(client.untakenEarlyReads()).toEqual([early]);
   });
@@ -109,7 +115,7 @@ describe('the data client before the SDK loads', () => {
     const before = readsOf('website/banner');
     const watch = () =>
       nextAnswer<string | null>((onChange, onError) =>
-        database.watchValue<string>('website/banner', onChange, onError, { who: 'public' }),
+        database.watchRead(valueRead('website/banner', { who: 'public' }), onChange, onError),
       );
     expect(await Promise.all([watch(), watch()])).toEqual([
       { val: 'eat well' },
@@ -123,6 +129,26 @@ describe('the data client before the SDK loads', () => {
       client.restRead(valueRead('website/social-link', { who: 'public' })),
     ).resolves.toEqual({ x: 'https://x.test' });
   });
+
+  it('keeps the answers of a public read with `keep`, gives them back only as its parser accepts, never a member read', async () => {
+    const links = (raw: unknown) =>
+      typeof Object(raw).x === 'string' ? (raw as { x: string }) : null;
+    const publicLinks = { ...valueRead('website/social-link', { who: 'public' }), keep: links };
+    expect(client.keptAnswer(publicLinks)).toBeNull();
+    await nextAnswer((onChange, onError) => database.watchRead(publicLinks, onChange, onError));
+    expect(client.keptAnswer(publicLinks)).toEqual({ x: 'https://x.test' });
+    expect(client.keptAnswer({ ...publicLinks, keep: () => null })).toBeNull();
+    // The same descriptor read by a member: answered, never kept (a copy outlives every session).
+    const memberLinks = { ...publicLinks, who: 'member' as const };
+    await nextAnswer((onChange, onError) => database.watchRead(memberLinks, onChange, onError));
+    expect(client.keptAnswer(memberLinks)).toBeNull();
+    const stored = JSON.parse(localStorage.getItem('challangex.v2.kept') ?? '[]') as Array<{
+      identity: string;
+    }>;
+    const identities = stored.map((copy) => copy.identity);
+    expect(identities).toContain(readIdentity(publicLinks));
+    expect(identities).not.toContain(readIdentity(memberLinks));
+  });
 });
 
 describe('the data client as the SDK takes over', () => {
@@ -130,12 +156,12 @@ describe('the data client as the SDK takes over', () => {
     await put('website/banner', { val: 'before' });
     const before = readsOf('website/banner');
     const answers: unknown[] = [];
-    const stop = database.watchValue('website/banner', (value) => answers.push(value), undefined, {
-      who: 'public',
-    });
+    const stop = database.watchRead(valueRead('website/banner', { who: 'public' }), (value) =>
+      answers.push(value),
+    );
     // A member read with no session: REST refuses it (401), the SDK then gives the error its usual shape.
     const refused = nextAnswer<unknown>((onChange, onError) =>
-      database.watchValue('users/u1/private', onChange, onError),
+      database.watchRead(valueRead('users/u1/private'), onChange, onError),
     ).catch((error: unknown) => error);
     await vi.waitFor(() => expect(answers).toEqual([{ val: 'before' }]));
     expect(String(await refused)).toMatch(/permission_denied/i);
@@ -149,7 +175,7 @@ describe('the data client as the SDK takes over', () => {
 
   it('surfaces an error state once the SDK answers every read', async () => {
     const error = await nextAnswer<unknown>((onChange, onError) =>
-      database.watchValue('users/u2/private', onChange, onError),
+      database.watchRead(valueRead('users/u2/private'), onChange, onError),
     ).catch((e: unknown) => e);
     expect(String(error)).toMatch(/permission_denied/i);
     expect(readsOf('users/u2/private')).toBe(0);

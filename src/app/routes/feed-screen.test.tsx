@@ -2,6 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import type { FeedEntry } from '@domain/challenges/challenge-record';
 import { readStored, storageKeys } from '@/lib/device-storage';
+import { readIdentity } from '@domain/data/read-descriptor';
+import { feedPageRead } from '@/features/feed/api/feed-pages';
 import {
   allowReadsAt,
   failReadsAt,
@@ -401,19 +403,34 @@ describe('FeedScreen repeat visits', () => {
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
   it('ignores a stored copy that is not a valid feed page', async () => {
+    const pageOne = readIdentity(feedPageRead(null, null));
     localStorage.setItem(
-      'challangex.snapshot.feed-pages',
-      JSON.stringify({
-        version: 1,
-        entries: [
-          { scope: 'all|1', savedAt: Date.now(), value: [{ challengeId: 'x', entry: { uid: 7 } }] },
-        ],
-      }),
+      storageKeys.kept,
+      JSON.stringify([
+        { identity: pageOne, savedAt: Date.now(), value: [{ key: 'x', value: { uid: 7 } }] },
+      ]),
     );
     feed.set('c1', entry());
     renderFeed(<FeedScreen />, { user: memberFixture });
     expect(screen.getByRole('status')).toHaveTextContent('Loading challenges…');
     expect(await screen.findByRole('article', { name: 'Seven day lean' })).toBeInTheDocument();
+  });
+
+  it('keeps and draws a valid stored copy of the same page: the kept copy is the read’s own', async () => {
+    const pageOne = readIdentity(feedPageRead(null, null));
+    const kept = { uid: 'uid-x', title: 'Kept title', day: 3, createdAt: CREATED };
+    localStorage.setItem(
+      storageKeys.kept,
+      JSON.stringify([
+        { identity: pageOne, savedAt: Date.now(), value: [{ key: 'k1', value: kept }] },
+      ]),
+    );
+    feed.set('c1', entry());
+    renderFeed(<FeedScreen />, { user: memberFixture });
+    expect(screen.getByRole('status')).toHaveTextContent('Updating…');
+    expect(titles()).toEqual(['Kept title']);
+    expect(await screen.findByRole('article', { name: 'Seven day lean' })).toBeInTheDocument();
+    expect(titles()).toEqual(['Seven day lean']);
   });
 });
 

@@ -2,7 +2,9 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { logout } from '@/features/auth/api/logout';
 import { NewNoticesText, NoticesBadge } from '@/features/notices/components/notices-badge';
-import type { Notices } from '@/features/notices/hooks/use-notices';
+import type { NoticesView } from '@/features/notices/hooks/use-notices';
+import { markNoticesSeen } from '@/features/notices/api/notices-feed';
+import type { Loadable } from '@/hooks/use-loadable';
 import { storageKeys, writeStored } from '@/lib/device-storage';
 import { profilePath } from '@/lib/app-addresses';
 import { addressOf, signInAddress } from '@/lib/return-address';
@@ -23,22 +25,28 @@ export const NEW_NOTICES_ID = 'new-notices-count';
  * The signed-in member's menu in the nav bar: Bootstrap's dropdown markup, placed by its CSS as a navbar
  * dropdown always is (`data-bs-popper="static"`), so no positioning library is loaded.
  */
-export function AccountMenu({ user, notices }: { user: SessionUser; notices: Notices }) {
+export function AccountMenu({
+  user,
+  notices,
+}: {
+  user: SessionUser;
+  notices: Loadable<NoticesView>;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   // Open with what was new when the list was opened: marking them seen must not unmark them before they are read.
   const [noticesShown, setNoticesShown] = useState<{ newSince: number | null } | null>(null);
   const item = useRef<HTMLLIElement>(null);
-  const { newCount } = notices;
+  const newCount = notices.value?.newCount ?? 0;
   const toggleNotices = () => {
     if (noticesShown) {
       setNoticesShown(null);
       return;
     }
-    setNoticesShown({ newSince: notices.seenAt });
+    setNoticesShown({ newSince: notices.value?.seenAt ?? null });
     // The badge clears once the server has the time; a failed write leaves it (nothing to tell the member).
-    void notices.markSeen().catch(() => undefined);
+    void markNoticesSeen(user.uid).catch(() => undefined);
   };
 
   const close = () => {
@@ -143,13 +151,13 @@ function NoticesEntry({
   onToggle,
   onFollow,
 }: {
-  notices: Notices;
+  notices: Loadable<NoticesView>;
   /** undefined while the list is closed. */
   newSince: number | null | undefined;
   onToggle: () => void;
   onFollow: () => void;
 }) {
-  const { newCount } = notices;
+  const newCount = notices.value?.newCount ?? 0;
   return (
     <>
       <li>
@@ -170,13 +178,7 @@ function NoticesEntry({
           <Suspense
             fallback={<p className="small text-body-secondary mb-0 px-3 py-2">Loading notices…</p>}
           >
-            <NoticesList
-              notices={notices.notices}
-              newSince={newSince}
-              ready={notices.ready}
-              failed={notices.failed}
-              onFollow={onFollow}
-            />
+            <NoticesList notices={notices} newSince={newSince} onFollow={onFollow} />
           </Suspense>
         </li>
       )}

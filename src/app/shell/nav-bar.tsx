@@ -26,7 +26,7 @@ export function NavBar() {
   const [expanded, setExpanded] = useState(false);
   // Members only, and only once the page's main content is on screen (use-notices.ts).
   const notices = useNotices(user ? user.uid : null);
-  const { newCount } = notices;
+  const newCount = notices.value?.newCount ?? 0;
   useEffect(() => {
     if (!expanded) return;
     const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setExpanded(false);

@@ -17,6 +17,12 @@ export interface Read<T> {
   fields?: readonly string[];
   who: 'public' | 'member';
   priority: 'main' | 'secondary';
+  /**
+   * A public read whose last answer the device keeps, drawn at once on the next visit while the live read runs
+   * (src/services/database.ts, keptAnswer). It checks a copy read back (storage may hold anything: an old build,
+   * a user) and returns null to refuse it. Member reads are never kept: a copy outlives every session.
+   */
+  keep?: (raw: unknown) => T | null;
   /** Never set: carries the answer's type. */
   readonly answer?: T;
 }

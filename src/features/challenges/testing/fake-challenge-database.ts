@@ -21,8 +21,8 @@ export const fakeChallengeDatabase = {
 const database = fakeChallengeDatabase;
 
 export const fakeDatabaseService = {
-  watchValue: (
-    path: string,
+  watchRead: (
+    { path }: { path: string },
     onChange: (value: unknown) => void,
     onError?: (error: Error) => void,
   ) => {

@@ -25,7 +25,7 @@ export function resetGroupDatabase() {
 }
 
 export const groupDatabaseService = {
-  watchValue: (path: string, onChange: (value: unknown) => void) => {
+  watchRead: ({ path }: { path: string }, onChange: (value: unknown) => void) => {
     groupDatabase.watched.push(path);
     const watcher = { path, onChange };
     groupDatabase.watchers.push(watcher);

@@ -1,5 +1,5 @@
 import type { FeedEntry } from '@domain/challenges/challenge-record';
-import type { ChildQuery } from '@domain/data/child-query';
+import type { ChildQuery, Row } from '@domain/data/child-query';
 import { dbPaths } from '@domain/data/database-paths';
 import { childrenRead } from '@domain/data/read-descriptor';
 
@@ -57,9 +57,43 @@ export function feedPageQuery(authorUid: string | null, cursor: FeedCursor | nul
   return { orderBy: 'uid', startAt: [authorUid], endBefore: [authorUid, cursor.key], limitToLast };
 }
 
-/** One page of feed/ as a read descriptor (feed/ is public): the entry's early read and the hook's watch. */
-export const feedPageRead = (authorUid: string | null, cursor: FeedCursor | null) =>
-  childrenRead<FeedEntry>(dbPaths.feed, feedPageQuery(authorUid, cursor), { who: 'public' });
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isOptional = (type: 'string' | 'number') => (value: unknown) =>
+  value === undefined || typeof value === type;
+
+/** A feed row read back from the device, checked field by field: storage may hold anything. */
+function isKeptFeedRow(raw: unknown): raw is Row<FeedEntry> {
+  const { key, value } = Object(raw) as { key?: unknown; value?: unknown };
+  if (!isString(key) || value === null || typeof value !== 'object') return false;
+  const entry = value as Record<keyof FeedEntry, unknown>;
+  return (
+    isString(entry.uid) &&
+    isString(entry.title) &&
+    typeof entry.day === 'number' &&
+    typeof entry.createdAt === 'number' &&
+    isOptional('number')(entry.updatedAt) &&
+    [entry.preference, entry.targetBody, entry.displayName, entry.photoURL, entry.cover].every(
+      isOptional('string'),
+    )
+  );
+}
+
+const keptFeedRows = (raw: unknown) =>
+  Array.isArray(raw) &&
+  raw.length > 0 &&
+  raw.length <= CARDS_PER_PAGE + 1 &&
+  raw.every(isKeptFeedRow)
+    ? raw
+    : null;
+
+/**
+ * One page of feed/ as a read descriptor: the entry's early read and the hook's watch. feed/ is public, so the
+ * device keeps the last pages shown, drawn at once on the next visit (docs/architecture.md, "Repeat visits").
+ */
+export const feedPageRead = (authorUid: string | null, cursor: FeedCursor | null) => ({
+  ...childrenRead<FeedEntry>(dbPaths.feed, feedPageQuery(authorUid, cursor), { who: 'public' }),
+  keep: keptFeedRows,
+});
 
 export interface FeedPage {
   cards: FeedCard[];

@@ -1,7 +1,8 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { Loadable } from '@/hooks/use-loadable';
 import type { FeedEntry } from '@domain/challenges/challenge-record';
-import { readChildren, watchChildren } from '@/services/database';
+import { readChildren, watchRead } from '@/services/database';
+import { keptAnswer } from '@/services/database-reads';
 import { dbPaths } from '@domain/data/database-paths';
 import { feedPageRead, toFeedPage, type FeedCard, type FeedCursor } from './feed-pages';
 import {
@@ -37,10 +38,8 @@ export function useFeedPages(authorUid: string | null, page: number): Loadable<F
   useEffect(() => {
     if (cursorKey === null) return;
     const cursor = JSON.parse(cursorKey) as FeedCursor | null;
-    const read = feedPageRead(authorUid, cursor);
-    return watchChildren<FeedEntry>(
-      read.path,
-      read.query!,
+    return watchRead(
+      feedPageRead(authorUid, cursor),
       (rows) => {
         const read = toFeedPage(rows, authorUid);
         // A transition, like every database answer (hooks/use-loadable.ts): rendered in slices.
@@ -57,7 +56,6 @@ export function useFeedPages(authorUid: string | null, page: number): Loadable<F
         console.error('Reading the feed failed', error);
         setLoaded({ key: readKey, state: { status: 'error', error } });
       },
-      read,
     );
   }, [authorUid, index, cursorKey, readKey]);
 
@@ -90,7 +88,15 @@ export function useFeedPages(authorUid: string | null, page: number): Loadable<F
   const paging = { pageCount: known.cursors.length, complete: known.complete };
   if (!cursorKnown && known.complete) return { status: 'ready', value: { cards: null, ...paging } };
   const state = loaded?.key === readKey ? loaded.state : { status: 'loading' as const };
-  return state.status === 'ready'
-    ? { status: 'ready', value: { cards: state.value, ...paging } }
-    : state;
+  if (state.status === 'ready')
+    return { status: 'ready', value: { cards: state.value, ...paging } };
+  if (state.status === 'error' || cursorKey === null) return state;
+  // The page this device kept from a last visit, drawn while the live read runs.
+  const kept = keptAnswer(feedPageRead(authorUid, JSON.parse(cursorKey) as FeedCursor | null));
+  if (!kept) return state;
+  return {
+    status: 'ready',
+    value: { cards: toFeedPage(kept, authorUid).cards, ...paging },
+    kept: true,
+  };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Placeholder from 'react-bootstrap/Placeholder';
@@ -9,7 +9,6 @@ import { appImageSource } from '@/lib/safe-urls';
 import { useSession } from '@/lib/session';
 import { AUTHOR_PARAM, CARDS_PER_PAGE, PAGE_PARAM, showableCards } from '../api/feed-pages';
 import { pageFromParam, withPage } from '../api/feed-paging';
-import { feedSnapshot, feedSnapshotScope } from '../api/feed-snapshot';
 import { useFeedPages } from '../api/use-feed-pages';
 import { ResilientChallengeCard } from './challenge-card';
 import { FeedPagination } from './feed-pagination';
@@ -87,17 +86,10 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
   // Visitors see the newest page only; a shared ?page=N link shows them page 1 and the login prompt.
   const page = user === null ? 1 : (requested ?? 1);
   const pages = useFeedPages(authorUid, page);
-  const scope = feedSnapshotScope(authorUid, page);
-  const cached = useMemo(() => feedSnapshot.read(scope), [scope]);
-  const liveCards = pages.value?.cards ?? null;
-  const shownCards = showableCards((pages.status === 'loading' ? cached : liveCards) ?? []);
+  const shownCards = showableCards(pages.value?.cards ?? []);
   // The page's main content (src/lib/main-content.ts): the first card's cover declares itself
   // (challenge-card.tsx); without one, the list's text once on screen.
-  const listShown = pages.status !== 'loading' || Boolean(cached);
-  useMainContent(listShown && !appImageSource(shownCards[0]?.entry.cover));
-  useEffect(() => {
-    if (liveCards && liveCards.length > 0) feedSnapshot.write(scope, liveCards);
-  }, [scope, liveCards]);
+  useMainContent(pages.status !== 'loading' && !appImageSource(shownCards[0]?.entry.cover));
   const hrefOf = (number: number) => `?${withPage(searchParams, number).toString()}`;
 
   if (user !== null && requested === null) {
@@ -117,8 +109,8 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
       </PageNotFound>
     );
   }
-  if (pages.status === 'loading') {
-    if (!cached) return <FeedLoading />;
+  if (pages.status === 'loading') return <FeedLoading />;
+  if (pages.status === 'ready' && pages.kept) {
     // The copy of the last visit, until the live read answers (feed/ is public, so the copy is too).
     return (
       <>

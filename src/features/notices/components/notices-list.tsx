@@ -1,39 +1,37 @@
 import { Link } from 'react-router-dom';
 import './notices.css';
-import type { Row } from '@domain/data/child-query';
-import type { NoticeRecord } from '@domain/challenges/group-records';
+import type { Loadable } from '@/hooks/use-loadable';
 import { MemberAvatar } from '@/components/member-avatar';
 import { cardTime } from '@/lib/text-format';
 import { challengePath } from '@/lib/app-addresses';
 import { noticeText } from '../api/notice-text';
+import type { NoticesView } from '../hooks/use-notices';
 
 interface NoticesListProps {
-  /** Newest first. */
-  notices: Array<Row<NoticeRecord>>;
+  notices: Loadable<NoticesView>;
   /** Notices after this time are marked new (what was new when the list was opened). */
   newSince: number | null;
-  ready: boolean;
-  failed?: boolean;
   /** Following a notice's link (e.g. to close the menu holding the list). */
   onFollow?: () => void;
 }
 
 /** The member's recent cheers and nudges, each linking to its challenge (docs/product.md, "Group challenges"). */
-export function NoticesList({ notices, newSince, ready, failed, onFollow }: NoticesListProps) {
-  if (failed) {
+export function NoticesList({ notices: loadable, newSince, onFollow }: NoticesListProps) {
+  if (loadable.status === 'error') {
     return (
       <p className="small text-body-secondary mb-0 px-3 py-2">
         Notices could not be loaded. Check your connection and try again later.
       </p>
     );
   }
-  if (!ready) {
+  if (loadable.status === 'loading') {
     return (
       <p className="small text-body-secondary mb-0 px-3 py-2" role="status">
         Loading notices…
       </p>
     );
   }
+  const { notices } = loadable.value;
   if (notices.length === 0) {
     return <p className="small text-body-secondary mb-0 px-3 py-2">No cheers or nudges yet</p>;
   }
