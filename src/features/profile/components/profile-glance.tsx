@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import Placeholder from 'react-bootstrap/Placeholder';
+import { useNearViewport } from '@/hooks/use-near-viewport';
 import { localCalendarDate } from '@/lib/text-format';
 import { useMemberGlance } from '../api/use-member-glance';
 import { adherenceText } from '../lib/glance-calendar';
@@ -15,9 +16,17 @@ export const ProfileGlance = memo(function ProfileGlance({ uid }: { uid: string 
   const glance = useMemberGlance(uid);
   const value = glance.status === 'ready' ? glance.value : null;
   const adherence = value ? adherenceText(value.mealsProved ?? 0, value.mealsPlanned ?? 0) : null;
+  // Below the profile's card on a phone: the calendar's 84 labelled cells render when the glance nears the
+  // viewport or the member acts, not in the load's first commits (docs/performance.md, "The profile with 12 weeks
+  // of data and 60 weights").
+  const [sectionRef, near] = useNearViewport<HTMLElement>();
 
   return (
-    <section className="card shadow-sm mt-4" aria-labelledby="profile-glance-title">
+    <section
+      ref={sectionRef}
+      className="card shadow-sm mt-4"
+      aria-labelledby="profile-glance-title"
+    >
       <div className="card-body p-4">
         <h2 id="profile-glance-title" className="h5 mb-3">
           At a glance
@@ -53,7 +62,7 @@ export const ProfileGlance = memo(function ProfileGlance({ uid }: { uid: string 
                 </dd>
               </div>
             </dl>
-            <GlanceCalendar days={value?.days} today={localCalendarDate()} />
+            {near && <GlanceCalendar days={value?.days} today={localCalendarDate()} />}
           </>
         )}
       </div>

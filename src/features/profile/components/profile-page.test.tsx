@@ -146,6 +146,34 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('heading', { name: /weight/i })).not.toBeInTheDocument();
   });
 
+  it("draws the glance's calendar only once the glance nears the viewport", async () => {
+    // The browser's IntersectionObserver, as far as useNearViewport uses it: the test says when the glance nears.
+    const observers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      await renderProfile(visitorMember);
+      const glance = await screen.findByRole('region', { name: 'At a glance' }, { timeout: 5000 });
+      expect(await within(glance).findByText('12 of 15 meals proved (80%)')).toBeInTheDocument();
+      expect(within(glance).queryByRole('group')).toBeNull();
+      act(() => observers.forEach((report) => report([{ isIntersecting: true }])));
+      const calendar = await within(glance).findByRole('group', {
+        name: /Meals proved, last 12 weeks/,
+      });
+      expect(within(calendar).getAllByRole('img')).toHaveLength(84);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('renders only https social links', async () => {
     writeStored(storageKeys.loadProfile, owner.uid);
     await renderProfile(visitorMember);
