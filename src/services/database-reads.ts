@@ -39,14 +39,9 @@ export function preconnectDatabase(): void {
 async function restRequest<T>(read: Read<T>): Promise<T> {
   const url = restUrl(read.path);
   const { query } = read;
-  if (query) {
-    url.searchParams.set('orderBy', JSON.stringify(query.orderBy));
-    if (query.equalTo !== undefined) url.searchParams.set('equalTo', JSON.stringify(query.equalTo));
-    if (query.limitToFirst !== undefined)
-      url.searchParams.set('limitToFirst', String(query.limitToFirst));
-    if (query.limitToLast !== undefined)
-      url.searchParams.set('limitToLast', String(query.limitToLast));
-  }
+  // REST takes the query's fields as JSON parameters (orderBy="at", limitToLast=20); no cursors (restCanAnswer).
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined) url.searchParams.set(name, JSON.stringify(value));
   // A member's first reads use the saved session's token: they leave before the Auth SDK is loaded.
   const token = read.who === 'public' ? null : await memberIdToken();
   if (token) url.searchParams.set('auth', token);
