@@ -45,10 +45,29 @@ describe("a group member's board row", () => {
     );
     // The row is written by leaf paths: its identity and windows stay as they were.
     expect(row).toMatchObject({ displayName: 'Asha', joinedAt: expect.any(Number) });
-    expect(boardMealsOfRow(row).map(([key]) => key)).toHaveLength(9);
+    expect(boardMealsOfRow(row).map(([key]) => key)).toContain('Day1-dinner');
     expect(row.windows).toBe(before.windows);
     expect(await rowOf(owner)).toMatchObject({ proved: 0, points: 0 });
     expect((await rowOf(owner)).lastProvedAt).toBeUndefined();
+  });
+
+  it('a row written before the windows were one string gets them at its next write (docs/architecture.md, "Board rows")', async () => {
+    const { members } = await group(['Owner', 'Asha']);
+    const asha = members[1];
+    const current = await rowOf(asha);
+    const path = dbPaths.groupMember(asha.challengeId, asha.uid);
+    const legacyMeals = Object.fromEntries(
+      boardMealsOfRow(current).map(([key, { opensAt, closesAt }]) => [key, { opensAt, closesAt }]),
+    );
+    await setup.harness.database.ref(path).update({ windows: null, meals: legacyMeals });
+    expect(boardMealsOfRow(await rowOf(asha))).toEqual([]);
+    await prove(asha, 'lunch', 'board-legacy-lunch');
+    const row = await rowOf(asha);
+    expect(row.windows).toBe(current.windows);
+    expect(Object.fromEntries(boardMealsOfRow(row))['Day1-lunch']).toEqual({
+      ...legacyMeals['Day1-lunch'],
+      proof: 'Done',
+    });
   });
 
   it("the owner's proof of their own group challenge updates the owner's row", async () => {
