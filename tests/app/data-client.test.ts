@@ -114,8 +114,12 @@ describe('the data client before the SDK loads', () => {
   it('two watchers of one descriptor share one request', async () => {
     const before = readsOf('website/banner');
     const watch = () =>
-      nextAnswer<string | null>((onChange, onError) =>
-        database.watchRead(valueRead('website/banner', { who: 'public' }), onChange, onError),
+      nextAnswer<{ val: string } | null>((onChange, onError) =>
+        database.watchRead(
+          valueRead<{ val: string }>('website/banner', { who: 'public' }),
+          onChange,
+          onError,
+        ),
       );
     expect(await Promise.all([watch(), watch()])).toEqual([
       { val: 'eat well' },
