@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { TextField } from '@/components/form/text-field';
-import { authErrorReason } from '@/lib/error-messages';
+import { authErrorReason } from '../api/auth-error-reason';
 import { toastErrorWithReason, toastSuccess } from '@/lib/toast';
 import { useBusy } from '@/hooks/use-busy';
 import { useDocumentTitle } from '@/hooks/use-document-title';

@@ -9,7 +9,7 @@ import { TextField } from '@/components/form/text-field';
 import { useAsync } from '@/hooks/use-loadable';
 import { useBusy } from '@/hooks/use-busy';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { authErrorReason } from '@/lib/error-messages';
+import { authErrorReason } from '../api/auth-error-reason';
 import { toastError, toastErrorWithReason, toastSuccess } from '@/lib/toast';
 import {
   checkResetLink,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { authErrorReason } from '@/lib/error-messages';
+import { authErrorReason } from '../api/auth-error-reason';
 import { afterSignIn } from '@/lib/return-address';
 import { toastErrorWithReason, toastSuccess } from '@/lib/toast';
 import { useBusy } from '@/hooks/use-busy';
