@@ -11,7 +11,7 @@
  * stored, whatever the member's zone and its DST changes (no day is assumed to be 24 h).
  */
 import { MEAL_SLOTS, type MealSlot } from '@domain/constants';
-import type { BoardMeal, BoardRow, MealKey } from './group-records';
+import type { BoardMeal, BoardRow, MealKey } from '@domain/challenges/group-records';
 
 export interface KeyedWindow {
   key: MealKey;
