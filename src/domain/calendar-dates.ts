@@ -61,13 +61,19 @@ export function zonedTimeToEpochMs(
   return new TZDate(year, month - 1, day, hour, minute, 0, timeZone).getTime();
 }
 
+/** ISO week key 'YYYY-Www' of a date's own calendar (a TZDate's zone, or a plain Date's: the device's). */
+export const isoWeekKeyOf = (local: Date): string =>
+  `${getISOWeekYear(local)}-W${String(getISOWeek(local)).padStart(2, '0')}`;
+
+/** Month key 'YYYY-MM' of a date's own calendar (as isoWeekKeyOf). */
+export const monthKeyOf = (local: Date): string => lightFormat(local, 'yyyy-MM');
+
 /** ISO week key 'YYYY-Www' of an instant in a time zone. */
 export function isoWeekKey(epochMs: number, timeZone: string): string {
-  const local = new TZDate(epochMs, timeZone);
-  return `${getISOWeekYear(local)}-W${String(getISOWeek(local)).padStart(2, '0')}`;
+  return isoWeekKeyOf(new TZDate(epochMs, timeZone));
 }
 
 /** Month key 'YYYY-MM' of an instant in a time zone. */
 export function monthKey(epochMs: number, timeZone: string): string {
-  return lightFormat(new TZDate(epochMs, timeZone), 'yyyy-MM');
+  return monthKeyOf(new TZDate(epochMs, timeZone));
 }

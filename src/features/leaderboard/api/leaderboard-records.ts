@@ -1,8 +1,7 @@
-import { isoWeekKey, monthKey } from '@domain/calendar-dates';
+import { isoWeekKeyOf, monthKeyOf } from '@domain/calendar-dates';
 import { competitionRank, withCompetitionRanks } from '@domain/members/competition-ranking';
 import { readChildren, readValue } from '@/services/database';
 import { dbPaths } from '@domain/data/database-paths';
-import { deviceTimeZone } from '@/lib/device-time-zone';
 
 /** leaderboard/{all|weekly/W|monthly/M}/{uid}, written by the server only (docs/product.md#points-and-leaderboards). */
 export interface LeaderboardEntry {
@@ -25,10 +24,14 @@ export const RANK_COUNT_WINDOW = 100;
 /** The three boards: the current ISO week's, the current month's and all time. */
 export type Board = 'weekly' | 'monthly' | 'all';
 
-/** Where `board` lives now; the week and month are the viewer's (their time zone). */
-export function boardPath(board: Board, now = Date.now(), timeZone = deviceTimeZone()): string {
-  if (board === 'weekly') return dbPaths.leaderboardWeekly(isoWeekKey(now, timeZone));
-  if (board === 'monthly') return dbPaths.leaderboardMonthly(monthKey(now, timeZone));
+/**
+ * Where `board` lives now; the week and month are the viewer's: the device's own calendar, read from a plain
+ * Date. Naming the device's zone for Intl would set up ICU in one long task on every page's sidebar
+ * (docs/performance.md, "How the main thread is spent").
+ */
+export function boardPath(board: Board, now = Date.now()): string {
+  if (board === 'weekly') return dbPaths.leaderboardWeekly(isoWeekKeyOf(new Date(now)));
+  if (board === 'monthly') return dbPaths.leaderboardMonthly(monthKeyOf(new Date(now)));
   return dbPaths.leaderboardAll;
 }
 
