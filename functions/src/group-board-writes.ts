@@ -7,18 +7,24 @@ import {
 } from '@domain/challenges/challenge-board';
 import { MEAL_SLOTS, type MealSlot } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
-import type { BoardMealState, BoardRow, GroupRecord } from '@domain/challenges/group-records';
+import type {
+  BoardMealState,
+  BoardRow,
+  GroupRecord,
+  MealKey,
+} from '@domain/challenges/group-records';
 import { dayKey } from '@domain/challenges/meal-schedule';
 import type { GroupTerms } from '@domain/members/member-progress';
 import { computeScore, provedInWindow } from '@domain/challenges/points';
 import { proofEarnsPoints } from '@domain/challenges/proof-review';
-import { boardMealsOfRow } from '@domain/challenges/board-windows';
+import { boardMealsOfRow, encodeBoardProofs } from '@domain/challenges/board-windows';
 import { boardMealsOf, isGroupMember, rowWindowsOf } from './group-store';
 
 /**
  * A group member's board row kept in step with their own plan (docs/product.md, "Group challenges"):
  * one definition used by the proof route, the admin's review and the recompute. Rows are written by
- * leaf paths so that a cheer's count, written beside them, is never overwritten.
+ * leaf paths so that a cheer's count, written beside them, is never overwritten (docs/architecture.md,
+ * "Board rows").
  */
 
 /** What a meal's proof shows on the board, from the meal as stored; null when it has none. */
@@ -62,6 +68,7 @@ export function boardRowUpdate(
   const update: Record<string, unknown> = {};
   let proved = 0;
   let lastProvedAt = 0;
+  const proofs: Array<[MealKey, BoardMealState['proof'] | null]> = [];
   for (const { key, dayNumber, slot, meal } of boardMealsOf(claimed)) {
     const earning = counted.meals?.[dayKey(dayNumber)]?.[slot];
     const earns = provedInWindow(earning);
@@ -72,13 +79,14 @@ export function boardRowUpdate(
     // A Done meal that does not earn (its photo missing, outside its window) shows no proof.
     const stated = boardProofOf(meal);
     const proof = stated === 'Done' && !earns ? null : stated;
-    update[`${row}/meals/${key}/proof`] = proof;
+    proofs.push([key, proof]);
     // A rejected photo leaves the board; one under review stays visible to the group.
     update[`${photos}/${key}`] =
       (proof === 'Done' || proof === 'Flagged') && meal.img ? meal.img : null;
   }
-  // Written each time: it also gives a row from before the windows were one string its windows.
+  // Both written each time: a row from before they were strings gets them too.
   update[`${row}/windows`] = rowWindowsOf(claimed);
+  update[`${row}/proofs`] = encodeBoardProofs(proofs) || null;
   update[`${row}/proved`] = proved;
   update[`${row}/points`] = computeScore([counted]).total + bonusPoints;
   update[`${row}/lastProvedAt`] = lastProvedAt > 0 ? lastProvedAt : null;

@@ -2,6 +2,7 @@ import { ServerValue, type Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
+import { boardProofOfRow } from '@domain/challenges/board-windows';
 import {
   cheerRequestSchema,
   GROUP_MESSAGES,
@@ -120,7 +121,7 @@ export function cheerMember({ database, clock }: GroupPeerDependencies): Request
     const meal = parseOrThrow(cheerRequestSchema, request.body ?? {}).meal as MealKey;
     if (uid === fromUid) throw new HttpError(400, 'You cannot cheer your own meal');
     const peers = await groupPeers(database, challengeId, fromUid, uid);
-    if (peers.to.meals?.[meal]?.proof !== 'Done')
+    if (boardProofOfRow(peers.to, meal) !== 'Done')
       throw new HttpError(409, 'Only a proved meal can be cheered');
     const now = clock();
     if (!(await markOnce(database, dbPaths.groupCheer(challengeId, uid, meal, fromUid), now))) {

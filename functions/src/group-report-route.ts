@@ -3,9 +3,11 @@ import { z } from 'zod';
 import type { MealRecord } from '@domain/challenges/challenge-record';
 import type { MealSlot } from '@domain/constants';
 import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
+import { boardProofOfRow } from '@domain/challenges/board-windows';
 import {
   MEAL_KEY,
   PROOF_REPORTS_TO_FLAG,
+  type MealKey,
   proofReportRequestSchema,
   type ProofReportRecord,
 } from '@domain/challenges/group-records';
@@ -50,7 +52,7 @@ export function reportProof(dependencies: ProofReportDependencies): RequestHandl
     const { reason } = parseOrThrow(proofReportRequestSchema, request.body ?? {});
     if (uid === fromUid) throw new HttpError(400, 'You cannot report your own proof');
     const peers = await groupPeers(database, challengeId, fromUid, uid);
-    const shown = peers.to.meals?.[meal as keyof typeof peers.to.meals]?.proof;
+    const shown = boardProofOfRow(peers.to, meal as MealKey);
     if (shown !== 'Done' && shown !== 'Flagged')
       throw new HttpError(409, 'Only a proof photo can be reported');
     const [dayName, slotName] = meal.split('-');

@@ -16,7 +16,8 @@ import {
 } from '../../functions/src/challenge-records';
 import { boardMealsOf, boardRowFor } from '../../functions/src/group-store';
 import { MEAL_SLOTS } from '@domain/constants';
-import type { BoardRow } from '@domain/challenges/group-records';
+import type { BoardMeal, BoardRow, MealKey } from '@domain/challenges/group-records';
+import { compactBoardMeals } from '@domain/challenges/board-windows';
 import { dayKey } from '@domain/challenges/meal-schedule';
 import { randomProfiles } from './random-profiles';
 
@@ -166,10 +167,15 @@ export function groupBoardRows(
     );
     // What boardRowUpdate records of the proved meals (boardRowFor makes a new member's row).
     const cheers = provedMeals >= plan.day * MEAL_SLOTS.length ? { cheers: 3 } : {};
-    const meals: NonNullable<BoardRow['meals']> = {};
+    const meals: Partial<Record<MealKey, BoardMeal>> = {};
     for (const { key, meal } of boardMealsOf(plan))
-      if (meal.status === 'Done') meals[key] = { proof: 'Done', ...cheers };
-    rows[uid] = { ...row, proved: Math.min(provedMeals, plan.day * MEAL_SLOTS.length), meals };
+      meals[key] = {
+        opensAt: meal.opensAt,
+        closesAt: meal.closesAt,
+        ...(meal.status === 'Done' && { proof: 'Done', ...cheers }),
+      };
+    const proved = Math.min(provedMeals, plan.day * MEAL_SLOTS.length);
+    rows[uid] = { ...row, proved, ...compactBoardMeals(meals) };
   }
   return rows;
 }

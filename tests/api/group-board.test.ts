@@ -5,7 +5,11 @@ import { storagePaths } from '@domain/data/storage-paths';
 import { postJson, TEST_BUCKET, uploadProofAt } from './api-harness';
 import { MINUTE, PROOF_TESTS_START, proofTestSetup } from './group-api';
 import { makeGroup, type GroupMember } from './group-fixtures';
-import { boardMealsOfRow } from '@domain/challenges/board-windows';
+import {
+  boardMealsOfRow,
+  boardProofOfRow,
+  encodeBoardProofs,
+} from '@domain/challenges/board-windows';
 
 // A group member's board row kept live from their proofs, the admin's review and the recompute, over
 // HTTP (docs/product.md, "Group challenges").
@@ -39,7 +43,8 @@ describe("a group member's board row", () => {
     const row = await rowOf(asha);
     expect(row).toMatchObject({ proved: 1, points: 10, lastProvedAt: proved.doneAt });
     // Only the meals with something to say are stored beside the windows.
-    expect(row.meals).toEqual({ 'Day1-lunch': { proof: 'Done' } });
+    expect(row.proofs).toBe(encodeBoardProofs([['Day1-lunch', 'Done']]));
+    expect(row.meals).toBeUndefined();
     expect(await read(`${dbPaths.groupPhotos(asha.challengeId, asha.uid)}/Day1-lunch`)).toBe(
       proved.img,
     );
@@ -59,7 +64,9 @@ describe("a group member's board row", () => {
     const legacyMeals = Object.fromEntries(
       boardMealsOfRow(current).map(([key, { opensAt, closesAt }]) => [key, { opensAt, closesAt }]),
     );
-    await setup.harness.database.ref(path).update({ windows: null, meals: legacyMeals });
+    await setup.harness.database
+      .ref(path)
+      .update({ windows: null, proofs: null, meals: legacyMeals });
     expect(boardMealsOfRow(await rowOf(asha))).toEqual([]);
     await prove(asha, 'lunch', 'board-legacy-lunch');
     const row = await rowOf(asha);
@@ -76,7 +83,7 @@ describe("a group member's board row", () => {
     expect(await rowOf(owner)).toMatchObject({
       proved: 1,
       points: 10,
-      meals: { 'Day1-breakfast': { proof: 'Done' } },
+      proofs: encodeBoardProofs([['Day1-breakfast', 'Done']]),
     });
   });
 
@@ -106,7 +113,7 @@ describe("a group member's board row", () => {
     expect(await rowOf(member)).toMatchObject({
       proved: 0,
       points: 0,
-      meals: { 'Day1-lunch': { proof: 'Flagged' } },
+      proofs: encodeBoardProofs([['Day1-lunch', 'Flagged']]),
     });
     expect((await rowOf(member)).lastProvedAt).toBeUndefined();
     // The group still sees the photo while an admin looks at it.
@@ -124,7 +131,7 @@ describe("a group member's board row", () => {
       proved: 1,
       points: 10,
       lastProvedAt: proved.doneAt,
-      meals: { 'Day1-lunch': { proof: 'Done' } },
+      proofs: encodeBoardProofs([['Day1-lunch', 'Done']]),
     });
   });
 
@@ -145,7 +152,7 @@ describe("a group member's board row", () => {
     expect(await rowOf(member)).toMatchObject({
       proved: 0,
       points: 0,
-      meals: { 'Day1-dinner': { proof: 'Rejected' } },
+      proofs: encodeBoardProofs([['Day1-dinner', 'Rejected']]),
     });
     expect(
       await read(`${dbPaths.groupPhotos(member.challengeId, member.uid)}/Day1-dinner`),
@@ -182,8 +189,8 @@ describe("a group member's board row", () => {
     expect(response.body.score).toBe(10);
     const row = await rowOf(member);
     expect(row).toMatchObject({ proved: 1, points: 10, lastProvedAt: lunch.opensAt + MINUTE });
-    expect(row.meals?.['Day1-lunch']?.proof).toBe('Done');
-    expect(row.meals?.['Day1-breakfast']).toBeUndefined();
+    expect(boardProofOfRow(row, 'Day1-lunch')).toBe('Done');
+    expect(boardProofOfRow(row, 'Day1-breakfast')).toBeUndefined();
     expect(row.streak).toBe(response.body.currentStreak);
   });
 

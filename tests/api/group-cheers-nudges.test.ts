@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emulatorDatabaseRules } from '../../scripts/lib/database-rules';
 import { dbPaths } from '@domain/data/database-paths';
+import { boardMealsOfRow } from '@domain/challenges/board-windows';
 import {
   GROUP_MESSAGES,
   type GivenRecord,
@@ -46,7 +47,10 @@ describe('cheers', () => {
     const [, asha, ravi] = members;
     const first = await cheer(owner, challengeId, asha.uid);
     expect(first.status).toBe(201);
-    expect((await rowOf(asha)).meals?.['Day1-lunch']).toMatchObject({ proof: 'Done', cheers: 1 });
+    expect(Object.fromEntries(boardMealsOfRow(await rowOf(asha)))['Day1-lunch']).toMatchObject({
+      proof: 'Done',
+      cheers: 1,
+    });
     expect(await read(dbPaths.groupCheer(challengeId, asha.uid, 'Day1-lunch', owner.uid))).toBe(
       clock.now,
     );

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeRecord, FeedEntry } from '@domain/challenges/challenge-record';
 import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, DAILY_CHALLENGE_LIMIT_MESSAGE } from '@domain/constants';
 import { GROUP_MESSAGES, INVITE_TOKEN, type BoardRow } from '@domain/challenges/group-records';
-import { boardMealsOfRow } from '@domain/challenges/board-windows';
+import { boardMealsOfRow, encodeBoardProofs } from '@domain/challenges/board-windows';
 import { builtInPlanner, type MealPlanProvider } from '../../functions/src/meal-plan-provider';
 import { groupApi } from './group-api';
 import {
@@ -420,7 +420,7 @@ describe('PUT /api/challenges/:challengeId/access and the invite link', () => {
     expect(await read(`groups/${challengeId}/members/${owner.uid}`)).toMatchObject({
       proved: 1,
       points: 10,
-      meals: { 'Day1-dinner': { proof: 'Done' } },
+      proofs: encodeBoardProofs([['Day1-dinner', 'Done']]),
     });
     const token = await tokenOf(owner, challengeId);
     expect(token).toMatch(INVITE_TOKEN);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dbPaths } from '@domain/data/database-paths';
 import { GROUP_MESSAGES } from '@domain/challenges/group-records';
+import { encodeBoardProofs } from '@domain/challenges/board-windows';
 import type { ProofQueueEntry } from '@domain/challenges/proof-review';
 import { postJson, readyMember } from './api-harness';
 import { MINUTE, PROOF_TESTS_START, proofTestSetup } from './group-api';
@@ -57,7 +58,7 @@ describe('reporting a proof photo', () => {
     expect(await rowOf(asha)).toMatchObject({
       proved: 0,
       points: 0,
-      meals: { 'Day1-lunch': { proof: 'Flagged' } },
+      proofs: encodeBoardProofs([['Day1-lunch', 'Flagged']]),
     });
     const [entry] = await queueOf(asha);
     expect(entry).toMatchObject({

@@ -4,7 +4,9 @@ import { challengeSchedule } from '@domain/challenges/meal-schedule';
 import type { MealKey } from '@domain/challenges/group-records';
 import {
   boardMealsOfRow,
+  boardProofOfRow,
   compactBoardMeals,
+  encodeBoardProofs,
   decodeBoardWindows,
   encodeBoardWindows,
   type KeyedWindow,
@@ -64,7 +66,8 @@ describe('board windows', () => {
     const windows = planWindows('2026-06-10', 1, 'UTC');
     const meals = boardMealsOfRow({
       windows: encodeBoardWindows(windows),
-      meals: { 'Day1-lunch': { proof: 'Done', cheers: 2 }, 'Day1-dinner': { proof: 'Rejected' } },
+      proofs: '-DR',
+      meals: { 'Day1-lunch': { cheers: 2 } },
     });
     const window = (index: number) => ({
       opensAt: windows[index]!.opensAt,
@@ -77,7 +80,7 @@ describe('board windows', () => {
     ]);
   });
 
-  it('stores only the meals with a proof or cheers beside the windows, and reads them back the same', () => {
+  it('stores proofs in one string and only cheered meals beside the windows, and reads them back the same', () => {
     const [breakfast, lunch] = planWindows('2026-06-10', 1, 'Asia/Kathmandu');
     const full = {
       'Day1-breakfast': { opensAt: breakfast!.opensAt, closesAt: breakfast!.closesAt },
@@ -88,13 +91,32 @@ describe('board windows', () => {
       },
     };
     const stored = compactBoardMeals(full);
-    expect(stored.meals).toEqual({ 'Day1-lunch': { proof: 'Flagged' } });
+    expect(stored.proofs).toBe('-F');
+    expect(stored.meals).toBeUndefined();
     expect(Object.fromEntries(boardMealsOfRow(stored))).toEqual(full);
     expect(compactBoardMeals({})).toEqual({ windows: '' });
   });
 
+  it("keeps each meal's proof state by its place in the plan, in one character", () => {
+    const proofs = encodeBoardProofs([
+      ['Day3-dinner', 'Rejected'],
+      ['Day1-breakfast', 'Done'],
+      ['Day2-lunch', null],
+      ['Day2-breakfast', 'Flagged'],
+    ]);
+    expect(proofs).toBe('D--F----R');
+    expect(boardProofOfRow({ proofs }, 'Day1-breakfast')).toBe('Done');
+    expect(boardProofOfRow({ proofs }, 'Day2-breakfast')).toBe('Flagged');
+    expect(boardProofOfRow({ proofs }, 'Day3-dinner')).toBe('Rejected');
+    expect(boardProofOfRow({ proofs }, 'Day2-lunch')).toBeUndefined();
+    expect(boardProofOfRow({ proofs }, 'Day7-dinner')).toBeUndefined();
+    expect(boardProofOfRow({}, 'Day1-breakfast')).toBeUndefined();
+    expect(boardProofOfRow({ proofs }, 'Day1-brunch' as MealKey)).toBeUndefined();
+    expect(encodeBoardProofs([['Day1-lunch', undefined]])).toBe('');
+  });
+
   it('reads a row written before the windows were one string as no planned meal', () => {
-    const legacy = { meals: { 'Day1-lunch': { proof: 'Done' as const } } };
+    const legacy = { meals: { 'Day1-lunch': { cheers: 1 } } };
     expect(boardMealsOfRow(legacy)).toEqual([]);
   });
 });

@@ -9,9 +9,18 @@
  * `base`), `length` its closesAt minus its opensAt. Each number is in minutes, base 36 (`8c` = 300 min),
  * or `~` then milliseconds, base 36, when it is not a whole minute: every window comes back exactly as
  * stored, whatever the member's zone and its DST changes (no day is assumed to be 24 h).
+ *
+ * The proof states are one string too (`proofs`): one character per meal position, `D` Done, `F` Flagged,
+ * `R` Rejected, `-` none, up to the last meal with one.
  */
 import { MEAL_SLOTS, type MealSlot } from '@domain/constants';
-import type { BoardMeal, BoardRow, MealKey } from '@domain/challenges/group-records';
+import {
+  MEAL_KEY,
+  type BoardMeal,
+  type BoardMealState,
+  type BoardRow,
+  type MealKey,
+} from '@domain/challenges/group-records';
 
 export interface KeyedWindow {
   key: MealKey;
@@ -73,45 +82,65 @@ export function decodeBoardWindows(encoded: string | undefined): KeyedWindow[] {
   return windows;
 }
 
+type Proof = NonNullable<BoardMealState['proof']>;
+const PROOF_CODES: Record<Proof, string> = { Done: 'D', Flagged: 'F', Rejected: 'R' };
+const PROOF_OF: Record<string, Proof> = { D: 'Done', F: 'Flagged', R: 'Rejected' };
+
+/** Each meal's proof state in one string (the format above); empty when no meal has one. */
+export function encodeBoardProofs(proofs: Iterable<[MealKey, Proof | null | undefined]>): string {
+  const codes: string[] = [];
+  for (const [key, proof] of proofs) if (proof) codes[positionOf(key)] = PROOF_CODES[proof];
+  return Array.from(codes, (code) => code ?? '-').join('');
+}
+
+/** What a row shows of one meal's proof. */
+export function boardProofOfRow(row: Pick<BoardRow, 'proofs'>, key: MealKey): Proof | undefined {
+  if (!MEAL_KEY.test(key)) return undefined;
+  return PROOF_OF[row.proofs?.charAt(positionOf(key)) ?? ''];
+}
+
 /**
  * Every planned meal of a row with its window and state, in plan order. A row written before the windows
  * were one string has no `windows` and reads as no planned meal until the server's next write of it
  * (docs/architecture.md, "Board rows").
  */
 export function boardMealsOfRow(
-  row: Pick<BoardRow, 'windows' | 'meals'>,
+  row: Pick<BoardRow, 'windows' | 'proofs' | 'meals'>,
 ): Array<[MealKey, BoardMeal]> {
   return decodeBoardWindows(row.windows).map(({ key, opensAt, closesAt }) => {
-    const state = row.meals?.[key];
+    const proof = boardProofOfRow(row, key);
+    const cheers = row.meals?.[key]?.cheers;
     return [
       key,
       {
         opensAt,
         closesAt,
-        ...(state?.proof !== undefined && { proof: state.proof }),
-        ...(state?.cheers !== undefined && { cheers: state.cheers }),
+        ...(proof !== undefined && { proof }),
+        ...(cheers !== undefined && { cheers }),
       },
     ];
   });
 }
 
 /**
- * The inverse of boardMealsOfRow: meals with their windows and state as a row stores them (the windows
- * string, and `meals` only where there is a proof or cheers). For rows built outside a plan (fixtures).
+ * The inverse of boardMealsOfRow: meals with their windows and state as a row stores them (the windows and
+ * proofs strings, and `meals` only where there are cheers). For rows built outside a plan (fixtures).
  */
 export function compactBoardMeals(
   meals: Partial<Record<MealKey, BoardMeal>>,
-): Pick<BoardRow, 'windows' | 'meals'> {
+): Pick<BoardRow, 'windows' | 'proofs' | 'meals'> {
   const windows: KeyedWindow[] = [];
-  const states: NonNullable<BoardRow['meals']> = {};
-  for (const [key, meal] of Object.entries(meals) as Array<[MealKey, BoardMeal | undefined]>) {
+  const cheered: NonNullable<BoardRow['meals']> = {};
+  const entries = Object.entries(meals) as Array<[MealKey, BoardMeal | undefined]>;
+  for (const [key, meal] of entries) {
     if (!meal) continue;
-    const { opensAt, closesAt, ...state } = meal;
-    windows.push({ key, opensAt, closesAt });
-    if (state.proof !== undefined || state.cheers !== undefined) states[key] = state;
+    windows.push({ key, opensAt: meal.opensAt, closesAt: meal.closesAt });
+    if (meal.cheers !== undefined) cheered[key] = { cheers: meal.cheers };
   }
+  const proofs = encodeBoardProofs(entries.map(([key, meal]) => [key, meal?.proof]));
   return {
     windows: encodeBoardWindows(windows),
-    ...(Object.keys(states).length > 0 && { meals: states }),
+    ...(proofs !== '' && { proofs }),
+    ...(Object.keys(cheered).length > 0 && { meals: cheered }),
   };
 }

@@ -29,7 +29,7 @@ export interface InviteRecord {
   madeAt: number;
 }
 
-/** What a row says of one meal beyond its window; a meal with nothing to say is absent from `meals`. */
+/** What a row says of one meal beyond its window. */
 export interface BoardMealState {
   /** Set once a proof is recorded: 'Done', or the review's state while flagged or rejected. */
   proof?: 'Done' | 'Flagged' | 'Rejected';
@@ -46,8 +46,8 @@ export interface BoardMeal extends BoardMealState {
 /**
  * groups/{cid}/members/{uid}: one member's board row, server-written; every member of the group reads the
  * whole node in one query. Never body stats, targets or macros (docs/security.md, "Group challenges").
- * Kept small (docs/performance.md, "Group challenges"): the windows are one string, `meals` only the
- * meals with a proof or cheers; board-windows.ts reads both back as BoardMeal.
+ * Kept small (docs/architecture.md, "Board rows"): the windows and the proof states are one string each,
+ * `meals` only cheered meals; board-windows.ts reads them back as BoardMeal.
  */
 export interface BoardRow {
   displayName: string;
@@ -62,7 +62,10 @@ export interface BoardRow {
   streak?: number;
   /** Every planned meal's window, in plan order (board-windows.ts encodeBoardWindows). */
   windows?: string;
-  meals?: Partial<Record<MealKey, BoardMealState>>;
+  /** Each meal's proof state, one character a meal (board-windows.ts encodeBoardProofs); absent: none. */
+  proofs?: string;
+  /** Cheers by meal, only for cheered meals (the cheer route increments them in place). */
+  meals?: Partial<Record<MealKey, Pick<BoardMealState, 'cheers'>>>;
 }
 
 /** groups/{cid}: server-written; its members (and admins) read it. */
