@@ -7,12 +7,8 @@ import {
 } from '@domain/challenges/challenge-board';
 import { MEAL_SLOTS, type MealSlot } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
-import type {
-  BoardMealState,
-  BoardRow,
-  GroupRecord,
-  MealKey,
-} from '@domain/challenges/group-records';
+import type { BoardMealState, BoardRow, GroupRecord } from '@domain/challenges/group-records';
+import type { MealKey } from '@domain/challenges/meal-key';
 import { dayKey } from '@domain/challenges/meal-schedule';
 import type { GroupTerms } from '@domain/members/member-progress';
 import { computeScore, provedInWindow } from '@domain/challenges/points';

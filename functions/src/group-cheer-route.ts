@@ -7,9 +7,9 @@ import {
   cheerRequestSchema,
   GROUP_MESSAGES,
   type BoardRow,
-  type MealKey,
   type NoticeRecord,
 } from '@domain/challenges/group-records';
+import { type MealKey } from '@domain/challenges/meal-key';
 import { memberUid } from './authenticate';
 import { isMemberDisabled } from './disabled-member-sweep';
 import { HttpError, parseOrThrow } from './http-error';

@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { dbPaths } from '@domain/data/database-paths';
-import type { BoardRow, MealKey } from '@domain/challenges/group-records';
+import type { BoardRow } from '@domain/challenges/group-records';
+import type { MealKey } from '@domain/challenges/meal-key';
 import { boardMealsOfRow } from '@domain/challenges/board-windows';
 import { memberUid } from './authenticate';
 import {

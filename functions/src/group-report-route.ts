@@ -5,12 +5,11 @@ import type { MealSlot } from '@domain/constants';
 import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 import { boardProofOfRow } from '@domain/challenges/board-windows';
 import {
-  MEAL_KEY,
   PROOF_REPORTS_TO_FLAG,
-  type MealKey,
   proofReportRequestSchema,
   type ProofReportRecord,
 } from '@domain/challenges/group-records';
+import { MEAL_KEY, type MealKey } from '@domain/challenges/meal-key';
 import { dayKey } from '@domain/challenges/meal-schedule';
 import type {
   ProofFlagReason,

@@ -11,8 +11,8 @@ import {
   type BoardRow,
   type GroupAccess,
   type GroupSummary,
-  type MealKey,
 } from '@domain/challenges/group-records';
+import { type MealKey } from '@domain/challenges/meal-key';
 import { dayKey } from '@domain/challenges/meal-schedule';
 import { encodeBoardWindows, type KeyedWindow } from '@domain/challenges/board-windows';
 import { ChallengeCreationLock } from './challenge-creation-lock';

@@ -16,7 +16,8 @@ import {
 } from '../../functions/src/challenge-records';
 import { boardMealsOf, boardRowFor } from '../../functions/src/group-store';
 import { MEAL_SLOTS } from '@domain/constants';
-import type { BoardMeal, BoardRow, MealKey } from '@domain/challenges/group-records';
+import type { BoardMeal, BoardRow } from '@domain/challenges/group-records';
+import type { MealKey } from '@domain/challenges/meal-key';
 import { compactBoardMeals } from '@domain/challenges/board-windows';
 import { dayKey } from '@domain/challenges/meal-schedule';
 import { randomProfiles } from './random-profiles';

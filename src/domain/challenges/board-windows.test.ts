@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MEAL_SLOTS } from '@domain/constants';
 import { challengeSchedule } from '@domain/challenges/meal-schedule';
-import type { MealKey } from '@domain/challenges/group-records';
+import type { MealKey } from '@domain/challenges/meal-key';
 import {
   boardMealsOfRow,
   boardProofOfRow,

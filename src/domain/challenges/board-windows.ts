@@ -15,12 +15,11 @@
  */
 import { MEAL_SLOTS, type MealSlot } from '@domain/constants';
 import {
-  MEAL_KEY,
   type BoardMeal,
   type BoardMealState,
   type BoardRow,
-  type MealKey,
 } from '@domain/challenges/group-records';
+import { MEAL_KEY, type MealKey } from '@domain/challenges/meal-key';
 
 export interface KeyedWindow {
   key: MealKey;

@@ -5,7 +5,8 @@
  */
 import { z } from '@domain/zod';
 import { isValidTimeZone } from '@domain/calendar-dates';
-import { INPUT_LIMITS, MEAL_SLOTS, TARGET_BODIES, type MealSlot } from '@domain/constants';
+import { INPUT_LIMITS, TARGET_BODIES } from '@domain/constants';
+import { MEAL_KEY, type MealKey } from '@domain/challenges/meal-key';
 
 /** Who may join: only the owner (no group), anyone with the invite link, or anyone from the feed too. */
 export const GROUP_ACCESS = ['solo', 'link', 'feed'] as const;
@@ -13,10 +14,6 @@ export type GroupAccess = (typeof GROUP_ACCESS)[number];
 
 /** Invite tokens: 32 url-safe characters from 24 random bytes (unguessable; compared by the server only). */
 export const INVITE_TOKEN = /^[A-Za-z0-9_-]{32}$/;
-
-/** `Day{n}-{slot}`: one meal of one member's plan on the board, in cheers and in nudges. */
-export type MealKey = `Day${number}-${MealSlot}`;
-export const MEAL_KEY = new RegExp(`^Day[1-7]-(${MEAL_SLOTS.join('|')})$`);
 
 /**
  * users/{owner}/challenges/{cid}/invite: the owner's current invite link; server-written, read by the owner

@@ -3,9 +3,9 @@ import type { Preference, TargetBody } from '@domain/constants';
 import type {
   GroupAccess,
   InviteRecord,
-  MealKey,
   ProofReportReason,
 } from '@domain/challenges/group-records';
+import type { MealKey } from '@domain/challenges/meal-key';
 import { callApi } from '@/services/api-client';
 import { deviceTimeZone } from '@/lib/device-time-zone';
 

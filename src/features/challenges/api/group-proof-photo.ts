@@ -1,5 +1,5 @@
 import { dbPaths } from '@domain/data/database-paths';
-import type { MealKey } from '@domain/challenges/group-records';
+import type { MealKey } from '@domain/challenges/meal-key';
 import { readValue } from '@/services/database';
 
 /**

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dbPaths } from '@domain/data/database-paths';
-import type { BoardMeal, BoardRow, MealKey } from '@domain/challenges/group-records';
+import type { BoardMeal, BoardRow } from '@domain/challenges/group-records';
+import type { MealKey } from '@domain/challenges/meal-key';
 import { compactBoardMeals } from '@domain/challenges/board-windows';
 import { challengePath } from '@/lib/app-addresses';
 import { confirmAction, toastError } from '@/lib/toast';

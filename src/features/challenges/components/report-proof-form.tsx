@@ -7,9 +7,9 @@ import { useForm } from 'react-hook-form';
 import {
   PROOF_REPORT_REASON_LABELS,
   PROOF_REPORT_REASONS,
-  type MealKey,
   type ProofReportReason,
 } from '@domain/challenges/group-records';
+import { type MealKey } from '@domain/challenges/meal-key';
 import { z } from '@domain/zod';
 import { ApiError } from '@/services/api-client';
 import { reportProof } from '../api/group-challenge-api';

@@ -1,4 +1,5 @@
-import type { BoardMeal, BoardRow, MealKey } from '@domain/challenges/group-records';
+import type { BoardMeal, BoardRow } from '@domain/challenges/group-records';
+import type { MealKey } from '@domain/challenges/meal-key';
 import { compactBoardMeals } from '@domain/challenges/board-windows';
 import { boardClock, boardEntry, buildBoard } from './group-board';
 

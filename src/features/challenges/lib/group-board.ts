@@ -1,5 +1,6 @@
 import { rankBoard, teamProgress, type BoardStanding } from '@domain/challenges/challenge-board';
-import type { BoardMeal, BoardRow, MealKey } from '@domain/challenges/group-records';
+import type { BoardMeal, BoardRow } from '@domain/challenges/group-records';
+import type { MealKey } from '@domain/challenges/meal-key';
 import { sameJsonValue } from '@domain/data/same-json-value';
 import { boardMealsOfRow } from '@domain/challenges/board-windows';
 

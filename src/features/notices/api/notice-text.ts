@@ -1,5 +1,5 @@
 import type { NoticeRecord } from '@domain/challenges/group-records';
-import { mealKeyLabel } from '@domain/challenges/meal-key-label';
+import { mealKeyLabel } from '@domain/challenges/meal-key';
 
 /** What the list says of a notice (docs/product.md, "Group challenges"). */
 export function noticeText(notice: NoticeRecord): string {

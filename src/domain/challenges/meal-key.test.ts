@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mealKeyLabel } from '@domain/challenges/meal-key-label';
+import { mealKeyLabel } from '@domain/challenges/meal-key';
 
 describe('mealKeyLabel', () => {
   it.each([
