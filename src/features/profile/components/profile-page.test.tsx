@@ -4,6 +4,7 @@ import { storageKeys, writeStored } from '@/lib/device-storage';
 import { readLog, resetFakeDatabase } from '@/testing/fake-database';
 import { memberFixture, renderApp } from '@/testing/render-app';
 import { ProfilePage } from './profile-page';
+import { controlIntersections } from '@/testing/intersection-control';
 
 vi.mock('@/services/database', () => import('@/testing/fake-database'));
 vi.mock('@/lib/toast', () => ({
@@ -147,24 +148,13 @@ describe('ProfilePage', () => {
   });
 
   it("draws the glance's calendar only once the glance nears the viewport", async () => {
-    // The browser's IntersectionObserver, as far as useNearViewport uses it: the test says when the glance nears.
-    const observers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
-          observers.push(callback);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const intersections = controlIntersections();
     try {
       await renderProfile(visitorMember);
       const glance = await screen.findByRole('region', { name: 'At a glance' }, { timeout: 5000 });
       expect(await within(glance).findByText('12 of 15 meals proved (80%)')).toBeInTheDocument();
       expect(within(glance).queryByRole('group')).toBeNull();
-      act(() => observers.forEach((report) => report([{ isIntersecting: true }])));
+      intersections.nearAll();
       const calendar = await within(glance).findByRole('group', {
         name: /Meals proved, last 12 weeks/,
       });

@@ -7,6 +7,7 @@ import { readLog, resetFakeDatabase } from '@/testing/fake-database';
 import { memberFixture, renderApp } from '@/testing/render-app';
 import { ProfilePage } from './profile-page';
 import { WeightLogPanel } from './weight-log-panel';
+import { controlIntersections } from '@/testing/intersection-control';
 
 vi.mock('@/services/database', () => import('@/testing/fake-database'));
 vi.mock('@/services/api-client', async (importOriginal) => ({
@@ -153,26 +154,15 @@ describe('the weight log', () => {
   });
 
   it('reads the log at once but draws its form, chart and table only once it nears the viewport', async () => {
-    // The browser's IntersectionObserver, as far as useNearViewport uses it: the test says when the log nears.
-    const observers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
-          observers.push(callback);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const intersections = controlIntersections();
     try {
       renderPanel();
       expect(await screen.findByRole('heading', { name: 'Weight log' })).toBeInTheDocument();
       await waitFor(() => expect(readLog).toContain(`users/${owner.uid}/weights`));
       expect(screen.queryByRole('button', { name: 'Log weight' })).toBeNull();
       expect(screen.queryByRole('table')).toBeNull();
-      expect(observers).not.toHaveLength(0);
-      act(() => observers.forEach((report) => report([{ isIntersecting: true }])));
+      expect(intersections.observed).not.toHaveLength(0);
+      intersections.nearAll();
       expect(await screen.findByRole('button', { name: 'Log weight' })).toBeInTheDocument();
       const table = await screen.findByRole('table', { name: 'Your weight entries' });
       expect(within(table).getAllByRole('row')).toHaveLength(1 + 3);
