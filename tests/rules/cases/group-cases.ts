@@ -199,7 +199,7 @@ members.denied(
   'other member',
   'update',
   'marks a meal proved on its own board row',
-  (db) => db.ref(`${JOINER_ROW}/meals/Day1-breakfast/proof`).set('Done'),
+  (db) => db.ref(`${JOINER_ROW}/proofs`).set('D'),
   withGroup,
 );
 members.denied(

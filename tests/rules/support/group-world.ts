@@ -6,6 +6,7 @@ import {
   type DatabaseWorld,
   type JsonObject,
 } from './database-world';
+import { compactBoardMeals } from '@domain/challenges/board-windows';
 import { OTHER_UID, OWNER_UID } from './roles';
 
 /**
@@ -43,15 +44,16 @@ export function boardRow(uid: string, now: number, proved: number): JsonObject {
     proved,
     points: proved * 10,
     ...(proved > 0 ? { lastProvedAt: now - HOUR / 2 } : {}),
-    meals: {
+    // As the server writes rows: windows and proof states one string each, cheers by meal (board-windows.ts).
+    ...compactBoardMeals({
       'Day1-breakfast': { opensAt: now - HOUR, closesAt: now + HOUR },
       'Day2-breakfast': {
         opensAt: now - HOUR,
         closesAt: now + HOUR,
-        ...(proved > 0 ? { proof: 'Done', cheers: 1 } : {}),
+        ...(proved > 0 ? { proof: 'Done' as const, cheers: 1 } : {}),
       },
-    },
-  };
+    }),
+  } as JsonObject;
 }
 
 export function notice(kind: 'cheer' | 'nudge', at: number): JsonObject {
