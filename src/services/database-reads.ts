@@ -141,13 +141,16 @@ export function stopEarlyReads({ drop }: { drop: boolean }): void {
  * visits"). Member reads are never kept.
  */
 export function keptAnswer<T>(read: Read<T>): T | null {
-  return read.keep && read.who === 'public' ? read.keep(readKeptCopy(readIdentity(read))) : null;
+  return isKept(read) ? read.keep!(readKeptCopy(readIdentity(read))) : null;
 }
 
 /** Keeps `value` as the read's last answer when the read is a kept one (database.ts's listener, each answer). */
 export function keepAnswer<T>(read: Read<T>, value: T): void {
-  if (read.keep && read.who === 'public') keepCopy(readIdentity(read), value);
+  if (isKept(read)) keepCopy(readIdentity(read), value);
 }
+
+/** Only public reads are kept, whatever a descriptor says: a copy outlives every session. */
+const isKept = (read: Read<unknown>) => read.keep !== undefined && read.who === 'public';
 
 /** The identities of early reads started and not taken (tests, and the warning above). */
 export function untakenEarlyReads(): string[] {
