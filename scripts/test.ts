@@ -14,7 +14,14 @@ import { startProcess } from './lib/processes';
 import { exitAfterCleanup, handleShutdown, shuttingDown, step as namedStep } from './lib/shutdown';
 import { SAMPLE_PRODUCTION_ENV } from './lib/sample-firebase-config';
 import { repoRoot } from './lib/stack';
-import { addCounts, newTotals, readReport, summaryLine, type Suite } from './lib/test-summary';
+import {
+  addCounts,
+  newTotals,
+  readFailedTests,
+  readReport,
+  summaryLine,
+  type Suite,
+} from './lib/test-summary';
 
 handleShutdown('npm test');
 
@@ -120,6 +127,7 @@ const steps: Step[] = [
 
 const totals = newTotals();
 const failedSteps: string[] = [];
+const failedTestNames: string[] = [];
 
 console.log('\n━━ Chromium (for the end-to-end and browser tests)');
 try {
@@ -162,6 +170,7 @@ for (const step of steps) {
         ok = false;
       }
       addCounts(totals, step.report.suite, counts);
+      failedTestNames.push(...readFailedTests(join(results, step.report.file)));
     }
   }
   console.log(`${ok ? '✓' : '✗'} ${step.name} (${seconds} s)`);
@@ -171,4 +180,6 @@ for (const step of steps) {
 console.log('\n━━ summary');
 if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join('; ')}`);
 console.log(summaryLine(totals));
+// Named last: CI keeps only the end of the output.
+for (const name of failedTestNames) console.log(`✗ ${name}`);
 process.exit(failedSteps.length > 0 ? 1 : 0);

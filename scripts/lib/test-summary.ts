@@ -3,6 +3,7 @@
  * added up per suite, so the product's tests and the emulators' own tests are never one number.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 /** Whose tests a step runs: the app and its functions, or the emulators package. */
 export type Suite = 'product' | 'emulators';
@@ -51,6 +52,83 @@ export function readReport(file: string): Counts | string {
     return `the test report ${file} is not JSON (${(error as Error).message})`;
   }
   return countsFromReport(json) ?? `the test report ${file} has no test counts`;
+}
+
+/** The first line of a failure message, without terminal colours, at most 240 characters. */
+function firstLine(message: unknown): string {
+  const text = typeof message === 'string' ? message : '';
+  // Runners colour their messages for terminals.
+  const line = stripVTControlCharacters(text).trim().split('\n')[0] ?? '';
+  return line.length > 240 ? `${line.slice(0, 239)}…` : line;
+}
+
+interface PlaywrightSuite {
+  title?: string;
+  specs?: Array<{
+    title?: string;
+    file?: string;
+    line?: number;
+    tests?: Array<{
+      projectName?: string;
+      status?: string;
+      results?: Array<{ error?: { message?: string } }>;
+    }>;
+  }>;
+  suites?: PlaywrightSuite[];
+}
+
+/**
+ * The failed tests a Vitest or Playwright JSON report names, as "file › test: the error's first line":
+ * CI shows only the end of the output, where the summary lists these.
+ */
+export function failedTests(report: unknown): string[] {
+  if (typeof report !== 'object' || report === null) return [];
+  const json = report as Record<string, unknown>;
+  if (Array.isArray(json.testResults)) {
+    return (
+      json.testResults as Array<{
+        name?: string;
+        status?: string;
+        message?: string;
+        assertionResults?: Array<{
+          fullName?: string;
+          status?: string;
+          failureMessages?: unknown[];
+        }>;
+      }>
+    ).flatMap((file) => {
+      const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      const named = failed.map(
+        (test) => `${file.name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+      );
+      // A file that failed outside its tests (an import, a hook) has a message and no failed test.
+      return named.length === 0 && file.status === 'failed'
+        ? [`${file.name}: ${firstLine(file.message)}`]
+        : named;
+    });
+  }
+  const walk = (suite: PlaywrightSuite): string[] => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      (spec.tests ?? [])
+        .filter((test) => test.status === 'unexpected')
+        .map((test) => {
+          const error = test.results?.find((result) => result.error)?.error?.message;
+          const project = test.projectName ? `[${test.projectName}] ` : '';
+          return `${project}${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`;
+        }),
+    ),
+    ...(suite.suites ?? []).flatMap(walk),
+  ];
+  return Array.isArray(json.suites) ? (json.suites as PlaywrightSuite[]).flatMap(walk) : [];
+}
+
+/** The failed tests named in a report file; none when it cannot be read (readReport says why). */
+export function readFailedTests(file: string): string[] {
+  try {
+    return failedTests(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return [];
+  }
 }
 
 /** Adds one step's counts to its suite's running totals. */

@@ -3,7 +3,7 @@
  * product's tests never mixed with the emulators' own.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -12,12 +12,14 @@ import {
   addCounts,
   countsFromReport,
   newTotals,
+  readFailedTests,
   readReport,
   summaryLine,
 } from '../../scripts/lib/test-summary';
 
 const run = promisify(execFile);
 const vitest = resolve(import.meta.dirname, '../../node_modules/.bin/vitest');
+const playwright = resolve(import.meta.dirname, '../../node_modules/.bin/playwright');
 const dir = mkdtempSync(join(tmpdir(), 'test-summary-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -39,6 +41,38 @@ describe('reading a report', () => {
       cwd: dir,
     }).catch(() => undefined);
     expect(readReport(report)).toEqual({ passed: 2, failed: 1, skipped: 2 });
+    expect(readFailedTests(report)).toEqual([
+      `${join(dir, 'sample.test.js')} › fails: Error: on purpose`,
+    ]);
+  }, 60_000);
+
+  it('names the failed tests of a real Playwright JSON report, with their project and line', async () => {
+    const project = join(dir, 'playwright');
+    mkdirSync(project);
+    writeFileSync(
+      join(project, 'sample.spec.js'),
+      [
+        "const { test, expect } = require('@playwright/test');",
+        "test('passes', () => {});",
+        "test('fails', () => { expect(1).toBe(2); });",
+      ].join('\n'),
+    );
+    const report = join(project, 'report.json');
+    await run(playwright, ['test', '--reporter=json', '--workers=1'], {
+      cwd: project,
+      // The spec's require finds @playwright/test from the repository's packages.
+      env: {
+        ...process.env,
+        NODE_PATH: resolve(import.meta.dirname, '../../node_modules'),
+        PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      },
+    }).catch(() => undefined);
+    expect(readReport(report)).toEqual({ passed: 1, failed: 1, skipped: 0 });
+    const [failure, ...others] = readFailedTests(report);
+    expect(others).toEqual([]);
+    expect(failure).toMatch(
+      /^sample\.spec\.js:3 › fails: Error: expect\(received\)\.toBe\(expected\)/,
+    );
   }, 60_000);
 
   it('counts a Playwright report, a flaky test (passed on retry) as passed', () => {
