@@ -2,16 +2,18 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { GROUP_MEMBER_LIMIT } from '@domain/challenges/challenge-board';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
+import type { TargetBody } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
 import { GROUP_MESSAGES, joinRequestSchema } from '@domain/challenges/group-records';
-import { planShortfalls } from './planner/meal-planner';
+import { planShortfalls, type MealPlan } from './planner/meal-planner';
 import { hasWindowLeft } from '@domain/challenges/meal-schedule';
 import type { PhotoSources } from '@domain/members/member-identity';
 import { resolveMemberTimeZone } from '@domain/members/member-time-zone';
 import { nutritionTargets } from '@domain/nutrition/nutrition-targets';
 import { memberChecked, memberUid } from './authenticate';
 import { ChallengeCreationLock } from './challenge-creation-lock';
-import { buildChallengeRecord, challengeStart } from './challenge-records';
+import { buildChallengeRecord, challengeStart, type NewChallenge } from './challenge-records';
 import { isMemberDisabled, sweepIfDisabled } from './disabled-member-sweep';
 import { checkedChallenges, zoneUpdate } from './generate-route';
 import {
@@ -106,6 +108,55 @@ function valueOf<T>(result: PromiseSettledResult<T>): T {
   return result.value;
 }
 
+/** The limits, the zone and the disabled flag, read under the creation lock (again after a long plan). */
+async function limitsUnderLock(database: Database, uid: string, now: number) {
+  const [counts, storedZone, disabled] = await Promise.all([
+    checkedChallenges(database, uid, now),
+    readMemberTimeZone(database, uid),
+    isMemberDisabled(database, uid),
+  ]);
+  if (disabled) throw new HttpError(403, DISABLED_MESSAGE);
+  return [counts, storedZone] as const;
+}
+
+/**
+ * The joiner's own challenge: the owner's title, days, start date (the owner's calendar date) and
+ * preference; their goal, targets and plan; the windows in their zone, where one far behind may find
+ * none left (409).
+ */
+function joinerRecord({
+  settings: { ownerId, challenge: owners },
+  member,
+  timeZone,
+  targetBody,
+  targets,
+  plan,
+  now,
+}: {
+  settings: ChallengeSettings;
+  member: NewChallenge['member'];
+  timeZone: string;
+  targetBody: TargetBody;
+  targets: NewChallenge['targets'];
+  plan: MealPlan;
+  now: number;
+}): ChallengeRecord {
+  const start = challengeStart(owners.startDate, owners.day, timeZone);
+  if (!hasWindowLeft(start.schedule, now)) throw new HttpError(409, GROUP_MESSAGES.ended);
+  const challenge = buildChallengeRecord({
+    request: { title: owners.title, day: owners.day, preference: owners.preference, targetBody },
+    member,
+    start,
+    targets,
+    plan,
+    createdAt: now,
+  });
+  challenge.groupOwnerId = ownerId;
+  const shortfalls = planShortfalls(plan);
+  if (shortfalls) challenge.shortfalls = shortfalls;
+  return challenge;
+}
+
 /**
  * POST /api/challenges/:challengeId/join {token?, targetBody?, timezone?}: plans the member's own copy of
  * the owner's challenge (the same days, start date and preference; their body and goal; windows in their
@@ -113,8 +164,9 @@ function valueOf<T>(result: PromiseSettledResult<T>): T {
  * limits (a join counts towards the active limit and the daily cap, as it makes a plan). A place is
  * reserved by a transaction before planning, so racing joins stop at GROUP_MEMBER_LIMIT; then one
  * multi-path update writes the plan, the board row and the counters. 201, or 200 when already a member.
- * Independent reads go together, and what was read under the lock is not read again while the lease
- * holds (docs/performance.md, "Group challenges").
+ * The lock and the reads under it go alongside the group's checks and the revocation lookup, which is
+ * awaited before a place is taken; whatever else fails, a 401 from that lookup is what the member is told
+ * (docs/performance.md, "Group challenges").
  */
 export function joinGroup({
   database,
@@ -125,123 +177,123 @@ export function joinGroup({
   return async (request, response) => {
     const uid = memberUid(response);
     const now = clock();
-    const reads = (async () => {
-      const { challengeId } = parseOrThrow(challengeParamsSchema, request.params);
-      const body = parseOrThrow(joinRequestSchema, request.body ?? {});
-      const creatorRead = readChallengeCreator(database, uid, photoSources);
-      // An incomplete profile (422) is told only after the group's own refusals.
-      creatorRead.catch(() => undefined);
-      const assessment = await assessJoin(database, { challengeId, uid, token: body.token, now });
-      return { challengeId, body, creatorRead, assessment };
-    })();
-    // The revocation lookup runs alongside these reads (authenticate.ts); its 401 comes before anything else.
-    const [signedIn, read] = await Promise.allSettled([memberChecked(response), reads]);
-    valueOf(signedIn);
-    const { challengeId, body, creatorRead, assessment: assessed } = valueOf(read);
-    const { ownerId, challenge: owners } = assessed;
-    const done = (status: number) => response.status(status).json({ ownerId, challengeId });
-    if (assessed.joined) return done(200);
-    if (assessed.refusal) throw assessed.refusal;
-    // The place's count and the feed entry are changed by transactions below: cached from now on.
-    const stopWatching = watchValues(database, [
-      dbPaths.groupMemberCount(challengeId),
-      dbPaths.feedEntry(challengeId),
-    ]);
-    response.once('close', stopWatching);
-
-    const creator = await creatorRead;
-    const requestedZone = body.timezone ?? creator.timeZone?.timeZone ?? owners.timezone;
-    const targetBody = body.targetBody ?? owners.targetBody;
-    const targets = nutritionTargets(creator.profile, targetBody);
-    const lock = new ChallengeCreationLock(database, uid, `join-${challengeId}`);
-    // The limits, the zone and the disabled flag, read under the lock (again after a long plan).
-    const limitsUnderLock = async () => {
-      const [counts, storedZone, disabled] = await Promise.all([
-        checkedChallenges(database, uid, now),
-        readMemberTimeZone(database, uid),
-        isMemberDisabled(database, uid),
-      ]);
-      if (disabled) throw new HttpError(403, DISABLED_MESSAGE);
-      return [counts, storedZone] as const;
+    // The revocation lookup (authenticate.ts) runs until a place is taken; its 401 comes before anything else.
+    const signedIn = memberChecked(response);
+    signedIn.catch(() => undefined);
+    const signedInFirst = async (error: unknown): Promise<never> => {
+      await signedIn;
+      throw error;
     };
-    await lock.acquire();
+    const { challengeId } = await Promise.resolve()
+      .then(() => parseOrThrow(challengeParamsSchema, request.params))
+      .catch(signedInFirst);
+    const lock = new ChallengeCreationLock(database, uid, `join-${challengeId}`);
+    let locking: Promise<void> | undefined;
     let joined = false;
     let reserved = false;
-    try {
-      const [member, limits] = await Promise.allSettled([
-        isGroupMember(database, challengeId, uid),
-        limitsUnderLock(),
-      ]);
-      // Under the lock: a racing join of the same member may have got in first.
-      if (valueOf(member)) {
-        await lock.release();
-        joined = true;
-        return done(200);
-      }
-      let [counts, storedZone] = valueOf(limits);
-      await reservePlace(database, challengeId);
-      reserved = true;
-      const plan = await planMeals({
-        targets,
-        days: owners.day,
-        preference: owners.preference,
-        seed: `${challengeId}:${uid}`,
-      });
-      // A long plan (a model's) may outlast the lease: then hold the lock again and read again.
-      if (!lock.holdsFor(LEASE_MARGIN_MS)) {
-        await lock.acquire();
-        [counts, storedZone] = await limitsUnderLock();
-      }
-      const zone = resolveMemberTimeZone(storedZone, requestedZone, now);
-      // The owner's calendar date; the windows in the joiner's zone (one far behind may find none left).
-      const start = challengeStart(owners.startDate, owners.day, zone.timeZone);
-      if (!hasWindowLeft(start.schedule, now)) throw new HttpError(409, GROUP_MESSAGES.ended);
-      const challenge = buildChallengeRecord({
-        request: {
-          title: owners.title,
-          day: owners.day,
+    let ownerId: string | undefined;
+    // 201 once written, 200 when already a member: answered once the lock is given back.
+    const joining = async (): Promise<201 | 200> => {
+      try {
+        const checks = (async () => {
+          const body = parseOrThrow(joinRequestSchema, request.body ?? {});
+          const creatorRead = readChallengeCreator(database, uid, photoSources);
+          // An incomplete profile (422) is told only after the group's own refusals.
+          creatorRead.catch(() => undefined);
+          const assessment = await assessJoin(database, {
+            challengeId,
+            uid,
+            token: body.token,
+            now,
+          });
+          return { body, creatorRead, assessment };
+        })();
+        // Taken alongside the group's checks: a join they refuse gives it back before answering.
+        locking = lock.acquire();
+        const underLock = locking.then(() =>
+          Promise.all([
+            isGroupMember(database, challengeId, uid),
+            limitsUnderLock(database, uid, now),
+          ]),
+        );
+        underLock.catch(() => undefined);
+        const { body, creatorRead, assessment } = await checks.catch(signedInFirst);
+        const { challenge: owners } = assessment;
+        ownerId = assessment.ownerId;
+        if (assessment.refusal) await signedInFirst(assessment.refusal);
+        const [creator, [member, limits]] = assessment.joined
+          ? [null, [true, null]]
+          : await Promise.all([creatorRead, underLock]).catch(signedInFirst);
+        await signedIn;
+        // Already in: the owner, a member, or (under the lock) a racing join of theirs that got in first.
+        if (member || !creator || !limits) return 200;
+        let [counts, storedZone] = limits;
+        // The place's count and the feed entry are changed by transactions below: cached from now on.
+        const stopWatching = watchValues(database, [
+          dbPaths.groupMemberCount(challengeId),
+          dbPaths.feedEntry(challengeId),
+        ]);
+        response.once('close', stopWatching);
+        const requestedZone = body.timezone ?? creator.timeZone?.timeZone ?? owners.timezone;
+        const targetBody = body.targetBody ?? owners.targetBody;
+        const targets = nutritionTargets(creator.profile, targetBody);
+        await reservePlace(database, challengeId);
+        reserved = true;
+        const plan = await planMeals({
+          targets,
+          days: owners.day,
           preference: owners.preference,
-          targetBody,
-        },
-        member: creator.identity,
-        start,
-        targets,
-        plan,
-        createdAt: now,
-      });
-      challenge.groupOwnerId = ownerId;
-      const shortfalls = planShortfalls(plan);
-      if (shortfalls) challenge.shortfalls = shortfalls;
-      const written = database.ref().update({
-        [dbPaths.challenge(uid, challengeId)]: challenge,
-        [dbPaths.groupMember(challengeId, uid)]: boardRowFor(creator.identity, challenge, now),
-        [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges + 1,
-        [`${dbPaths.userInfo(uid)}/totalChallenges`]: counts.totalChallenges + 1,
-        ...zoneUpdate(uid, storedZone, zone),
-        [lock.path]: null,
-      });
-      // The database answers one connection's requests in order, so the summary's reads (and the
-      // disabled check's) sent now see the new row without waiting for the write's acknowledgement
-      // (docs/performance.md, "Group challenges"). Disabled between the check and the write: their
-      // row leaves the board at once (and the summary, whose refresh reads again until it holds still).
-      const after = Promise.all([
-        refreshGroupSummary(database, ownerId, challengeId),
-        sweepIfDisabled(database, uid),
-      ]);
-      const [write] = await Promise.allSettled([written, after]);
-      valueOf(write);
-      joined = true;
-      await after;
-    } finally {
-      if (!joined) {
-        if (reserved) {
-          await releasePlace(database, challengeId);
-          // The refresh above may have counted the place given back.
-          await refreshGroupSummary(database, ownerId, challengeId);
+          seed: `${challengeId}:${uid}`,
+        });
+        // A long plan (a model's) may outlast the lease: then hold the lock again and read again.
+        if (!lock.holdsFor(LEASE_MARGIN_MS)) {
+          await lock.acquire();
+          [counts, storedZone] = await limitsUnderLock(database, uid, now);
         }
-        await lock.release();
+        const zone = resolveMemberTimeZone(storedZone, requestedZone, now);
+        const challenge = joinerRecord({
+          settings: assessment,
+          member: creator.identity,
+          timeZone: zone.timeZone,
+          targetBody,
+          targets,
+          plan,
+          now,
+        });
+        const written = database.ref().update({
+          [dbPaths.challenge(uid, challengeId)]: challenge,
+          [dbPaths.groupMember(challengeId, uid)]: boardRowFor(creator.identity, challenge, now),
+          [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges + 1,
+          [`${dbPaths.userInfo(uid)}/totalChallenges`]: counts.totalChallenges + 1,
+          ...zoneUpdate(uid, storedZone, zone),
+          [lock.path]: null,
+        });
+        // The database answers one connection's requests in order, so the summary's reads (and the
+        // disabled check's) sent now see the new row without waiting for the write's acknowledgement
+        // (docs/performance.md, "Group challenges"). Disabled between the check and the write: their
+        // row leaves the board at once (and the summary, whose refresh reads again until it holds still).
+        const after = Promise.all([
+          refreshGroupSummary(database, ownerId, challengeId),
+          sweepIfDisabled(database, uid),
+        ]);
+        const [write] = await Promise.allSettled([written, after]);
+        valueOf(write);
+        joined = true;
+        await after;
+        return 201;
+      } finally {
+        if (!joined) {
+          if (reserved && ownerId !== undefined) {
+            await releasePlace(database, challengeId);
+            // The refresh above may have counted the place given back.
+            await refreshGroupSummary(database, ownerId, challengeId);
+          }
+          // A lock still being taken is taken, then given back.
+          if (locking) await locking.then(() => lock.release()).catch(() => undefined);
+        }
       }
-    }
-    return done(201);
+    };
+    const status = await joining();
+    response.status(status).json({ ownerId, challengeId });
   };
 }

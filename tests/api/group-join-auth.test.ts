@@ -1,8 +1,9 @@
 /**
  * A join's sign-in check over HTTP on the emulators: the revocation lookup runs alongside the join's
- * first reads (functions/src/authenticate.ts, requireMemberCheckedAlongside; docs/performance.md, "Group
- * challenges") and is awaited before the join writes or says anything, so a member disabled or deleted
- * in Auth is refused (401) with a token that has not expired yet, before any refusal of the group's.
+ * first reads and its creation lock (functions/src/authenticate.ts, requireMemberCheckedAlongside;
+ * docs/performance.md, "Group challenges") and is awaited before the join takes a place or says anything, so a
+ * member disabled or deleted in Auth is refused (401) with a token that has not expired yet, before any refusal
+ * of the group's, and leaves nothing behind (the lock is given back first).
  */
 import type { Auth } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
