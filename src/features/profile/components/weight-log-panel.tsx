@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -10,6 +10,7 @@ import type { WeightForm } from '@domain/members/weight-log';
 import { weightTrend, type WeightPoint, type WeightTrend } from '@domain/members/weight-trend';
 import { confirmAction } from '@/lib/toast';
 import { useNearViewport } from '@/hooks/use-near-viewport';
+import { afterNextPaint } from '@/lib/main-content';
 import {
   deleteWeight,
   editWeight,
@@ -83,6 +84,12 @@ export const WeightLogPanel = memo(function WeightLogPanel({ uid }: { uid: strin
   // the log nears the viewport or the member acts, not in the load's first commits (docs/performance.md, "The
   // profile with 12 weeks of data and 60 weights"); the reads start at once.
   const [sectionRef, near] = useNearViewport<HTMLElement>();
+  // The trend (chart and table) is drawn a paint after the form: the two lay out in tasks of their own, not
+  // one long one (docs/performance.md, "The profile with 12 weeks of data and 60 weights").
+  const [trendDue, setTrendDue] = useState(false);
+  useEffect(() => {
+    if (near) afterNextPaint(() => startTransition(() => setTrendDue(true)));
+  }, [near]);
 
   return (
     <Card
@@ -116,7 +123,7 @@ export const WeightLogPanel = memo(function WeightLogPanel({ uid }: { uid: strin
               </Alert>
             )}
             {/* Drawn once the log and the goal are both in: one render of the chart and table, not one per read. */}
-            {log.status !== 'loading' && latest.status !== 'loading' && (
+            {trendDue && log.status !== 'loading' && latest.status !== 'loading' && (
               <WeightTrendView
                 trend={trend}
                 challenge={challenge}
