@@ -221,12 +221,16 @@ export function joinGroup({
         const { challenge: owners } = assessment;
         ownerId = assessment.ownerId;
         if (assessment.refusal) await signedInFirst(assessment.refusal);
-        const [creator, [member, limits]] = assessment.joined
-          ? [null, [true, null]]
-          : await Promise.all([creatorRead, underLock]).catch(signedInFirst);
+        if (assessment.joined) {
+          await signedIn;
+          return 200;
+        }
+        const [creator, [member, limits]] = await Promise.all([creatorRead, underLock]).catch(
+          signedInFirst,
+        );
         await signedIn;
-        // Already in: the owner, a member, or (under the lock) a racing join of theirs that got in first.
-        if (member || !creator || !limits) return 200;
+        // Under the lock: a racing join of the same member may have got in first.
+        if (member) return 200;
         let [counts, storedZone] = limits;
         // The place's count and the feed entry are changed by transactions below: cached from now on.
         const stopWatching = watchValues(database, [
