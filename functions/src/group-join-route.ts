@@ -188,12 +188,13 @@ export function joinGroup({
       .then(() => parseOrThrow(challengeParamsSchema, request.params))
       .catch(signedInFirst);
     const lock = new ChallengeCreationLock(database, uid, `join-${challengeId}`);
-    let locking: Promise<void> | undefined;
     let joined = false;
     let reserved = false;
     let ownerId: string | undefined;
     // 201 once written, 200 when already a member: answered once the lock is given back.
     const joining = async (): Promise<201 | 200> => {
+      // Taken alongside the group's checks: a join they refuse gives it back before answering.
+      const locking = lock.acquire();
       try {
         const checks = (async () => {
           const body = parseOrThrow(joinRequestSchema, request.body ?? {});
@@ -208,8 +209,6 @@ export function joinGroup({
           });
           return { body, creatorRead, assessment };
         })();
-        // Taken alongside the group's checks: a join they refuse gives it back before answering.
-        locking = lock.acquire();
         const underLock = locking.then(() =>
           Promise.all([
             isGroupMember(database, challengeId, uid),
@@ -293,7 +292,7 @@ export function joinGroup({
             await refreshGroupSummary(database, ownerId, challengeId);
           }
           // A lock still being taken is taken, then given back.
-          if (locking) await locking.then(() => lock.release()).catch(() => undefined);
+          await locking.then(() => lock.release()).catch(() => undefined);
         }
       }
     };

@@ -63,7 +63,6 @@ function firstLine(message: unknown): string {
 }
 
 interface PlaywrightSuite {
-  title?: string;
   specs?: Array<{
     title?: string;
     file?: string;
