@@ -32,6 +32,7 @@ import { locateLazyModules } from './bench/lazy-modules';
 import { auditPages, pageKey, selectPages } from './bench/lighthouse-audit';
 import { longTaskRows } from './bench/long-tasks';
 import type { RepeatVisit } from './bench/repeat-visit';
+import { measureHostBenchmarkIndex, withHostIndex } from './bench/host-benchmark-index';
 import { describeMachine, machineLine, parseCpuSlowdown } from './bench/machine';
 import { measureMemberDay } from './bench/member-day-cost';
 import { firebasePrices, monthlyBill, PRICES_AS_OF } from './bench/firebase-prices';
@@ -58,6 +59,9 @@ const SECTIONS = [
   'long-tasks',
 ] as const;
 type Section = (typeof SECTIONS)[number];
+/** Times without a Lighthouse run, printed with the host's benchmarkIndex (measured in Chromium, if any). */
+const timedSections = new Set<Section>(['planner', 'generate', 'groups', 'recompute', 'proofs']);
+const browserSections: Section[] = ['lighthouse', 'memberday', 'long-tasks', ...timedSections];
 const WATCHDOG_MS = 40 * 60_000;
 const REPEAT_VISITS = 5;
 
@@ -429,6 +433,7 @@ async function main(): Promise<number> {
   console.log(`ChallangeX bench on ${machineLine(machine)}`);
   const rows: Row[] = [];
   const notes: string[] = [];
+  let chromiumPath: string | undefined;
   const run = async (
     section: Section,
     measure: () => Promise<Row[] | { rows: Row[]; notes: string[] }>,
@@ -436,12 +441,13 @@ async function main(): Promise<number> {
     if (!selected.has(section)) return;
     log(`${section}…`);
     try {
+      // A time measured without Lighthouse still names the host's speed (host-benchmark-index.ts).
+      const timed = timedSections.has(section);
+      const hostIndex = timed && chromiumPath ? await measureHostBenchmarkIndex(chromiumPath) : 0;
       const result = await step(section, measure);
-      if (Array.isArray(result)) rows.push(...result);
-      else {
-        rows.push(...result.rows);
-        notes.push(...result.notes);
-      }
+      if (!Array.isArray(result)) notes.push(...result.notes);
+      const sectionRows = Array.isArray(result) ? result : result.rows;
+      rows.push(...(timed ? withHostIndex(sectionRows, hostIndex) : sectionRows));
     } catch (error) {
       console.error(`✗ ${(error as Error).message ?? error}`);
       rows.push({
@@ -454,15 +460,13 @@ async function main(): Promise<number> {
     }
   };
 
-  let chromiumPath: string | undefined;
-  if (selected.has('lighthouse') || selected.has('memberday') || selected.has('long-tasks')) {
+  if (browserSections.some((section) => selected.has(section))) {
     // Before the long sections: installing a browser, or failing to, should happen first.
     try {
       chromiumPath = ensureChromium({ override: process.env.CHROMIUM_PATH, log });
     } catch (error) {
-      selected.delete('lighthouse');
-      selected.delete('memberday');
-      selected.delete('long-tasks');
+      for (const section of ['lighthouse', 'memberday', 'long-tasks'] as const)
+        selected.delete(section);
       console.error(`✗ ${(error as Error).message}`);
       rows.push({
         area: 'lighthouse',
