@@ -32,7 +32,7 @@ import { locateLazyModules } from './bench/lazy-modules';
 import { auditPages, pageKey, selectPages } from './bench/lighthouse-audit';
 import { longTaskRows } from './bench/long-tasks';
 import type { RepeatVisit } from './bench/repeat-visit';
-import { measureHostBenchmarkIndex, withHostIndex } from './bench/host-benchmark-index';
+import { hostIndexRow } from './bench/host-benchmark-index';
 import { describeMachine, machineLine, parseCpuSlowdown } from './bench/machine';
 import { measureMemberDay } from './bench/member-day-cost';
 import { firebasePrices, monthlyBill, PRICES_AS_OF } from './bench/firebase-prices';
@@ -441,13 +441,13 @@ async function main(): Promise<number> {
     if (!selected.has(section)) return;
     log(`${section}…`);
     try {
-      // A time measured without Lighthouse still names the host's speed (host-benchmark-index.ts).
-      const timed = timedSections.has(section);
-      const hostIndex = timed && chromiumPath ? await measureHostBenchmarkIndex(chromiumPath) : 0;
+      if (timedSections.has(section)) rows.push(await hostIndexRow(section, chromiumPath));
       const result = await step(section, measure);
-      if (!Array.isArray(result)) notes.push(...result.notes);
-      const sectionRows = Array.isArray(result) ? result : result.rows;
-      rows.push(...(timed ? withHostIndex(sectionRows, hostIndex) : sectionRows));
+      if (Array.isArray(result)) rows.push(...result);
+      else {
+        rows.push(...result.rows);
+        notes.push(...result.notes);
+      }
     } catch (error) {
       console.error(`✗ ${(error as Error).message ?? error}`);
       rows.push({

@@ -31,15 +31,22 @@ export async function measureHostBenchmarkIndex(
   }
 }
 
-/** How a latency row names the host's speed (0: not measured), next to the reference budgets are judged on. */
-export const hostIndexNote = (
+/** The row printed first in a timed section: the host's index just before it (0: not measured), beside the reference. */
+export const indexRow = (
+  area: string,
   index: number,
   referenceIndex = budgets.lighthouse.referenceBenchmarkIndex,
-): string =>
-  index > 0
-    ? `host benchmarkIndex ${index.toFixed(0)} just before (reference ${referenceIndex.toLocaleString('en')})`
-    : 'host benchmarkIndex not measured (no Chromium)';
+): Row => ({
+  area,
+  measure: "host CPU benchmarkIndex just before this section (Lighthouse's, in Chromium)",
+  result:
+    index > 0
+      ? `${index.toFixed(0)} (the reference machine: ${referenceIndex.toLocaleString('en')})`
+      : 'not measured (no Chromium)',
+  budget: '—',
+  status: 'info',
+});
 
-/** A section's rows with the host's index after each result. */
-export const withHostIndex = (rows: Row[], index: number): Row[] =>
-  rows.map((row) => ({ ...row, result: `${row.result}; ${hostIndexNote(index)}` }));
+/** That row for a section about to run: measured in `chromiumPath`, or "not measured" without one. */
+export const hostIndexRow = async (area: string, chromiumPath: string | undefined): Promise<Row> =>
+  indexRow(area, chromiumPath ? await measureHostBenchmarkIndex(chromiumPath) : 0);

@@ -172,10 +172,14 @@ export async function measureRecomputeCost({
 } = {}): Promise<RecomputeCost> {
   const database = await startDatabaseEmulator({ port: 0, log: () => {} });
   const storage = await startStorageEmulator({ port: 0 });
-  const previousHosts = [
-    process.env.FIREBASE_DATABASE_EMULATOR_HOST,
-    process.env.FIREBASE_STORAGE_EMULATOR_HOST,
-  ];
+  // firebase-admin's Storage also sets STORAGE_EMULATOR_HOST from FIREBASE_STORAGE_EMULATOR_HOST: all three are
+  // given back afterwards, or a stack started later by the bench (its seeding) calls this closed emulator.
+  const hostKeys = [
+    'FIREBASE_DATABASE_EMULATOR_HOST',
+    'FIREBASE_STORAGE_EMULATOR_HOST',
+    'STORAGE_EMULATOR_HOST',
+  ] as const;
+  const previousHosts = hostKeys.map((key) => process.env[key]);
   process.env.FIREBASE_DATABASE_EMULATOR_HOST = `127.0.0.1:${database.port}`;
   process.env.FIREBASE_STORAGE_EMULATOR_HOST = `127.0.0.1:${storage.port}`;
   delete process.env.STORAGE_EMULATOR_HOST;
@@ -281,11 +285,11 @@ export async function measureRecomputeCost({
     await deleteApp(app);
     await database.close();
     await storage.close();
-    [process.env.FIREBASE_DATABASE_EMULATOR_HOST, process.env.FIREBASE_STORAGE_EMULATOR_HOST] =
-      previousHosts;
-    for (const key of ['FIREBASE_DATABASE_EMULATOR_HOST', 'FIREBASE_STORAGE_EMULATOR_HOST'])
-      if (process.env[key] === undefined || process.env[key] === 'undefined')
-        delete process.env[key];
+    hostKeys.forEach((key, index) => {
+      const previous = previousHosts[index];
+      if (previous === undefined) delete process.env[key];
+      else process.env[key] = previous;
+    });
   }
 }
 
