@@ -169,7 +169,7 @@ function recomputeDriver(database: Database, store: ProofStore, now: number) {
 export async function measureRecomputeCost({
   pastChallenges = RECOMPUTE_BUDGET.pastChallenges,
   recomputes = 60,
-} = {}): Promise<RecomputeCost> {
+}: { pastChallenges?: number; recomputes?: number } = {}): Promise<RecomputeCost> {
   const database = await startDatabaseEmulator({ port: 0, log: () => {} });
   const storage = await startStorageEmulator({ port: 0 });
   // firebase-admin's Storage also sets STORAGE_EMULATOR_HOST from FIREBASE_STORAGE_EMULATOR_HOST: all three are
