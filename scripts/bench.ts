@@ -260,9 +260,7 @@ async function memberDayRows(
   build: AppBuild,
   chromiumPath: string,
 ): Promise<{ rows: Row[]; notes: string[] }> {
-  const served = await step('starting the served app', () =>
-    startServedApp(build, log, { keepBuild: true }),
-  );
+  const served = await step('starting the served app', () => startServedApp(build, log));
   const forget = onShutdown(served.stop);
   try {
     const cost = await measureMemberDay({ chromiumPath, served, ports: build.ports, log });

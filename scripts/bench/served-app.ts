@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, waitForHttp } from '../lib/free-port';
 import { nodeBin, startNodeProcess, type ManagedProcess } from '../lib/processes';
-import { step } from '../lib/shutdown';
+import { onShutdown, step } from '../lib/shutdown';
 import { repoRoot, startStack, type StackPorts } from '../lib/stack';
 
 export const BENCH_PROJECT_ID = 'demo-challangex-bench';
@@ -23,9 +23,13 @@ export interface ServedApp {
 
 const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
 
-/** Builds the SPA for the given emulator ports into a fresh temporary directory. */
+/**
+ * Builds the SPA for the given emulator ports into a fresh temporary directory, served by every section that
+ * needs it: the bench removes it at the end, or on Ctrl-C.
+ */
 export function buildApp(ports: StackPorts, log: (line: string) => void): AppBuild {
   const distDir = mkdtempSync(join(tmpdir(), 'challangex-bench-dist-'));
+  onShutdown(async () => rmSync(distDir, { recursive: true, force: true }));
   const env = {
     VITE_FIREBASE_PROJECT_ID: BENCH_PROJECT_ID,
     VITE_USE_EMULATORS: 'true',
@@ -55,14 +59,10 @@ export interface AppBuild {
   env: Record<string, string>;
 }
 
-/**
- * Starts a stack on the build's ports, seeds it and serves the build; stop() also removes the build
- * unless a later section serves it again (`keepBuild`).
- */
+/** Starts a stack on the build's ports, seeds it and serves the build (left for the next section). */
 export async function startServedApp(
   { ports, distDir, env }: AppBuild,
   log: (line: string) => void,
-  { keepBuild = false }: { keepBuild?: boolean } = {},
 ): Promise<ServedApp> {
   log('starting the local stack (emulators)');
   const previewPort = await freePort();
@@ -75,7 +75,6 @@ export async function startServedApp(
   const stop = async () => {
     await Promise.all(children.map((child) => child.stop()));
     await stack.stop();
-    if (!keepBuild) rmSync(distDir, { recursive: true, force: true });
   };
   try {
     log('seeding demo data through the API');
