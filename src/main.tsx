@@ -21,7 +21,7 @@ async function startApp() {
 }
 
 // The address's screens (and the feed's first data) download beside the shell's chunks, not after them.
-preloadAddress(window.location);
+void preloadAddress(window.location);
 
 // index.html's static shell paints first, without waiting for the app's chunks to be evaluated; the app
 // (React, router) starts right after that paint. index.html modulepreloads its chunks.

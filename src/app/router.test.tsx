@@ -164,9 +164,9 @@ describe('the entry starts', () => {
     }
   });
 
-  test.each(Object.entries(expectedAt))('at %s', (address, expected) => {
+  test.each(Object.entries(expectedAt))('at %s', async (address, expected) => {
     const { pathname, search } = at(address);
-    preloadAddress({ pathname, search });
+    await preloadAddress({ pathname, search });
     expect(started).toEqual(expected.screens);
 
     const [read, ...args] = expected.read ?? [];
@@ -177,5 +177,15 @@ describe('the entry starts', () => {
     if (read === 'challenge') expect(prefetchChallenge).toHaveBeenCalledExactlyOnceWith(...args);
     else expect(prefetchChallenge).not.toHaveBeenCalled();
     expect(vi.mocked(prefetchBanner).mock.calls.length).toBe(expected.banner ? 1 : 0);
+  });
+
+  test('starts the first read at once and each screen in a task of its own, not in one long task', async () => {
+    const preloading = preloadAddress({ pathname: '/profile/Asha%20Rao/uid123', search: '' });
+    expect(prefetchProfile).toHaveBeenCalledExactlyOnceWith('uid123');
+    expect(started).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(started).toEqual(['layout']);
+    await preloading;
+    expect(started).toEqual(['layout', 'profile']);
   });
 });
