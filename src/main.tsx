@@ -1,9 +1,7 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import '@/styles/app.css';
 import { preloadAddress } from '@/app/screen-loaders';
-import { afterNextPaint } from '@/lib/main-content';
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+import { afterNextPaint, nextTask } from '@/lib/main-content';
 
 /**
  * A module graph is evaluated in one task: the shell's ~440 KB of script would be one long task (Total

@@ -10,6 +10,7 @@ import { prefetchChallenge } from '@/features/challenges/api/prefetch-challenge'
 import { prefetchFirstFeedPage } from '@/features/feed/api/prefetch-feed';
 import { prefetchProfile } from '@/features/profile/api/prefetch-profile';
 import { prefetchBanner } from '@/features/site/api/prefetch-banner';
+import { nextTask } from '@/lib/main-content';
 import { loadOnce, type ComponentLoader } from './load-once';
 import { matchAppRoute, type RouteParams, type Screen } from './route-table';
 
@@ -55,8 +56,6 @@ const firstReads: Partial<Record<Screen, (params: RouteParams, search: string) =
   profile: ({ uid }) => prefetchProfile(uid),
   challenge: ({ ownerId, challengeId }) => prefetchChallenge(ownerId, challengeId),
 };
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 /**
  * Starts fetching what `location` shows first: its first read, then its screen (inside the layout page where it

@@ -18,6 +18,9 @@ let interacted = false;
 for (const type of typeof window === 'undefined' ? [] : ['pointerdown', 'keydown'])
   window.addEventListener(type, () => (interacted = true), { capture: true, passive: true });
 
+/** Resolves in a task of its own: work after it is not part of the current (possibly long) task. */
+export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve));
+
 /** Runs `callback` once the browser has painted its next frame (a task queued from that frame's rAF). */
 export function afterNextPaint(callback: () => void): void {
   requestAnimationFrame(() => setTimeout(callback));
