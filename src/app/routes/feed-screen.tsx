@@ -1,6 +1,7 @@
 import { ChallengeOwnerActions } from '@/features/challenges/components/challenge-owner-actions';
 import { useLocation } from 'react-router-dom';
 import { FeedPage } from '@/features/feed/components/feed-page';
+import { HomeIntro } from '@/features/site/components/home-intro';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** The feed, with the challenges feature's owner actions (edit, delete, regenerate) on a member's own cards. */
@@ -8,10 +9,13 @@ export function FeedScreen() {
   // The home page is the product itself; /feed and /dash-board name the page.
   useDocumentTitle(useLocation().pathname === '/' ? undefined : 'Feed');
   return (
-    <FeedPage
-      ownerActions={(challenge) => (
-        <ChallengeOwnerActions className="ms-sm-auto" challenge={challenge} />
-      )}
-    />
+    <>
+      <HomeIntro />
+      <FeedPage
+        ownerActions={(challenge) => (
+          <ChallengeOwnerActions className="ms-sm-auto" challenge={challenge} />
+        )}
+      />
+    </>
   );
 }

@@ -12,8 +12,7 @@ export type LoginInput = z.infer<typeof loginInputSchema>;
 
 export async function login({ email, password }: LoginInput) {
   const user = await signInWithEmail(email, password);
-  await ensureMemberRecords(user);
-  return user;
+  return ensureMemberRecords(user);
 }
 
 export const googleTestAccountSchema = z.object({
@@ -23,6 +22,5 @@ export const googleTestAccountSchema = z.object({
 
 export async function loginWithGoogle(testAccount?: GoogleTestAccount) {
   const user = await signInWithGoogle(testAccount);
-  await ensureMemberRecords(user);
-  return user;
+  return ensureMemberRecords(user);
 }

@@ -16,6 +16,5 @@ export type RegisterInput = z.infer<typeof registerInputSchema>;
 
 export async function register({ name, email, password }: RegisterInput) {
   const user = await registerWithEmail(name, email, password);
-  await ensureMemberRecords(user);
-  return user;
+  return ensureMemberRecords(user);
 }

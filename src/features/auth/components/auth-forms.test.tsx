@@ -87,9 +87,30 @@ describe('RegisterPage', () => {
     });
     expect(toastSuccess).toHaveBeenCalledWith('Signed in successfully');
   });
+
+  it('tells the page it lands on that the account is new (the home welcomes, not welcomes back)', async () => {
+    vi.mocked(register).mockResolvedValue({ ...member, isNewMember: true });
+    const { router } = renderApp(<RegisterPage />, { path: '/register', routes: [feedRoute] });
+    await userEvent.type(screen.getByLabelText('Name'), 'Asha');
+    await userEvent.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
+    expect(router.state.location.state).toEqual({ newMember: true });
+  });
 });
 
 describe('LoginPage', () => {
+  it('does not call a returning member new', async () => {
+    vi.mocked(login).mockResolvedValue({ ...member, isNewMember: false });
+    const { router } = renderApp(<LoginPage />, { path: '/login', routes: [feedRoute] });
+    await userEvent.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
+    expect(router.state.location.state).toBeNull();
+  });
+
   it('shows "Error signing in" and stays put when sign-in fails', async () => {
     vi.mocked(login).mockRejectedValue(
       Object.assign(new Error('rejected'), { code: 'auth/wrong-password' }),

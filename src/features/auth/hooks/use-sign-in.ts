@@ -4,12 +4,12 @@ import { authErrorReason } from '../api/auth-error-reason';
 import { afterSignIn } from '@/lib/return-address';
 import { toastErrorWithReason, toastSuccess } from '@/lib/toast';
 import { useBusy } from '@/hooks/use-busy';
-import type { SessionUser } from '@/services/auth';
+import type { SignedInMember } from '../api/member-records';
 
 /**
  * Runs a sign-in attempt with the spinner, then docs/product.md#states-and-transitions: store the user, toast,
  * go to the page the visitor was sent to sign in from (the screen's `?next=`, src/lib/return-address.ts), else
- * to the feed. A failure keeps the product's "Error signing in" toast and says why, in the toast and (as
+ * to the feed, telling it whether the account is new. A failure keeps the product's "Error signing in" toast and says why, in the toast and (as
  * `failureReason`) on the form, where it stays while the member corrects it.
  */
 export function useSignIn() {
@@ -17,12 +17,16 @@ export function useSignIn() {
   const { search } = useLocation();
   const { whileBusy } = useBusy();
   const [failureReason, setFailureReason] = useState<string | null>(null);
-  const signIn = async (attempt: () => Promise<SessionUser>): Promise<boolean> => {
+  const signIn = async (attempt: () => Promise<SignedInMember>): Promise<boolean> => {
     setFailureReason(null);
     try {
-      await whileBusy(attempt());
+      const { isNewMember } = await whileBusy(attempt());
       toastSuccess('Signed in successfully');
-      navigate(afterSignIn(search), { replace: true });
+      // The home welcomes a new member (src/features/site/components/home-intro.tsx reads this state).
+      navigate(afterSignIn(search), {
+        replace: true,
+        state: isNewMember ? { newMember: true } : null,
+      });
       return true;
     } catch (error) {
       const reason = authErrorReason(error);

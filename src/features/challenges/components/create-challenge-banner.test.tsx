@@ -80,16 +80,17 @@ describe('CreateChallengeBanner', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('sends a member with an incomplete profile to their profile with the product’s info toast', async () => {
+  it('asks a member with an incomplete profile for the missing fields here, not on their profile', async () => {
     givenProfile(completeInfo, { height: 165, weight: 60 });
     const { router } = renderBanner();
     await openForm();
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/profile/Asha%20Rao/${memberFixture.uid}`),
-    );
-    expect(toastInfo).toHaveBeenCalledWith(INCOMPLETE_PROFILE_MESSAGE);
-    expect(localStorage.getItem('loadProfile')).toBe(JSON.stringify(memberFixture.uid));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Set up your plan' });
+    // The product's message stays, on the form that resolves it.
+    expect(within(dialog).getByText(INCOMPLETE_PROFILE_MESSAGE)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Age')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Height (cm)')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(toastInfo).not.toHaveBeenCalled();
   });
 
   it('refuses a third active challenge with the 5 s error toast', async () => {

@@ -5,11 +5,18 @@ import { useBusy } from '@/hooks/use-busy';
 import { challengePath } from '@/lib/app-addresses';
 import { useSession } from '@/lib/session';
 import { toastError } from '@/lib/toast';
+import type { PlanField } from '../api/plan-fields';
 import { useRefusalHandler } from '../hooks/use-refusal-handler';
 
 const CreateChallengeModal = lazy(async () => ({
   default: (await import('./create-challenge-modal')).CreateChallengeModal,
 }));
+const PlanSetupModal = lazy(async () => ({
+  default: (await import('./create-challenge-plan-setup')).PlanSetupModal,
+}));
+
+/** Which form is open: "Set up your plan" (with the fields it asks) or the create-challenge form. */
+type OpenForm = { step: 'plan'; missing: PlanField[] } | { step: 'create' } | null;
 
 interface CreateChallengeButtonProps extends Omit<ButtonProps, 'onClick'> {
   children: ReactNode;
@@ -17,10 +24,11 @@ interface CreateChallengeButtonProps extends Omit<ButtonProps, 'onClick'> {
 
 /**
  * The one way into creating a challenge: visitors go to login, the checks of docs/product.md#validation run
- * before the form opens, and a created challenge opens at its own address.
+ * before the form opens, and a created challenge opens at its own address. A member whose profile lacks what a
+ * plan needs gets "Set up your plan" first, then the create form (docs/product.md, "First run"): always a form.
  */
 export function CreateChallengeButton({ children, ...buttonProps }: CreateChallengeButtonProps) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<OpenForm>(null);
   const { user } = useSession();
   const navigate = useNavigate();
   const { whileBusy } = useBusy();
@@ -42,13 +50,20 @@ export function CreateChallengeButton({ children, ...buttonProps }: CreateChalle
       try {
         await whileBusy(assertCanCreateChallenge(user.uid));
       } catch (error) {
+        if (error instanceof CreateChallengeRefused && error.reason === 'incomplete-profile') {
+          const { missingPlanFields } = await whileBusy(import('../api/plan-fields'));
+          const missing = await whileBusy(missingPlanFields(user.uid));
+          // Complete after all (saved meanwhile, elsewhere): the form itself.
+          setOpen(missing.length > 0 ? { step: 'plan', missing } : { step: 'create' });
+          return;
+        }
         if (error instanceof CreateChallengeRefused) {
           onRefused(error);
           return;
         }
         throw error;
       }
-      setOpen(true);
+      setOpen({ step: 'create' });
     } catch {
       toastError('Error creating challenge');
     }
@@ -63,12 +78,22 @@ export function CreateChallengeButton({ children, ...buttonProps }: CreateChalle
       <Button {...buttonProps} onClick={() => void start()}>
         {children}
       </Button>
-      {user && open && (
+      {user && open?.step === 'plan' && (
+        <Suspense fallback={null}>
+          <PlanSetupModal
+            uid={user.uid}
+            missing={open.missing}
+            onHide={() => setOpen(null)}
+            onSaved={() => setOpen({ step: 'create' })}
+          />
+        </Suspense>
+      )}
+      {user && open?.step === 'create' && (
         <Suspense fallback={null}>
           <CreateChallengeModal
             member={user}
-            show={open}
-            onHide={() => setOpen(false)}
+            show
+            onHide={() => setOpen(null)}
             onCreated={openCreated}
           />
         </Suspense>
