@@ -56,7 +56,11 @@ function givenCompleteProfile() {
 }
 
 /** The page under its route pattern (src/app/route-table.ts), opened at `address`. */
-function openInvite(address = `/join/c1/${TOKEN}`, profileEditor?: ProfileEditor) {
+function openInvite(
+  address = `/join/c1/${TOKEN}`,
+  profileEditor?: ProfileEditor,
+  user: typeof memberFixture | null = memberFixture,
+) {
   const router = createMemoryRouter(
     [
       {
@@ -65,11 +69,12 @@ function openInvite(address = `/join/c1/${TOKEN}`, profileEditor?: ProfileEditor
       },
       { path: '/challange/:postName/:ownerId/:challengeId', element: <p>challenge page</p> },
       { path: '/profile/:profileName/:uid', element: <p>profile page</p> },
+      { path: '/register', element: <p>register page</p> },
     ],
     { initialEntries: [address] },
   );
   const view = render(
-    <SessionContext.Provider value={{ user: memberFixture }}>
+    <SessionContext.Provider value={{ user }}>
       <BusyProvider>
         <RouterProvider router={router} />
       </BusyProvider>
@@ -206,5 +211,66 @@ describe('GroupJoinPage', () => {
     vi.mocked(callApi).mockRejectedValueOnce(new TypeError('Failed to fetch'));
     openInvite();
     expect(await screen.findByText(/The invite could not be loaded/)).toBeVisible();
+  });
+});
+
+describe('GroupJoinPage for a visitor', () => {
+  const INVITE = `/join/c1/${TOKEN}`;
+  const openAsVisitor = () => openInvite(INVITE, undefined, null);
+  const feedEntry = {
+    uid: 'uid-ravi',
+    title: 'Green week',
+    day: 3,
+    preference: 'veg',
+    targetBody: 'Lean',
+    displayName: 'Ravi Kumar',
+    photoURL: '',
+    cover: '',
+    createdAt: 1,
+    access: 'link',
+    memberCount: 2,
+    memberPhotos: [
+      { displayName: 'Ravi Kumar', photoURL: '' },
+      { displayName: 'Meera Iyer', photoURL: '' },
+    ],
+  };
+
+  it('shows the join card from the public record while the API answers members only', async () => {
+    vi.mocked(callApi).mockRejectedValueOnce(new ApiError(401, 'Sign in first'));
+    setGroupValue(dbPaths.feedEntry('c1'), feedEntry);
+    const { router } = openAsVisitor();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Green week' })).toBeVisible();
+    expect(screen.getByText('Ravi Kumar', { selector: '.fw-semibold' })).toBeVisible();
+    // Profiles are for members: the inviter's name is no link yet.
+    expect(screen.queryByRole('link', { name: 'Ravi Kumar' })).not.toBeInTheDocument();
+    expect(screen.getByText('3')).toBeVisible();
+    expect(screen.getByText('VEG')).toBeVisible();
+    expect(screen.getByRole('heading', { name: '2 members so far' })).toBeVisible();
+    expect(screen.getByText('Meera Iyer')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Join challenge' })).not.toBeInTheDocument();
+    const back = `?next=${encodeURIComponent(INVITE)}`;
+    expect(screen.getByRole('link', { name: 'I have an account' })).toHaveAttribute(
+      'href',
+      `/login${back}`,
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Create account to join' }));
+    expect(router.state.location.pathname).toBe('/register');
+    expect(router.state.location.search).toBe(back);
+  });
+
+  it('uses the API’s preview once it answers visitors (start date and members included)', async () => {
+    vi.mocked(callApi).mockResolvedValueOnce(invitation);
+    openAsVisitor();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Green week' })).toBeVisible();
+    expect(screen.getByText(/2026/)).toBeVisible();
+    expect(screen.getByRole('heading', { name: '2 members so far' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Create account to join' })).toBeVisible();
+  });
+
+  it('says the invite is not found when the challenge is not public (hidden, deleted, unknown)', async () => {
+    vi.mocked(callApi).mockRejectedValueOnce(new ApiError(401, 'Sign in first'));
+    openAsVisitor();
+    expect(await screen.findByRole('heading', { name: 'Invite not found' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Create account to join' })).not.toBeInTheDocument();
   });
 });

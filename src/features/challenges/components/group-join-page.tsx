@@ -13,11 +13,12 @@ import { useAsync } from '@/hooks/use-loadable';
 import { useBusy } from '@/hooks/use-busy';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { challengePath, profilePath, rememberViewedProfile } from '@/lib/app-addresses';
-import { addressOf } from '@/lib/return-address';
-import { useSignedInUser } from '@/lib/session';
+import { addressOf, signInAddress } from '@/lib/return-address';
+import { useSession, useSignedInUser } from '@/lib/session';
 import { ApiError } from '@/services/api-client';
 import { hasCompleteProfile } from '../api/create-challenge';
 import { joinChallenge, readInvitation, type Invitation } from '../api/group-challenge-api';
+import { readInvitationPreview, type InvitationPreview } from '../api/invitation-preview';
 import './challenges.css';
 
 const NOT_FOUND = 'Invite not found';
@@ -49,14 +50,17 @@ export type ProfileEditor = (props: { uid: string; onHide: () => void }) => Reac
  * Route /join/:challengeId/:token? (docs/product.md, "Group challenges"): the invite's preview and "Join
  * challenge". Joining plans the member's own copy on the server; the challenge's address then shows it.
  * A member whose profile is incomplete completes it in `profileEditor` over the invite, so they stay on it.
+ * A visitor sees the same card with "Create account to join" and "I have an account", which bring them back
+ * here once signed in (docs/product.md, "First run").
  */
 export function GroupJoinPage({ profileEditor }: { profileEditor?: ProfileEditor }) {
   const { challengeId = '', token } = useParams();
-  const user = useSignedInUser();
+  const { user } = useSession();
   const valid = DATABASE_KEY.test(challengeId) && (token === undefined || INVITE_TOKEN.test(token));
-  const invitation = useAsync<Invitation | null>(
-    valid ? `${challengeId}/${token ?? ''}/${user.uid}` : null,
+  const invitation = useAsync<InvitationPreview | Invitation | null>(
+    valid && user !== undefined ? `${challengeId}/${token ?? ''}/${user?.uid ?? ''}` : null,
     async () => {
+      if (!user) return readInvitationPreview(challengeId, token);
       try {
         return await readInvitation(challengeId, token);
       } catch (error) {
@@ -84,7 +88,7 @@ export function GroupJoinPage({ profileEditor }: { profileEditor?: ProfileEditor
         <p className="mb-2">
           This invite does not name a challenge that exists. Ask the owner for its link.
         </p>
-        <Link to="/feed">Choose a challenge from the feed</Link>
+        <Link to={user ? '/feed' : '/'}>Choose a challenge from the feed</Link>
       </Alert>
     );
   } else if (invitation.status === 'loading') {
@@ -106,17 +110,78 @@ export function GroupJoinPage({ profileEditor }: { profileEditor?: ProfileEditor
         <p className="mb-0">{nextStep(status)}</p>
       </Alert>
     );
+  } else if (found && !user) {
+    content = <VisitorInvitationCard invitation={found} />;
   } else if (found) {
     content = (
       <InvitationCard
         challengeId={challengeId}
         token={token}
-        invitation={found}
+        // A member's read is always the API's whole invitation (readInvitation above).
+        invitation={found as Invitation}
         profileEditor={profileEditor}
       />
     );
   }
   return <div className="container py-4 challenge-page join-page">{content}</div>;
+}
+
+/** The invite's title and who sent it, as both cards show them. */
+function InvitationHeading({
+  invitation,
+  linked,
+}: {
+  invitation: InvitationPreview;
+  linked: boolean;
+}) {
+  const owner = invitation.owner;
+  const ownerName = owner.displayName || 'Member';
+  return (
+    <>
+      <p className="text-body-secondary small mb-1">You are invited to a group challenge</p>
+      <h1 id="join-title" className="h3">
+        {invitation.title}
+      </h1>
+      <div className="d-flex align-items-center gap-2 mb-3">
+        <MemberAvatar name={ownerName} photoURL={owner.photoURL} size={40} />
+        <span>
+          by{' '}
+          {linked ? (
+            <Link className="fw-semibold" to={profilePath(ownerName, owner.uid)}>
+              {ownerName}
+            </Link>
+          ) : (
+            <span className="fw-semibold">{ownerName}</span>
+          )}
+        </span>
+      </div>
+    </>
+  );
+}
+
+/** A visitor's invite: what they would join, and the ways to an account that come back here. */
+function VisitorInvitationCard({ invitation }: { invitation: InvitationPreview }) {
+  const here = addressOf(useLocation());
+  return (
+    <Card as="article" className="shadow-sm" aria-labelledby="join-title">
+      <Card.Body>
+        {/* Profiles are for members: the inviter's name is not a link yet. */}
+        <InvitationHeading invitation={invitation} linked={false} />
+        <InvitationFacts invitation={invitation} />
+        <p className="small text-body-secondary">
+          ChallangeX plans your meals for the challenge&apos;s days, sized to your body and goal;
+          you prove each meal with a photo and earn points. Create an account (or log in) to join:
+          you come straight back to this invite.
+        </p>
+        <div className="d-flex flex-wrap align-items-center gap-3">
+          <Link className="btn btn-success" to={signInAddress('/register', here)}>
+            Create account to join
+          </Link>
+          <Link to={signInAddress('/login', here)}>I have an account</Link>
+        </div>
+      </Card.Body>
+    </Card>
+  );
 }
 
 interface InvitationCardProps {
@@ -134,9 +199,7 @@ function InvitationCard({ challengeId, token, invitation, profileEditor }: Invit
   const [refused, setRefused] = useState<{ message: string; status: number } | null>(null);
   const [incomplete, setIncomplete] = useState(false);
   const [editing, setEditing] = useState(false);
-  const owner = invitation.owner;
-  const ownerName = owner.displayName || 'Member';
-  const address = challengePath(owner.uid, challengeId, invitation.title);
+  const address = challengePath(invitation.owner.uid, challengeId, invitation.title);
   const blocked = !invitation.joinable;
 
   const join = async () => {
@@ -174,19 +237,7 @@ function InvitationCard({ challengeId, token, invitation, profileEditor }: Invit
   return (
     <Card as="article" className="shadow-sm" aria-labelledby="join-title">
       <Card.Body>
-        <p className="text-body-secondary small mb-1">You are invited to a group challenge</p>
-        <h1 id="join-title" className="h3">
-          {invitation.title}
-        </h1>
-        <div className="d-flex align-items-center gap-2 mb-3">
-          <MemberAvatar name={ownerName} photoURL={owner.photoURL} size={40} />
-          <span>
-            by{' '}
-            <Link className="fw-semibold" to={profilePath(ownerName, owner.uid)}>
-              {ownerName}
-            </Link>
-          </span>
-        </div>
+        <InvitationHeading invitation={invitation} linked />
         <InvitationFacts invitation={invitation} />
         <p className="small text-body-secondary">
           Joining makes your own plan for these days, sized to your body and goal, with meal windows
@@ -237,14 +288,18 @@ function InvitationCard({ challengeId, token, invitation, profileEditor }: Invit
 }
 
 /** Days, start date, preference, body goal and the members so far (names and avatars only). */
-function InvitationFacts({ invitation }: { invitation: Invitation }) {
+function InvitationFacts({ invitation }: { invitation: InvitationPreview }) {
   return (
     <>
       <dl className="row mb-3">
         <dt className="col-5 col-sm-3">Days</dt>
         <dd className="col-7 col-sm-9">{invitation.day}</dd>
-        <dt className="col-5 col-sm-3">Start date</dt>
-        <dd className="col-7 col-sm-9">{dateText(invitation.startDate)}</dd>
+        {invitation.startDate && (
+          <>
+            <dt className="col-5 col-sm-3">Start date</dt>
+            <dd className="col-7 col-sm-9">{dateText(invitation.startDate)}</dd>
+          </>
+        )}
         <dt className="col-5 col-sm-3">Preference</dt>
         <dd className="col-7 col-sm-9">
           <Badge bg="success">{String(invitation.preference ?? '').toUpperCase()}</Badge>
@@ -256,8 +311,8 @@ function InvitationFacts({ invitation }: { invitation: Invitation }) {
         {invitation.memberCount === 1 ? '1 member' : `${invitation.memberCount} members`} so far
       </h2>
       <ul className="list-unstyled d-flex flex-wrap gap-3 mb-3">
-        {invitation.members.map((member) => (
-          <li key={member.uid} className="d-flex align-items-center gap-2">
+        {invitation.members.map((member, index) => (
+          <li key={member.uid ?? index} className="d-flex align-items-center gap-2">
             <MemberAvatar
               name={member.displayName || 'Member'}
               photoURL={member.photoURL}
