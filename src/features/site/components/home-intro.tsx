@@ -68,7 +68,7 @@ export function HomeIntro() {
             <Link className="btn btn-success" to="/register">
               Register
             </Link>
-            <Link className="btn btn-outline-secondary" to="/login">
+            <Link className="btn btn-outline-dark" to="/login">
               Login
             </Link>
           </div>
