@@ -29,6 +29,7 @@ import { isMemberDisabled, sweepIfDisabled } from './disabled-member-sweep';
 import { boardRowUpdate, groupTerms } from './group-board-writes';
 import { withConcurrency, type ProofStore } from './proof-store';
 import { verifyProofs } from './proof-verification';
+import { teamBonusDuePath } from './team-bonus-due';
 
 export interface RecomputeDependencies {
   database: Database;
@@ -125,6 +126,11 @@ async function derive(pass: Pass, records: Records, stored: Record<string, Chall
       );
       if (group) {
         pass.boards.push(challengeId);
+        // Filed for the scheduled job while undecided, due at the group's end as far as it is known
+        // (this member's own end until theirs has passed): the bonus lands with no later activity.
+        if (!group.bonus)
+          pass.update[teamBonusDuePath(challengeId)] =
+            group.settlesAt ?? challengeEndsAt(record) ?? now;
         for (const other of group.othersToRecompute ?? [])
           pass.othersToRecompute.push([other, challengeId]);
         Object.assign(
