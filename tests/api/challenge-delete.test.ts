@@ -6,6 +6,7 @@ import { recomputeTotals } from '../../functions/src/recompute-route';
 import { generatePayload, postJson, readyMember, type TestMember } from './api-harness';
 import { PROOF_TESTS_START, proofTestSetup, type ChallengeHolder } from './group-api';
 import { makeGroup } from './group-fixtures';
+import { periodPoints } from './leaderboard-rows';
 
 // Deleting a challenge through the API (#41 item 5; docs/product.md#states-and-transitions): the
 // route soft-deletes it and derives the owner's score, boards and streak in the same request, with no
@@ -21,20 +22,6 @@ const remove = async (member: TestMember, challengeId: string) => {
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
-
-/** The member's rows on every week's and month's board, by period. */
-async function periodRows(uid: string) {
-  const rows: Record<string, unknown> = {};
-  for (const board of ['weekly', 'monthly']) {
-    const periods = ((await read(`leaderboard/${board}`)) ?? {}) as Record<
-      string,
-      Record<string, { points: number }>
-    >;
-    for (const [period, entries] of Object.entries(periods))
-      if (entries[uid]) rows[`${board}/${period}`] = entries[uid].points;
-  }
-  return rows;
-}
 
 /** A member whose one-day challenge has its lunch proved, with totals derived (score 10). */
 async function provedChallenge(): Promise<ChallengeHolder> {
@@ -65,7 +52,7 @@ async function provedChallenge(): Promise<ChallengeHolder> {
 describe('DELETE /api/challenges/:challengeId', () => {
   it('soft-deletes the challenge and takes its points off the score and every board at once', async () => {
     const holder = await provedChallenge();
-    const before = await periodRows(holder.uid);
+    const before = await periodPoints(setup.harness.database, holder.uid);
     expect(Object.values(before)).toEqual([10, 10]);
     expect(await read(dbPaths.feedEntry(holder.challengeId))).not.toBeNull();
 
@@ -81,7 +68,7 @@ describe('DELETE /api/challenges/:challengeId', () => {
     expect(await read(`${dbPaths.userInfo(holder.uid)}/score`)).toBe(0);
     expect(await read(`${dbPaths.userInfo(holder.uid)}/activeChallenges`)).toBe(0);
     expect(await read(`${dbPaths.leaderboardAll}/${holder.uid}/points`)).toBe(0);
-    expect(await periodRows(holder.uid)).toEqual({});
+    expect(await periodPoints(setup.harness.database, holder.uid)).toEqual({});
     expect(await read(`${dbPaths.memberGlance(holder.uid)}/mealsProved`)).toBe(0);
 
     // Again: nothing more changes, the same answer (a retry after a lost answer is safe).
