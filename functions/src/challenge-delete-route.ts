@@ -46,8 +46,7 @@ export function deleteChallenge(dependencies: RecomputeDependencies): RequestHan
     );
     if (typeof title !== 'string') throw new HttpError(404, DELETE_MESSAGES.notFound);
     if (groupOwnerId) throw new HttpError(409, DELETE_MESSAGES.joined);
-    if (deleted !== true)
-      await database.ref().update(challengeDeleteWrites(uid, challengeId));
+    if (deleted !== true) await database.ref().update(challengeDeleteWrites(uid, challengeId));
     const { score } = await recomputeTotals(dependencies, uid, challengeId);
     response.json({ challengeId, deleted: true, score });
   };

@@ -53,7 +53,9 @@ async function settle(
 ): Promise<keyof TeamBonusRun> {
   const { database } = dependencies;
   const due = database.ref(teamBonusDuePath(challengeId));
-  const ownerId: unknown = (await database.ref(`${dbPaths.group(challengeId)}/ownerId`).get()).val();
+  const ownerId: unknown = (
+    await database.ref(`${dbPaths.group(challengeId)}/ownerId`).get()
+  ).val();
   // The owner's row stays while the group exists (an owner cannot leave): the decision is made as theirs.
   const terms =
     typeof ownerId === 'string'
