@@ -22,18 +22,19 @@ export interface TeamBonusRun {
   gone: string[];
 }
 
-async function recomputeMembers(dependencies: TeamBonusJobDependencies, challengeId: string) {
-  const { database, log } = dependencies;
-  const rows = ((await database.ref(dbPaths.groupMembers(challengeId)).get()).val() ??
-    {}) as Record<string, BoardRow>;
-  const queue = Object.keys(rows);
+async function recomputeMembers(
+  dependencies: TeamBonusJobDependencies,
+  challengeId: string,
+  members: string[],
+) {
+  const queue = [...members];
   const worker = async () => {
     for (let uid = queue.shift(); uid; uid = queue.shift()) {
       try {
         await recomputeTotals(dependencies, uid, challengeId);
       } catch (error) {
         // That member's own next recompute adds the same (the decision is stored).
-        log(`Team bonus: recomputing ${uid} in ${challengeId} failed`, error);
+        dependencies.log(`Team bonus: recomputing ${uid} in ${challengeId} failed`, error);
       }
     }
   };
@@ -44,7 +45,8 @@ async function recomputeMembers(dependencies: TeamBonusJobDependencies, challeng
  * One group off the list: decided (its bonus, then every member's totals: score, week and month
  * boards, board rows), or filed again at its real end while a member's last window is open, or
  * dropped when the group is gone. The decision is group-board-writes.ts groupTerms, the one a
- * member's recompute makes: a transaction, so a racing run or recompute agrees.
+ * member's recompute makes, taken here on behalf of any member on the board (the owner's row is put
+ * aside while they are disabled): a transaction, so a racing run or recompute agrees.
  */
 async function settle(
   dependencies: TeamBonusJobDependencies,
@@ -53,14 +55,11 @@ async function settle(
 ): Promise<keyof TeamBonusRun> {
   const { database } = dependencies;
   const due = database.ref(teamBonusDuePath(challengeId));
-  const ownerId: unknown = (
-    await database.ref(`${dbPaths.group(challengeId)}/ownerId`).get()
-  ).val();
-  // The owner's row stays while the group exists (an owner cannot leave): the decision is made as theirs.
+  const rows = ((await database.ref(dbPaths.groupMembers(challengeId)).get()).val() ??
+    {}) as Record<string, BoardRow>;
+  const members = Object.keys(rows).filter((uid) => typeof rows[uid]?.joinedAt === 'number');
   const terms =
-    typeof ownerId === 'string'
-      ? await groupTerms(database, challengeId, ownerId, 0, now)
-      : undefined;
+    members.length > 0 ? await groupTerms(database, challengeId, members[0], 0, now) : undefined;
   if (!terms) {
     await due.remove();
     return 'gone';
@@ -69,7 +68,7 @@ async function settle(
     await due.set(terms.settlesAt ?? now);
     return 'waiting';
   }
-  await recomputeMembers(dependencies, challengeId);
+  await recomputeMembers(dependencies, challengeId, members);
   await due.remove();
   return 'decided';
 }

@@ -242,6 +242,17 @@ describe('the scheduled team bonus job', () => {
     expect(await standing(aarti)).toEqual(allNine(TEAM_BONUS_POINTS));
   });
 
+  it('decides for the members on the board when the owner’s row is put aside (a disabled owner)', async () => {
+    const group = await groupWith([9, 9, 9]);
+    const [owner, bala, chitra] = group.members;
+    // Disabling a member puts their board rows aside (docs/security.md, "Moderation").
+    await harness.database.ref(dbPaths.groupMember(group.challengeId, owner.uid)).remove();
+    now = group.endsAt + HOUR;
+    expect((await runJob()).decided).toContain(group.challengeId);
+    expect((await bonusOf(group))?.recipients).toEqual({ [bala.uid]: true, [chitra.uid]: true });
+    expect(await standing(chitra)).toEqual(allNine(TEAM_BONUS_POINTS));
+  });
+
   it("waits for the group's real end when a member's last window closes later, then decides", async () => {
     const group = await groupWith([9, 9, 9]);
     const [, , chitra] = group.members;
