@@ -7,10 +7,16 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getDatabase } from 'firebase-admin/database';
+import { getStorage } from 'firebase-admin/storage';
+import { bucketPhotoSources } from '../functions/src/bucket-photo-sources';
+import { bucketProofStore } from '../functions/src/proof-store';
+import { decideTeamBonuses, TEAM_BONUS_JOB_EVERY_MINUTES } from '../functions/src/team-bonus-job';
 import { DEMO_PASSWORD, seedDemoData } from './lib/demo-seed';
 import { assertPortsFree } from './lib/ports-in-use';
 import { nodeBin, startNodeProcess } from './lib/processes';
-import { exitAfterCleanup, handleShutdown, step } from './lib/shutdown';
+import { exitAfterCleanup, handleShutdown, onShutdown, step } from './lib/shutdown';
 import { devPorts, repoRoot, startStack } from './lib/stack';
 
 const projectId = 'demo-challangex';
@@ -26,6 +32,7 @@ const colours: Record<string, string> = {
   firebase: '33',
   build: '34',
   vite: '32',
+  jobs: '94',
 };
 // The finalize check's deletions are shown too: an upload that vanishes says why.
 const log = (source: string, line: string) => {
@@ -47,6 +54,54 @@ if (firstRun) {
   console.log('Seeding demo data (first run)…');
   await step('seeding demo data', () => seedDemoData({ projectId, dataDir }));
 }
+
+/**
+ * The Functions emulator fires no schedules: the team bonus job the scheduled function runs in
+ * production (functions/src/index.ts teamBonusJob) runs here on the same interval, and once at the
+ * start for groups that ended while the stack was stopped.
+ */
+function runTeamBonusJobOnTimer() {
+  const bucket = `${projectId}.appspot.com`;
+  const jobApp = initializeApp(
+    {
+      projectId,
+      databaseURL: `http://${process.env.FIREBASE_DATABASE_EMULATOR_HOST}?ns=${projectId}-default-rtdb`,
+      storageBucket: bucket,
+    },
+    'team-bonus-job',
+  );
+  const dependencies = {
+    database: getDatabase(jobApp),
+    clock: Date.now,
+    proofs: bucketProofStore(getStorage(jobApp).bucket()),
+    photoSources: bucketPhotoSources(
+      bucket,
+      process.env.FIREBASE_STORAGE_EMULATOR_HOST?.split(':').at(-1),
+    ),
+    log: (message: string, error?: unknown) => log('jobs', `error: ${message}: ${String(error)}`),
+  };
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= decideTeamBonuses(dependencies)
+      .then(
+        ({ decided }) => {
+          if (decided.length > 0) log('jobs', `team bonus decided for ${decided.join(', ')}`);
+        },
+        (error: unknown) => log('jobs', `error: the team bonus job failed: ${String(error)}`),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(run, TEAM_BONUS_JOB_EVERY_MINUTES * 60_000);
+  run();
+  onShutdown(async () => {
+    clearInterval(timer);
+    await running;
+    await deleteApp(jobApp);
+  });
+}
+runTeamBonusJobOnTimer();
 
 const vite = startNodeProcess('vite', nodeBin('vite'), ['--mode', 'emulators'], {
   env: stack.env,

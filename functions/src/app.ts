@@ -12,6 +12,7 @@ import { saveBanner, saveSiteSocialLinks } from './admin-website-route';
 import { requireAdmin, requireMember, requireMemberCheckedAlongside } from './authenticate';
 import { refuseOversizedBody } from './body-limit';
 import { corsForOrigins } from './cors';
+import { deleteChallenge } from './challenge-delete-route';
 import { generateChallenge } from './generate-route';
 import { setGroupAccess } from './group-access-route';
 import { cheerMember } from './group-cheer-route';
@@ -128,11 +129,10 @@ export function createApp({
   app.post('/api/challenges/:challengeId/join', joiningMember, joinGroup(dependencies));
   app.post('/api/challenges/:challengeId/leave', group, leaveGroup(dependencies));
   app.delete('/api/challenges/:challengeId/members/:uid', group, removeGroupMember(dependencies));
-  app.post(
-    '/api/me/recompute',
-    throttled('recompute', recomputeRateLimit),
-    recomputeMember(dependencies),
-  );
+  // A delete recomputes the owner's totals in the same request: it shares the recompute's allowance.
+  const recomputing = throttled('recompute', recomputeRateLimit);
+  app.delete('/api/challenges/:challengeId', recomputing, deleteChallenge(dependencies));
+  app.post('/api/me/recompute', recomputing, recomputeMember(dependencies));
   app.post(
     '/api/me/identity',
     throttled('identity', identityRateLimit),

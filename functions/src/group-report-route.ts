@@ -1,3 +1,4 @@
+import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import type { MealRecord } from '@domain/challenges/challenge-record';
@@ -5,8 +6,10 @@ import type { MealSlot } from '@domain/constants';
 import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 import { boardProofOfRow } from '@domain/challenges/board-windows';
 import {
+  GROUP_MESSAGES,
   PROOF_REPORTS_TO_FLAG,
   proofReportRequestSchema,
+  type BoardRow,
   type ProofReportRecord,
 } from '@domain/challenges/group-records';
 import { MEAL_KEY, type MealKey } from '@domain/challenges/meal-key';
@@ -18,7 +21,7 @@ import type {
 } from '@domain/challenges/proof-review';
 import { memberUid } from './authenticate';
 import { groupPeers } from './group-cheer-route';
-import { boardRowUpdate, earningPlan, withMeal } from './group-board-writes';
+import { boardRowUpdate, earningPlan, groupEndsAt, withMeal } from './group-board-writes';
 import { HttpError, parseOrThrow } from './http-error';
 import { proofQueueKey } from './proof-submit-route';
 import { recomputeTotals, type RecomputeDependencies } from './recompute-route';
@@ -36,12 +39,37 @@ const paramsSchema = z.object({
 /** A queue entry flagged by members' reports (the admin page lists them; docs/security.md, "Proof checks"). */
 type ReportedQueueEntry = ProofQueueEntry & { reports: NonNullable<ProofQueueEntry['reports']> };
 
+/** Why a report is refused beyond the request's form (docs/product.md, "Report a photo"). */
+export const REPORT_MESSAGES = {
+  ownProof: 'You cannot report your own proof',
+  notAPhoto: 'Only a proof photo can be reported',
+  joinedAfter: 'Only members who were in this challenge when the photo was sent can report it',
+  ended: 'This challenge has ended: its photos can no longer be reported',
+  settled: 'An admin has checked this photo: it can no longer be reported',
+  already: 'You have already reported this photo',
+} as const;
+
+const readRows = async (database: Database, challengeId: string) =>
+  ((await database.ref(dbPaths.groupMembers(challengeId)).get()).val() ?? {}) as Record<
+    string,
+    BoardRow
+  >;
+
+/** A member in the group now (their row has joinedAt) who was in it when the meal was proved. */
+const witnessed = (row: BoardRow | undefined, provedAt: number) =>
+  typeof row?.joinedAt === 'number' && row.joinedAt <= provedAt;
+
 /**
  * POST /api/challenges/:challengeId/members/:uid/meals/:meal/reports {reason}: a member of the group
  * reports another member's proof photo, once per photo (a second report: 409). Reports from
  * PROOF_REPORTS_TO_FLAG different members flag it as the proof route flags a suspect photo: the meal's
  * review, the board row and the admins' queue (with the reports listed), and the points withheld
  * until an admin approves it. Reports are server-only (groupReports/…).
+ *
+ * So that throwaway accounts cannot farm a flag (docs/security.md, "Reports"): only a member who was
+ * in the group when the meal was proved may report it, and a report counts only while its reporter
+ * is still in the group; none are taken once the group has ended, nor once an admin approved the
+ * photo (the approval settles it).
  */
 export function reportProof(dependencies: ProofReportDependencies): RequestHandler {
   const { database, clock, log = () => {} } = dependencies;
@@ -49,21 +77,33 @@ export function reportProof(dependencies: ProofReportDependencies): RequestHandl
     const fromUid = memberUid(response);
     const { challengeId, uid, meal } = parseOrThrow(paramsSchema, request.params);
     const { reason } = parseOrThrow(proofReportRequestSchema, request.body ?? {});
-    if (uid === fromUid) throw new HttpError(400, 'You cannot report your own proof');
+    if (uid === fromUid) throw new HttpError(400, REPORT_MESSAGES.ownProof);
     const peers = await groupPeers(database, challengeId, fromUid, uid);
+    if (typeof peers.from.joinedAt !== 'number') throw new HttpError(403, GROUP_MESSAGES.notMember);
     const shown = boardProofOfRow(peers.to, meal as MealKey);
     if (shown !== 'Done' && shown !== 'Flagged')
-      throw new HttpError(409, 'Only a proof photo can be reported');
+      throw new HttpError(409, REPORT_MESSAGES.notAPhoto);
     const [dayName, slotName] = meal.split('-');
     const day = Number(dayName.slice(3));
     const slot = slotName as MealSlot;
     const mealPath = `${dbPaths.challenge(uid, challengeId)}/meals/${dayKey(day)}/${slot}`;
-    const stored = (await database.ref(mealPath).get()).val() as MealRecord | null;
+    const [stored, rows] = await Promise.all([
+      database
+        .ref(mealPath)
+        .get()
+        .then((snapshot) => snapshot.val() as MealRecord | null),
+      readRows(database, challengeId),
+    ]);
     if (stored?.status !== 'Done' || !stored.imgPath)
-      throw new HttpError(409, 'Only a proof photo can be reported');
+      throw new HttpError(409, REPORT_MESSAGES.notAPhoto);
+    if (stored.review?.state === 'approved') throw new HttpError(409, REPORT_MESSAGES.settled);
+    const now = clock();
+    if (now > groupEndsAt(rows)) throw new HttpError(409, REPORT_MESSAGES.ended);
+    // A Done meal has its doneAt; a record from before it had one counts from its window's opening.
+    const provedAt = stored.doneAt ?? stored.opensAt;
+    if (!witnessed(rows[fromUid], provedAt)) throw new HttpError(403, REPORT_MESSAGES.joinedAfter);
     const imgPath = stored.imgPath;
 
-    const now = clock();
     const report: ProofReportRecord = { reason, at: now, imgPath };
     // One report per member per photo, even against the same member's racing second report.
     const result = await database
@@ -72,13 +112,21 @@ export function reportProof(dependencies: ProofReportDependencies): RequestHandl
         current?.imgPath === imgPath ? undefined : report,
       );
     if (!result.committed || result.snapshot.val()?.at !== now)
-      throw new HttpError(409, 'You have already reported this photo');
+      throw new HttpError(409, REPORT_MESSAGES.already);
 
-    const all = ((
-      await database.ref(dbPaths.groupProofReports(challengeId, uid, meal)).get()
-    ).val() ?? {}) as Record<string, ProofReportRecord>;
+    // Counted against the group as it is now: a reporter who left since counts no more.
+    const [all, members] = await Promise.all([
+      database
+        .ref(dbPaths.groupProofReports(challengeId, uid, meal))
+        .get()
+        .then((snapshot) => (snapshot.val() ?? {}) as Record<string, ProofReportRecord>),
+      readRows(database, challengeId),
+    ]);
     const reports = Object.entries(all)
-      .filter(([, record]) => record.imgPath === imgPath)
+      .filter(
+        ([reporter, record]) =>
+          record.imgPath === imgPath && reporter !== uid && witnessed(members[reporter], provedAt),
+      )
       .map(([reporter, record]) => ({ fromUid: reporter, reason: record.reason, at: record.at }))
       .sort((left, right) => left.at - right.at);
     let flagged = false;
@@ -97,8 +145,8 @@ export function reportProof(dependencies: ProofReportDependencies): RequestHandl
 }
 
 /**
- * Puts the reported proof in the admins' queue: a new flag when it earns (no review, or approved
- * before these reports), or the reports added to the entry already waiting. The review is decided by
+ * Puts the reported proof in the admins' queue: a new flag when it has no review yet (an approved
+ * photo stays approved), or the reports added to the entry already waiting. The review is decided by
  * a transaction so that racing reports flag it once. True when this call flagged it.
  */
 async function flagReported(
@@ -124,7 +172,8 @@ async function flagReported(
   const decided = await database
     .ref(`${mealPath}/review`)
     .transaction((current: ProofReview | null) =>
-      current === null || current.state === 'approved' ? review : undefined,
+      // An admin's approval settles the photo for good: only an unreviewed proof is flagged.
+      current === null ? review : undefined,
     );
   const written = decided.snapshot.val() as ProofReview | null;
   if (!decided.committed || written?.at !== now) {

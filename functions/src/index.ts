@@ -11,15 +11,21 @@ import {
   storageBucket,
 } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { logger } from 'firebase-functions';
 import type { Express } from 'express';
 import { allowedOrigins } from './allowed-origins';
-import { STORAGE_DOWNLOAD_ORIGIN } from '@domain/members/member-identity';
 import { createApp } from './app';
+import { bucketPhotoSources } from './bucket-photo-sources';
 import { mealPlannerFromEnvironment } from './gemini-meal-planner';
 import { bucketProofStore } from './proof-store';
 import { createStoredUploadCheck, type FinalizedObject } from './stored-upload-check';
+import {
+  decideTeamBonuses,
+  TEAM_BONUS_JOB_EVERY_MINUTES,
+  type TeamBonusJobDependencies,
+} from './team-bonus-job';
 
 // Settings, the Firebase way: values come from functions/.env (checked in, the defaults) and
 // functions/.env.<project-id> (yours); see docs/deploy.md.
@@ -47,6 +53,7 @@ const geminiApiKey =
 const projectId = process.env.GCLOUD_PROJECT ?? 'demo-challangex';
 let app: Express | undefined;
 let checkStoredUpload: ((object: FinalizedObject) => Promise<unknown>) | undefined;
+let teamBonusDependencies: TeamBonusJobDependencies | undefined;
 
 const isPreconditionFailed = (error: unknown) => (error as { code?: unknown }).code === 412;
 
@@ -86,8 +93,18 @@ onInit(() => {
         ),
     log: (line) => logger.info(line),
   });
+  const database = getDatabase(firebaseApp);
+  const proofs = bucketProofStore(getStorage(firebaseApp).bucket());
+  const photoSources = bucketPhotoSources(bucket, storageEmulator);
+  teamBonusDependencies = {
+    database,
+    clock: Date.now,
+    proofs,
+    photoSources,
+    log: (message, error) => logger.error(message, error),
+  };
   app = createApp({
-    database: getDatabase(firebaseApp),
+    database,
     auth: getAuth(firebaseApp),
     allowedOrigins: allowedOrigins({
       projectId,
@@ -98,18 +115,8 @@ onInit(() => {
       ...process.env,
       GEMINI_API_KEY: mealPlanner.value() === 'gemini' ? geminiApiKey?.value() : undefined,
     }),
-    proofs: bucketProofStore(getStorage(firebaseApp).bucket()),
-    // Member photos: the bucket's download URLs (the local Storage emulator's, as browsers name it).
-    photoSources: {
-      bucket,
-      storageOrigins: storageEmulator
-        ? [
-            STORAGE_DOWNLOAD_ORIGIN,
-            `http://127.0.0.1:${storageEmulator}`,
-            `http://localhost:${storageEmulator}`,
-          ]
-        : undefined,
-    },
+    proofs,
+    photoSources,
   });
 });
 
@@ -124,5 +131,25 @@ export const storedUploadCheck = onObjectFinalized(
   { bucket: storageBucket, region: 'us-central1', maxInstances },
   async (event) => {
     await checkStoredUpload!(event.data as FinalizedObject);
+  },
+);
+
+// The team bonus of an ended group (functions/src/team-bonus-job.ts, docs/product.md "Group
+// challenges"): decided at its end with no member's activity. The Functions emulator fires no
+// schedules: the dev stack (scripts/dev.ts) runs the same function on a timer.
+export const teamBonusJob = onSchedule(
+  {
+    schedule: `every ${TEAM_BONUS_JOB_EVERY_MINUTES} minutes`,
+    region: 'us-central1',
+    // One run at a time: a run that overlaps the next finds the groups it decided gone from the list.
+    maxInstances: 1,
+  },
+  async () => {
+    const run = await decideTeamBonuses(teamBonusDependencies!);
+    logger.info('Team bonus job', {
+      decided: run.decided.length,
+      waiting: run.waiting.length,
+      gone: run.gone.length,
+    });
   },
 );

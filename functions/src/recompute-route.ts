@@ -29,6 +29,7 @@ import { isMemberDisabled, sweepIfDisabled } from './disabled-member-sweep';
 import { boardRowUpdate, groupTerms } from './group-board-writes';
 import { withConcurrency, type ProofStore } from './proof-store';
 import { verifyProofs } from './proof-verification';
+import { teamBonusDuePath } from './team-bonus-due';
 
 export interface RecomputeDependencies {
   database: Database;
@@ -125,6 +126,11 @@ async function derive(pass: Pass, records: Records, stored: Record<string, Chall
       );
       if (group) {
         pass.boards.push(challengeId);
+        // Filed for the scheduled job while undecided, due at the group's end as far as it is known
+        // (this member's own end until theirs has passed): the bonus lands with no later activity.
+        if (!group.bonus)
+          pass.update[teamBonusDuePath(challengeId)] =
+            group.settlesAt ?? challengeEndsAt(record) ?? now;
         for (const other of group.othersToRecompute ?? [])
           pass.othersToRecompute.push([other, challengeId]);
         Object.assign(
@@ -299,9 +305,11 @@ export type RecomputedTotals = Awaited<ReturnType<typeof recomputeTotals>>;
  * Recomputes one member's score, counters, streak, glance and leaderboard rows from their own data
  * (docs/product.md#points-and-leaderboards, "Streaks", "Profile at a glance"), written in one
  * update; deleted challenges also leave the feed. Idempotent. `challengeIdHint` names a challenge
- * that may have changed (a hint, not trusted: only its key's form is checked). Callers other than
- * the route (an admin approving a proof) pass the member's uid; a member whose first sign-in record
- * does not exist yet gets an HttpError 409.
+ * that may have changed (a hint, not trusted: only its key's form is checked). The one service every
+ * write that changes a member's totals calls in its own request (delete, reviews, reports that flag a
+ * proof, the team bonus job; docs/architecture.md, "Derived data"), with the member's uid; the route
+ * below is only a repair tool. A member whose first sign-in record does not exist yet gets an
+ * HttpError 409.
  *
  * Its work follows what can change, not the member's history (docs/architecture.md, "Recompute"):
  * it reads the rollup of settled challenges (progress/{uid}/member) and re-derives only the open
@@ -411,7 +419,10 @@ export async function recomputeTotals(
   };
 }
 
-/** POST /api/me/recompute: recomputeTotals for the caller, `challengeId` in the body its hint. */
+/**
+ * POST /api/me/recompute: recomputeTotals for the caller, `challengeId` in the body its hint. A repair
+ * tool: no flow of the app calls it, since every write derives what it changes.
+ */
 export function recomputeMember(dependencies: RecomputeDependencies): RequestHandler {
   return async (request, response) => {
     const hint: unknown = (request.body as { challengeId?: unknown } | undefined)?.challengeId;

@@ -5,6 +5,8 @@ import type { ProofQueuePage } from '@domain/challenges/proof-review';
 import { storagePaths } from '@domain/data/storage-paths';
 import { generatePayload, postJson, readyMember } from './api-harness';
 import { MINUTE, PROOF_TESTS_START, proofTestSetup, type ChallengeHolder } from './group-api';
+import { makeGroup } from './group-fixtures';
+import { periodPoints } from './leaderboard-rows';
 import { disguisedCopies, mealPhoto } from './proof-photos';
 
 // The admins' review of flagged proofs over HTTP: the queue, Approve and Reject (docs/security.md,
@@ -13,7 +15,7 @@ import { disguisedCopies, mealPhoto } from './proof-photos';
 const HOUR = 60 * MINUTE;
 
 const setup = proofTestSetup();
-const { clock, read, mealOf, prove } = setup;
+const { clock, read, mealOf, rowOf, prove } = setup;
 
 type Challenger = ChallengeHolder;
 
@@ -74,12 +76,7 @@ async function flaggedCopy(seed: string) {
     (await disguisedCopies(photo))['saved again at quality 40'],
   );
   expect(body.review).toMatchObject({ state: 'flagged', reasons: ['duplicate'] });
-  const recount = await postJson(
-    `${setup.harness.baseUrl}/api/me/recompute`,
-    {},
-    { token: copier.idToken },
-  );
-  expect(recount.body.score).toBe(0);
+  expect((await scoreOf(copier.uid)) ?? 0).toBe(0);
   // Paged through as an admin would (other tests' flags may be newer).
   let page = await queuePage();
   let row = page.proofs.find((proof) => proof.uid === copier.uid);
@@ -182,7 +179,7 @@ describe('Approve', () => {
     );
     // Decided once: a second approval finds nothing waiting.
     expect((await decide(row.key, 'approve')).status).toBe(404);
-    // Idempotent: the member's own recompute agrees.
+    // Idempotent: the repair tool derives the same.
     const again = await postJson(
       `${setup.harness.baseUrl}/api/me/recompute`,
       {},
@@ -228,11 +225,50 @@ describe('Reject', () => {
       imgPath: storagePaths.mealProof(copier.uid, copier.challengeId, 1, 'lunch', 2),
       review: null,
     });
+    // The repair tool derives what the proof earns (the proof route derives it as it records it).
     const recount = await postJson(
       `${setup.harness.baseUrl}/api/me/recompute`,
       {},
       { token: copier.idToken },
     );
     expect(recount.body.score).toBe(10);
+  });
+});
+
+describe('points at once (#41 item 5)', () => {
+  it("Approve and Reject update the member's score, week and month boards and board row in the request, with no recompute asked", async () => {
+    const kabir = await challenger('Kabir');
+    const { members } = await makeGroup(setup.harness, ['Owner', 'Asha']);
+    const [, asha] = members;
+    const copyOf = async (photo: Buffer) =>
+      (await disguisedCopies(photo))['saved again at quality 40'];
+    await prove(asha, 'breakfast', await mealPhoto('at-once-own-breakfast'));
+    for (const slot of ['lunch', 'dinner'] as const) {
+      const photo = await mealPhoto(`at-once-${slot}`);
+      await prove(kabir, slot, photo);
+      const copied = await prove(asha, slot, await copyOf(photo));
+      expect(copied.review).toMatchObject({ state: 'flagged', reasons: ['duplicate'] });
+    }
+    const queued = Object.entries(
+      ((await read(dbPaths.proofQueue)) ?? {}) as Record<string, { uid: string; slot: string }>,
+    ).filter(([, entry]) => entry.uid === asha.uid);
+    const keyOf = (slot: string) => queued.find(([, entry]) => entry.slot === slot)![0];
+
+    expect((await decide(keyOf('lunch'), 'approve')).status).toBe(200);
+    // Breakfast and lunch: 20 points, on every board at once.
+    expect(await scoreOf(asha.uid)).toBe(20);
+    expect(await read(`${dbPaths.leaderboardAll}/${asha.uid}/points`)).toBe(20);
+    expect(await periodPoints(setup.harness.database, asha.uid)).toEqual({
+      'weekly/2025-W24': 20,
+      'monthly/2025-06': 20,
+    });
+    expect(await rowOf(asha)).toMatchObject({ proved: 2, points: 20 });
+
+    expect((await decide(keyOf('dinner'), 'reject', { reason: 'Not your photo' })).status).toBe(
+      200,
+    );
+    expect(await scoreOf(asha.uid)).toBe(20);
+    expect(await rowOf(asha)).toMatchObject({ proved: 2, points: 20 });
+    expect((await mealOf(asha, 'dinner')).status).toBe('Rejected');
   });
 });

@@ -6,6 +6,9 @@ import { dbPaths } from '@domain/data/database-paths';
 import type { BoardRow, GroupRecord } from '@domain/challenges/group-records';
 import { decodeBoardWindows, encodeBoardWindows } from '@domain/challenges/board-windows';
 import { storagePaths } from '@domain/data/storage-paths';
+import { bucketProofStore } from '../../functions/src/proof-store';
+import { teamBonusDuePath } from '../../functions/src/team-bonus-due';
+import { decideTeamBonuses, type TeamBonusRun } from '../../functions/src/team-bonus-job';
 import {
   postJson,
   startApiHarness,
@@ -15,9 +18,11 @@ import {
 } from './api-harness';
 import { makeGroup, type GroupMember, type TestGroup } from './group-fixtures';
 
-// The team bonus through the recompute, over HTTP (docs/product.md, "Group challenges"): decided
-// once when every member's last window has closed, 25 points to each member who proved at least half
-// of their own meals when the team proved at least 80 %, counted in the week and month of the end.
+// The team bonus (docs/product.md, "Group challenges"): decided once when every member's last window
+// has closed, 25 points to each member who proved at least half of their own meals when the team
+// proved at least 80 %, counted in the week and month of the end. Decided by the scheduled job
+// (functions/src/team-bonus-job.ts, called here as its schedule would) with no member's activity, or
+// by the first recompute after the end (the repair tool, over HTTP).
 
 /**
  * 05:30 on Sunday 29 June 2025 in India: a 3-day challenge runs Sunday 29 June (ISO week 26), Monday
@@ -189,5 +194,83 @@ describe('the team bonus', () => {
     for (const member of group.members) await recompute(member);
     expect(await standing(group.members[0])).toEqual(allNine(0));
     expect(await standing(group.members[1])).toEqual(allNine(0));
+  });
+});
+
+/** One run of the scheduled job against this harness's emulators, at the test's clock. */
+const runJob = (): Promise<TeamBonusRun> =>
+  decideTeamBonuses({
+    database: harness.database,
+    clock: () => now,
+    proofs: bucketProofStore(harness.bucket),
+    photoSources: { bucket: TEST_BUCKET },
+    log: () => {},
+  });
+
+describe('the scheduled team bonus job', () => {
+  it("decides an ended group's bonus at its end and brings every member's score, boards and row up to date, with no member activity", async () => {
+    // Each member's totals derived while the last day runs (as their proofs' are): the group is listed.
+    const group = await groupWith([9, 9, 4]);
+    const [aarti, bala, chitra] = group.members;
+    expect(await read(teamBonusDuePath(group.challengeId))).toBe(group.endsAt);
+
+    now = group.endsAt - HOUR;
+    expect((await runJob()).decided).not.toContain(group.challengeId);
+    expect(await bonusOf(group)).toBeNull();
+
+    // An hour after the end, nobody has opened the app or sent anything since.
+    now = group.endsAt + HOUR;
+    const runs = await Promise.all([runJob(), runJob()]);
+    expect(runs.flatMap((run) => run.decided)).toContain(group.challengeId);
+    expect(await bonusOf(group)).toMatchObject({
+      endsAt: group.endsAt,
+      recipients: { [aarti.uid]: true, [bala.uid]: true },
+    });
+    expect(await standing(aarti)).toEqual(allNine(TEAM_BONUS_POINTS));
+    expect(await standing(bala)).toEqual(allNine(TEAM_BONUS_POINTS));
+    expect((await standing(chitra)).score).toBe(50);
+    const rows = (await read(dbPaths.groupMembers(group.challengeId))) as Record<string, BoardRow>;
+    expect(rows[bala.uid].points).toBe(170 + TEAM_BONUS_POINTS);
+    expect(rows[chitra.uid].points).toBe(50);
+    expect(await read(teamBonusDuePath(group.challengeId))).toBeNull();
+
+    // Decided once: a later run finds nothing to do, and the totals stay.
+    const decision = await bonusOf(group);
+    now += 24 * HOUR;
+    expect((await runJob()).decided).not.toContain(group.challengeId);
+    expect(await bonusOf(group)).toEqual(decision);
+    expect(await standing(aarti)).toEqual(allNine(TEAM_BONUS_POINTS));
+  });
+
+  it('decides for the members on the board when the owner’s row is put aside (a disabled owner)', async () => {
+    const group = await groupWith([9, 9, 9]);
+    const [owner, bala, chitra] = group.members;
+    // Disabling a member puts their board rows aside (docs/security.md, "Moderation").
+    await harness.database.ref(dbPaths.groupMember(group.challengeId, owner.uid)).remove();
+    now = group.endsAt + HOUR;
+    expect((await runJob()).decided).toContain(group.challengeId);
+    expect((await bonusOf(group))?.recipients).toEqual({ [bala.uid]: true, [chitra.uid]: true });
+    expect(await standing(chitra)).toEqual(allNine(TEAM_BONUS_POINTS));
+  });
+
+  it("waits for the group's real end when a member's last window closes later, then decides", async () => {
+    const group = await groupWith([9, 9, 9]);
+    const [, , chitra] = group.members;
+    const windowsRef = harness.database.ref(
+      `${dbPaths.groupMember(group.challengeId, chitra.uid)}/windows`,
+    );
+    const windows = decodeBoardWindows((await windowsRef.get()).val() as string);
+    windows.at(-1)!.closesAt = group.endsAt + 5 * HOUR;
+    await windowsRef.set(encodeBoardWindows(windows));
+
+    now = group.endsAt + HOUR;
+    expect((await runJob()).waiting).toContain(group.challengeId);
+    expect(await bonusOf(group)).toBeNull();
+    expect(await read(teamBonusDuePath(group.challengeId))).toBe(group.endsAt + 5 * HOUR);
+
+    now = group.endsAt + 6 * HOUR;
+    expect((await runJob()).decided).toContain(group.challengeId);
+    for (const member of group.members)
+      expect(await standing(member)).toEqual(allNine(TEAM_BONUS_POINTS));
   });
 });

@@ -1,9 +1,12 @@
-import { writePaths } from '@/services/database';
+import { callApi } from '@/services/api-client';
 import { dbPaths } from '@domain/data/database-paths';
 import type { ChallengeRef } from '@domain/challenges/challenge-record';
-import { recomputeMemberTotals } from './recompute-member-totals';
 
-/** The soft-delete update: the challenge marked deleted and inactive, its feed entry removed. */
+/**
+ * The soft delete as the owner's own client may still write it (the rules allow it; the rules matrix
+ * and the identity test use it). The app deletes through the API, whose route writes the same
+ * (functions/src/challenge-delete-route.ts) and recomputes.
+ */
 export function challengeDeleteWrites({ ownerId, challengeId }: ChallengeRef) {
   const challenge = dbPaths.challenge(ownerId, challengeId);
   return {
@@ -13,10 +16,12 @@ export function challengeDeleteWrites({ ownerId, challengeId }: ChallengeRef) {
   };
 }
 
-/** Soft delete (docs/product.md#states-and-transitions): hidden everywhere, no longer counted; the server then recounts. */
-export async function deleteChallenge(challenge: ChallengeRef): Promise<void> {
-  await writePaths(challengeDeleteWrites(challenge));
-  await recomputeMemberTotals(challenge.challengeId);
+/**
+ * Soft delete (docs/product.md#states-and-transitions): the API marks it deleted and inactive, removes
+ * its feed entry and recomputes the member's points and boards in the same request.
+ */
+export async function deleteChallenge({ challengeId }: ChallengeRef): Promise<void> {
+  await callApi(`/api/challenges/${encodeURIComponent(challengeId)}`, undefined, 'DELETE');
 }
 
 /** The confirmation words of docs/product.md#states-and-transitions, verbatim. */

@@ -1,11 +1,11 @@
 import { callApi } from '@/services/api-client';
 
 /**
- * Score and counters are derived by the server from the data (docs/product.md#points-and-leaderboards). The
- * member's own write already landed, so a failed recount is only logged: the
- * next recount (any later proof or delete) derives the same totals. `challengeId` names the
- * challenge that changed: the server looks at it first (a past challenge's deletion counts at once)
- * but derives everything itself (functions/src/recompute-route.ts).
+ * Score and counters are derived by the server from the data (docs/product.md#points-and-leaderboards).
+ * Delete, reviews and the team bonus derive them on the server; only the proof upload still asks for a
+ * recount here, until the proof route derives it itself (issue #41 item 5). The member's own write
+ * already landed, so a failed recount is only logged. `challengeId` names the challenge that changed
+ * (a hint: the server derives everything itself, functions/src/recompute-route.ts).
  */
 export async function recomputeMemberTotals(challengeId?: string): Promise<void> {
   try {

@@ -10,7 +10,6 @@ import type { ChallengeRecord, ChallengeRef } from '@domain/challenges/challenge
 import { profilePath } from '@/lib/app-addresses';
 import { toastSuccess } from '@/lib/toast';
 import type { GroupChallengeRecord } from '../api/group-challenge-api';
-import { useTeamBonusDecision } from '../api/use-team-bonus-decision';
 import { MemberAvatar } from '@/components/member-avatar';
 import { useNow } from '../hooks/use-now';
 import { cardTime } from '@/lib/text-format';
@@ -48,7 +47,6 @@ export function ChallengeOwnerView({
   const now = useNow();
   const navigate = useNavigate();
   const { isOwner, access, joinedFrom, isGroup, ended } = groupRole(challenge, groupOwnerId, now);
-  useTeamBonusDecision(isGroup && ended ? challengeRef.challengeId : null);
   const plans = useMemo(() => dayPlans(challenge), [challenge]);
   const [activeDay, setActiveDay] = useState(() => currentDayNumber(plans, Date.now()));
   const [galleryOpen, setGalleryOpen] = useState(false);

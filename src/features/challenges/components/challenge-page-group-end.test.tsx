@@ -64,44 +64,13 @@ beforeEach(() => {
 });
 
 describe('the team bonus of a group that ended with no later activity', () => {
-  it('asks the server for a recompute once when the group has ended and its bonus is undecided', async () => {
+  it('is decided by the server’s scheduled job: the page reads no bonus and asks for no recompute', async () => {
     givenJoined({ ended: true });
     renderAt(challengePath(OWNER, 'c1', 'Green week'));
     await screen.findByRole('heading', { level: 1, name: 'Green week' });
-    await waitFor(() =>
-      expect(recomputes()).toEqual([['/api/me/recompute', { challengeId: 'c1' }]]),
-    );
-    expect(groupDatabase.watched).toContain(BONUS);
-    // The decision lands (the server writes it): nothing more is asked.
-    act(() => setGroupValue(BONUS, { decidedAt: now, endsAt: now - DAY }));
     await screen.findByRole('region', { name: 'Challenge board' });
-    expect(recomputes()).toHaveLength(1);
-  });
-
-  it('asks nothing when the bonus is already decided', async () => {
-    givenJoined({ ended: true });
-    setGroupValue(BONUS, { decidedAt: now - DAY, endsAt: now - 2 * DAY });
-    renderAt(challengePath(OWNER, 'c1', 'Green week'));
-    await screen.findByRole('heading', { level: 1, name: 'Green week' });
-    await waitFor(() => expect(groupDatabase.watched).toContain(BONUS));
-    // The watcher's answer (a microtask) and the render it causes.
+    // The watcher's answers (microtasks) and the renders they cause.
     await act(() => Promise.resolve());
-    await screen.findByRole('region', { name: 'Challenge board' });
-    expect(recomputes()).toEqual([]);
-  });
-
-  it('reads no bonus and asks nothing while the member’s plan is still running', async () => {
-    givenJoined({ ended: false });
-    renderAt(challengePath(OWNER, 'c1', 'Green week'));
-    await screen.findByRole('region', { name: 'Challenge board' });
-    expect(groupDatabase.watched).not.toContain(BONUS);
-    expect(recomputes()).toEqual([]);
-  });
-
-  it('asks nothing for an ended solo challenge (no group to decide)', async () => {
-    setGroupValue(dbPaths.challenge(VIEWER, 'c1'), challengeRecord(now - 3 * DAY));
-    renderAt(challengePath(VIEWER, 'c1', 'Green week'));
-    await screen.findByRole('button', { name: 'Delete Green week' });
     expect(groupDatabase.watched).not.toContain(BONUS);
     expect(recomputes()).toEqual([]);
   });

@@ -146,7 +146,7 @@ describe('ChallengePage for the owner', () => {
     );
   });
 
-  it('deletes only after the product’s confirmation, softly and with the feed entry, then recounts', async () => {
+  it('deletes only after the product’s confirmation, through the API (which recounts), with no write of its own', async () => {
     const { router } = openChallenge();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Green week' }));
     expect(confirmAction).toHaveBeenCalledWith({
@@ -156,12 +156,9 @@ describe('ChallengePage for the owner', () => {
       cancelButtonText: 'No, keep it',
     });
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Green week deleted'));
-    expect(writePaths).toHaveBeenCalledWith({
-      'users/uid-asha/challenges/c1/deleted': true,
-      'users/uid-asha/challenges/c1/isActive': false,
-      'feed/c1': null,
-    });
-    expect(callApi).toHaveBeenCalledWith('/api/me/recompute', { challengeId: 'c1' });
+    expect(callApi).toHaveBeenCalledWith('/api/challenges/c1', undefined, 'DELETE');
+    expect(callApi).not.toHaveBeenCalledWith('/api/me/recompute', expect.anything());
+    expect(writePaths).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/feed');
   });
 
@@ -171,6 +168,7 @@ describe('ChallengePage for the owner', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Green week' }));
     await waitFor(() => expect(confirmAction).toHaveBeenCalled());
     expect(writePaths).not.toHaveBeenCalled();
+    expect(callApi).not.toHaveBeenCalledWith('/api/challenges/c1', undefined, 'DELETE');
   });
 
   it('regenerates meals through the API after confirming', async () => {
