@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChallengeRecord, MealRecord } from '@domain/challenges/challenge-record';
 import { mealWindow } from '@domain/challenges/meal-schedule';
 import { MEAL_SLOTS } from '@domain/constants';
-import {
-  clockTime,
-  currentMeal,
-  durationText,
-  windowText,
-} from '@domain/challenges/current-meal';
+import { clockTime, currentMeal, durationText, windowText } from '@domain/challenges/current-meal';
 
 const ZONE = 'Asia/Kolkata';
 const MINUTE = 60_000;
@@ -18,7 +13,11 @@ function plan(days: number): Pick<ChallengeRecord, 'day' | 'meals' | 'createdAt'
     meals[`Day${day}`] = Object.fromEntries(
       MEAL_SLOTS.map((slot) => [
         slot,
-        { name: `${slot} ${day}`, status: 'Pending', ...mealWindow('2026-11-29', day, slot, ZONE) } as MealRecord,
+        {
+          name: `${slot} ${day}`,
+          status: 'Pending',
+          ...mealWindow('2026-11-29', day, slot, ZONE),
+        } as MealRecord,
       ]),
     );
   }
