@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { ChallengeRecord, MealRecord } from '@domain/challenges/challenge-record';
 import { mealWindow } from '@domain/challenges/meal-schedule';
 import { MEAL_SLOTS } from '@domain/constants';
-import { clockTime, currentMeal, durationText, windowText } from '@domain/challenges/current-meal';
+import {
+  clockTime,
+  currentMeal,
+  durationText,
+  todayDayNumber,
+  windowText,
+} from '@domain/challenges/current-meal';
 
 const ZONE = 'Asia/Kolkata';
 const MINUTE = 60_000;
@@ -51,5 +57,15 @@ describe('current meal', () => {
     expect(durationText(30 * 1000)).toBe('1 m');
     expect(durationText(40 * MINUTE)).toBe('40 m');
     expect(durationText((26 * 60 + 5) * MINUTE)).toBe('1 d 2 h');
+  });
+});
+
+describe('todayDayNumber', () => {
+  it("is the plan's day that now falls on, none before or after", () => {
+    expect(todayDayNumber(plan(3), at('00:30'))).toBe(1);
+    expect(todayDayNumber(plan(3), at('23:59'))).toBe(1);
+    expect(todayDayNumber(plan(3), at('23:59') + 2 * 60_000)).toBe(2);
+    expect(todayDayNumber(plan(3), at('00:00') - 60_000)).toBeUndefined();
+    expect(todayDayNumber(plan(3), at('00:00') + 3 * 86_400_000)).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
  * The meal a member acts on now (docs/product.md, "Today"): the one whose window is open, or else the next to
  * open, and how its window reads ("open until 3:00 PM · 1 h 12 m left", "opens at 12:00 PM · in 1 h 40 m").
  */
-import { MEAL_SLOTS, type MealSlot } from '@domain/constants';
+import { MEAL_SLOTS, MEAL_WINDOWS, type MealSlot } from '@domain/constants';
 import type { ChallengeRecord, MealRecord } from '@domain/challenges/challenge-record';
 import { dayKey } from '@domain/challenges/meal-schedule';
 import { closedBeforeStart } from '@domain/challenges/meal-adherence';
@@ -80,4 +80,25 @@ export function windowText(
   if (now <= meal.closesAt)
     return `open until ${clockTime(meal.closesAt, timeZone)} · ${durationText(meal.closesAt - now)} left`;
   return `closed at ${clockTime(meal.closesAt, timeZone)}`;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * The plan's day that `now` falls on in the plan's zone (undefined before Day 1 or after the last): a day runs
+ * from the local midnight before its first window (its breakfast opens at 08:00) to the next one.
+ */
+export function todayDayNumber(
+  challenge: Pick<ChallengeRecord, 'day' | 'meals'>,
+  now: number,
+): number | undefined {
+  const firstSlot = MEAL_SLOTS[0];
+  const opensAfterMidnight = MEAL_WINDOWS[firstSlot].opens.hour * HOUR;
+  for (let dayNumber = 1; dayNumber <= challenge.day; dayNumber++) {
+    const opensAt = challenge.meals?.[dayKey(dayNumber)]?.[firstSlot]?.opensAt;
+    if (typeof opensAt !== 'number') continue;
+    const midnight = opensAt - opensAfterMidnight;
+    if (midnight <= now && now < midnight + 24 * HOUR) return dayNumber;
+  }
+  return undefined;
 }

@@ -65,7 +65,12 @@ export function mealAdherence<T extends MealWindowTimes>(
   return adherenceOf(provedSoFar, soFar, total);
 }
 
-/** "67 % · 2 of 3 meals so far proved · 21 planned": the one wording of the number. */
-export function adherenceText({ percent, proved, soFar, total }: Adherence): string {
-  return `${percent} % · ${proved} of ${soFar} meals so far proved · ${total} planned`;
+/** "2 of 3 meals so far proved · 21 planned": what the percentage counts, in the one wording. */
+export function adherenceCounts({ proved, soFar, total }: Adherence): string {
+  return `${proved} of ${soFar} meals so far proved · ${total} planned`;
+}
+
+/** "67 % · 2 of 3 meals so far proved · 21 planned": the number with its counts. */
+export function adherenceText(adherence: Adherence): string {
+  return `${adherence.percent} % · ${adherenceCounts(adherence)}`;
 }

@@ -210,6 +210,8 @@ describe('a group challenge for a member who joined it', () => {
     givenJoined();
     const { router } = openChallenge();
     const leave = await screen.findByRole('button', { name: 'Leave challenge' });
+    await userEvent.click(screen.getByRole('button', { name: 'More' }));
+    expect(screen.getByRole('button', { name: 'Shopping list' })).toBeVisible();
     expect(
       screen.queryByRole('button', { name: /Delete|Invite friends|Remove/ }),
     ).not.toBeInTheDocument();
