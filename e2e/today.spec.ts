@@ -19,7 +19,7 @@ test('Today: "Snap your lunch" on the feed proves the open meal, then Done and t
   const path = `users/${member.uid}/challenges/${challengeId}`;
   try {
     await page.goto('/feed');
-    const today = page.getByRole('region', { name: 'Today' });
+    const today = page.getByRole('region', { name: 'Today', exact: true });
     const lunch = today.getByRole('article', { name: 'Lunch: Rajma rice' });
     await expect(lunch).toBeVisible();
     await expect(lunch).toContainText(/open until 3:00 PM · (\d h )?\d+ m left/);

@@ -212,7 +212,7 @@ function MemberMenu({ name, onRemove }: { name: string; onRemove: () => void }) 
   return (
     <Dropdown align="end">
       <Dropdown.Toggle
-        variant="outline-secondary"
+        variant="outline-success"
         size="sm"
         className="board-member-menu"
         aria-label={`Options for ${name}`}

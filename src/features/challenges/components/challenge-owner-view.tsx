@@ -66,7 +66,7 @@ export function ChallengeOwnerView({
       aria-labelledby="challenge-title"
       className={snapOpen ? 'challenge-plan has-now-action' : 'challenge-plan'}
     >
-      <header className="d-flex flex-wrap align-items-start gap-2 mb-3">
+      <header className="card card-body shadow-sm d-flex flex-row flex-wrap align-items-start gap-2 mb-3">
         <div className="flex-grow-1 min-w-0">
           <h1 id="challenge-title" className="h3 mb-1">
             {challenge.title}
