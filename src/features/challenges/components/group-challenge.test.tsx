@@ -166,7 +166,7 @@ describe('a group challenge for a member who joined it', () => {
       meal: 'Day1-lunch',
     });
     expect(cheer).toBeDisabled();
-    expect(cheer).toHaveTextContent('Cheered');
+    expect(cheer).toHaveAttribute('aria-pressed', 'true');
 
     const nudge = within(board).getByRole('button', {
       name: 'Nudge Ravi Kumar about Day 1 dinner',
