@@ -222,7 +222,7 @@ test.describe('group challenges', () => {
       await board(page).scrollIntoViewIfNeeded();
       await expect(cheer).toBeDisabled({ timeout: 20_000 });
       await expect(cheer).toHaveAttribute('aria-pressed', 'true');
-      await expect(cheer).toHaveAccessibleDescription('1 cheer');
+      await expect(cheer).toHaveAccessibleDescription('1 cheer for Day 1 lunch');
       await board(friend).scrollIntoViewIfNeeded();
       await expect(nudge).toHaveText('Nudged', { timeout: 20_000 });
       await expect(nudge).toBeDisabled();
