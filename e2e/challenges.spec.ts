@@ -25,10 +25,9 @@ const bannerButton = (page: Page) =>
     .getByRole('button', { name: /^(Create Challenge|Start a Challenge)$/ })
     .filter({ visible: true })
     .first();
+/** A meal's card on the challenge page ("Breakfast: Poha"). */
 const mealRow = (page: Page, meal: 'Breakfast' | 'Lunch' | 'Dinner') =>
-  page
-    .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${meal}`) }) });
+  page.getByRole('article', { name: new RegExp(`^${meal}: `) });
 const cardTitles = (page: Page) => page.locator('article.challenge-card h3').allTextContents();
 
 test.describe('meal challenge journey', () => {
@@ -108,7 +107,9 @@ test.describe('meal challenge journey', () => {
     const breakfast = mealRow(page, 'Breakfast');
     await expect(breakfast.getByText('Available')).toBeVisible();
     await expect(mealRow(page, 'Dinner').getByText('Pending')).toBeVisible();
-    await expect(mealRow(page, 'Dinner').getByLabel(/Proof photo/)).toBeDisabled();
+    // A meal still to come says when it opens, and has no photo picker.
+    await expect(mealRow(page, 'Dinner').getByText(/^Opens at 8:00 PM · in /)).toBeVisible();
+    await expect(mealRow(page, 'Dinner').getByLabel(/Proof photo/)).toHaveCount(0);
     await expectNoAxeViolations(page, "the owner's challenge page");
 
     const scoreBefore = (await readData<number>(`users/${member.uid}/info/score`)) ?? 0;
@@ -120,7 +121,7 @@ test.describe('meal challenge journey', () => {
     });
     await expect(page.getByText('Meal check successfully')).toBeVisible({ timeout: 20_000 });
     await expect(breakfast.getByText('Done')).toBeVisible();
-    await expect(breakfast.getByLabel('Proof photo for Day 1 breakfast')).toBeDisabled();
+    await expect(breakfast.getByLabel('Proof photo for Day 1 breakfast')).toHaveCount(0);
 
     await expect
       .poll(() => readData<number>(`users/${member.uid}/info/score`), { timeout: 15_000 })
@@ -134,6 +135,7 @@ test.describe('meal challenge journey', () => {
       imgPath: expect.stringMatching(/\/Day1-breakfast\.jpg$/),
     });
 
+    await page.getByRole('button', { name: 'More' }).click();
     await page.getByRole('button', { name: 'Photo gallery' }).click();
     await expect(
       page
@@ -143,7 +145,7 @@ test.describe('meal challenge journey', () => {
   });
 });
 
-test('Expired meals refuse uploads, also when the clock runs past an open window', async ({
+test('Expired meals refuse uploads, also when the clock runs past an open window; meals before the start are not counted', async ({
   page,
   signedInMember,
 }) => {
@@ -161,16 +163,20 @@ test('Expired meals refuse uploads, also when the clock runs past an open window
     await page.goto(`/challange/clockwork-week/${signedInMember.uid}/${challengeId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Clockwork week' })).toBeVisible();
 
-    await expect(mealRow(page, 'Breakfast').getByText('Expired')).toBeVisible();
-    await expect(page.getByLabel('Proof photo for Day 1 breakfast')).toBeDisabled();
+    // Breakfast closed before the challenge was made: it never counted, and says so (not a red Expired).
+    await expect(
+      mealRow(page, 'Breakfast').getByText('Before you started · not counted'),
+    ).toBeVisible();
+    await expect(mealRow(page, 'Breakfast').getByText('Expired')).toHaveCount(0);
+    await expect(page.getByLabel('Proof photo for Day 1 breakfast')).toHaveCount(0);
     await expect(mealRow(page, 'Lunch').getByText('Available')).toBeVisible();
     await expect(page.getByLabel('Proof photo for Day 1 lunch')).toBeEnabled();
     await expect(mealRow(page, 'Dinner').getByText('Pending')).toBeVisible();
-    await expect(page.getByLabel('Proof photo for Day 1 dinner')).toBeDisabled();
+    await expect(page.getByLabel('Proof photo for Day 1 dinner')).toHaveCount(0);
 
     await page.clock.fastForward('01:05:00');
     await expect(mealRow(page, 'Lunch').getByText('Expired')).toBeVisible();
-    await expect(page.getByLabel('Proof photo for Day 1 lunch')).toBeDisabled();
+    await expect(page.getByLabel('Proof photo for Day 1 lunch')).toHaveCount(0);
   } finally {
     await writeData(`users/${signedInMember.uid}/challenges/${challengeId}`, null);
   }

@@ -160,16 +160,18 @@ test.describe('group challenges', () => {
         buffer: mealPhotoPng(`group-${randomUUID()}`),
       });
       await recomputed;
-      await expect(boardRow(page, friendName)).toContainText(/1 of \d+ meals proved/, {
+      await expect(boardRow(page, friendName)).toContainText(/1 of \d+ meals so far proved/, {
         timeout: 2_000,
       });
 
       // The owner cheers the friend's lunch: the count shows on the board.
-      const cheer = board(page).getByRole('button', { name: `Cheer Day 1 lunch of ${friendName}` });
-      await expect(cheer).toHaveAccessibleDescription('0 cheers');
+      const cheer = board(page).getByRole('button', { name: `Cheer ${friendName}` });
+      await expect(cheer).toHaveAccessibleDescription('0 cheers for Day 1 lunch');
       await cheer.click();
       await expect(cheer).toBeDisabled();
-      await expect(cheer).toHaveAccessibleDescription('1 cheer', { timeout: 10_000 });
+      await expect(cheer).toHaveAccessibleDescription('1 cheer for Day 1 lunch', {
+        timeout: 10_000,
+      });
       await expect(boardRow(friend, friendName)).toContainText('Cheers for you: Day 1 lunch 1');
 
       // The owner opens the friend's lunch photo on the board (read when opened) and reports it; a second
@@ -221,7 +223,7 @@ test.describe('group challenges', () => {
       await board(page).scrollIntoViewIfNeeded();
       await expect(cheer).toBeDisabled({ timeout: 20_000 });
       await expect(cheer).toHaveAttribute('aria-pressed', 'true');
-      await expect(cheer).toHaveAccessibleDescription('1 cheer');
+      await expect(cheer).toHaveAccessibleDescription('1 cheer for Day 1 lunch');
       await board(friend).scrollIntoViewIfNeeded();
       await expect(nudge).toHaveText('Nudged', { timeout: 20_000 });
       await expect(nudge).toBeDisabled();

@@ -145,8 +145,9 @@ test('a proved day makes a streak, the progress view and weight log show it, and
       `users/${member.uid}/challenges/${challengeId}/meals/Day1`,
     ))!;
     const progress = page.getByRole('region', { name: 'Progress' });
-    await expect(progress.getByText('Adherence: 67 %')).toBeVisible();
-    await expect(progress.getByText('(2 of 3 meals proved)')).toBeVisible();
+    // Adherence is proved of the meals so far (dinner has not opened), the plan's total beside it.
+    await expect(progress.getByText('Adherence: 100 %')).toBeVisible();
+    await expect(progress.getByText('(2 of 2 meals so far proved · 3 planned)')).toBeVisible();
     const day1 = progress.getByRole('row', { name: /^Day 1/ });
     await expect(day1.getByRole('cell').first()).toHaveText('2 / 3');
     const kcal = Math.round(meals.breakfast.calories + meals.lunch.calories);

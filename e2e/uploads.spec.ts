@@ -117,9 +117,10 @@ test('a proof upload says why it failed, retries, and asks before the page is le
     // Let the upload through: the proof is stored and recorded, and leaving no longer asks.
     await heldUpload()!.continue();
     await page.unrouteAll();
-    await expect(page.getByLabel('Proof photo for Day 1 lunch')).toHaveAccessibleDescription(
-      'Proof uploaded',
-    );
+    // Recorded: the meal's card says Done and offers no picker any more.
+    const lunchCard = page.getByRole('article', { name: /^Lunch: / });
+    await expect(lunchCard.getByText('Done', { exact: true })).toBeVisible();
+    await expect(proofInput(page)).toHaveCount(0);
     await page.getByRole('link', { name: 'Privacy Policy' }).click();
     await expect(page).toHaveURL(/\/about#privacy$/);
   } finally {

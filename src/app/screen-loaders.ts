@@ -7,6 +7,7 @@
  * Firebase SDK here: this module is part of the entry.
  */
 import { prefetchChallenge } from '@/features/challenges/api/prefetch-challenge';
+import { prefetchToday } from '@/features/challenges/api/today-read';
 import { prefetchFirstFeedPage } from '@/features/feed/api/prefetch-feed';
 import { prefetchProfile } from '@/features/profile/api/prefetch-profile';
 import { prefetchBanner } from '@/features/site/api/prefetch-banner';
@@ -52,7 +53,11 @@ export const screenLoaders: Readonly<Record<Screen, ComponentLoader>> = {
  * screen's hook watches (built by the same function), so the hook takes the answer (services/database-reads.ts).
  */
 const firstReads: Partial<Record<Screen, (params: RouteParams, search: string) => void>> = {
-  feed: (_params, search) => prefetchFirstFeedPage(search),
+  // The feed page and, beside it, a member's Today (their running challenges): two reads at once, no waterfall.
+  feed: (_params, search) => {
+    prefetchFirstFeedPage(search);
+    prefetchToday();
+  },
   profile: ({ uid }) => prefetchProfile(uid),
   challenge: ({ ownerId, challengeId }) => prefetchChallenge(ownerId, challengeId),
 };

@@ -61,6 +61,8 @@ const pageLinks = () =>
   ].map((item) => item.getAttribute('aria-label'));
 const goToPage = (number: number) =>
   userEvent.click(screen.getByRole('link', { name: `Page ${number}` }));
+/** The feed's own section: a member's Today above it has its own statuses. */
+const feedSection = () => screen.getByRole('region', { name: 'Challenges' });
 const pagingNav = () => screen.getByRole('navigation', { name: 'Feed pages' });
 const step = (name: 'Previous' | 'Next') => within(pagingNav()).getByRole('link', { name });
 
@@ -221,7 +223,8 @@ describe('FeedScreen pagination', () => {
     await screen.findByRole('article', { name: 'Challenge 12' });
     await goToPage(2);
     await screen.findByRole('article', { name: 'Challenge 7' });
-    expect(queryLog.at(-1)).toEqual({
+    // The member's Today reads their own challenges beside it (today-section.test.tsx).
+    expect(queryLog.filter(({ path }) => path === 'feed').at(-1)).toEqual({
       path: 'feed',
       spec: {
         orderBy: 'createdAt',
@@ -306,7 +309,10 @@ describe('FeedScreen paging controls', () => {
     expect(titles()).toEqual(['Challenge 2', 'Challenge 1']);
     expect(pagingNav()).toHaveTextContent('Page 3 of 3');
     expect(pageLinks()).toEqual(['Page 1', 'Page 2', 'Page 3']);
-    expect(queryLog[0]).toEqual({ path: 'feed', spec: { orderBy: 'createdAt', limitToLast: 11 } });
+    expect(queryLog.filter(({ path }) => path === 'feed')[0]).toEqual({
+      path: 'feed',
+      spec: { orderBy: 'createdAt', limitToLast: 11 },
+    });
   });
 
   it('reaches a page far down in reads of at most 100 rows (the rules’ cap)', async () => {
@@ -384,12 +390,12 @@ describe('FeedScreen repeat visits', () => {
     feed.set('c2', entry({ title: 'Added since', createdAt: CREATED + 1 }));
     renderFeed(<FeedScreen />, { user: memberFixture });
     // Before the live read has answered (it answers asynchronously):
-    expect(screen.getByRole('status')).toHaveTextContent('Updating…');
+    expect(within(feedSection()).getByRole('status')).toHaveTextContent('Updating…');
     expect(titles()).toEqual(['Seen last time']);
 
     await screen.findByRole('article', { name: 'Added since' });
     expect(titles()).toEqual(['Added since', 'Seen last time']);
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(within(feedSection()).queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('keeps copies per page: page 1’s copy is not drawn on page 2', async () => {
@@ -399,7 +405,7 @@ describe('FeedScreen repeat visits', () => {
     first.unmount();
 
     renderFeed(<FeedScreen />, { user: memberFixture, path: '/?page=2' });
-    expect(screen.getByRole('status')).toHaveTextContent('Loading challenges…');
+    expect(within(feedSection()).getByRole('status')).toHaveTextContent('Loading challenges…');
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
   it('ignores a stored copy that is not a valid feed page', async () => {
@@ -412,7 +418,7 @@ describe('FeedScreen repeat visits', () => {
     );
     feed.set('c1', entry());
     renderFeed(<FeedScreen />, { user: memberFixture });
-    expect(screen.getByRole('status')).toHaveTextContent('Loading challenges…');
+    expect(within(feedSection()).getByRole('status')).toHaveTextContent('Loading challenges…');
     expect(await screen.findByRole('article', { name: 'Seven day lean' })).toBeInTheDocument();
   });
 
@@ -427,7 +433,7 @@ describe('FeedScreen repeat visits', () => {
     );
     feed.set('c1', entry());
     renderFeed(<FeedScreen />, { user: memberFixture });
-    expect(screen.getByRole('status')).toHaveTextContent('Updating…');
+    expect(within(feedSection()).getByRole('status')).toHaveTextContent('Updating…');
     expect(titles()).toEqual(['Kept title']);
     expect(await screen.findByRole('article', { name: 'Seven day lean' })).toBeInTheDocument();
     expect(titles()).toEqual(['Seven day lean']);
@@ -512,9 +518,24 @@ describe('FeedScreen author filter', () => {
 });
 
 describe('FeedScreen states', () => {
+  it("starts a member's home with Today, then the feed; a visitor's with the feed", async () => {
+    const view = renderFeed(<FeedScreen />, { user: memberFixture });
+    const today = await screen.findByRole('region', { name: 'Today' });
+    expect(
+      today.compareDocumentPosition(feedSection()) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    // No challenge running: a short line and the way into creating one.
+    expect(await within(today).findByText(/No challenge is running/)).toBeInTheDocument();
+    expect(within(today).getByRole('region', { name: 'Start a challenge' })).toBeInTheDocument();
+    view.unmount();
+    renderFeed(<FeedScreen />, { user: null });
+    await screen.findByText('No challenges yet');
+    expect(screen.queryByRole('region', { name: 'Today' })).not.toBeInTheDocument();
+  });
+
   it('announces loading, then an empty state', async () => {
     renderFeed(<FeedScreen />, { user: memberFixture });
-    expect(screen.getByRole('status')).toHaveTextContent('Loading challenges…');
+    expect(within(feedSection()).getByRole('status')).toHaveTextContent('Loading challenges…');
     expect(await screen.findByText('No challenges yet')).toBeInTheDocument();
   });
 

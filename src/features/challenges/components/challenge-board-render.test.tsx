@@ -113,12 +113,12 @@ it('renders the top of a 50-member board, the rest and the buttons when it nears
   });
   expect(within(region()).getByText('40 more members…')).toBeVisible();
   const summaryElements = region().querySelectorAll('*').length;
-  expect(within(region()).queryByRole('button', { name: /^Cheer|^Remove|^Photos/ })).toBeNull();
+  expect(within(region()).queryByRole('button', { name: /^Cheer|^Options|^Photos/ })).toBeNull();
 
   // The board nears the viewport: the rows' buttons come.
   const near = await measure(async () => {
     act(() => observers.forEach((callback) => callback([{ isIntersecting: true }])));
-    await within(region()).findByRole('button', { name: 'Remove Member 1' });
+    await within(region()).findByRole('button', { name: 'Options for Member 1' });
   });
   expect(within(region()).getAllByRole('listitem')).toHaveLength(MEMBERS);
   expect(within(region()).queryByText(/more members/)).toBeNull();
@@ -131,8 +131,8 @@ it('renders the top of a 50-member board, the rest and the buttons when it nears
     act(() => setGroupValue(dbPaths.groupMembers('c1'), cheered));
     await waitFor(() =>
       expect(
-        within(region()).getByRole('button', { name: 'Cheer Day 3 breakfast of Member 7' }),
-      ).toHaveAccessibleDescription('9 cheers'),
+        within(region()).getByRole('button', { name: 'Cheer Member 7' }),
+      ).toHaveAccessibleDescription('9 cheers for Day 3 breakfast'),
     );
   });
 
@@ -149,7 +149,7 @@ it('renders the top of a 50-member board, the rest and the buttons when it nears
         'uid-7': { ...structuredClone(cheered['uid-7']!), proved: 8, points: 90 },
       }),
     );
-    await within(region()).findByText(/8 of \d+ meals proved · 90 points/);
+    await within(region()).findByText(/8 of \d+ meals so far proved · \d+ planned · 90 points/);
   });
   const passed = rankBefore - rankOf('Member 7');
 

@@ -1,15 +1,24 @@
-import { Fragment, memo, useState } from 'react';
+import { memo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router-dom';
 import { MemberAvatar } from '@/components/member-avatar';
 import type { MealKey } from '@domain/challenges/meal-key';
 import { mealKeyLabel } from '@domain/challenges/meal-key';
+import { adherenceCounts, adherenceOf } from '@domain/challenges/meal-adherence';
+import type { BoardMeal } from '@domain/challenges/group-records';
+import type { BoardStanding } from '@domain/challenges/challenge-board';
+import { useAsync } from '@/hooks/use-loadable';
 import { profilePath } from '@/lib/app-addresses';
+import { appImageSource } from '@/lib/safe-urls';
 import { memberName, type BoardEntry } from '../lib/group-board';
 import type { OpenedPhoto } from './proof-photo-dialog';
 
-/** Cheerable meals shown per member: the latest few, so a 50-member board stays small. */
-const CHEERABLE_SHOWN = 3;
+/** "67 % · 2 of 3 meals so far proved · 21 planned": adherence, one meaning everywhere (meal-adherence.ts). */
+function adherenceLine({ proved, dueSoFar, planned }: BoardStanding): string {
+  const adherence = adherenceOf(proved, dueSoFar, planned);
+  return `${adherence.percent} % · ${adherenceCounts(adherence)}`;
+}
 
 /** What a row asks the board to do; stable functions, so a memoised row is not drawn again for them. */
 export interface BoardRowActions {
@@ -17,6 +26,8 @@ export interface BoardRowActions {
   nudge: (entry: BoardEntry, meal: MealKey) => void;
   remove: (entry: BoardEntry) => void;
   openPhoto: (photo: OpenedPhoto) => void;
+  /** A member's proof photo's URL (null once gone), read when their photos are opened. */
+  readPhoto: (uid: string, meal: MealKey) => Promise<string | null>;
 }
 
 interface BoardRowItemProps {
@@ -65,18 +76,11 @@ export const BoardRowItem = memo(function BoardRowItem({
           {isViewer && <span className="text-body-secondary small"> (you)</span>}
           {isOwnerRow && <span className="text-body-secondary small"> · owner</span>}
           <div className="small">
-            {standing.proved} of {standing.dueSoFar} meals proved · {standing.points} points
+            {adherenceLine(standing)} · {standing.points} points
           </div>
         </div>
         {viewerIsOwner && !isOwnerRow && showActions && (
-          <Button
-            size="sm"
-            variant="outline-danger"
-            aria-label={`Remove ${name}`}
-            onClick={() => actions.remove(entry)}
-          >
-            Remove
-          </Button>
+          <MemberMenu name={name} onRemove={() => actions.remove(entry)} />
         )}
       </div>
       {isViewer && entry.provedMeals.some(({ meal }) => meal.cheers) && (
@@ -103,37 +107,21 @@ function OtherMemberActions({
 }: Pick<BoardRowItemProps, 'entry' | 'cheered' | 'nudged' | 'actions'>) {
   const [photosShown, setPhotosShown] = useState(false);
   const name = memberName(entry);
-  const cheerable = entry.provedMeals.slice(-CHEERABLE_SHOWN);
+  const latest = entry.provedMeals.at(-1);
   const open = entry.openUnproved;
   const photosId = `board-photos-${entry.uid}`;
-  if (cheerable.length === 0 && !open && entry.photoMeals.length === 0) return null;
+  if (!latest && !open && entry.photoMeals.length === 0) return null;
   return (
     <>
-      <div className="d-flex flex-wrap gap-1 mt-1 board-actions">
-        {cheerable.map(({ key, meal }) => {
-          const done = cheered?.has(key) ?? false;
-          const countId = `board-cheers-${entry.uid}-${key}`;
-          const count = meal.cheers ?? 0;
-          // The count beside the button, not in it: the button's name holds its visible text (WCAG 2.5.3).
-          return (
-            <Fragment key={key}>
-              <Button
-                size="sm"
-                variant={done ? 'success' : 'outline-success'}
-                aria-label={`Cheer ${mealKeyLabel(key)} of ${name}`}
-                aria-describedby={countId}
-                aria-pressed={done}
-                disabled={done}
-                onClick={() => actions.cheer(entry, key)}
-              >
-                Cheer {mealKeyLabel(key)}
-              </Button>
-              <span id={countId} className="small text-body-secondary align-self-center me-1">
-                {count === 1 ? '1 cheer' : `${count} cheers`}
-              </span>
-            </Fragment>
-          );
-        })}
+      <div className="d-flex flex-wrap align-items-center gap-2 mt-1 board-actions">
+        {latest && (
+          <CheerButton
+            entry={entry}
+            meal={latest}
+            done={cheered?.has(latest.key) ?? false}
+            onCheer={() => actions.cheer(entry, latest.key)}
+          />
+        )}
         {open && (
           <Button
             size="sm"
@@ -148,7 +136,7 @@ function OtherMemberActions({
         {entry.photoMeals.length > 0 && (
           <Button
             size="sm"
-            variant="outline-primary"
+            variant="outline-success"
             aria-label={`Photos of ${name}`}
             aria-expanded={photosShown}
             aria-controls={photosShown ? photosId : undefined}
@@ -159,22 +147,118 @@ function OtherMemberActions({
         )}
       </div>
       {photosShown && (
-        <ul id={photosId} className="list-inline mb-0 mt-1" aria-label={`Proof photos of ${name}`}>
+        <ul
+          id={photosId}
+          className="list-unstyled d-flex flex-wrap gap-2 mb-0 mt-2"
+          aria-label={`Proof photos of ${name}`}
+        >
           {entry.photoMeals.map((meal) => (
-            <li key={meal} className="list-inline-item mb-1">
-              <Button
-                size="sm"
-                variant="link"
-                className="p-0"
-                aria-label={`See ${name}'s ${mealKeyLabel(meal)} photo`}
-                onClick={() => actions.openPhoto({ uid: entry.uid, name, meal })}
-              >
-                {mealKeyLabel(meal)}
-              </Button>
+            <li key={meal}>
+              <ProofThumbnail
+                readPhoto={actions.readPhoto}
+                uid={entry.uid}
+                name={name}
+                meal={meal}
+                onOpen={() => actions.openPhoto({ uid: entry.uid, name, meal })}
+              />
             </li>
           ))}
         </ul>
       )}
     </>
+  );
+}
+
+/**
+ * One cheer per row, for the member's latest proved meal, its count beside it: the button's name is short
+ * ("Cheer Ravi Kumar"), the count and meal its description. Cheered once, it stays pressed (and
+ * disabled) until a newer meal.
+ */
+function CheerButton({
+  entry,
+  meal,
+  done,
+  onCheer,
+}: {
+  entry: BoardEntry;
+  meal: { key: MealKey; meal: BoardMeal };
+  done: boolean;
+  onCheer: () => void;
+}) {
+  const countId = `board-cheers-${entry.uid}`;
+  const count = meal.meal.cheers ?? 0;
+  return (
+    <span className="d-inline-flex align-items-center gap-1">
+      <Button
+        size="sm"
+        variant={done ? 'success' : 'outline-success'}
+        aria-label={`Cheer ${memberName(entry)}`}
+        aria-describedby={countId}
+        aria-pressed={done}
+        disabled={done}
+        onClick={onCheer}
+      >
+        {/* The same word either way: it is the start of the name (WCAG 2.5.3); pressed says it is done. */}
+        Cheer
+      </Button>
+      <span id={countId} className="small text-body-secondary">
+        {count === 1 ? '1 cheer' : `${count} cheers`}
+        <span className="visually-hidden"> for {mealKeyLabel(meal.key)}</span>
+      </span>
+    </span>
+  );
+}
+
+/** The owner's actions on a member's row, in a menu of their own: nothing loud beside every member. */
+function MemberMenu({ name, onRemove }: { name: string; onRemove: () => void }) {
+  return (
+    <Dropdown align="end">
+      <Dropdown.Toggle
+        variant="outline-success"
+        size="sm"
+        className="board-member-menu"
+        aria-label={`Options for ${name}`}
+      >
+        ⋯
+      </Dropdown.Toggle>
+      <Dropdown.Menu>
+        <Dropdown.Item as="button" className="text-danger" onClick={onRemove}>
+          Remove
+        </Dropdown.Item>
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}
+
+/** A proof photo as a thumbnail that opens it large (with Report); its URL is read when shown. */
+function ProofThumbnail({
+  readPhoto,
+  uid,
+  name,
+  meal,
+  onOpen,
+}: {
+  readPhoto: BoardRowActions['readPhoto'];
+  uid: string;
+  name: string;
+  meal: MealKey;
+  onOpen: () => void;
+}) {
+  const url = useAsync(`${uid}/${meal}`, () => readPhoto(uid, meal));
+  const source = url.status === 'ready' ? appImageSource(url.value) : null;
+  return (
+    <Button
+      variant="light"
+      className="board-thumbnail p-1 border"
+      aria-label={`See ${name}'s ${mealKeyLabel(meal)} photo`}
+      onClick={onOpen}
+    >
+      {source ? (
+        <img src={source} alt="" className="d-block" loading="lazy" />
+      ) : (
+        <span className="d-block board-thumbnail-empty" aria-hidden="true" />
+      )}
+      <span className="d-block small">{mealKeyLabel(meal)}</span>
+    </Button>
   );
 }

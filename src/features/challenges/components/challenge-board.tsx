@@ -12,6 +12,7 @@ import { confirmAction, toastError, toastSuccess } from '@/lib/toast';
 import { ApiError } from '@/services/api-client';
 import { cheerMeal, nudgeMember, removeMember } from '../api/group-challenge-api';
 import { useGroupMembers, useViewerGiven } from '../api/group-members';
+import { readProofPhoto } from '../api/group-proof-photo';
 import {
   boardClock,
   buildBoard,
@@ -168,8 +169,9 @@ function useBoardActions(
       nudge: (entry, meal) => void nudge(entry, meal),
       remove: (entry) => void remove(entry),
       openPhoto,
+      readPhoto: (uid, meal) => readProofPhoto(challengeId, uid, meal),
     }),
-    [cheer, nudge, remove, openPhoto],
+    [cheer, nudge, remove, openPhoto, challengeId],
   );
   return { actions, cheered, nudged };
 }
@@ -216,6 +218,7 @@ export function ChallengeBoard({
     <Card
       ref={sectionRef}
       as="section"
+      id="challenge-board"
       className="shadow-sm challenge-board"
       aria-labelledby="challenge-board-title"
     >

@@ -1,12 +1,10 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Tab from 'react-bootstrap/Tab';
-import Tabs from 'react-bootstrap/Tabs';
 import { Link, useNavigate } from 'react-router-dom';
 import { challengeEndsAt } from '@domain/challenges/challenge-activity';
 import type { ChallengeRecord, ChallengeRef } from '@domain/challenges/challenge-record';
+import { currentMeal, todayDayNumber } from '@domain/challenges/current-meal';
 import { profilePath } from '@/lib/app-addresses';
 import { toastSuccess } from '@/lib/toast';
 import type { GroupChallengeRecord } from '../api/group-challenge-api';
@@ -14,18 +12,14 @@ import { MemberAvatar } from '@/components/member-avatar';
 import { useNow } from '../hooks/use-now';
 import { cardTime } from '@/lib/text-format';
 import { currentDayNumber, dayPlans, proofPhotos } from '../lib/challenge-meals';
-import { AddToCalendarButton } from './add-to-calendar-button';
-import { ChallengeOwnerActions } from './challenge-owner-actions';
+import { ChallengeMoreMenu } from './challenge-more-menu';
 import { ChallengeProgressView } from './challenge-progress';
-import { DayMealTable } from './day-meal-table';
+import { DayChips } from './day-chips';
+import { DayMealCards } from './day-meal-cards';
 import { DayNutritionSummary } from './day-nutrition-summary';
 import { GroupChallengeLayout } from './group-challenge-layout';
 import { GroupInviteButton } from './group-invite-button';
-import { ShoppingListButton } from './shopping-list-button';
-
-const ProofGalleryModal = lazy(async () => ({
-  default: (await import('./proof-gallery-modal')).ProofGalleryModal,
-}));
+import { NowCard } from './now-card';
 
 interface ChallengeOwnerViewProps {
   challenge: ChallengeRecord;
@@ -36,8 +30,9 @@ interface ChallengeOwnerViewProps {
 }
 
 /**
- * A member's own challenge: plan summary, day tabs, meal table with proof uploads, gallery; for a group
- * challenge, the challenge board beside it. The owner also gets the owner's actions and "Invite friends".
+ * A member's own challenge, phone first (docs/product.md, "The challenge page"): the title with "Invite
+ * friends" and "More", the meal of the moment ("Now"), day chips with each day's meals as cards, then the
+ * plan's facts and progress; for a group challenge, the challenge board beside it (its strip above on phones).
  */
 export function ChallengeOwnerView({
   challenge,
@@ -49,106 +44,97 @@ export function ChallengeOwnerView({
   const { isOwner, access, joinedFrom, isGroup, ended } = groupRole(challenge, groupOwnerId, now);
   const plans = useMemo(() => dayPlans(challenge), [challenge]);
   const [activeDay, setActiveDay] = useState(() => currentDayNumber(plans, Date.now()));
-  const [galleryOpen, setGalleryOpen] = useState(false);
   const owner = challenge.displayName || 'Member';
   const targets = challenge.targets;
   const refs = useMemo(
     () => ({ ownerId: challengeRef.ownerId, challengeId: challengeRef.challengeId }),
     [challengeRef.ownerId, challengeRef.challengeId],
   );
+  const current = currentMeal(challenge, now);
+  const snapOpen = current !== null && current.open && current.meal.status !== 'Done';
 
-  const openDay = (key: string | null) => {
-    const dayNumber = Number(key?.replace('Day', ''));
-    if (!Number.isInteger(dayNumber) || dayNumber === activeDay) return;
+  const openDay = (dayNumber: number) => {
+    if (dayNumber === activeDay) return;
     setActiveDay(dayNumber);
     toastSuccess(`Day ${dayNumber} Open`);
   };
 
   const plan = (
-    <article aria-labelledby="challenge-title">
-      <Card className="shadow-sm mb-4">
-        <Card.Body>
-          <h1 id="challenge-title" className="h3">
+    <article
+      aria-labelledby="challenge-title"
+      className={snapOpen ? 'challenge-plan has-now-action' : 'challenge-plan'}
+    >
+      <header className="card card-body shadow-sm d-flex flex-row flex-wrap align-items-start gap-2 mb-3">
+        <div className="flex-grow-1 min-w-0">
+          <h1 id="challenge-title" className="h3 mb-1">
             {challenge.title}
           </h1>
-          <div className="d-flex align-items-center gap-2 mb-3">
-            <MemberAvatar name={owner} photoURL={challenge.photoURL} size={40} />
+          <div className="d-flex align-items-center gap-2">
+            <MemberAvatar name={owner} photoURL={challenge.photoURL} size={32} />
             <Link className="fw-semibold" to={profilePath(owner, challengeRef.ownerId)}>
               {owner}
             </Link>
           </div>
-          <div className="d-flex flex-wrap gap-2 mb-3">
-            <Badge bg="success">{String(challenge.preference ?? '').toUpperCase()}</Badge>
-            {challenge.targetBody && <Badge bg="secondary">{challenge.targetBody}</Badge>}
-            <Badge bg="light" text="dark" className="border">
-              {challenge.day === 1 ? '1 day' : `${challenge.day} days`}
-            </Badge>
-          </div>
-          <PlanFacts createdAt={challenge.createdAt} targets={targets} />
-          <div className="d-flex flex-wrap gap-2">
-            <Button variant="success" size="sm" onClick={() => setGalleryOpen(true)}>
-              Photo gallery
-            </Button>
-            <ShoppingListButton challenge={challenge} />
-            <AddToCalendarButton challengeId={challengeRef.challengeId} challenge={challenge} />
-            {isOwner && !ended && (
-              <GroupInviteButton
-                challengeId={challengeRef.challengeId}
-                title={challenge.title}
-                access={access}
-                invite={(challenge as GroupChallengeRecord).invite}
-                canChange={!ended}
-              />
-            )}
-            {isOwner && (
-              <ChallengeOwnerActions challenge={challengeRef} onDeleted={() => navigate('/feed')} />
-            )}
-          </div>
-        </Card.Body>
-      </Card>
+        </div>
+        <div className="d-flex gap-2 align-items-center">
+          {isOwner && !ended && (
+            <GroupInviteButton
+              challengeId={challengeRef.challengeId}
+              title={challenge.title}
+              access={access}
+              invite={(challenge as GroupChallengeRecord).invite}
+              canChange={!ended}
+            />
+          )}
+          <ChallengeMoreMenu
+            challenge={challenge}
+            challengeRef={challengeRef}
+            photos={proofPhotos(plans)}
+            isOwner={isOwner}
+            onDeleted={() => void navigate('/feed')}
+          />
+        </div>
+      </header>
 
-      {/* mountOnEnter: a day's meals render when the day is first opened, not all seven at once (a 7-day plan
-          was one long commit; docs/performance.md, "Decisions that hold the budgets"). */}
-      <Tabs
-        id="challenge-days"
-        activeKey={`Day${activeDay}`}
-        onSelect={openDay}
-        className="mb-3 day-tabs"
-        mountOnEnter
+      <NowCard challenge={challenge} plan={refs} now={now} />
+
+      <DayChips
+        plans={plans}
+        activeDay={activeDay}
+        today={todayDayNumber(challenge, now)}
+        onOpen={openDay}
       >
-        {plans.map((plan) => (
-          <Tab
-            key={plan.dayNumber}
-            eventKey={`Day${plan.dayNumber}`}
-            title={`Day${plan.dayNumber}`}
-          >
+        {(day) => (
+          <>
             <p className="mb-2">
-              <strong>Day {plan.dayNumber} total:</strong> {plan.calories} kcal · {plan.protein} g
+              <strong>Day {day.dayNumber} total:</strong> {day.calories} kcal · {day.protein} g
               protein
             </p>
             <DayNutritionSummary
-              dayNumber={plan.dayNumber}
-              meals={plan.meals}
+              dayNumber={day.dayNumber}
+              meals={day.meals}
               targets={targets}
-              shortfalls={challenge.shortfalls?.[`Day${plan.dayNumber}`]}
+              shortfalls={challenge.shortfalls?.[`Day${day.dayNumber}`]}
             />
-            <DayMealTable challenge={refs} plan={plan} now={now} />
-          </Tab>
-        ))}
-      </Tabs>
+            <DayMealCards
+              challenge={refs}
+              plan={day}
+              now={now}
+              startedAt={challenge.createdAt}
+              timeZone={challenge.timezone}
+            />
+          </>
+        )}
+      </DayChips>
 
-      <ChallengeProgressView plans={plans} targets={targets} />
+      <AboutPlan challenge={challenge} />
 
-      {galleryOpen && (
-        <Suspense fallback={null}>
-          <ProofGalleryModal
-            title={challenge.title}
-            photos={proofPhotos(plans)}
-            show={galleryOpen}
-            onHide={() => setGalleryOpen(false)}
-          />
-        </Suspense>
-      )}
+      <ChallengeProgressView
+        plans={plans}
+        targets={targets}
+        now={now}
+        startedAt={challenge.createdAt}
+      />
     </article>
   );
   // One tree whether or not it is a group, so opening it to others keeps the page (and its open dialog) mounted.
@@ -164,6 +150,25 @@ export function ChallengeOwnerView({
   );
 }
 
+/** The plan's facts, below the daily loop: preference, goal, length, when it was made, daily targets. */
+function AboutPlan({ challenge }: { challenge: ChallengeRecord }) {
+  return (
+    <Card className="shadow-sm mt-4">
+      <Card.Body>
+        <h2 className="h5">About this plan</h2>
+        <div className="d-flex flex-wrap gap-2 mb-3">
+          <Badge bg="success">{String(challenge.preference ?? '').toUpperCase()}</Badge>
+          {challenge.targetBody && <Badge bg="secondary">{challenge.targetBody}</Badge>}
+          <Badge bg="light" text="dark" className="border">
+            {challenge.day === 1 ? '1 day' : `${challenge.day} days`}
+          </Badge>
+        </div>
+        <PlanFacts createdAt={challenge.createdAt} targets={challenge.targets} />
+      </Card.Body>
+    </Card>
+  );
+}
+
 /** When it was created and the plan's daily targets (the viewer's own: never shown to other members). */
 function PlanFacts({
   createdAt,
@@ -174,7 +179,7 @@ function PlanFacts({
 }) {
   const created = cardTime(createdAt);
   return (
-    <dl className="row small mb-3">
+    <dl className="row small mb-0">
       {created && (
         <>
           <dt className="col-sm-3 col-lg-2">Created</dt>

@@ -121,12 +121,12 @@ describe('ChallengePage shows last visit’s copy while the live one loads', () 
     renderAt('/challange/green-week/uid-asha/c1');
     expect(screen.getByRole('heading', { level: 1, name: 'Green week' })).toBeInTheDocument();
     expect(screen.getByText('updating…')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Delete Green week' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'More' })).toBeDisabled();
     expect(proofInput('Day 1 dinner')).toBeDisabled();
 
     await releaseLiveData();
     expect(screen.queryByText('updating…')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Delete Green week' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'More' })).toBeEnabled();
     expect(proofInput('Day 1 dinner')).toBeEnabled();
   });
 

@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { act, screen, waitFor } from '@testing-library/react';
 import { dbPaths } from '@domain/data/database-paths';
 import type { BoardRow } from '@domain/challenges/group-records';
@@ -74,6 +75,14 @@ describe('the team bonus of a group that ended with no later activity', () => {
     expect(groupDatabase.watched).not.toContain(BONUS);
     expect(recomputes()).toEqual([]);
   });
+
+  it('asks nothing for an ended solo challenge (no group to decide)', async () => {
+    setGroupValue(dbPaths.challenge(VIEWER, 'c1'), challengeRecord(now - 3 * DAY));
+    renderAt(challengePath(VIEWER, 'c1', 'Green week'));
+    await screen.findByRole('button', { name: 'More' });
+    expect(groupDatabase.watched).not.toContain(BONUS);
+    expect(recomputes()).toEqual([]);
+  });
 });
 
 describe('a joined copy', () => {
@@ -84,6 +93,9 @@ describe('a joined copy', () => {
       expect(router.state.location.pathname).toBe(challengePath(OWNER, 'c1', 'Green week')),
     );
     expect(await screen.findByRole('button', { name: 'Leave challenge' })).toBeVisible();
+    // Its "More" menu holds the plan's views only.
+    await userEvent.click(screen.getByRole('button', { name: 'More' }));
+    expect(screen.getByRole('button', { name: 'Shopping list' })).toBeVisible();
     expect(
       screen.queryByRole('button', { name: /Delete|Edit|Regenerate|Invite friends/ }),
     ).not.toBeInTheDocument();
@@ -103,6 +115,8 @@ describe('a joined copy', () => {
       { user: memberFixture },
     );
     expect(await screen.findByRole('button', { name: 'Leave challenge' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'More' }));
+    expect(screen.getByRole('button', { name: 'Photo gallery' })).toBeVisible();
     expect(screen.queryByRole('button', { name: /Delete|Invite friends/ })).not.toBeInTheDocument();
   });
 });

@@ -12,7 +12,7 @@ import {
   HOUR,
   resetFakeChallengeDatabase,
 } from '../testing/fake-challenge-database';
-import { proofInput, renderAt, row } from '../testing/render-challenge-page';
+import { mealCard, proofInput, renderAt } from '../testing/render-challenge-page';
 
 vi.mock(
   '@/services/database',
@@ -42,6 +42,12 @@ vi.mock('@/lib/toast', () => ({
   confirmAction: vi.fn(() => Promise.resolve(true)),
 }));
 
+/** Opens "More" and picks one of the page's secondary actions. */
+async function chooseFromMore(action: string) {
+  await userEvent.click(await screen.findByRole('button', { name: 'More' }));
+  await userEvent.click(await screen.findByRole('button', { name: action }));
+}
+
 function openChallenge(ownerId = memberFixture.uid) {
   return renderAt(challengePath(ownerId, 'c1', 'Green week'));
 }
@@ -53,6 +59,24 @@ beforeEach(() => {
 });
 
 describe('ChallengePage for the owner', () => {
+  it('keeps Invite friends in sight and the secondary actions in one "More" menu', async () => {
+    openChallenge();
+    await screen.findByRole('heading', { level: 1, name: 'Green week' });
+    const secondary = [
+      'Photo gallery',
+      'Shopping list',
+      'Add to calendar',
+      'Edit',
+      'Regenerate meals',
+      'Delete',
+    ];
+    for (const name of secondary)
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Invite friends' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'More' }));
+    for (const name of secondary) expect(screen.getByRole('button', { name })).toBeVisible();
+  });
+
   it('shows the plan header: title, owner, days, created date, preference and targets', async () => {
     openChallenge();
     expect(
@@ -70,44 +94,92 @@ describe('ChallengePage for the owner', () => {
   it('lists each meal with its window label and the status from the domain function', async () => {
     openChallenge();
     await screen.findByRole('heading', { level: 1, name: 'Green week' });
-    expect(within(row('Poha')).getByText('Done')).toBeInTheDocument();
-    expect(within(row('Rajma')).getByText('Expired')).toBeInTheDocument();
-    expect(within(row('Khichdi')).getByText('Available')).toBeInTheDocument();
-    expect(within(row('Poha')).getByText('8AM to 10AM')).toBeInTheDocument();
-    expect(within(row('Rajma')).getByText('12PM to 3PM')).toBeInTheDocument();
-    expect(within(row('Khichdi')).getByText('8PM to 11PM')).toBeInTheDocument();
-    expect(within(row('Khichdi')).getByText('Khichdi details')).toBeInTheDocument();
-    expect(within(row('Khichdi')).getByText('500 kcal')).toBeInTheDocument();
+    expect(within(mealCard('Poha')).getByText('Done')).toBeInTheDocument();
+    expect(within(mealCard('Rajma')).getByText('Expired')).toBeInTheDocument();
+    expect(within(mealCard('Khichdi')).getByText('Available')).toBeInTheDocument();
+    expect(within(mealCard('Poha')).getByText('8AM to 10AM')).toBeInTheDocument();
+    expect(within(mealCard('Rajma')).getByText('12PM to 3PM')).toBeInTheDocument();
+    expect(within(mealCard('Khichdi')).getByText('8PM to 11PM')).toBeInTheDocument();
+    expect(within(mealCard('Khichdi')).getByText('Khichdi details')).toBeInTheDocument();
+    expect(within(mealCard('Khichdi')).getByText('500 kcal · 30 g protein')).toBeInTheDocument();
     // The dish's picture comes once the plan has painted.
-    expect(await within(row('Khichdi')).findByRole('img', { name: 'Khichdi' })).toHaveAttribute(
-      'src',
-      '/meals/khichdi.svg',
-    );
+    expect(
+      await within(mealCard('Khichdi')).findByRole('img', { name: 'Khichdi' }),
+    ).toHaveAttribute('src', '/meals/khichdi.svg');
     expect(screen.getByText(/1500 kcal · 90 g protein/)).toBeInTheDocument();
   });
 
-  it('allows uploads only while a meal is Available (not Done, Expired or Pending), gallery or camera', async () => {
+  it('offers a photo picker only on a meal that can take a proof, gallery or camera', async () => {
     openChallenge();
     await screen.findByRole('heading', { level: 1, name: 'Green week' });
-    expect(proofInput('Day 1 breakfast')).toBeDisabled();
-    expect(proofInput('Day 1 breakfast')).toHaveAccessibleDescription('Proof uploaded');
-    expect(proofInput('Day 1 lunch')).toBeDisabled();
-    expect(proofInput('Day 1 lunch')).toHaveAccessibleDescription('Window closed');
+    expect(screen.queryByLabelText('Proof photo for Day 1 breakfast')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Proof photo for Day 1 lunch')).not.toBeInTheDocument();
+    expect(within(mealCard('Rajma')).getByText('Window closed · not proved')).toBeInTheDocument();
     const open = proofInput('Day 1 dinner');
     expect(open).toBeEnabled();
     expect(open).toHaveAttribute('accept', 'image/*');
     expect(open).not.toHaveAttribute('capture');
   });
 
-  it('switches days with the "Day N Open" toast, Day 2 meals still Pending', async () => {
+  it('says when a meal still to come opens, and that a meal before the start is not counted', async () => {
+    const record = challengeRecord();
+    // Started after Day 1 lunch had closed: lunch was never open to this member.
+    database.challenge = { ...record, createdAt: Date.now() - 1.5 * HOUR };
     openChallenge();
     await screen.findByRole('heading', { level: 1, name: 'Green week' });
-    expect(screen.getByRole('tab', { name: 'Day1' })).toHaveAttribute('aria-selected', 'true');
-    await userEvent.click(screen.getByRole('tab', { name: 'Day2' }));
+    const lunch = mealCard('Rajma');
+    expect(within(lunch).getByText('Before you started · not counted')).toBeInTheDocument();
+    expect(within(lunch).queryByText('Expired')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Day 2' }));
+    expect(
+      within(mealCard('Upma')).getByText(/^Opens at \d{1,2}:\d{2} [AP]M · in \d+ h \d+ m$/),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Proof photo for Day 2 breakfast')).not.toBeInTheDocument();
+  });
+
+  it('puts the open meal first, as "Now", with the snap button', async () => {
+    openChallenge();
+    const now = await screen.findByRole('region', { name: 'Now' });
+    expect(now).toHaveTextContent('Dinner: Khichdi');
+    expect(now).toHaveTextContent(/open until \d{1,2}:\d{2} [AP]M · \d+ m left/);
+    expect(within(now).getByRole('button', { name: 'Snap your dinner' })).toBeInTheDocument();
+    expect(within(now).getByLabelText('Photo of your dinner')).toHaveAttribute(
+      'capture',
+      'environment',
+    );
+    // Before the day chips and the meal cards.
+    expect(
+      now.compareDocumentPosition(screen.getByRole('tablist')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('shows a proved meal of the moment as Done with its points, and no button', async () => {
+    const record = challengeRecord();
+    const dinner = record.meals.Day1!.dinner!;
+    record.meals.Day1!.dinner = { ...dinner, status: 'Done', doneAt: dinner.opensAt + 60_000 };
+    database.challenge = record;
+    openChallenge();
+    const now = await screen.findByRole('region', { name: 'Now' });
+    expect(within(now).getByRole('status')).toHaveTextContent('Done+10 points');
+    expect(within(now).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('switches days with chips, today marked, with the "Day N Open" toast, Day 2 meals still Pending', async () => {
+    openChallenge();
+    await screen.findByRole('heading', { level: 1, name: 'Green week' });
+    expect(screen.getByRole('tab', { name: 'Day 1 · Today' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await userEvent.click(screen.getByRole('tab', { name: 'Day 2' }));
     expect(toastSuccess).toHaveBeenCalledWith('Day 2 Open');
-    expect(within(row('Upma')).getByText('Pending')).toBeInTheDocument();
-    expect(proofInput('Day 2 breakfast')).toBeDisabled();
+    expect(within(mealCard('Upma')).getByText('Pending')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Proof photo for Day 2 breakfast')).not.toBeInTheDocument();
     expect(screen.getByText(/1650 kcal · 85 g protein/)).toBeInTheDocument();
+    // The keyboard moves between chips too.
+    screen.getByRole('tab', { name: 'Day 2' }).focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Day 1 · Today' })).toHaveFocus();
   });
 
   it('turns Available into Expired as the clock passes the window', async () => {
@@ -116,13 +188,20 @@ describe('ChallengePage for the owner', () => {
     try {
       openChallenge();
       await screen.findByRole('heading', { level: 1, name: 'Green week' });
-      expect(within(row('Khichdi')).getByText('Available')).toBeInTheDocument();
+      expect(within(mealCard('Khichdi')).getByText('Available')).toBeInTheDocument();
+      expect(proofInput('Day 1 dinner')).toBeEnabled();
       act(() => vi.advanceTimersByTime(HOUR));
       // Database answers render as transitions (src/hooks/use-loadable.ts), which a busy machine may finish after act()
       // and which may draw the table anew: the row is looked up again on every check (a row taken once
       // could be one React has since replaced; that failed CI on a loaded 2-core machine).
-      await waitFor(() => expect(within(row('Khichdi')).getByText('Expired')).toBeInTheDocument());
-      expect(proofInput('Day 1 dinner')).toBeDisabled();
+      await waitFor(() =>
+        expect(within(mealCard('Khichdi')).getByText('Expired')).toBeInTheDocument(),
+      );
+      expect(screen.queryByLabelText('Proof photo for Day 1 dinner')).not.toBeInTheDocument();
+      // The open meal moved on: "Now" counts down to tomorrow's breakfast, and offers no button yet.
+      const now = screen.getByRole('region', { name: 'Now' });
+      expect(now).toHaveTextContent('Breakfast: Upma');
+      expect(within(now).queryByRole('button')).not.toBeInTheDocument();
     } finally {
       vi.useRealTimers();
     }
@@ -130,7 +209,7 @@ describe('ChallengePage for the owner', () => {
 
   it('opens the gallery with the proof photos of the challenge', async () => {
     openChallenge();
-    await userEvent.click(await screen.findByRole('button', { name: 'Photo gallery' }));
+    await chooseFromMore('Photo gallery');
     // The gallery's code loads on first use, which takes longer than findBy's 1 s on a busy machine.
     const gallery = await screen.findByRole(
       'dialog',
@@ -148,7 +227,7 @@ describe('ChallengePage for the owner', () => {
 
   it('deletes only after the product’s confirmation, through the API (which recounts), with no write of its own', async () => {
     const { router } = openChallenge();
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete Green week' }));
+    await chooseFromMore('Delete');
     expect(confirmAction).toHaveBeenCalledWith({
       title: 'Are you sure?',
       text: 'Do you really want to delete this "Green week" challenge?',
@@ -165,7 +244,7 @@ describe('ChallengePage for the owner', () => {
   it('keeps the challenge when the member answers "No, keep it"', async () => {
     vi.mocked(confirmAction).mockResolvedValueOnce(false);
     openChallenge();
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete Green week' }));
+    await chooseFromMore('Delete');
     await waitFor(() => expect(confirmAction).toHaveBeenCalled());
     expect(writePaths).not.toHaveBeenCalled();
     expect(callApi).not.toHaveBeenCalledWith('/api/challenges/c1', undefined, 'DELETE');
@@ -173,16 +252,14 @@ describe('ChallengePage for the owner', () => {
 
   it('regenerates meals through the API after confirming', async () => {
     openChallenge();
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Regenerate meals of Green week' }),
-    );
+    await chooseFromMore('Regenerate meals');
     await waitFor(() => expect(callApi).toHaveBeenCalledWith('/api/challenges/c1/regenerate', {}));
     expect(toastSuccess).toHaveBeenCalledWith('Meals regenerated successfully');
   });
 
   it('edits the title of the challenge and its feed entry in one update', async () => {
     openChallenge();
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit Green week' }));
+    await chooseFromMore('Edit');
     const dialog = await screen.findByRole('dialog', { name: 'Edit challenge' });
     const title = within(dialog).getByLabelText('Title');
     await userEvent.clear(title);
@@ -202,7 +279,7 @@ describe('ChallengePage for the owner', () => {
   it('edits the title of a challenge that has no feed entry without making one up', async () => {
     database.feedAuthor = null;
     openChallenge();
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit Green week' }));
+    await chooseFromMore('Edit');
     const dialog = await screen.findByRole('dialog', { name: 'Edit challenge' });
     await userEvent.clear(within(dialog).getByLabelText('Title'));
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Greener week');

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import type { NutritionTargets } from '@domain/nutrition/nutrition-targets';
+import { adherenceCounts } from '@domain/challenges/meal-adherence';
 import { indianGrouped } from '@/lib/text-format';
 import type { DayPlan } from '../lib/challenge-meals';
 import { challengeProgress, type DayProgress } from '../lib/challenge-progress';
@@ -63,16 +64,23 @@ function ProgressBars({ days, calorieTarget }: { days: DayProgress[]; calorieTar
   );
 }
 
-/** The owner's progress through their challenge: adherence, a bar per day, and the figures as a table. */
+/**
+ * The owner's progress through their challenge: adherence (proved of the meals so far, the total beside it),
+ * a bar per day, and the figures as a table.
+ */
 export function ChallengeProgressView({
   plans,
   targets,
+  now,
+  startedAt,
 }: {
   plans: DayPlan[];
   targets: NutritionTargets | undefined;
+  now: number;
+  startedAt: number | undefined;
 }) {
   const headingId = useId();
-  const progress = challengeProgress(plans);
+  const progress = challengeProgress(plans, now, startedAt);
   return (
     <Card as="section" className="shadow-sm mt-4" aria-labelledby={headingId}>
       <Card.Body>
@@ -80,10 +88,8 @@ export function ChallengeProgressView({
           Progress
         </h2>
         <p className="mb-2">
-          <strong>Adherence: {progress.adherence} %</strong>{' '}
-          <span className="text-body-secondary">
-            ({progress.proved} of {progress.planned} meals proved)
-          </span>{' '}
+          <strong>Adherence: {progress.adherence.percent} %</strong>{' '}
+          <span className="text-body-secondary">({adherenceCounts(progress.adherence)})</span>{' '}
           {progress.underReview > 0 && (
             <span className="text-body-secondary">{underReviewText(progress.underReview)}</span>
           )}

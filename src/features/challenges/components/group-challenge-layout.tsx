@@ -5,6 +5,7 @@ import { useBusy } from '@/hooks/use-busy';
 import { confirmAction, toastError, toastSuccess } from '@/lib/toast';
 import { ApiError } from '@/services/api-client';
 import { leaveChallenge } from '../api/group-challenge-api';
+import { BoardStrip } from './board-strip';
 import { ChallengeBoard } from './challenge-board';
 
 interface GroupChallengeLayoutProps {
@@ -56,7 +57,12 @@ export function GroupChallengeLayout({
 
   return (
     <div className="row g-4">
-      <div className={groupOwnerId ? 'col-lg-8' : 'col-12'}>{children}</div>
+      <div className={groupOwnerId ? 'col-lg-8' : 'col-12'}>
+        {groupOwnerId && (
+          <BoardStrip challengeId={challengeId} viewerUid={challengeRef.ownerId} now={now} />
+        )}
+        {children}
+      </div>
       {groupOwnerId && (
         <div className="col-lg-4">
           <ChallengeBoard

@@ -108,16 +108,28 @@ describe('a group challenge for a member who joined it', () => {
       '1. Ravi Kumar',
       '2. Asha Rao',
     ]);
-    expect(rows[0]).toHaveTextContent('2 of 3 meals proved · 20 points');
-    expect(rows[1]).toHaveTextContent('1 of 3 meals proved · 10 points');
+    expect(rows[0]).toHaveTextContent('67 % · 2 of 3 meals so far proved · 4 planned · 20 points');
+    expect(rows[1]).toHaveTextContent('33 % · 1 of 3 meals so far proved · 4 planned · 10 points');
     // 3 of the 6 meals due so far.
     const goal = within(board).getByRole('progressbar', { name: 'Team goal' });
     expect(goal).toHaveAttribute('aria-valuenow', '50');
-    // Only the group's own reads: the joiner's plan and the members node, never the owner's plan.
+    // Near the top (phones): the viewer's rank, the team goal, and the way down to the board.
+    const strip = screen.getByRole('region', { name: 'Board at a glance' });
+    expect(strip).toHaveTextContent('You: #2 of 2 · Team goal 50 %');
+    expect(within(strip).getByRole('link', { name: 'See board' })).toHaveAttribute(
+      'href',
+      `#${board.id}`,
+    );
+    expect(
+      strip.compareDocumentPosition(screen.getByRole('region', { name: 'Now' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    // Only the group's own reads (the strip and the board watch one descriptor): the joiner's plan and the
+    // members node, never the owner's plan.
     expect(groupDatabase.watched).not.toContain(dbPaths.challenge(OWNER, 'c1'));
-    expect(groupDatabase.watched.filter((path) => path.startsWith('groups/'))).toEqual([
-      'groups/c1/members',
-    ]);
+    expect(new Set(groupDatabase.watched.filter((path) => path.startsWith('groups/')))).toEqual(
+      new Set(['groups/c1/members']),
+    );
     // Never another member's body stats or targets: the board has none to show.
     expect(within(board).queryByText(/kcal|protein|cm|kg/)).not.toBeInTheDocument();
   });
@@ -126,7 +138,7 @@ describe('a group challenge for a member who joined it', () => {
     givenJoined();
     openChallenge();
     const board = await screen.findByRole('region', { name: 'Challenge board' });
-    await within(board).findByText('1 of 3 meals proved · 10 points');
+    await within(board).findByText(/1 of 3 meals so far proved · \d+ planned · 10 points/);
     act(() =>
       setGroupValue(dbPaths.groupMembers('c1'), {
         [OWNER]: ravi,
@@ -145,19 +157,16 @@ describe('a group challenge for a member who joined it', () => {
     givenJoined();
     openChallenge();
     const board = await screen.findByRole('region', { name: 'Challenge board' });
-    const cheer = await within(board).findByRole('button', {
-      name: 'Cheer Day 1 lunch of Ravi Kumar',
-    });
-    expect(cheer).toHaveAccessibleDescription('1 cheer');
-    // None for the viewer's own row.
-    expect(
-      within(board).queryByRole('button', { name: /Cheer .* of Asha Rao/ }),
-    ).not.toBeInTheDocument();
+    // One cheer a row, for the latest proved meal, its count beside it; none on the viewer's own row.
+    const cheer = await within(board).findByRole('button', { name: 'Cheer Ravi Kumar' });
+    expect(cheer).toHaveAccessibleDescription('1 cheer for Day 1 lunch');
+    expect(within(board).getAllByRole('button', { name: /^Cheer/ })).toHaveLength(1);
     await userEvent.click(cheer);
     expect(callApi).toHaveBeenCalledWith('/api/challenges/c1/members/uid-ravi/cheers', {
       meal: 'Day1-lunch',
     });
     expect(cheer).toBeDisabled();
+    expect(cheer).toHaveAttribute('aria-pressed', 'true');
 
     const nudge = within(board).getByRole('button', {
       name: 'Nudge Ravi Kumar about Day 1 dinner',
@@ -175,9 +184,7 @@ describe('a group challenge for a member who joined it', () => {
     });
     openChallenge();
     const board = await screen.findByRole('region', { name: 'Challenge board' });
-    const cheer = await within(board).findByRole('button', {
-      name: 'Cheer Day 1 lunch of Ravi Kumar',
-    });
+    const cheer = await within(board).findByRole('button', { name: 'Cheer Ravi Kumar' });
     expect(cheer).toBeDisabled();
     expect(cheer).toHaveAttribute('aria-pressed', 'true');
     const nudge = within(board).getByRole('button', {
@@ -185,10 +192,6 @@ describe('a group challenge for a member who joined it', () => {
     });
     expect(nudge).toBeDisabled();
     expect(nudge).toHaveTextContent('Nudged');
-    // A meal not in the record can still be cheered.
-    expect(
-      within(board).getByRole('button', { name: 'Cheer Day 1 breakfast of Ravi Kumar' }),
-    ).toBeEnabled();
     expect(callApi).not.toHaveBeenCalled();
     // One read of the viewer's own record, beside the board's one read of the members node.
     expect(groupDatabase.watched.filter((path) => path.startsWith('groupGiven/'))).toEqual([
@@ -200,7 +203,7 @@ describe('a group challenge for a member who joined it', () => {
     givenJoined();
     vi.mocked(callApi).mockRejectedValueOnce(new ApiError(409, 'That meal is not proved'));
     openChallenge();
-    const cheer = await screen.findByRole('button', { name: 'Cheer Day 1 lunch of Ravi Kumar' });
+    const cheer = await screen.findByRole('button', { name: 'Cheer Ravi Kumar' });
     await userEvent.click(cheer);
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('That meal is not proved'));
     expect(cheer).toBeEnabled();
@@ -210,6 +213,8 @@ describe('a group challenge for a member who joined it', () => {
     givenJoined();
     const { router } = openChallenge();
     const leave = await screen.findByRole('button', { name: 'Leave challenge' });
+    await userEvent.click(screen.getByRole('button', { name: 'More' }));
+    expect(screen.getByRole('button', { name: 'Shopping list' })).toBeVisible();
     expect(
       screen.queryByRole('button', { name: /Delete|Invite friends|Remove/ }),
     ).not.toBeInTheDocument();
@@ -251,11 +256,14 @@ describe('members’ proof photos on the board', () => {
     await userEvent.click(
       await within(board).findByRole('button', { name: 'Photos of Ravi Kumar' }),
     );
+    const thumbnails = within(board).getByRole('list', { name: 'Proof photos of Ravi Kumar' });
     expect(
-      within(within(board).getByRole('list', { name: 'Proof photos of Ravi Kumar' }))
+      within(thumbnails)
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual(['Day 1 breakfast', 'Day 1 lunch']);
+    // Photos, not text links: each a thumbnail of the photo itself.
+    await waitFor(() => expect(thumbnails.querySelector('img')).toHaveAttribute('src', lunchPhoto));
     // Keyboard: the photo's button takes Enter.
     within(board).getByRole('button', { name: "See Ravi Kumar's Day 1 lunch photo" }).focus();
     await userEvent.keyboard('{Enter}');
@@ -264,9 +272,9 @@ describe('members’ proof photos on the board', () => {
       await within(dialog).findByRole('img', { name: "Proof photo of Ravi Kumar's Day 1 lunch" }),
     ).toHaveAttribute('src', lunchPhoto);
     // Only the group's members node is watched: photos are one read each, when opened.
-    expect(groupDatabase.watched.filter((path) => path.startsWith('groups/'))).toEqual([
-      'groups/c1/members',
-    ]);
+    expect(new Set(groupDatabase.watched.filter((path) => path.startsWith('groups/')))).toEqual(
+      new Set(['groups/c1/members']),
+    );
   });
 
   it('says so when the photo is gone from the board', async () => {
@@ -355,18 +363,20 @@ describe('a group challenge for its owner', () => {
     setGroupValue(dbPaths.groupMembers('c1'), { [VIEWER]: asha, 'uid-ravi': ravi });
   }
 
-  it('shows the board with "Remove" on other members’ rows, and removes after confirming', async () => {
+  it('shows the board with "Remove" in each other member’s menu, and removes after confirming', async () => {
     givenOwnGroup();
     openChallenge(VIEWER);
     const board = await screen.findByRole('region', { name: 'Challenge board' });
     await within(board).findByText('Ravi Kumar');
     expect(
-      within(board).queryByRole('button', { name: 'Remove Asha Rao' }),
+      within(board).queryByRole('button', { name: 'Options for Asha Rao' }),
     ).not.toBeInTheDocument();
+    expect(within(board).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
     expect(
       within(board).queryByRole('button', { name: 'Leave challenge' }),
     ).not.toBeInTheDocument();
-    await userEvent.click(within(board).getByRole('button', { name: 'Remove Ravi Kumar' }));
+    await userEvent.click(within(board).getByRole('button', { name: 'Options for Ravi Kumar' }));
+    await userEvent.click(within(board).getByRole('button', { name: 'Remove' }));
     expect(confirmAction).toHaveBeenCalled();
     expect(callApi).toHaveBeenCalledWith(
       '/api/challenges/c1/members/uid-ravi',

@@ -1,14 +1,9 @@
 import { useId, type ChangeEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import ProgressBar from 'react-bootstrap/ProgressBar';
-import Spinner from 'react-bootstrap/Spinner';
 import type { MealSlot } from '@domain/constants';
 import type { ChallengeRef } from '@domain/challenges/challenge-record';
-import { UploadLeaveGuard } from '@/components/upload-leave-guard';
-import { useOnline } from '@/lib/connectivity';
 import { useProofUpload } from '../hooks/use-proof-upload';
+import { ProofUploadStatus } from './proof-upload-status';
 
 interface MealProofUploadProps {
   challenge: Pick<ChallengeRef, 'ownerId' | 'challengeId'>;
@@ -38,9 +33,8 @@ export function MealProofUpload({
   hint,
 }: MealProofUploadProps) {
   const inputId = useId();
-  const online = useOnline();
   const hintId = `${inputId}-hint`;
-  const { phase, start, pause, resume, cancel, retry, dismiss } = useProofUpload({
+  const { phase, start, ...controls } = useProofUpload({
     challenge,
     dayNumber,
     slot,
@@ -53,77 +47,8 @@ export function MealProofUpload({
     if (file) void start(file);
   };
 
-  if (phase.kind === 'compressing' || phase.kind === 'saving') {
-    return (
-      <div role="status" className="small text-body-secondary d-flex align-items-center gap-2">
-        <UploadLeaveGuard />
-        <Spinner animation="border" size="sm" aria-hidden="true" />
-        {phase.kind === 'compressing' ? 'Preparing photo…' : 'Saving…'}
-      </div>
-    );
-  }
-
-  if (phase.kind === 'failed') {
-    return (
-      <Alert variant="danger" className="small mb-0 p-2">
-        <p className="mb-2">
-          <strong>{phase.refused ? 'Photo refused.' : 'Error uploading image.'}</strong>{' '}
-          {phase.reason}
-        </p>
-        <div className="d-flex flex-wrap gap-2">
-          {phase.retryable && (
-            <Button size="sm" variant="success" onClick={retry}>
-              Retry upload
-            </Button>
-          )}
-          <Button size="sm" variant="outline-secondary" onClick={dismiss}>
-            Choose another photo
-          </Button>
-        </div>
-      </Alert>
-    );
-  }
-
-  if (phase.kind === 'uploading') {
-    return (
-      <div className="proof-upload-progress">
-        <UploadLeaveGuard />
-        {/* The nested bar carries role=progressbar, so it is the one that gets the name. */}
-        <ProgressBar className="mb-2">
-          <ProgressBar
-            now={phase.percent}
-            label={`${phase.percent}%${phase.paused ? ' (paused)' : ''}`}
-            variant={phase.paused ? 'secondary' : 'success'}
-            aria-label={`Upload of ${mealLabel} proof`}
-          />
-        </ProgressBar>
-        {!online && (
-          <p className="small text-warning-emphasis mb-2" role="status">
-            You are offline. The upload resumes when the connection is back; if that takes long, it
-            stops and you can retry.
-          </p>
-        )}
-        <div
-          className="d-flex flex-wrap gap-2"
-          role="group"
-          aria-label={`Upload of ${mealLabel} proof`}
-        >
-          {phase.paused ? (
-            <Button size="sm" variant="outline-success" onClick={resume}>
-              Resume
-            </Button>
-          ) : (
-            <Button size="sm" variant="outline-secondary" onClick={pause}>
-              Pause
-            </Button>
-          )}
-          <Button size="sm" variant="outline-danger" onClick={cancel}>
-            Cancel
-          </Button>
-        </div>
-      </div>
-    );
-  }
+  if (phase.kind !== 'idle' && phase.kind !== 'recorded')
+    return <ProofUploadStatus phase={phase} controls={controls} mealLabel={mealLabel} />;
 
   return (
     <Form.Group controlId={inputId}>

@@ -16,6 +16,8 @@ export type ProofUploadPhase =
   | { kind: 'compressing' }
   | { kind: 'uploading'; paused: boolean; percent: number }
   | { kind: 'saving' }
+  /** The server recorded the proof; `flagged` when it waits for an admin before it earns points. */
+  | { kind: 'recorded'; flagged: boolean }
   /**
    * The upload failed: why (src/lib/error-messages.ts), and whether the same photo may be sent again;
    * `refused` when the server refused the stored photo (not a picture), saying why.
@@ -89,9 +91,11 @@ export function useProofUpload({ challenge, dayNumber, slot, attempt = 1 }: Proo
       show({ kind: 'saving' });
       try {
         const recorded = await submitMealProof(challenge, dayNumber, slot, capturedAt);
-        if (recorded.review?.state === 'flagged')
-          toastInfo('Photo saved: an admin will check it before it earns points');
+        const flagged = recorded.review?.state === 'flagged';
+        if (flagged) toastInfo('Photo saved: an admin will check it before it earns points');
         else toastSuccess('Meal check successfully');
+        show({ kind: 'recorded', flagged });
+        return;
       } catch (error) {
         // The server deleted a file that is not a picture: say why, and let another photo be chosen.
         if (error instanceof ApiError && error.status === 422) {

@@ -1,5 +1,6 @@
 import type { DayMeals } from '@domain/challenges/challenge-record';
 import { MEAL_SLOTS } from '@domain/constants';
+import { mealAdherence, type Adherence } from '@domain/challenges/meal-adherence';
 import { proofReviewLabel } from '@domain/challenges/meal-status';
 import { provedInWindow } from '@domain/challenges/points';
 import { proofEarnsPoints } from '@domain/challenges/proof-review';
@@ -21,8 +22,8 @@ export interface ChallengeProgress {
   planned: number;
   proved: number;
   underReview: number;
-  /** Meals proved out of meals planned, 0–100, rounded. */
-  adherence: number;
+  /** Proved of the meals so far, with the plan's total (meal-adherence.ts: one meaning everywhere). */
+  adherence: Adherence;
 }
 
 /**
@@ -31,8 +32,15 @@ export interface ChallengeProgress {
  */
 const counts = (meal: DayMeals[keyof DayMeals]) => provedInWindow(meal) && proofEarnsPoints(meal);
 
-/** Per day, the meals proved against those planned and what the proved meals add up to. */
-export function challengeProgress(plans: DayPlan[]): ChallengeProgress {
+/**
+ * Per day, the meals proved against those planned and what the proved meals add up to; overall, adherence at
+ * `now` for a member who started at `startedAt` (meals closed before it are not counted).
+ */
+export function challengeProgress(
+  plans: DayPlan[],
+  now: number,
+  startedAt: number | undefined,
+): ChallengeProgress {
   const days = plans.map(({ dayNumber, meals }) => {
     const proved: DayMeals = {};
     let planned = 0;
@@ -51,6 +59,7 @@ export function challengeProgress(plans: DayPlan[]): ChallengeProgress {
     days.reduce((total, day) => total + day[field], 0);
   const planned = sum('planned');
   const proved = sum('proved');
-  const adherence = planned ? Math.round((proved / planned) * 100) : 0;
+  const meals = plans.flatMap(({ meals: day }) => MEAL_SLOTS.flatMap((slot) => day[slot] ?? []));
+  const adherence = mealAdherence(meals, counts, now, startedAt);
   return { days, planned, proved, underReview: sum('underReview'), adherence };
 }

@@ -3,10 +3,12 @@ import type { BoardMeal, BoardRow } from '@domain/challenges/group-records';
 import type { MealKey } from '@domain/challenges/meal-key';
 import { sameJsonValue } from '@domain/data/same-json-value';
 import { boardMealsOfRow } from '@domain/challenges/board-windows';
+import { closedBeforeStart, isMealSoFar } from '@domain/challenges/meal-adherence';
 
 /**
  * The challenge board as the page shows it (docs/product.md, "Group challenges"): the server's rows turned
- * into standings at `now` (a meal is owed once its window has opened), ranked by the domain's rules.
+ * into standings at `now` (a meal is owed once its window has opened, unless it had closed before the member
+ * joined), ranked by the domain's rules.
  * Built once per data change or window boundary, reusing unchanged rows' entries, so that a live update or
  * the page's clock renders only the rows that changed (docs/performance.md, "The page with a 50-member board").
  */
@@ -48,7 +50,9 @@ function mealsOf(row: BoardRow): Array<[MealKey, BoardMeal]> {
 
 export function boardEntry(uid: string, row: BoardRow, now: number): BoardEntry {
   const meals = mealsOf(row);
-  const dueSoFar = meals.filter(([, meal]) => meal.opensAt <= now).length;
+  // Adherence's one meaning (meal-adherence.ts): meals closed before the member joined are not counted.
+  const counted = meals.filter(([, meal]) => !closedBeforeStart(meal, row.joinedAt));
+  const dueSoFar = counted.filter(([, meal]) => isMealSoFar(meal, now, row.joinedAt)).length;
   const open = meals.find(([, meal]) => meal.opensAt <= now && now < meal.closesAt && !meal.proof);
   return {
     uid,
@@ -57,7 +61,7 @@ export function boardEntry(uid: string, row: BoardRow, now: number): BoardEntry 
       uid,
       proved: row.proved ?? 0,
       dueSoFar,
-      planned: meals.length,
+      planned: counted.length,
       points: row.points ?? 0,
       lastProvedAt: row.lastProvedAt ?? null,
     },

@@ -24,7 +24,8 @@ export function renderAt(address: string) {
   return { router };
 }
 
-export const row = (name: string) =>
-  screen.getByRole('cell', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
+/** A meal's card, by its dish ("Breakfast: Poha"). */
+export const mealCard = (dish: string) =>
+  screen.getByRole('article', { name: new RegExp(`: ${dish}$`) });
 export const proofInput = (label: string) =>
   screen.getByLabelText(`Proof photo for ${label}`) as HTMLInputElement;

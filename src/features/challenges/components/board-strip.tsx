@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import { useGroupMembers } from '../api/group-members';
+import { buildBoard } from '../lib/group-board';
+
+interface BoardStripProps {
+  challengeId: string;
+  viewerUid: string;
+  now: number;
+}
+
+/**
+ * The board at a glance, near the top of a phone's page (docs/product.md, "The challenge board"): the viewer's
+ * rank, the team goal, and "See board" down to the full board below the plan. The members read is the board's
+ * own (one descriptor, one request).
+ */
+export function BoardStrip({ challengeId, viewerUid, now }: BoardStripProps) {
+  const members = useGroupMembers(challengeId);
+  const board = useMemo(() => buildBoard(members.value, now), [members.value, now]);
+  if (members.status !== 'ready' || board.entries.length === 0) return null;
+  const rank = board.entries.findIndex((entry) => entry.uid === viewerUid) + 1;
+  const team = Math.round(board.team * 100);
+  return (
+    <section
+      className="board-strip d-lg-none d-flex align-items-center gap-3 rounded-3 border bg-white px-3 py-2 mb-3"
+      aria-label="Board at a glance"
+    >
+      <p className="mb-0 small flex-grow-1">
+        {rank > 0 && (
+          <>
+            <strong>
+              You: #{rank} of {board.entries.length}
+            </strong>{' '}
+            ·{' '}
+          </>
+        )}
+        Team goal {team} %
+      </p>
+      <a href="#challenge-board" className="btn btn-outline-success btn-sm text-nowrap">
+        See board
+      </a>
+    </section>
+  );
+}

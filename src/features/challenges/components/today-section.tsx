@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import Placeholder from 'react-bootstrap/Placeholder';
+import { currentMeal } from '@domain/challenges/current-meal';
+import { useSession } from '@/lib/session';
+import { useTodayChallenges } from '../api/use-today-challenges';
+import { useNow } from '../hooks/use-now';
+import { TodayMealCard } from './today-meal-card';
+import './today.css';
+
+interface TodaySectionProps {
+  /** The way into creating a challenge, shown when none runs (src/app composes it in). */
+  startChallenge: ReactNode;
+}
+
+/** The countdowns count minutes: a tick every 15 s keeps them within a quarter of one. */
+const TICK_MS = 15_000;
+
+/**
+ * "Today" (docs/product.md, "Today"): the first thing a member sees on the home page. For each running
+ * challenge, the meal whose window is open (or opens next), its dish and window, and while open the button
+ * that proves it. Nothing for a visitor.
+ */
+export function TodaySection({ startChallenge }: TodaySectionProps) {
+  const { user } = useSession();
+  const now = useNow(TICK_MS);
+  const loaded = useTodayChallenges(user?.uid ?? null, now);
+  if (!user) return null;
+
+  const meals =
+    loaded.value
+      ?.map((running) => ({ running, current: currentMeal(running.challenge, now) }))
+      .filter((item) => item.current !== null)
+      .sort((a, b) => a.current!.meal.opensAt - b.current!.meal.opensAt) ?? [];
+
+  return (
+    <section aria-labelledby="today-heading" className="today-section mb-4">
+      <h2 id="today-heading" className="h4 mb-3">
+        Today
+      </h2>
+      {loaded.status === 'loading' && (
+        <div role="status" className="card today-card">
+          <span className="visually-hidden">Loading today&apos;s meals…</span>
+          <div className="card-body" aria-hidden="true">
+            <Placeholder as="p" animation="glow" className="mb-0">
+              <Placeholder xs={5} /> <Placeholder xs={8} /> <Placeholder xs={12} size="lg" />
+            </Placeholder>
+          </div>
+        </div>
+      )}
+      {loaded.status === 'error' && (
+        <p className="text-body-secondary mb-0">
+          Today&apos;s meals could not be loaded. Check your connection and reload the page.
+        </p>
+      )}
+      {loaded.status === 'ready' && meals.length === 0 && (
+        <div className="today-empty">
+          <p className="mb-2">No challenge is running: start one and your next meal shows here.</p>
+          {/* Phones have the layout's entry just above the page. */}
+          <div className="d-none d-lg-block">{startChallenge}</div>
+        </div>
+      )}
+      {meals.map(({ running, current }) => (
+        <TodayMealCard key={running.challengeId} running={running} current={current!} now={now} />
+      ))}
+    </section>
+  );
+}
