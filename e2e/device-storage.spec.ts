@@ -37,7 +37,7 @@ async function leaveMemberData(page: Page, owner: TestMember, { photo = true } =
   const title = 'Kept plan week';
   const challengeId = await seedChallenge(owner, { title });
   await page.goto(challengePath(owner.uid, challengeId, title));
-  await expect(page.getByRole('button', { name: `Edit ${title}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Invite friends' })).toBeVisible();
   if (photo)
     await page.evaluate(async (cache) => {
       const photos = await caches.open(cache);
@@ -187,13 +187,13 @@ test('a sign-out in another tab ends the session in this one before its Auth SDK
   const other = await context.newPage();
   const authSdk = await holdAuthSdk(other);
   await other.goto(path);
-  await expect(other.getByRole('button', { name: `Edit ${title}` })).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Invite friends' })).toBeVisible();
 
   await chooseAccountMenu(page, member, 'Logout');
 
   // The tab still without the SDK follows the saved session's removal: the member's page is gone there too.
   await expect(other).toHaveURL(/\/login\?next=/);
-  await expect(other.getByRole('button', { name: `Edit ${title}` })).toHaveCount(0);
+  await expect(other.getByRole('button', { name: 'Invite friends' })).toHaveCount(0);
   await expect.poll(() => memberDataOnDevice(other)).toEqual(NOTHING_LEFT);
   await authSdk.release();
 });
@@ -208,7 +208,7 @@ test('a sign-out in another tab ends the session in one whose Auth SDK runs, whi
   // Its SDK loads once the challenge is on screen, and restores the session with an account lookup.
   const restored = other.waitForResponse(/accounts:lookup/);
   await other.goto(path);
-  await expect(other.getByRole('button', { name: `Edit ${title}` })).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Invite friends' })).toBeVisible();
   await restored;
 
   await chooseAccountMenu(page, member, 'Logout');

@@ -55,7 +55,7 @@ test('a plan shows ingredients and day totals, a shopping list to copy, its meal
       stored.targets.calories * 0.05,
     );
     // The page opens on the day still to come: late in the evening that is already Day 2.
-    await page.getByRole('tab', { name: 'Day1' }).click();
+    await page.getByRole('tab', { name: /^Day 1( · Today)?$/ }).click();
     const summary = page.getByRole('region', { name: 'Day 1 nutrition' });
     await expect(summary.getByText('Energy').locator('xpath=following-sibling::dd')).toHaveText(
       new RegExp(`^${calories} / ${stored.targets.calories} kcal.*on target$`),
@@ -68,9 +68,7 @@ test('a plan shows ingredients and day totals, a shopping list to copy, its meal
 
     // Ingredients with grams for the member's portions.
     const lunch = stored.meals.Day1.lunch!;
-    const row = page
-      .getByRole('row')
-      .filter({ has: page.getByRole('rowheader', { name: /^Lunch/ }) });
+    const row = page.getByRole('article', { name: /^Lunch: / });
     await row.getByText(`Ingredients (${lunch.ingredients!.length})`).click();
     const first = lunch.ingredients![0];
     await expect(row.getByRole('listitem').filter({ hasText: first.label }).first()).toContainText(
@@ -78,6 +76,7 @@ test('a plan shows ingredients and day totals, a shopping list to copy, its meal
     );
 
     // The shopping list for Day 2 only, summed from the stored ingredients, copied as plain text.
+    await page.getByRole('button', { name: 'More' }).click();
     await page.getByRole('button', { name: 'Shopping list' }).click();
     const dialog = page.getByRole('dialog', { name: 'Shopping list' });
     await dialog.getByLabel('From').selectOption('2');
@@ -104,6 +103,7 @@ test('a plan shows ingredients and day totals, a shopping list to copy, its meal
 
     // The .ics: one event per meal window, at the window times in the member's zone, with an alarm.
     const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'More' }).click();
     await page.getByRole('button', { name: 'Add to calendar' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/\.ics$/);
@@ -124,7 +124,7 @@ test('a plan shows ingredients and day totals, a shopping list to copy, its meal
     }
 
     // Swap Day 2's dinner: another dish, and the day total stays within ±5 % of its target.
-    await page.getByRole('tab', { name: 'Day2' }).click();
+    await page.getByRole('tab', { name: /^Day 2( · Today)?$/ }).click();
     const before = stored.meals.Day2.dinner!;
     await page.getByRole('button', { name: 'Swap Day 2 dinner' }).click();
     await expect(page.getByText(/^Swapped for /)).toBeVisible();
@@ -141,9 +141,7 @@ test('a plan shows ingredients and day totals, a shopping list to copy, its meal
     await expect(summary2.getByText('Energy').locator('xpath=following-sibling::dd')).toHaveText(
       new RegExp(`^${day2} / ${swapped.targets.calories} kcal.*on target$`),
     );
-    await expect(
-      page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Dinner/ }) }),
-    ).toContainText(dinner.name);
+    await expect(page.getByRole('article', { name: /^Dinner: / })).toContainText(dinner.name);
   } finally {
     await writeData(`feed/${challengeId}`, null);
     await writeData(`users/${member.uid}/challenges/${challengeId}`, null);

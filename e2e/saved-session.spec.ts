@@ -62,7 +62,7 @@ test("a member's challenge is on screen, as its owner, while the Auth SDK is hel
 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   // Owner-only controls: the page knows who is signed in without the SDK.
-  await expect(page.getByRole('button', { name: `Edit ${title}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Invite friends' })).toBeVisible();
   // Once the page's main content is shown the SDK is asked for, and with it held nothing else is missing.
   await expect.poll(authSdk.held).toBeGreaterThan(0);
   await authSdk.release();
@@ -99,7 +99,7 @@ test("the member's page renders before the Auth SDK without the app opening the 
 
   await page.goto(challengePath(owner.uid, challengeId, title));
 
-  await expect(page.getByRole('button', { name: `Edit ${title}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Invite friends' })).toBeVisible();
   await expect.poll(authSdk.held).toBeGreaterThan(0);
   // Everything so far came from the app's own record: the SDK, held back, has run no code yet.
   expect(await sdkStorageTouched()).toEqual([]);
