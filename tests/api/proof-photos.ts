@@ -109,7 +109,9 @@ export async function copyVariants(photo: Buffer): Promise<Record<string, Buffer
     'rotated 90°': await sharp(photo).rotate(90).jpeg({ quality: 60 }).toBuffer(),
     'rotated 180°': await sharp(photo).rotate(180).jpeg({ quality: 60 }).toBuffer(),
     'rotated 270°': await sharp(photo).rotate(270).jpeg({ quality: 60 }).toBuffer(),
+    'cropped 2.5 % each side': await cropped(photo, 0.025),
     'cropped 6 % each side': await cropped(photo, 0.06),
+    'cropped 8.5 % each side': await cropped(photo, 0.085),
     'cropped 10 % each side': await cropped(photo, 0.1),
   };
 }
