@@ -27,7 +27,9 @@ const p95 = (samples: number[]) =>
 
 async function timeChecks(runs: number): Promise<number> {
   // As the app sends it: 1600 px on the longer side, quality 0.4 (src/lib/compress-photo.ts).
-  const photo = await sharp(await platePhoto('bench-thali')).jpeg({ quality: 40 }).toBuffer();
+  const photo = await sharp(await platePhoto('bench-thali'))
+    .jpeg({ quality: 40 })
+    .toBuffer();
   await fingerprintProof(photo);
   const samples: number[] = [];
   for (let run = 0; run < runs; run++) {
@@ -50,7 +52,13 @@ async function fill(database: Database, from: number, to: number, hashOf: (i: nu
     const update: Record<string, string> = {};
     for (let index = start; index < Math.min(to, start + CHUNK); index++) {
       const hash = hashOf(index);
-      const key = indexKey({ uid: `m${index}`, challengeId: 'c', day: 1, slot: 'lunch', at: index });
+      const key = indexKey({
+        uid: `m${index}`,
+        challengeId: 'c',
+        day: 1,
+        slot: 'lunch',
+        at: index,
+      });
       for (const [bucket, value] of bucketsOf(hash))
         update[`${dbPaths.proofHashBucket(bucket, value)}/${key}~0`] = hash;
     }
@@ -125,15 +133,13 @@ export async function proofCheckRows(log: (line: string) => void = () => {}): Pr
       budget: `≤ ${checkP95Ms} ms`,
       status: check(cost.checkP95Ms <= checkP95Ms),
     },
-    ...cost.lookups.map(
-      (lookup): Row => ({
-        area,
-        measure: `near-duplicate lookup (8 turns × 16 buckets), ${lookup.stored.toLocaleString('en')} proofs filed, p95`,
-        result: `${ms(lookup.p95Ms)}, ≤ ${lookup.rowsRead} rows read`,
-        budget: `≤ ${lookupRowsRead} rows`,
-        status: check(lookup.rowsRead <= lookupRowsRead),
-      }),
-    ),
+    ...cost.lookups.map((lookup): Row => ({
+      area,
+      measure: `near-duplicate lookup (8 turns × 16 buckets), ${lookup.stored.toLocaleString('en')} proofs filed, p95`,
+      result: `${ms(lookup.p95Ms)}, ≤ ${lookup.rowsRead} rows read`,
+      budget: `≤ ${lookupRowsRead} rows`,
+      status: check(lookup.rowsRead <= lookupRowsRead),
+    })),
     {
       area,
       measure: `lookup p95 at ${many.stored.toLocaleString('en')} ÷ at ${few.stored.toLocaleString('en')} proofs (must not grow with the count)`,
