@@ -43,7 +43,7 @@ async function readTimeTags(original: Blob): Promise<Array<[number, string]>> {
 }
 
 /** An APP1 segment holding a little-endian TIFF: IFD0 points to an Exif IFD with these ASCII tags. */
-function exifSegment(tags: Array<[number, string]>): Uint8Array {
+function exifSegment(tags: Array<[number, string]>): Uint8Array<ArrayBuffer> {
   const exifIfdAt = 8 + 2 + 12 + 4;
   const valuesAt = exifIfdAt + 2 + 12 * tags.length + 4;
   const texts = tags.map(([, text]) => `${text}\0`);
