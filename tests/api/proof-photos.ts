@@ -161,3 +161,11 @@ export function plainPng(width: number, height: number): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** The picture with an EXIF capture time of `at` (epoch ms, whole seconds), written in UTC with its offset. */
+export const photoTakenAt = (photo: Buffer, at: number): Promise<Buffer> =>
+  withCaptureTime(
+    photo,
+    new Date(at).toISOString().slice(0, 19).replace('T', ' ').replaceAll('-', ':'),
+    '+00:00',
+  );

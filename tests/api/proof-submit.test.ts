@@ -13,7 +13,7 @@ import {
   type ApiHarness,
   type TestMember,
 } from './api-harness';
-import { disguisedCopies, mealPhoto, withCaptureTime } from './proof-photos';
+import { disguisedCopies, mealPhoto, photoTakenAt } from './proof-photos';
 import { storePhotoAt } from './proof-uploads';
 
 // POST /api/challenges/:id/days/:day/meals/:slot/proof over HTTP, with real JPEGs made here
@@ -209,13 +209,7 @@ describe('recording a proof', () => {
   });
 });
 
-/** The photo with an EXIF capture time of `at`, written as UTC wall-clock time with its offset. */
-const takenAt = async (seed: string, at: number) =>
-  withCaptureTime(
-    await mealPhoto(seed),
-    new Date(at).toISOString().slice(0, 19).replace('T', ' ').replaceAll('-', ':'),
-    '+00:00',
-  );
+const takenAt = async (seed: string, at: number) => photoTakenAt(await mealPhoto(seed), at);
 
 describe("the capture time in the stored photo's own EXIF (advisory)", () => {
   it('flags a capture time more than 3 hours before the window opened or after it closed', async () => {
