@@ -1,18 +1,29 @@
 import { ServerValue, type Database } from 'firebase-admin/database';
 import { dbPaths } from '@domain/data/database-paths';
-import { hashDistance } from './proof-fingerprint';
+import { hashDistance, type ProofFingerprint } from './proof-fingerprint';
 
 /**
- * Near-duplicate lookup that reads a bounded amount whatever the number of stored proofs
- * (locality-sensitive hashing by bands): a 64-bit hash is cut into 4 bands of 16 bits, and every
- * proof is filed under each of its bands. Two hashes within NEAR_DUPLICATE_BITS differ in at most
- * 3 bands, so they share one (pigeonhole): reading the 4 buckets of a hash finds every such proof.
- * With uniformly spread hashes a bucket holds n / 65,536 proofs (15 at a million); a bucket read
- * is capped at BUCKET_READ_LIMIT, earliest first, so a crowded bucket costs no more.
+ * Near-duplicate lookup that sees every filed hash within NEAR_DUPLICATE_BITS and reads only what
+ * lies that close, whatever the number of stored proofs (docs/security.md, "Proof checks").
+ *
+ * Two-level pigeonhole: a 64-bit hash is cut into 4 bands of 16 bits; two hashes within 3 bits agree
+ * on a whole band, and on the other 48 bits (3 bits apart at most) agree on one of 4 sub-bands of
+ * 12 bits. So each hash is filed under the 16 keys (band, sub-band) of 28 bits each, and a lookup
+ * reads those 16 buckets whole: every hash within 3 bits shares one, and an unrelated hash lands in
+ * one by a 28-bit chance (0.4 rows a lookup at 100,000 proofs). A bucket grows only with hashes that
+ * share 28 bits with this one: copies of one picture. One-colour pictures, which all hash alike,
+ * are held for review without being filed.
+ *
+ * A proof is filed under the hashes of its crops (CROP_LEVELS) and looked up with the hashes of its
+ * 8 turns and mirrors, so a turned or cropped copy meets its original. The 64-bit hash finds
+ * candidates; their 256-bit hashes (in the proof's record) confirm them within FINE_DUPLICATE_BITS,
+ * which keeps honest photos of similar plates apart (tests/api/proof-copies.test.ts).
  */
-export const HASH_BANDS = 4;
 export const NEAR_DUPLICATE_BITS = 3;
-export const BUCKET_READ_LIMIT = 50;
+/** Of 256: copies measured ≤ 16, distinct photos of similar plates ≥ 54. */
+export const FINE_DUPLICATE_BITS = 32;
+const BANDS = 4;
+const SUB_BANDS = 4;
 
 export interface IndexedProof {
   hash: string;
@@ -31,80 +42,130 @@ export interface IndexedProof {
   indexedAt?: number;
 }
 
+/** The proof's record: who and when, and the 256-bit hashes of its crops that confirm a match. */
+interface FiledProof extends IndexedProof {
+  fine: string[];
+}
+
 export interface NearDuplicate extends IndexedProof {
   key: string;
   distance: number;
 }
 
-const BAND_DIGITS = 16 / HASH_BANDS;
+export type ProofHashes = Pick<
+  ProofFingerprint,
+  'cropHashes' | 'fineCropHashes' | 'orientationHashes' | 'fineOrientationHashes'
+>;
 
-function bands(hash: string): string[] {
-  return Array.from({ length: HASH_BANDS }, (_, band) =>
-    hash.slice(band * BAND_DIGITS, (band + 1) * BAND_DIGITS),
-  );
+/** The 16 (bucket number, 28-bit value) keys a 64-bit hash is filed under. */
+export function bucketsOf(hash: string): Array<[number, string]> {
+  const keys: Array<[number, string]> = [];
+  for (let band = 0; band < BANDS; band++) {
+    const value = hash.slice(band * 4, band * 4 + 4);
+    const rest = hash.slice(0, band * 4) + hash.slice(band * 4 + 4);
+    for (let sub = 0; sub < SUB_BANDS; sub++)
+      keys.push([band * SUB_BANDS + sub, value + rest.slice(sub * 3, sub * 3 + 3)]);
+  }
+  return keys;
 }
+
+const bucketPath = ([number, value]: [number, string]) => dbPaths.proofHashBucket(number, value);
+/** Beside the buckets, under the same server-only root. */
+const recordPath = (key: string) =>
+  `${dbPaths.proofHashBucket(BANDS * SUB_BANDS, 'proofs')}/${key}`;
 
 /** Keys sort by time (orderByKey needs no index): the proof's time, then which proof it is. */
 export const indexKey = (proof: Omit<IndexedProof, 'hash'>) =>
   `${String(proof.at).padStart(15, '0')}~${proof.uid}~${proof.challengeId}~${proof.day}~${proof.slot}`;
 
-/** Files a proof under each of its bands, in one update. */
-export async function indexProof(database: Database, proof: IndexedProof): Promise<string> {
-  const key = indexKey(proof);
-  const update: Record<string, unknown> = {};
-  bands(proof.hash).forEach((value, band) => {
-    update[`${dbPaths.proofHashBucket(band, value)}/${key}`] = {
+/** Every row a proof files: each crop's hash under its 16 buckets, and the proof's record. */
+function filedRows(key: string, proof: IndexedProof | null, hashes: ProofHashes) {
+  const update: Record<string, unknown> = {
+    [recordPath(key)]: proof && {
       ...proof,
+      fine: hashes.fineCropHashes,
       indexedAt: ServerValue.TIMESTAMP,
-    };
+    },
+  };
+  hashes.cropHashes.forEach((hash, level) => {
+    for (const bucket of bucketsOf(hash))
+      update[`${bucketPath(bucket)}/${key}~${level}`] = proof && hash;
   });
-  await database.ref().update(update);
+  return update;
+}
+
+/** Files a proof under each of its crops' hashes, in one update. */
+export async function indexProof(
+  database: Database,
+  proof: IndexedProof,
+  hashes: ProofHashes,
+): Promise<string> {
+  const key = indexKey(proof);
+  await database.ref().update(filedRows(key, proof, hashes));
   return key;
 }
 
-/** Removes a proof from the index (a rejected upload replaced, a challenge deleted). */
-export async function unindexProof(database: Database, proof: IndexedProof): Promise<void> {
-  const key = indexKey(proof);
-  const update: Record<string, null> = {};
-  bands(proof.hash).forEach((value, band) => {
-    update[`${dbPaths.proofHashBucket(band, value)}/${key}`] = null;
-  });
-  await database.ref().update(update);
-}
-
-/** Every proof filed under one of the bands of `hash`: at most HASH_BANDS × BUCKET_READ_LIMIT rows. */
-export async function readBuckets(
+/** Removes a proof from the index (a proof whose meal could not be written). */
+export async function unindexProof(
   database: Database,
-  hash: string,
-): Promise<Array<{ key: string; proof: IndexedProof }>> {
-  const buckets = await Promise.all(
-    bands(hash).map((value, band) =>
-      database
-        .ref(dbPaths.proofHashBucket(band, value))
-        .orderByKey()
-        .limitToFirst(BUCKET_READ_LIMIT)
-        .get(),
-    ),
-  );
-  const rows: Array<{ key: string; proof: IndexedProof }> = [];
-  for (const bucket of buckets)
-    bucket.forEach((child) => {
-      rows.push({ key: child.key!, proof: child.val() as IndexedProof });
-    });
-  return rows;
+  proof: IndexedProof,
+  hashes: ProofHashes,
+): Promise<void> {
+  await database.ref().update(filedRows(indexKey(proof), null, hashes));
 }
 
-/** Indexed proofs within NEAR_DUPLICATE_BITS of `hash`, earliest first. */
+export interface Lookup {
+  duplicates: NearDuplicate[];
+  /** Bucket rows read (the lookup's cost; flat in the number of proofs). */
+  rowsRead: number;
+}
+
+/**
+ * Filed proofs whose crop is within NEAR_DUPLICATE_BITS of one of these turns, confirmed by the
+ * 256-bit hashes within FINE_DUPLICATE_BITS; earliest first.
+ */
 export async function findNearDuplicates(
   database: Database,
-  hash: string,
-): Promise<NearDuplicate[]> {
-  const found = new Map<string, NearDuplicate>();
-  for (const { key, proof } of await readBuckets(database, hash)) {
-    const distance = hashDistance(hash, proof.hash);
-    if (distance <= NEAR_DUPLICATE_BITS) found.set(key, { ...proof, key, distance });
-  }
-  return [...found.values()].sort((left, right) => left.key.localeCompare(right.key));
+  hashes: Pick<ProofHashes, 'orientationHashes' | 'fineOrientationHashes'>,
+): Promise<Lookup> {
+  const buckets = new Map<string, [number, string]>();
+  for (const hash of hashes.orientationHashes)
+    for (const bucket of bucketsOf(hash)) buckets.set(bucketPath(bucket), bucket);
+  const snapshots = await Promise.all([...buckets.keys()].map((path) => database.ref(path).get()));
+  let rowsRead = 0;
+  // Per filed proof: its crops within reach, with the turn that reached each.
+  const candidates = new Map<string, Array<{ level: number; turn: number }>>();
+  for (const snapshot of snapshots)
+    snapshot.forEach((row) => {
+      rowsRead++;
+      const [key, level] = splitRowKey(row.key!);
+      hashes.orientationHashes.forEach((hash, turn) => {
+        if (hashDistance(hash, String(row.val())) <= NEAR_DUPLICATE_BITS)
+          candidates.set(key, [...(candidates.get(key) ?? []), { level, turn }]);
+      });
+    });
+  const found: NearDuplicate[] = [];
+  await Promise.all(
+    [...candidates].map(async ([key, reaches]) => {
+      const filed = (await database.ref(recordPath(key)).get()).val() as FiledProof | null;
+      if (!filed) return;
+      const distance = Math.min(
+        ...reaches.map(({ level, turn }) =>
+          hashDistance(hashes.fineOrientationHashes[turn], filed.fine?.[level] ?? ''),
+        ),
+      );
+      if (distance > FINE_DUPLICATE_BITS) return;
+      const { uid, challengeId, day, slot, at, imgPath, indexedAt, hash } = filed;
+      found.push({ hash, uid, challengeId, day, slot, at, imgPath, indexedAt, key, distance });
+    }),
+  );
+  found.sort((left, right) => left.key.localeCompare(right.key));
+  return { duplicates: found, rowsRead };
+}
+
+function splitRowKey(rowKey: string): [string, number] {
+  const at = rowKey.lastIndexOf('~');
+  return [rowKey.slice(0, at), Number(rowKey.slice(at + 1))];
 }
 
 const sameMeal = (left: IndexedProof, right: IndexedProof) =>
@@ -136,11 +197,12 @@ function committedBefore(
 export async function checkAndIndexProof(
   database: Database,
   proof: IndexedProof,
+  hashes: ProofHashes,
 ): Promise<NearDuplicate | undefined> {
-  const key = await indexProof(database, proof);
-  const [committed, duplicates] = await Promise.all([
-    database.ref(`${dbPaths.proofHashBucket(0, bands(proof.hash)[0])}/${key}/indexedAt`).get(),
-    findNearDuplicates(database, proof.hash),
+  const key = await indexProof(database, proof, hashes);
+  const [committed, { duplicates }] = await Promise.all([
+    database.ref(`${recordPath(key)}/indexedAt`).get(),
+    findNearDuplicates(database, hashes),
   ]);
   const mine = { indexedAt: Number(committed.val()), at: proof.at, key };
   // The earliest committed of the earlier ones: the original, not another copy of it.

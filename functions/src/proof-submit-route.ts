@@ -18,16 +18,29 @@ import { memberUid } from './authenticate';
 import { HttpError, parseOrThrow } from './http-error';
 import { boardRowUpdate, earningPlan, withMeal } from './group-board-writes';
 import { isGroupMember } from './group-store';
-import { fingerprintProof, NotAnImageError, NOT_AN_IMAGE_MESSAGE } from './proof-fingerprint';
+import { fingerprintProof, NotAnImageError, PhotoTooLargeError } from './proof-fingerprint';
 import { checkAndIndexProof, indexKey, unindexProof } from './proof-hash-index';
-import type { ProofStore } from './proof-store';
+import type { ProofStore, StoredProofPhoto } from './proof-store';
 import { inside, windowOf } from './proof-verification';
+import { readCaptureTime } from './proof-capture-time';
+import { assertDecodeAllowance, countDecodeFailure } from './proof-decode-limit';
+import { recomputeTotals } from './recompute-route';
+import type { PhotoSources } from '@domain/members/member-identity';
 
 export interface ProofSubmitDependencies {
   database: Database;
   clock: () => number;
   proofs: ProofStore;
+  /** Where board photos may come from (the recompute after the proof copies members' photos). */
+  photoSources?: PhotoSources;
+  log?: (message: string, error: unknown) => void;
 }
+
+/**
+ * Why a proof waits for an admin: the shared reasons, and what the photo itself shows. 'plain' and
+ * 'small' belong in ProofFlagReason (src/domain/challenges/proof-review.ts) with their labels.
+ */
+type HeldReason = ProofFlagReason | 'plain' | 'small';
 
 const paramsSchema = z.object({
   challengeId: z.string().regex(DATABASE_KEY, 'Not a challenge id'),
@@ -35,6 +48,10 @@ const paramsSchema = z.object({
   slot: z.enum(MEAL_SLOTS),
 });
 
+/**
+ * No fields. `capturedAt` is what apps loaded before the server read EXIF itself still send: it is
+ * accepted so they can prove, and ignored (the stored photo's own EXIF decides).
+ */
 const bodySchema = z.strictObject({
   capturedAt: z.number().int().min(CAPTURED_AT_BOUNDS.min).max(CAPTURED_AT_BOUNDS.max).optional(),
 });
@@ -61,22 +78,42 @@ function assertProvable(
 }
 
 /**
- * POST /api/challenges/:challengeId/days/:day/meals/:slot/proof {capturedAt?}: records the photo the
- * member uploaded to the meal's proof path as its proof (docs/security.md, "Proof checks"). The server
- * derives everything but the advisory EXIF capture time: the window (from the start date and zone),
- * the attempt's path, that the photo exists and was stored inside the window, its perceptual hash
- * against every earlier proof, and the download URL. A photo that is not a picture is deleted (422);
- * a near-duplicate or a capture time far from the window is flagged for an admin and earns nothing.
+ * The stored photo checked and hashed. A file that is not a picture, or one over 25 megapixels (read
+ * from its header, before any decode), is deleted, counts against the member's failed decodes and
+ * is refused with 422 and a message the member reads.
  */
-export function submitMealProof({
-  database,
-  clock,
-  proofs,
-}: ProofSubmitDependencies): RequestHandler {
+async function examinePhoto(
+  { database, proofs }: ProofSubmitDependencies,
+  uid: string,
+  imgPath: string,
+  photo: StoredProofPhoto,
+  now: number,
+) {
+  try {
+    return await fingerprintProof(photo.bytes);
+  } catch (error) {
+    if (!(error instanceof NotAnImageError || error instanceof PhotoTooLargeError)) throw error;
+    // Deleted so it earns nothing, costs no storage, and the member can upload a real photo.
+    await Promise.all([proofs.remove!(imgPath), countDecodeFailure(database, uid, now)]);
+    throw new HttpError(422, error.message);
+  }
+}
+
+/**
+ * POST /api/challenges/:challengeId/days/:day/meals/:slot/proof {}: records the photo the member
+ * uploaded to the meal's proof path as its proof (docs/security.md, "Proof checks"). The server
+ * derives everything: the window (from the start date and zone), the attempt's path, that the photo
+ * exists and was stored inside the window, that it is a picture of a sane size, its hashes against
+ * every earlier proof, its EXIF capture time, and the download URL. A near-duplicate, a picture of
+ * (almost) one colour or far smaller than a camera's, or a capture time far from the window is held
+ * for an admin and earns nothing. Then the member's points, boards and streaks are derived again.
+ */
+export function submitMealProof(dependencies: ProofSubmitDependencies): RequestHandler {
+  const { database, clock, proofs } = dependencies;
   return async (request, response) => {
     const uid = memberUid(response);
     const { challengeId, day, slot } = parseOrThrow(paramsSchema, request.params);
-    const { capturedAt } = parseOrThrow(bodySchema, request.body ?? {});
+    parseOrThrow(bodySchema, request.body ?? {});
     if (!proofs.read || !proofs.remove)
       throw new HttpError(503, 'Proofs cannot be recorded right now, please try again later');
     const [challengeSnapshot, disabledSnapshot, onBoard] = await Promise.all([
@@ -96,27 +133,27 @@ export function submitMealProof({
     const attempt = nextProofAttempt(meal!);
     if (attempt === undefined) throw new HttpError(409, 'No more photos can be sent for this meal');
     const imgPath = storagePaths.mealProof(uid, challengeId, day, slot, attempt);
+    await assertDecodeAllowance(database, uid, now);
 
     const photo = await proofs.read(imgPath);
     if (!photo)
       throw new HttpError(404, 'Upload the photo first: no proof photo is stored for this meal');
     if (!inside(photo.createdAt, window))
       throw new HttpError(409, "The photo was not uploaded inside this meal's window");
-    let hash: string;
-    try {
-      ({ hash } = await fingerprintProof(photo.bytes));
-    } catch (error) {
-      if (!(error instanceof NotAnImageError)) throw error;
-      // Deleted so it earns nothing, costs no storage, and the member can upload a real photo.
-      await proofs.remove(imgPath);
-      throw new HttpError(422, NOT_AN_IMAGE_MESSAGE);
-    }
+    const fingerprint = await examinePhoto(dependencies, uid, imgPath, photo, now);
+    const capturedAt = await readCaptureTime(photo.bytes, String(challenge.timezone));
 
-    const indexed = { hash, uid, challengeId, day, slot, at: now, imgPath };
-    const match = await checkAndIndexProof(database, indexed);
-    const reasons: ProofFlagReason[] = [];
-    if (match) reasons.push('duplicate');
-    if (captureTimeOutsideWindow(capturedAt, window)) reasons.push('capture-time');
+    const indexed = { hash: fingerprint.hash, uid, challengeId, day, slot, at: now, imgPath };
+    // One-colour pictures all hash alike: held anyway, they are not filed (proof-hash-index.ts).
+    const match = fingerprint.plain
+      ? undefined
+      : await checkAndIndexProof(database, indexed, fingerprint);
+    const held: HeldReason[] = [];
+    if (match) held.push('duplicate');
+    if (fingerprint.plain) held.push('plain');
+    if (fingerprint.small) held.push('small');
+    if (captureTimeOutsideWindow(capturedAt, window)) held.push('capture-time');
+    const reasons = held as ProofFlagReason[];
     const review: ProofReview | null = reasons.length
       ? { state: 'flagged', reasons, at: now }
       : null;
@@ -142,7 +179,7 @@ export function submitMealProof({
     });
     const written = result.snapshot.val() as MealRecord | null;
     if (!result.committed || written?.doneAt !== now || written.imgPath !== imgPath) {
-      await unindexProof(database, indexed);
+      if (!fingerprint.plain) await unindexProof(database, indexed, fingerprint);
       throw new HttpError(409, 'This meal is already proved');
     }
     const update: Record<string, unknown> = {};
@@ -178,8 +215,28 @@ export function submitMealProof({
       Object.assign(update, boardRowUpdate(challengeId, uid, recorded, earningPlan(recorded)));
     }
     if (Object.keys(update).length > 0) await database.ref().update(update);
-    response.json({ challengeId, day, slot, ...proved });
+    const score = await deriveProgress(dependencies, uid, challengeId);
+    response.json({ challengeId, day, slot, ...proved, ...(score !== undefined && { score }) });
   };
+}
+
+/**
+ * The member's score, week and month boards, streaks, board rows and team progress, derived again
+ * here rather than on the app's say-so (docs/architecture.md, "Recompute"). The proof stands if this
+ * fails; the next write or a repair recompute derives the same totals.
+ */
+async function deriveProgress(
+  { database, clock, proofs, photoSources, log = console.error }: ProofSubmitDependencies,
+  uid: string,
+  challengeId: string,
+): Promise<number | undefined> {
+  try {
+    return (await recomputeTotals({ database, clock, proofs, photoSources }, uid, challengeId))
+      .score;
+  } catch (error) {
+    log('Recompute after a proof failed', error);
+    return undefined;
+  }
 }
 
 /** Queue keys sort by flag time (newest last; the list reads from the end), then which meal. */

@@ -22,6 +22,12 @@ export const budgets = {
   generate7DayP95Ms: 60,
   /** Issue 30: joining a group plans the member's own copy; p95 at concurrency 1. */
   joinP95Ms: 50,
+  /**
+   * Issue 41: checking one proof photo (1600×1200 JPEG: header, bounded decode, its crops and turns
+   * hashed), p95; and the most index rows a near-duplicate lookup may read (rows only land in its
+   * buckets by a 28-bit chance or as copies of the same picture).
+   */
+  proofs: { checkP95Ms: 150, lookupRowsRead: 8 },
   /** docs/nutrition.md's quality bars. */
   /** The local emulators at scale (moved here from functional tests, where timing flaked under load). */
   emulators: { rulesChecksMs: 1000, tenThousandChildrenMs: 15_000 },

@@ -13,7 +13,7 @@ import {
   type ApiHarness,
   type TestMember,
 } from './api-harness';
-import { disguisedCopies, mealPhoto } from './proof-photos';
+import { disguisedCopies, mealPhoto, photoTakenAt } from './proof-photos';
 import { storePhotoAt } from './proof-uploads';
 
 // POST /api/challenges/:id/days/:day/meals/:slot/proof over HTTP, with real JPEGs made here
@@ -209,46 +209,57 @@ describe('recording a proof', () => {
   });
 });
 
-describe('the capture time the browser read from EXIF (advisory)', () => {
+const takenAt = async (seed: string, at: number) => photoTakenAt(await mealPhoto(seed), at);
+
+describe("the capture time in the stored photo's own EXIF (advisory)", () => {
   it('flags a capture time more than 3 hours before the window opened or after it closed', async () => {
     const member = await challenger();
     const meals = {
       breakfast: await storedMeal(member.uid, member.challengeId, 'breakfast'),
       lunch: await storedMeal(member.uid, member.challengeId, 'lunch'),
     };
-    await upload(member, 'breakfast', await mealPhoto('exif-early'));
-    const early = await submit(member, 'breakfast', {
-      capturedAt: meals.breakfast.opensAt - 3 * HOUR - 1,
-    });
+    // EXIF keeps whole seconds: a second past the tolerance.
+    await upload(
+      member,
+      'breakfast',
+      await takenAt('exif-early', meals.breakfast.opensAt - 3 * HOUR - 1_000),
+    );
+    const early = await submit(member, 'breakfast');
     expect(early.body.review).toMatchObject({ state: 'flagged', reasons: ['capture-time'] });
     const [entry] = await queueEntriesOf(member.uid);
     expect(entry).toMatchObject({
       reasons: ['capture-time'],
-      capturedAt: meals.breakfast.opensAt - 3 * HOUR - 1,
+      capturedAt: meals.breakfast.opensAt - 3 * HOUR - 1_000,
       opensAt: meals.breakfast.opensAt,
       closesAt: meals.breakfast.closesAt,
     });
     expect(entry.match).toBeUndefined();
-    await upload(member, 'lunch', await mealPhoto('exif-late'));
-    const late = await submit(member, 'lunch', { capturedAt: meals.lunch.closesAt + 3 * HOUR + 1 });
+    await upload(
+      member,
+      'lunch',
+      await takenAt('exif-late', meals.lunch.closesAt + 3 * HOUR + 1_000),
+    );
+    const late = await submit(member, 'lunch');
     expect(late.body.review).toMatchObject({ reasons: ['capture-time'] });
     expect(await score(member)).toBe(0);
   });
 
-  it('accepts a capture time within 3 hours of the window, and none at all', async () => {
+  it("accepts a capture time within 3 hours of the window, and none at all; ignores the client's", async () => {
     const member = await challenger();
     const breakfast = await storedMeal(member.uid, member.challengeId, 'breakfast');
     const lunch = await storedMeal(member.uid, member.challengeId, 'lunch');
-    await upload(member, 'breakfast', await mealPhoto('exif-edge-early'));
-    expect(
-      (await submit(member, 'breakfast', { capturedAt: breakfast.opensAt - 3 * HOUR })).body.review,
-    ).toBe(null);
-    await upload(member, 'lunch', await mealPhoto('exif-edge-late'));
-    expect(
-      (await submit(member, 'lunch', { capturedAt: lunch.closesAt + 3 * HOUR })).body.review,
-    ).toBe(null);
+    await upload(
+      member,
+      'breakfast',
+      await takenAt('exif-edge-early', breakfast.opensAt - 3 * HOUR),
+    );
+    expect((await submit(member, 'breakfast')).body.review).toBe(null);
+    await upload(member, 'lunch', await takenAt('exif-edge-late', lunch.closesAt + 3 * HOUR));
+    expect((await submit(member, 'lunch')).body.review).toBe(null);
     await upload(member, 'dinner', await mealPhoto('exif-none'));
-    expect((await submit(member, 'dinner')).body.review).toBe(null);
+    // An app loaded before the server read EXIF still sends one: accepted, and not trusted.
+    const sent = await submit(member, 'dinner', { capturedAt: breakfast.opensAt - 48 * HOUR });
+    expect(sent.body.review).toBe(null);
     // Three meals of a one-day challenge: 30, +10 for the day, +50 for the challenge.
     expect(await score(member)).toBe(90);
   });

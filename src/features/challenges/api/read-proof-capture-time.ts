@@ -1,6 +1,10 @@
 import { CAPTURED_AT_BOUNDS } from '@domain/challenges/proof-review';
 
 /**
+ * Unused by the app since the server reads the capture time from the stored photo
+ * (keep-capture-time.ts): it goes with the mocks of it in meal-proof-upload.test.tsx and
+ * challenge-page.test.tsx.
+ *
  * When the photo was taken, from its EXIF DateTimeOriginal (read in the camera's local time, as
  * phones write it), or undefined when it has none (many apps strip it) or it cannot be read. Read
  * before compression, which drops EXIF. Advisory: the server flags a time far from the meal's

@@ -4,7 +4,7 @@ import { compressPhoto } from '@/lib/compress-photo';
 import { UNREADABLE_PHOTO_CODE } from '@/lib/error-messages';
 import { storagePaths } from '@domain/data/storage-paths';
 import type { UploadHandle, UploadProgress } from '@/services/storage';
-import { readProofCaptureTime } from './read-proof-capture-time';
+import { keepCaptureTime } from './keep-capture-time';
 
 /** Proof photos at most 1600 px on their longer side (docs/product.md#meal-proofs). */
 const PROOF_MAX_PIXELS = 1600;
@@ -24,30 +24,34 @@ export function mealProofPath({ challenge, dayNumber, slot, attempt = 1 }: Proof
 
 export interface StartedProofUpload {
   upload: UploadHandle;
-  /** The photo's EXIF capture time, read before compression dropped it; undefined without one. */
+  /**
+   * Never set: the server reads the capture time from the stored photo (keep-capture-time.ts).
+   * Kept only until use-proof-upload.ts stops passing it on.
+   */
   capturedAt?: number;
 }
 
 /**
- * Reads the photo's capture time, compresses it (a file it cannot read fails with UNREADABLE_PHOTO_CODE) and starts its
- * resumable upload to the meal's storage path; the Storage SDK and the EXIF reader load only now, on the first proof.
+ * Compresses the photo (a file it cannot read fails with UNREADABLE_PHOTO_CODE), writes the
+ * original's capture time back into it, and starts its resumable upload to the meal's storage path;
+ * the Storage SDK and the EXIF reader load only now, on the first proof.
  */
 export async function startMealProofUpload(
   target: ProofTarget,
   file: File,
   onProgress: (progress: UploadProgress) => void,
 ): Promise<StartedProofUpload> {
-  const [photo, { uploadFile }, capturedAt] = await Promise.all([
+  const [compressed, { uploadFile }] = await Promise.all([
     compressPhoto(file, PROOF_MAX_PIXELS).catch((cause: unknown) => {
       throw Object.assign(new Error('The chosen file could not be read as a photo', { cause }), {
         code: UNREADABLE_PHOTO_CODE,
       });
     }),
     import('@/services/storage'),
-    // From the original file: compression drops EXIF.
-    readProofCaptureTime(file),
   ]);
-  return { upload: uploadFile(mealProofPath(target), photo, onProgress), capturedAt };
+  // Compression drops EXIF; the server reads when the photo was taken from the stored file.
+  const photo = await keepCaptureTime(file, compressed);
+  return { upload: uploadFile(mealProofPath(target), photo, onProgress) };
 }
 
 /** True when the member canceled the upload (not an error to report). */
