@@ -183,7 +183,7 @@ test('a sign-out in another tab ends the session in this one before its Auth SDK
   context,
   signedInMember: member,
 }) => {
-  const { title, path } = await leaveMemberData(page, member);
+  const { path } = await leaveMemberData(page, member);
   const other = await context.newPage();
   const authSdk = await holdAuthSdk(other);
   await other.goto(path);
@@ -203,7 +203,7 @@ test('a sign-out in another tab ends the session in one whose Auth SDK runs, whi
   context,
   signedInMember: member,
 }) => {
-  const { title, path } = await leaveMemberData(page, member);
+  const { path } = await leaveMemberData(page, member);
   const other = await context.newPage();
   // Its SDK loads once the challenge is on screen, and restores the session with an account lookup.
   const restored = other.waitForResponse(/accounts:lookup/);

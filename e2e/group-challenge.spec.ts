@@ -151,15 +151,16 @@ test.describe('group challenges', () => {
       await expectNoAxeViolations(friend, 'the challenge page with its board');
 
       // The friend proves lunch; the owner's open board shows it within 2 s of the API's answer.
-      const recomputed = friend.waitForResponse(
-        (response) => response.url().includes('/api/me/recompute') && response.ok(),
+      // The proof route derives the board row itself: its answer is the moment to time from.
+      const recorded = friend.waitForResponse(
+        (response) => response.url().includes('/meals/lunch/proof') && response.ok(),
       );
       await friend.getByLabel('Proof photo for Day 1 lunch').setInputFiles({
         name: 'lunch.jpg',
         mimeType: 'image/jpeg',
         buffer: mealPhotoPng(`group-${randomUUID()}`),
       });
-      await recomputed;
+      await recorded;
       await expect(boardRow(page, friendName)).toContainText(/1 of \d+ meals so far proved/, {
         timeout: 2_000,
       });

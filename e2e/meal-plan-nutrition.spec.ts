@@ -27,7 +27,12 @@ test('a plan shows ingredients and day totals, a shopping list to copy, its meal
   signedInMember: member,
 }) => {
   const title = `Nutrition ${randomUUID().slice(0, 6)}`;
-  await page.getByRole('button', { name: /^(Create Challenge|Start a Challenge)$/ }).click();
+  // The first visible way into creating: Today's, the phone's entry or the sidebar banner.
+  await page
+    .getByRole('button', { name: /^(Create Challenge|Start a Challenge)$/ })
+    .filter({ visible: true })
+    .first()
+    .click();
   const form = page.getByRole('dialog', { name: 'Create a meal challenge' });
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Days').selectOption('2');

@@ -7,7 +7,7 @@ import { generatePayload, postJson, readyMember } from './api-harness';
 import { MINUTE, PROOF_TESTS_START, proofTestSetup, type ChallengeHolder } from './group-api';
 import { makeGroup } from './group-fixtures';
 import { periodPoints } from './leaderboard-rows';
-import { disguisedCopies, mealPhoto } from './proof-photos';
+import { disguisedCopies, mealPhoto, photoTakenAt } from './proof-photos';
 
 // The admins' review of flagged proofs over HTTP: the queue, Approve and Reject (docs/security.md,
 // "Proof checks").
@@ -120,9 +120,14 @@ describe('the review queue', () => {
     // Twelve proofs flagged for their capture time, a minute apart per meal.
     for (const [index, member] of members.entries())
       for (const slot of ['breakfast', 'lunch', 'dinner'] as const)
-        await prove(member, slot, await mealPhoto(`page-${index}-${slot}`), {
-          body: { capturedAt: PROOF_TESTS_START - 48 * HOUR },
-        });
+        await prove(
+          member,
+          slot,
+          await photoTakenAt(
+            await mealPhoto(`page-${index}-${slot}`),
+            PROOF_TESTS_START - 48 * HOUR,
+          ),
+        );
     const first = await queuePage();
     expect(first.proofs).toHaveLength(10);
     const times = first.proofs.map((proof) => proof.at);

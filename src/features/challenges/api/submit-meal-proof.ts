@@ -20,13 +20,12 @@ export interface RecordedProof {
  * stored photo (a file that is not a picture, or one too large, is refused with a message, ApiError
  * 422), its capture time and whether it copies an earlier proof, writes the meal and derives the
  * member's points and boards in the same request (docs/security.md, "Proof checks"). Nothing but
- * the meal is sent: `_staleCaptureTime` is ignored, and goes once use-proof-upload.ts stops passing it.
+ * the meal is sent: the server reads the capture time from the stored photo itself.
  */
 export async function submitMealProof(
   { challengeId }: Pick<ChallengeRef, 'ownerId' | 'challengeId'>,
   dayNumber: number,
   slot: MealSlot,
-  _staleCaptureTime?: number,
 ): Promise<RecordedProof> {
   return callApi<RecordedProof>(
     `/api/challenges/${encodeURIComponent(challengeId)}/days/${dayNumber}/meals/${slot}/proof`,

@@ -24,11 +24,6 @@ export function mealProofPath({ challenge, dayNumber, slot, attempt = 1 }: Proof
 
 export interface StartedProofUpload {
   upload: UploadHandle;
-  /**
-   * Never set: the server reads the capture time from the stored photo (keep-capture-time.ts).
-   * Kept only until use-proof-upload.ts stops passing it on.
-   */
-  capturedAt?: number;
 }
 
 /**

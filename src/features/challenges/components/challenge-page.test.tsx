@@ -27,10 +27,6 @@ vi.mock('@/services/storage', () => ({
   storedFileUrl: vi.fn(() => Promise.resolve(null)),
   isCanceledUpload: (error: { code?: string }) => error?.code === 'storage/canceled',
 }));
-// The EXIF reader loads exifr lazily; these photos have no capture time unless a test gives one.
-vi.mock('../api/read-proof-capture-time', () => ({
-  readProofCaptureTime: vi.fn(() => Promise.resolve(undefined)),
-}));
 vi.mock('@/lib/compress-photo', () => ({
   compressPhoto: (file: File) => Promise.resolve(file),
 }));
@@ -351,7 +347,8 @@ describe('Proof upload', () => {
     // The server records the proof (it derives the URL, path and time); the browser writes nothing.
     expect(callApi).toHaveBeenNthCalledWith(1, '/api/challenges/c1/days/1/meals/dinner/proof', {});
     expect(writePaths).not.toHaveBeenCalled();
-    expect(callApi).toHaveBeenNthCalledWith(2, '/api/me/recompute', { challengeId: 'c1' });
+    // Points are derived by the proof route itself: no recompute is asked for.
+    expect(callApi).toHaveBeenCalledTimes(1);
   });
 
   it('cancels quietly and offers the input again', async () => {

@@ -5,7 +5,6 @@ import { compressPhoto } from '@/lib/compress-photo';
 import { confirmAction, toastErrorWithReason, toastSuccess } from '@/lib/toast';
 import { uploadFile, type UploadHandle, type UploadProgress } from '@/services/storage';
 import { memberFixture, renderApp } from '@/testing/render-app';
-import { readProofCaptureTime } from '../api/read-proof-capture-time';
 import { submitMealProof } from '../api/submit-meal-proof';
 import { MealProofUpload } from './meal-proof-upload';
 
@@ -13,10 +12,6 @@ vi.mock('@/services/storage', () => ({
   uploadFile: vi.fn(),
   storedFileUrl: vi.fn(() => Promise.resolve(null)),
   isCanceledUpload: (error: { code?: string }) => error?.code === 'storage/canceled',
-}));
-// The EXIF reader loads exifr lazily; these photos have no capture time unless a test gives one.
-vi.mock('../api/read-proof-capture-time', () => ({
-  readProofCaptureTime: vi.fn(() => Promise.resolve(undefined)),
 }));
 vi.mock('@/lib/compress-photo', () => ({
   compressPhoto: vi.fn((file: File) => Promise.resolve(file)),
@@ -161,8 +156,7 @@ it('retries the same photo after the connection dropped, then records it', async
   const stored = { url: 'https://x.example/p.jpg', path: 'Challenge/p.jpg' };
   await act(async () => second.resolve(stored));
   await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Meal check successfully'));
-  // No EXIF in this photo: no capture time is sent.
-  expect(submitMealProof).toHaveBeenCalledWith(challenge, 1, 'dinner', undefined);
+  expect(submitMealProof).toHaveBeenCalledWith(challenge, 1, 'dinner');
 });
 
 it('"Choose another photo" brings the picker back', async () => {
@@ -249,17 +243,4 @@ describe('leaving while an upload runs', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
     expect(confirmAction).not.toHaveBeenCalled();
   });
-});
-
-it('sends the capture time read from the original photo when it has one', async () => {
-  const takenAt = Date.parse('2026-11-26T13:05:00Z');
-  vi.mocked(readProofCaptureTime).mockResolvedValueOnce(takenAt);
-  const upload = controllableUpload();
-  renderUpload();
-  await choosePhoto();
-  await waitFor(() => expect(uploadFile).toHaveBeenCalled());
-  expect(readProofCaptureTime).toHaveBeenCalledWith(photo);
-  await act(async () => upload.resolve({ url: 'https://x.example/p.jpg', path: 'p' }));
-  await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Meal check successfully'));
-  expect(submitMealProof).toHaveBeenCalledWith(challenge, 1, 'dinner', takenAt);
 });

@@ -15,9 +15,6 @@ vi.mock('@/services/storage', () => ({
   storedFileUrl: vi.fn(() => Promise.resolve(null)),
   isCanceledUpload: () => false,
 }));
-vi.mock('../api/read-proof-capture-time', () => ({
-  readProofCaptureTime: vi.fn(() => Promise.resolve(undefined)),
-}));
 vi.mock('@/lib/compress-photo', () => ({
   compressPhoto: vi.fn((file: File) => Promise.resolve(file)),
 }));
@@ -167,7 +164,6 @@ it('records the photo with progress right there, then shows Done and the points'
     { ownerId: memberFixture.uid, challengeId: 'c1' },
     1,
     'lunch',
-    undefined,
   );
   expect(within(card).queryByRole('button', { name: 'Snap your lunch' })).not.toBeInTheDocument();
 });

@@ -52,7 +52,6 @@ export function useProofUpload({ challenge, dayNumber, slot, attempt = 1 }: Proo
       const target = { challenge, dayNumber, slot, attempt };
       lastFile.current = file;
       show({ kind: 'compressing' });
-      let capturedAt: number | undefined;
       try {
         const started = await startMealProofUpload(target, file, (progress) => {
           const { state, bytesTransferred, totalBytes } = progress;
@@ -64,7 +63,6 @@ export function useProofUpload({ challenge, dayNumber, slot, attempt = 1 }: Proo
             });
           }
         });
-        capturedAt = started.capturedAt;
         task.current = started.upload;
         show({ kind: 'uploading', paused: false, percent: 0 });
         await started.upload.done;
@@ -90,7 +88,7 @@ export function useProofUpload({ challenge, dayNumber, slot, attempt = 1 }: Proo
       toastSuccess('Image uploaded successfully');
       show({ kind: 'saving' });
       try {
-        const recorded = await submitMealProof(challenge, dayNumber, slot, capturedAt);
+        const recorded = await submitMealProof(challenge, dayNumber, slot);
         const flagged = recorded.review?.state === 'flagged';
         if (flagged) toastInfo('Photo saved: an admin will check it before it earns points');
         else toastSuccess('Meal check successfully');
