@@ -1,8 +1,7 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { addDays, calendarDateInZone } from '@domain/calendar-dates';
-import { countChallenges, creationsInLastDay } from '@domain/challenges/challenge-activity';
-import type { ChallengeRecord } from '@domain/challenges/challenge-record';
+import { countChallenges } from '@domain/challenges/challenge-activity';
 import {
   ACTIVE_CHALLENGE_LIMIT_MESSAGE,
   DAILY_CHALLENGE_LIMIT_MESSAGE,
@@ -23,6 +22,9 @@ import {
   buildChallengeRecord,
   buildFeedEntry,
   challengeStart,
+  planLogUpdate,
+  plansInLastDay,
+  readRecentChallenges,
   type ChallengeStart,
 } from './challenge-records';
 import { ChallengeCreationLock } from './challenge-creation-lock';
@@ -70,8 +72,7 @@ function resolveStart(request: GenerateRequest, timeZone: string, now: number): 
   return start;
 }
 
-function assertUnderDailyCap(challenges: ChallengeRecord[], now: number): void {
-  const recent = creationsInLastDay(challenges, now);
+function assertUnderDailyCap(recent: number[], now: number): void {
   if (recent.length < MAX_CHALLENGES_PER_DAY) return;
   const retryAfterMs = recent[recent.length - MAX_CHALLENGES_PER_DAY] + DAY_MS - now;
   throw new HttpError(429, DAILY_CHALLENGE_LIMIT_MESSAGE, {
@@ -79,15 +80,31 @@ function assertUnderDailyCap(challenges: ChallengeRecord[], now: number): void {
   });
 }
 
-/** The member's challenge counts, read under the creation lock; refuses past a limit (joins too). */
+/**
+ * The member's challenge counts, read under the creation lock; refuses past a limit (joins too). Reads
+ * the challenges that may still be active and the server-only log of plans made (challenge-records.ts),
+ * never the whole history; `planned` is the log's entry for the plan the caller then writes, in the same
+ * update, so the daily cap counts every plan made, whatever becomes of it (docs/security.md, "Limits").
+ */
 export async function checkedChallenges(database: Database, uid: string, now: number) {
-  const existing = await database.ref(dbPaths.userChallenges(uid)).get();
-  const challenges = Object.values((existing.val() ?? {}) as Record<string, ChallengeRecord>);
-  const counts = countChallenges(challenges, now);
+  const [recent, storedTotal, logged] = await Promise.all([
+    readRecentChallenges(database, uid, now),
+    database.ref(`${dbPaths.userInfo(uid)}/totalChallenges`).get(),
+    database.ref(dbPaths.plansMade(uid)).get(),
+  ]);
+  const counts = countChallenges(Object.values(recent), now);
   if (counts.activeChallenges >= MAX_ACTIVE_CHALLENGES)
     throw new HttpError(409, ACTIVE_CHALLENGE_LIMIT_MESSAGE);
-  assertUnderDailyCap(challenges, now);
-  return counts;
+  const log = (logged.val() ?? {}) as Record<string, unknown>;
+  assertUnderDailyCap(plansInLastDay(log, recent, now), now);
+  const total: unknown = storedTotal.val();
+  return {
+    activeChallenges: counts.activeChallenges,
+    // The stored total (kept by every create, join, leave and recompute); a new member's are all recent.
+    totalChallenges: typeof total === 'number' ? total : counts.totalChallenges,
+    planned: (challengeId: string) =>
+      planLogUpdate(uid, log, { key: database.ref().push().key!, challengeId, now }),
+  };
 }
 
 export function zoneUpdate(uid: string, stored: MemberTimeZone | undefined, zone: MemberTimeZone) {
@@ -179,6 +196,7 @@ export function generateChallenge({
         [dbPaths.feedEntry(challengeId)]: feedEntry,
         [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges + 1,
         [`${dbPaths.userInfo(uid)}/totalChallenges`]: counts.totalChallenges + 1,
+        ...counts.planned(challengeId),
         ...zoneUpdate(uid, storedZone, zone),
         [lock.path]: null,
       });

@@ -268,6 +268,7 @@ export function joinGroup({
           [dbPaths.groupMember(challengeId, uid)]: boardRowFor(creator.identity, challenge, now),
           [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges + 1,
           [`${dbPaths.userInfo(uid)}/totalChallenges`]: counts.totalChallenges + 1,
+          ...counts.planned(challengeId),
           ...zoneUpdate(uid, storedZone, zone),
           [lock.path]: null,
         });
