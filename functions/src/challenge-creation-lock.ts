@@ -38,7 +38,12 @@ export class ChallengeCreationLock {
     this.holder = `${purpose}:${randomUUID()}`;
   }
 
-  async acquire(): Promise<void> {
+  /**
+   * Takes the lock, waiting while another holds it (503 past WAIT_LIMIT_MS). `giveUpWhen`, asked after
+   * each refused attempt, ends the wait without the lock (false): a join whose twin has meanwhile made
+   * the member a member needs it no more.
+   */
+  async acquire(giveUpWhen?: () => Promise<boolean>): Promise<boolean> {
     const deadline = Date.now() + WAIT_LIMIT_MS;
     for (let attempt = 0; ; attempt++) {
       const { committed, snapshot } = await this.database.ref(this.path).transaction(
@@ -52,8 +57,9 @@ export class ChallengeCreationLock {
       );
       if (committed) {
         this.leaseEndsAt = (snapshot.val() as LockRecord).expiresAt;
-        return;
+        return true;
       }
+      if (giveUpWhen && (await giveUpWhen())) return false;
       if (Date.now() > deadline)
         throw new HttpError(503, 'Busy creating another challenge, please try again');
       await sleep(Math.min(200, 10 * 2 ** Math.min(attempt, 4)) * (0.5 + Math.random()));

@@ -228,9 +228,13 @@ function applyFields(row: RowTree, fields: Update): RowTree {
  */
 async function writeRow(database: Database, { challengeId, uid, row, photos }: RowWrite) {
   const rowRef = database.ref(dbPaths.groupMember(challengeId, uid));
-  const { committed, snapshot } = await contendedTransaction<RowTree>(rowRef, (current) =>
-    // null may be the empty local cache: writing null then makes the server send the stored row.
-    current === null || typeof current.joinedAt !== 'number' ? null : applyFields(current, row),
+  const { committed, snapshot } = await contendedTransaction<RowTree>(
+    rowRef,
+    (current) =>
+      // null may be the empty local cache: writing null then makes the server send the stored row.
+      current === null || typeof current.joinedAt !== 'number' ? null : applyFields(current, row),
+    // Not applied locally: a read on this connection meanwhile must not see that probe's null.
+    false,
   );
   const written = committed && snapshot.exists();
   if (!written || Object.keys(photos).length === 0) return written;

@@ -289,18 +289,22 @@ export function fieldPaths(path: string, fields: Record<string, unknown>): Updat
 
 /**
  * A transaction on a value many requests change at once (a group's memberCount while dozens join): the SDK
- * gives up after 25 lost rounds ('maxretry'), which a 70-way race reaches; each give-up waits a little at
- * random and tries again, so a crowd ends with the right count instead of 500s.
+ * gives up after 25 lost rounds ('maxretry'), which a 70-way race reaches, and aborts a transaction that a
+ * write of the same process overlaps ('set': a removal's update beside a cheer's row); each give-up waits
+ * a little at random and tries again, so a crowd ends with the right count instead of 500s.
  */
 export async function contendedTransaction<T>(
   ref: Reference,
   update: (current: T | null) => T | null | undefined,
+  applyLocally = true,
 ): Promise<{ committed: boolean; snapshot: DataSnapshot }> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await ref.transaction(update);
+      return await ref.transaction(update, undefined, applyLocally);
     } catch (error) {
-      if (attempt >= 20 || !String((error as Error).message).includes('maxretry')) throw error;
+      // 'set': a write of this process to the same place aborted it; run it again on what is there now.
+      const message = String((error as Error).message);
+      if (attempt >= 20 || !(message.includes('maxretry') || message === 'set')) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 45 * attempt));
     }
   }
@@ -416,15 +420,15 @@ export async function refreshGroupSummary(
     const feedAccess = ownerAccess === 'link' || ownerAccess === 'feed' ? ownerAccess : null;
     const written = summary;
     await Promise.all([
-      database
-        .ref(dbPaths.feedEntry(challengeId))
-        .transaction((entry: FeedEntry | null) =>
+      contendedTransaction(
+        database.ref(dbPaths.feedEntry(challengeId)),
+        (entry: FeedEntry | null) =>
           entry === null
             ? null
             : entry.uid !== ownerId
               ? undefined
               : withSummary(entry, { ...written, access: feedAccess }),
-        ),
+      ),
       database.ref().update({
         [`${dbPaths.challenge(ownerId, challengeId)}/memberCount`]: written.memberCount,
         [`${dbPaths.challenge(ownerId, challengeId)}/memberPhotos`]: written.memberPhotos,
@@ -471,7 +475,12 @@ async function countersAfterLeaving(
  */
 export async function removeFromGroup(
   database: Database,
-  { ownerId, challengeId, uid, now }: { ownerId: string; challengeId: string; uid: string; now: number },
+  {
+    ownerId,
+    challengeId,
+    uid,
+    now,
+  }: { ownerId: string; challengeId: string; uid: string; now: number },
   notFound: string = GROUP_MESSAGES.notMember,
 ): Promise<void> {
   const lock = new ChallengeCreationLock(database, uid, `leave-${challengeId}`);
