@@ -36,7 +36,8 @@ const UNLISTED_REFUSALS: ReadonlySet<string> = new Set([
  * summary, its owner and members (names and avatars only, never body stats or targets: docs/security.md,
  * "Group challenges"), whether the caller has joined, and when they cannot join, why (`refusal`). The
  * member list needs a current token (or an open feed group), checked before anyone is listed, or
- * membership: a stale link, a closed or ended group shows no one; a hidden challenge is not found (404).
+ * membership: a stale link or closed invitations show no one, and an ended group no one to anyone; a
+ * hidden challenge is not found (404).
  * Reads only the caller's challenges that may be active (challenge-records.ts), never their history.
  */
 export function previewInvitation({ database, clock }: InvitationDependencies): RequestHandler {
@@ -49,7 +50,9 @@ export function previewInvitation({ database, clock }: InvitationDependencies): 
     const { ownerId, challenge, joined } = assessed;
     if (challenge.moderation) throw new HttpError(404, NOT_FOUND_MESSAGE);
     let refusal = assessed.refusal?.message ?? null;
-    const listed = joined || refusal === null || !UNLISTED_REFUSALS.has(refusal);
+    // An ended group lists no one, whoever asks: its board stays with its members.
+    const ended = assessed.endsAt !== undefined && now > assessed.endsAt;
+    const listed = !ended && (joined || refusal === null || !UNLISTED_REFUSALS.has(refusal));
     if (!refusal && !joined && (await readActiveCount(database, uid, now)) >= MAX_ACTIVE_CHALLENGES)
       refusal = ACTIVE_CHALLENGE_LIMIT_MESSAGE;
     const rows = listed

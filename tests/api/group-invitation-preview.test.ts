@@ -27,12 +27,13 @@ afterAll(() => harness?.close());
 const { send, createChallenge, tokenOf, joiner, joinWith } = groupApi(() => harness);
 
 describe('GET /api/challenges/:challengeId/invitation', () => {
-  it('lists no one of an ended group, even with its current token; a hidden challenge is not found', async () => {
+  it('lists no one of an ended group, even with its current token or to a member; a hidden challenge is not found', async () => {
     now = INDIA_EVENING;
     const owner = await readyMember(harness.database);
     const challengeId = await createChallenge(owner, { day: 1 });
     const token = await tokenOf(owner, challengeId);
-    await joinWith(await joiner(), challengeId, token);
+    const member = await joiner();
+    await joinWith(member, challengeId, token);
     const visitor = await joiner();
     const preview = () =>
       send('GET', `/api/challenges/${challengeId}/invitation?token=${token}`, visitor);
@@ -42,6 +43,8 @@ describe('GET /api/challenges/:challengeId/invitation', () => {
     const ended = await preview();
     expect(ended.status).toBe(200);
     expect(ended.body).toMatchObject({ refusal: GROUP_MESSAGES.ended, members: [] });
+    const asMember = await send('GET', `/api/challenges/${challengeId}/invitation`, member);
+    expect(asMember.body).toMatchObject({ joined: true, members: [] });
 
     now = INDIA_EVENING;
     const admin = await signUpWithClaims(harness.auth, { admin: true });
