@@ -73,11 +73,7 @@ export function removeGroupMember(dependencies: RecomputeDependencies): RequestH
     if (!(await hasBoardRow(database, challengeId, uid)))
       throw new HttpError(404, NOT_IN_CHALLENGE);
     assertChangeable(challenge, now);
-    await removeFromGroup(
-      database,
-      { ownerId, challengeId, uid, now },
-      NOT_IN_CHALLENGE,
-    );
+    await removeFromGroup(database, { ownerId, challengeId, uid, now }, NOT_IN_CHALLENGE);
     await recomputeAfterLeaving(dependencies, uid, challengeId);
     response.json({ challengeId, uid, removed: true });
   };

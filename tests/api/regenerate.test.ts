@@ -228,11 +228,9 @@ describe('regenerate: caps and challenges that cannot be re-planned', () => {
       generateRateLimit: { windowMs: 60_000, max: 1_000 },
     });
     const member = await readyMember(harness.database);
-    const created = await postJson(
-      `${url}/api/generate`,
-      generatePayload(member.uid, { day: 7 }),
-      { token: member.idToken },
-    );
+    const created = await postJson(`${url}/api/generate`, generatePayload(member.uid, { day: 7 }), {
+      token: member.idToken,
+    });
     expect(created.status).toBe(201);
     const challengeId = created.body.challengeId as string;
     const cap = REPLAN_CAPS.regenerate.perChallenge;
