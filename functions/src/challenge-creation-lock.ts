@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from 'firebase-admin/database';
 import { dbPaths } from '@domain/data/database-paths';
 import { HttpError } from './http-error';
@@ -17,21 +18,32 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * A per-member mutex held in the database through a transaction, so that the active-challenge count
  * read under it is still true when the new challenge is written, across any number of function instances.
  * Whoever holds it releases it, normally inside the same multi-path update that creates the challenge.
+ * Each lock object is its own holder (its purpose and a random id): only the same object takes it
+ * again, so two parallel requests of one member for the same thing (two joins of one group, two
+ * removals of one member) wait for each other instead of both holding it (docs/security.md, "Group
+ * challenges").
  */
 export class ChallengeCreationLock {
   readonly path: string;
+  readonly holder: string;
   /** When the lease this holder last committed ends (this process's clock); 0 before acquire. */
   private leaseEndsAt = 0;
 
   constructor(
     private readonly database: Database,
     uid: string,
-    readonly holder: string,
+    purpose: string,
   ) {
     this.path = dbPaths.challengeCreationLock(uid);
+    this.holder = `${purpose}:${randomUUID()}`;
   }
 
-  async acquire(): Promise<void> {
+  /**
+   * Takes the lock, waiting while another holds it (503 past WAIT_LIMIT_MS). `giveUpWhen`, asked after
+   * each refused attempt, ends the wait without the lock (false): a join whose twin has meanwhile made
+   * the member a member needs it no more.
+   */
+  async acquire(giveUpWhen?: () => Promise<boolean>): Promise<boolean> {
     const deadline = Date.now() + WAIT_LIMIT_MS;
     for (let attempt = 0; ; attempt++) {
       const { committed, snapshot } = await this.database.ref(this.path).transaction(
@@ -45,8 +57,9 @@ export class ChallengeCreationLock {
       );
       if (committed) {
         this.leaseEndsAt = (snapshot.val() as LockRecord).expiresAt;
-        return;
+        return true;
       }
+      if (giveUpWhen && (await giveUpWhen())) return false;
       if (Date.now() > deadline)
         throw new HttpError(503, 'Busy creating another challenge, please try again');
       await sleep(Math.min(200, 10 * 2 ** Math.min(attempt, 4)) * (0.5 + Math.random()));

@@ -1,10 +1,13 @@
+import type { Database } from 'firebase-admin/database';
+import { countChallenges } from '@domain/challenges/challenge-activity';
 import type {
   ChallengeRecord,
   DayMeals,
   FeedEntry,
   MealRecord,
 } from '@domain/challenges/challenge-record';
-import { MEAL_SLOTS } from '@domain/constants';
+import { CHALLENGE_DAYS, MEAL_SLOTS } from '@domain/constants';
+import { dbPaths } from '@domain/data/database-paths';
 import type { GenerateRequest } from '@domain/challenges/generate-request-schema';
 import type { MealPlan } from './planner/meal-planner';
 import { challengeSchedule, dayKey, type DayWindows } from '@domain/challenges/meal-schedule';
@@ -121,4 +124,88 @@ export function buildFeedEntry(uid: string, challenge: ChallengeRecord): FeedEnt
       ],
     }),
   };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long after it was made a challenge may still be active: it starts today or tomorrow (a joined
+ * plan on its owner's date, set before the join), runs at most CHALLENGE_DAYS.max days, in a zone up
+ * to a day from UTC.
+ */
+export const ACTIVE_REACH_MS = (CHALLENGE_DAYS.max + 3) * DAY_MS;
+
+/**
+ * The member's challenges made within ACTIVE_REACH_MS (an indexed query on createdAt,
+ * database.rules.json): every one that may still be active, a few at most under the daily cap, never
+ * the member's whole history (docs/security.md, "Limits").
+ */
+export async function readRecentChallenges(
+  database: Database,
+  uid: string,
+  now: number,
+): Promise<Record<string, ChallengeRecord>> {
+  const recent = await database
+    .ref(dbPaths.userChallenges(uid))
+    .orderByChild('createdAt')
+    .startAt(now - ACTIVE_REACH_MS)
+    .get();
+  return (recent.val() ?? {}) as Record<string, ChallengeRecord>;
+}
+
+/** The member's active challenges, those named in `without` left out (a plan about to go). */
+export async function readActiveCount(
+  database: Database,
+  uid: string,
+  now: number,
+  without: readonly string[] = [],
+): Promise<number> {
+  const recent = await readRecentChallenges(database, uid, now);
+  for (const challengeId of without) delete recent[challengeId];
+  return countChallenges(Object.values(recent), now).activeChallenges;
+}
+
+/** One entry of the plans log (dbPaths.plansMade): a plan made, by a push key of its own. */
+export interface PlanMade {
+  at: number;
+  challengeId: string;
+}
+
+function isPlanMade(value: unknown): value is PlanMade {
+  const entry = value as Partial<PlanMade> | null;
+  return typeof entry?.at === 'number' && typeof entry.challengeId === 'string';
+}
+
+/**
+ * Every plan the member made (created or joined) in the last 24 hours, oldest first: each entry of the
+ * server-only log (one per plan made, kept whatever becomes of the plan: the same group joined twice
+ * counts twice) and, for plans made before the log existed, their challenges made in that day that
+ * the log does not name.
+ */
+export function plansInLastDay(
+  log: Record<string, unknown>,
+  recent: Record<string, Pick<ChallengeRecord, 'createdAt'>>,
+  now: number,
+): number[] {
+  const entries = Object.values(log).filter(isPlanMade);
+  const logged = new Set(entries.map(({ at, challengeId }) => `${at}_${challengeId}`));
+  const times = entries.map(({ at }) => at);
+  for (const [challengeId, { createdAt }] of Object.entries(recent))
+    if (typeof createdAt === 'number' && !logged.has(`${createdAt}_${challengeId}`))
+      times.push(createdAt);
+  return times.filter((at) => at > now - DAY_MS && at <= now).sort((a, b) => a - b);
+}
+
+/** The log's entry for a plan made now (under `key`, a push key), and the removal of entries over a day old. */
+export function planLogUpdate(
+  uid: string,
+  log: Record<string, unknown>,
+  { key, challengeId, now }: { key: string; challengeId: string; now: number },
+): Record<string, unknown> {
+  const path = dbPaths.plansMade(uid);
+  const made: PlanMade = { at: now, challengeId };
+  const update: Record<string, unknown> = { [`${path}/${key}`]: made };
+  for (const [old, entry] of Object.entries(log))
+    if (!isPlanMade(entry) || entry.at <= now - DAY_MS) update[`${path}/${old}`] = null;
+  return update;
 }

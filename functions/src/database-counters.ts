@@ -65,3 +65,44 @@ export async function consumeQuota(
   );
   return result;
 }
+
+/** The uses a rolling quota keeps: their times, newest last. */
+interface UsesRecord {
+  uses: number[];
+}
+
+/**
+ * Takes one use of a rolling quota (serverLimits/<key>, in a transaction): every use of the last
+ * `windowMs` counts, whenever it was made, so no window boundary lets a second allowance through;
+ * the record keeps at most `limit` times. Nothing is given back when what was made goes (a plan
+ * deleted, a group left). A refused use leaves the record unchanged.
+ */
+export async function consumeRollingQuota(
+  database: Database,
+  { key, limit, windowMs, now }: QuotaRequest,
+): Promise<QuotaResult> {
+  if (!key.split('/').every((segment) => DATABASE_KEY.test(segment)))
+    throw new Error(`Invalid quota key: ${key}`);
+  let result: QuotaResult = { allowed: false, used: 0, retryAfterMs: 0 };
+  await database.ref(dbPaths.serverLimit(key)).transaction(
+    (current: Partial<UsesRecord> | null) => {
+      const stored = Array.isArray(current?.uses) ? current.uses : [];
+      const uses = stored
+        .filter((at): at is number => typeof at === 'number' && at > now - windowMs && at <= now)
+        .sort((a, b) => a - b);
+      if (uses.length >= limit) {
+        result = {
+          allowed: false,
+          used: uses.length,
+          retryAfterMs: Math.max(1, uses[uses.length - limit] + windowMs - now),
+        };
+        return undefined; // abort: a refusal writes nothing
+      }
+      result = { allowed: true, used: uses.length + 1, retryAfterMs: 0 };
+      return { uses: [...uses, now].slice(-limit) };
+    },
+    undefined,
+    false,
+  );
+  return result;
+}

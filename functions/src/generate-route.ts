@@ -1,7 +1,7 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { addDays, calendarDateInZone } from '@domain/calendar-dates';
-import { countChallenges, creationsInLastDay } from '@domain/challenges/challenge-activity';
+import { countChallenges } from '@domain/challenges/challenge-activity';
 import type { ChallengeRecord } from '@domain/challenges/challenge-record';
 import {
   ACTIVE_CHALLENGE_LIMIT_MESSAGE,
@@ -23,6 +23,9 @@ import {
   buildChallengeRecord,
   buildFeedEntry,
   challengeStart,
+  planLogUpdate,
+  plansInLastDay,
+  readRecentChallenges,
   type ChallengeStart,
 } from './challenge-records';
 import { ChallengeCreationLock } from './challenge-creation-lock';
@@ -70,8 +73,7 @@ function resolveStart(request: GenerateRequest, timeZone: string, now: number): 
   return start;
 }
 
-function assertUnderDailyCap(challenges: ChallengeRecord[], now: number): void {
-  const recent = creationsInLastDay(challenges, now);
+function assertUnderDailyCap(recent: number[], now: number): void {
   if (recent.length < MAX_CHALLENGES_PER_DAY) return;
   const retryAfterMs = recent[recent.length - MAX_CHALLENGES_PER_DAY] + DAY_MS - now;
   throw new HttpError(429, DAILY_CHALLENGE_LIMIT_MESSAGE, {
@@ -79,15 +81,42 @@ function assertUnderDailyCap(challenges: ChallengeRecord[], now: number): void {
   });
 }
 
-/** The member's challenge counts, read under the creation lock; refuses past a limit (joins too). */
+/**
+ * The member's challenge counts, read under the creation lock; refuses past a limit (joins too). Reads
+ * the challenges that may still be active and the server-only log of plans made (challenge-records.ts),
+ * never the whole history; `planned` is the log's entry for the plan the caller then writes, in the same
+ * update, so the daily cap counts every plan made, whatever becomes of it (docs/security.md, "Limits").
+ */
 export async function checkedChallenges(database: Database, uid: string, now: number) {
-  const existing = await database.ref(dbPaths.userChallenges(uid)).get();
-  const challenges = Object.values((existing.val() ?? {}) as Record<string, ChallengeRecord>);
-  const counts = countChallenges(challenges, now);
+  const [recent, storedTotal, logged] = await Promise.all([
+    readRecentChallenges(database, uid, now),
+    database.ref(`${dbPaths.userInfo(uid)}/totalChallenges`).get(),
+    database.ref(dbPaths.plansMade(uid)).get(),
+  ]);
+  const counts = countChallenges(Object.values(recent), now);
   if (counts.activeChallenges >= MAX_ACTIVE_CHALLENGES)
     throw new HttpError(409, ACTIVE_CHALLENGE_LIMIT_MESSAGE);
-  assertUnderDailyCap(challenges, now);
-  return counts;
+  const log = (logged.val() ?? {}) as Record<string, unknown>;
+  assertUnderDailyCap(plansInLastDay(log, recent, now), now);
+  const total: unknown = storedTotal.val();
+  return {
+    activeChallenges: counts.activeChallenges,
+    // The stored total (kept by every create, join, leave and recompute); a new member's are all recent.
+    totalChallenges: typeof total === 'number' ? total : counts.totalChallenges,
+    planned: (challengeId: string) =>
+      planLogUpdate(uid, log, { key: database.ref().push().key!, challengeId, now }),
+  };
+}
+
+/**
+ * The member's challenges that are not deleted, from their whole history: a create counts them afresh
+ * (a challenge soft-deleted in the browser leaves the stored total until the next recompute). Join and
+ * leave keep the stored total instead (checkedChallenges), as they must not read the history.
+ */
+async function countAllChallenges(database: Database, uid: string, now: number): Promise<number> {
+  const stored = (await database.ref(dbPaths.userChallenges(uid)).get()).val() ?? {};
+  return countChallenges(Object.values(stored as Record<string, ChallengeRecord>), now)
+    .totalChallenges;
 }
 
 export function zoneUpdate(uid: string, stored: MemberTimeZone | undefined, zone: MemberTimeZone) {
@@ -136,10 +165,11 @@ export function generateChallenge({
       });
       // A long plan (a model's) may outlast the lease: hold the lock again and read the limits again.
       await lock.acquire();
-      const [counts, storedZone, disabled] = await Promise.all([
+      const [counts, storedZone, disabled, total] = await Promise.all([
         checkedChallenges(database, uid, now),
         readMemberTimeZone(database, uid),
         isMemberDisabled(database, uid),
+        countAllChallenges(database, uid, now),
       ]);
       // Disabled while planning: no challenge, and no feed entry (docs/security.md, "Moderation races").
       if (disabled) throw new HttpError(403, 'This account is disabled');
@@ -178,7 +208,8 @@ export function generateChallenge({
         ...opened?.group,
         [dbPaths.feedEntry(challengeId)]: feedEntry,
         [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges + 1,
-        [`${dbPaths.userInfo(uid)}/totalChallenges`]: counts.totalChallenges + 1,
+        [`${dbPaths.userInfo(uid)}/totalChallenges`]: total + 1,
+        ...counts.planned(challengeId),
         ...zoneUpdate(uid, storedZone, zone),
         [lock.path]: null,
       });

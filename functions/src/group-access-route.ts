@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { dbPaths } from '@domain/data/database-paths';
 import { groupAccessRequestSchema } from '@domain/challenges/group-records';
 import { memberUid } from './authenticate';
-import { boardRowUpdate, earningPlan } from './group-board-writes';
+import { boardRowUpdate, earningPlan, writeGuardedBoardUpdate } from './group-board-writes';
 import {
   assertChangeable,
   challengeParamsSchema,
@@ -45,9 +45,10 @@ export function setGroupAccess({ database, clock }: GroupOwnerDependencies): Req
       await database.ref().update({ ...opened.group, ...fieldPaths(path, opened.owner) });
       // Meals the owner proved while it was solo show on their new row (one definition of a row's proofs).
       if (!grouped)
-        await database
-          .ref()
-          .update(boardRowUpdate(challengeId, uid, challenge, earningPlan(challenge)));
+        await writeGuardedBoardUpdate(
+          database,
+          boardRowUpdate(challengeId, uid, challenge, earningPlan(challenge)),
+        );
     }
     await refreshGroupSummary(database, uid, challengeId);
     response.json({ challengeId, access });

@@ -14,7 +14,7 @@ import type { GroupTerms } from '@domain/members/member-progress';
 import { computeScore, provedInWindow } from '@domain/challenges/points';
 import { proofEarnsPoints } from '@domain/challenges/proof-review';
 import { boardMealsOfRow, encodeBoardProofs } from '@domain/challenges/board-windows';
-import { boardMealsOf, isGroupMember, rowWindowsOf } from './group-store';
+import { boardMealsOf, contendedTransaction, isGroupMember, rowWindowsOf } from './group-store';
 
 /**
  * A group member's board row kept in step with their own plan (docs/product.md, "Group challenges"):
@@ -177,4 +177,97 @@ export async function groupTerms(
     ...termsOf(bonus, uid),
     ...(mine && { othersToRecompute: Object.keys(members).filter((other) => other !== uid) }),
   };
+}
+
+type Update = Record<string, unknown>;
+type RowTree = Record<string, unknown>;
+
+/** A path under one member's board row or photos: groups/{cid}/(members|photos)/{uid}[/rest]. */
+const BOARD_PATH = /^groups\/([^/]+)\/(members|photos)\/([^/]+)(?:\/(.+))?$/;
+
+/** One member's part of an update: their row's fields (paths below the row) and their photos' paths. */
+interface RowWrite {
+  challengeId: string;
+  uid: string;
+  row: Update;
+  photos: Update;
+}
+
+/** An increment in a multi-path update (ServerValue.increment) as the database sends it. */
+function incrementOf(value: unknown): number | undefined {
+  const step = (value as { '.sv'?: { increment?: unknown } } | null)?.['.sv']?.increment;
+  return typeof step === 'number' ? step : undefined;
+}
+
+/** The row with each field path of `fields` set (null deletes; an increment adds to what is there). */
+function applyFields(row: RowTree, fields: Update): RowTree {
+  const next = structuredClone(row);
+  for (const [path, value] of Object.entries(fields)) {
+    const keys = path.split('/');
+    const last = keys.pop()!;
+    let node = next;
+    for (const key of keys) {
+      if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
+      node = node[key] as RowTree;
+    }
+    const step = incrementOf(value);
+    const current = node[last];
+    if (step !== undefined) node[last] = (typeof current === 'number' ? current : 0) + step;
+    else if (value === null) delete node[last];
+    else node[last] = value;
+  }
+  return next;
+}
+
+/**
+ * Writes one member's row fields by a transaction on the row that lands only while it has `joinedAt`:
+ * a row the member's removal deleted stays deleted (the removal's write makes the transaction run again
+ * on what is stored), and a row found without `joinedAt` is deleted. Their photos are written only once
+ * the row held, and taken away again if the row has gone meanwhile (a removal from another instance
+ * between the two writes). Answers whether the row was written.
+ */
+async function writeRow(database: Database, { challengeId, uid, row, photos }: RowWrite) {
+  const rowRef = database.ref(dbPaths.groupMember(challengeId, uid));
+  const { committed, snapshot } = await contendedTransaction<RowTree>(
+    rowRef,
+    (current) =>
+      // null may be the empty local cache: writing null then makes the server send the stored row.
+      current === null || typeof current.joinedAt !== 'number' ? null : applyFields(current, row),
+    // Not applied locally: a read on this connection meanwhile must not see that probe's null.
+    false,
+  );
+  const written = committed && snapshot.exists();
+  if (!written || Object.keys(photos).length === 0) return written;
+  await database.ref().update(photos);
+  // Read after the photos' write (one connection answers in order): a row gone now takes them along.
+  if (!(await rowRef.child('joinedAt').get()).exists())
+    await database.ref(dbPaths.groupPhotos(challengeId, uid)).remove();
+  return true;
+}
+
+/**
+ * Writes a multi-path update in which some paths are board rows or their photos (boardRowUpdate's, a
+ * cheer's count, a streak): the rest in one update first, then each member's row only while they are
+ * in the group (writeRow), so no server write brings back a member who left or was removed
+ * (docs/security.md, "Group challenges"). Every route that writes a board row writes it through here.
+ */
+export async function writeGuardedBoardUpdate(database: Database, update: Update): Promise<void> {
+  const rest: Update = {};
+  const rows = new Map<string, RowWrite>();
+  for (const [path, value] of Object.entries(update)) {
+    const match = BOARD_PATH.exec(path);
+    // A whole row or photos set (a join's new row) or deleted (a removal) needs no guard.
+    if (!match || match[4] === undefined) {
+      rest[path] = value;
+      continue;
+    }
+    const [, challengeId, tree, uid, field] = match;
+    const key = `${challengeId}/${uid}`;
+    const write = rows.get(key) ?? { challengeId, uid, row: {}, photos: {} };
+    rows.set(key, write);
+    if (tree === 'photos') write.photos[path] = value;
+    else write.row[field] = value;
+  }
+  if (Object.keys(rest).length > 0) await database.ref().update(rest);
+  await Promise.all([...rows.values()].map((write) => writeRow(database, write)));
 }

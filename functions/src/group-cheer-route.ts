@@ -12,6 +12,7 @@ import {
 import { type MealKey } from '@domain/challenges/meal-key';
 import { memberUid } from './authenticate';
 import { isMemberDisabled } from './disabled-member-sweep';
+import { writeGuardedBoardUpdate } from './group-board-writes';
 import { HttpError, parseOrThrow } from './http-error';
 
 export interface GroupPeerDependencies {
@@ -53,7 +54,8 @@ export async function groupPeers(
   const ownerId: unknown = ownerSnapshot.val();
   if (typeof ownerId !== 'string') throw new HttpError(404, 'Challenge not found');
   if (disabled) throw new HttpError(403, 'This account is disabled');
-  if (!fromSnapshot.exists()) throw new HttpError(403, GROUP_MESSAGES.notMember);
+  // Membership is a row with joinedAt (docs/security.md, "Group challenges").
+  if (!fromSnapshot.child('joinedAt').exists()) throw new HttpError(403, GROUP_MESSAGES.notMember);
   const challenge = dbPaths.challenge(ownerId, challengeId);
   const [title, deleted, moderation] = await Promise.all(
     ['title', 'deleted', 'moderation'].map(async (field) =>
@@ -63,7 +65,8 @@ export async function groupPeers(
   if (typeof title !== 'string' || deleted === true)
     throw new HttpError(404, 'Challenge not found');
   if (moderation) throw new HttpError(409, GROUP_MESSAGES.hidden);
-  if (!toSnapshot.exists()) throw new HttpError(404, 'This member is not in this challenge');
+  if (!toSnapshot.child('joinedAt').exists())
+    throw new HttpError(404, 'This member is not in this challenge');
   return {
     ownerId,
     title,
@@ -128,7 +131,8 @@ export function cheerMember({ database, clock }: GroupPeerDependencies): Request
       response.json({ challengeId, uid, meal, cheered: false });
       return;
     }
-    await database.ref().update({
+    // The count lands only while the cheered member is still in the group (group-board-writes.ts).
+    await writeGuardedBoardUpdate(database, {
       [`${dbPaths.groupMember(challengeId, uid)}/meals/${meal}/cheers`]: ServerValue.increment(1),
       ...noticeUpdate(
         database,

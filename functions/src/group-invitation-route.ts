@@ -1,15 +1,14 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { countChallenges } from '@domain/challenges/challenge-activity';
-import type { ChallengeRecord } from '@domain/challenges/challenge-record';
 import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, MAX_ACTIVE_CHALLENGES } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
 import { GROUP_MESSAGES, INVITE_TOKEN, type BoardRow } from '@domain/challenges/group-records';
 import { memberUid } from './authenticate';
-import { assessJoin } from './group-join-route';
-import { challengeParamsSchema, membersInJoinOrder } from './group-store';
-import { parseOrThrow } from './http-error';
+import { readActiveCount } from './challenge-records';
+import { assessJoin, DISABLED_MESSAGE } from './group-join-route';
+import { challengeParamsSchema, membersInJoinOrder, NOT_FOUND_MESSAGE } from './group-store';
+import { HttpError, parseOrThrow } from './http-error';
 
 export interface InvitationDependencies {
   database: Database;
@@ -20,17 +19,26 @@ const querySchema = z.object({
   token: z.string().regex(INVITE_TOKEN, 'Not an invite token').optional(),
 });
 
-async function activeChallenges(database: Database, uid: string, now: number): Promise<number> {
-  const stored = (await database.ref(dbPaths.userChallenges(uid)).get()).val() ?? {};
-  return countChallenges(Object.values(stored as Record<string, ChallengeRecord>), now)
-    .activeChallenges;
-}
+/**
+ * The refusals that come before the token is checked (assessJoin), or that say it is wrong: with any of
+ * them no member is listed. The others (full, the active limit) come after a good token.
+ */
+const UNLISTED_REFUSALS: ReadonlySet<string> = new Set([
+  DISABLED_MESSAGE,
+  GROUP_MESSAGES.hidden,
+  GROUP_MESSAGES.ended,
+  GROUP_MESSAGES.closed,
+  GROUP_MESSAGES.badToken,
+]);
 
 /**
  * GET /api/challenges/:challengeId/invitation?token=…: what the join page shows: the challenge's
  * summary, its owner and members (names and avatars only, never body stats or targets: docs/security.md,
  * "Group challenges"), whether the caller has joined, and when they cannot join, why (`refusal`). The
- * member list needs a current token (or a feed group, or membership): a stale link shows no one.
+ * member list needs a current token (or an open feed group), checked before anyone is listed, or
+ * membership: a stale link or closed invitations show no one, and an ended group no one to anyone; a
+ * hidden challenge is not found (404).
+ * Reads only the caller's challenges that may be active (challenge-records.ts), never their history.
  */
 export function previewInvitation({ database, clock }: InvitationDependencies): RequestHandler {
   return async (request, response) => {
@@ -40,18 +48,13 @@ export function previewInvitation({ database, clock }: InvitationDependencies): 
     const now = clock();
     const assessed = await assessJoin(database, { challengeId, uid, token, now });
     const { ownerId, challenge, joined } = assessed;
+    if (challenge.moderation) throw new HttpError(404, NOT_FOUND_MESSAGE);
     let refusal = assessed.refusal?.message ?? null;
-    if (
-      !refusal &&
-      !joined &&
-      (await activeChallenges(database, uid, now)) >= MAX_ACTIVE_CHALLENGES
-    )
+    // An ended group lists no one, whoever asks: its board stays with its members.
+    const ended = assessed.endsAt !== undefined && now > assessed.endsAt;
+    const listed = !ended && (joined || refusal === null || !UNLISTED_REFUSALS.has(refusal));
+    if (!refusal && !joined && (await readActiveCount(database, uid, now)) >= MAX_ACTIVE_CHALLENGES)
       refusal = ACTIVE_CHALLENGE_LIMIT_MESSAGE;
-    const listed =
-      joined ||
-      (refusal !== GROUP_MESSAGES.badToken &&
-        refusal !== GROUP_MESSAGES.closed &&
-        refusal !== GROUP_MESSAGES.hidden);
     const rows = listed
       ? ((await database.ref(dbPaths.groupMembers(challengeId)).get()).val() ?? {})
       : {};

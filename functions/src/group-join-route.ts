@@ -158,6 +158,44 @@ function joinerRecord({
 }
 
 /**
+ * The join's hold of the member's creation lock, and what it reads under it (whether they are a member,
+ * the limits). The lock's holder is this request alone: a parallel join of the same member waits for it,
+ * and stops waiting once that one has made them a member (then `underLock` says so without the lock).
+ * `giveBack` ends a wait still going and gives back a lock taken.
+ */
+function holdLock(
+  database: Database,
+  lock: ChallengeCreationLock,
+  { challengeId, uid, now }: { challengeId: string; uid: string; now: number },
+) {
+  let answered = false;
+  const locking = lock.acquire(
+    async () => answered || (await isGroupMember(database, challengeId, uid)),
+  );
+  type Limits = Awaited<ReturnType<typeof limitsUnderLock>>;
+  const underLock = locking.then((taken): Promise<[boolean, Limits | undefined]> =>
+    taken
+      ? Promise.all([
+          isGroupMember(database, challengeId, uid),
+          limitsUnderLock(database, uid, now),
+        ])
+      : Promise.resolve([true, undefined]),
+  );
+  underLock.catch(() => undefined);
+  return {
+    underLock,
+    async giveBack(): Promise<void> {
+      answered = true;
+      await locking
+        .then(async (taken) => {
+          if (taken) await lock.release();
+        })
+        .catch(() => undefined);
+    },
+  };
+}
+
+/**
  * POST /api/challenges/:challengeId/join {token?, targetBody?, timezone?}: plans the member's own copy of
  * the owner's challenge (the same days, start date and preference; their body and goal; windows in their
  * own zone) with the planner and guarantees of POST /api/generate, under the same creation lock and
@@ -194,7 +232,7 @@ export function joinGroup({
     // 201 once written, 200 when already a member: answered once the lock is given back.
     const joining = async (): Promise<201 | 200> => {
       // Taken alongside the group's checks: a join they refuse gives it back before answering.
-      const locking = lock.acquire();
+      const held = holdLock(database, lock, { challengeId, uid, now });
       try {
         const checks = (async () => {
           const body = parseOrThrow(joinRequestSchema, request.body ?? {});
@@ -209,13 +247,6 @@ export function joinGroup({
           });
           return { body, creatorRead, assessment };
         })();
-        const underLock = locking.then(() =>
-          Promise.all([
-            isGroupMember(database, challengeId, uid),
-            limitsUnderLock(database, uid, now),
-          ]),
-        );
-        underLock.catch(() => undefined);
         const { body, creatorRead, assessment } = await checks.catch(signedInFirst);
         const { challenge: owners } = assessment;
         ownerId = assessment.ownerId;
@@ -224,12 +255,12 @@ export function joinGroup({
           await signedIn;
           return 200;
         }
-        const [creator, [member, limits]] = await Promise.all([creatorRead, underLock]).catch(
+        const [creator, [member, limits]] = await Promise.all([creatorRead, held.underLock]).catch(
           signedInFirst,
         );
         await signedIn;
-        // Under the lock: a racing join of the same member may have got in first.
-        if (member) return 200;
+        // Under the lock (or instead of it): a racing join of the same member got in first.
+        if (member || !limits) return 200;
         let [counts, storedZone] = limits;
         // The place's count and the feed entry are changed by transactions below: cached from now on.
         const stopWatching = watchValues(database, [
@@ -268,6 +299,7 @@ export function joinGroup({
           [dbPaths.groupMember(challengeId, uid)]: boardRowFor(creator.identity, challenge, now),
           [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges + 1,
           [`${dbPaths.userInfo(uid)}/totalChallenges`]: counts.totalChallenges + 1,
+          ...counts.planned(challengeId),
           ...zoneUpdate(uid, storedZone, zone),
           [lock.path]: null,
         });
@@ -291,8 +323,7 @@ export function joinGroup({
             // The refresh above may have counted the place given back.
             await refreshGroupSummary(database, ownerId, challengeId);
           }
-          // A lock still being taken is taken, then given back.
-          await locking.then(() => lock.release()).catch(() => undefined);
+          await held.giveBack();
         }
       }
     };

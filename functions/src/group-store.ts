@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Database, Reference } from 'firebase-admin/database';
+import {
+  ServerValue,
+  type DataSnapshot,
+  type Database,
+  type Reference,
+} from 'firebase-admin/database';
 import { z } from 'zod';
-import { challengeEndsAt, countChallenges } from '@domain/challenges/challenge-activity';
+import { challengeEndsAt, isChallengeDeleted } from '@domain/challenges/challenge-activity';
 import { GROUP_MEMBER_LIMIT } from '@domain/challenges/challenge-board';
 import type { ChallengeRecord, FeedEntry, MealRecord } from '@domain/challenges/challenge-record';
 import { MEAL_SLOTS, type MealSlot } from '@domain/constants';
@@ -16,7 +21,7 @@ import { type MealKey } from '@domain/challenges/meal-key';
 import { dayKey } from '@domain/challenges/meal-schedule';
 import { encodeBoardWindows, type KeyedWindow } from '@domain/challenges/board-windows';
 import { ChallengeCreationLock } from './challenge-creation-lock';
-import type { MemberIdentity } from './challenge-records';
+import { readActiveCount, type MemberIdentity } from './challenge-records';
 import { HttpError } from './http-error';
 
 /**
@@ -46,6 +51,15 @@ export async function isGroupMember(
 ): Promise<boolean> {
   const row = await database.ref(dbPaths.groupMember(challengeId, uid)).child('joinedAt').get();
   return row.exists();
+}
+
+/** Whether any row is stored under uid in the group, one without joinedAt too (removal takes it away). */
+export async function hasBoardRow(
+  database: Database,
+  challengeId: string,
+  uid: string,
+): Promise<boolean> {
+  return (await database.ref(dbPaths.groupMember(challengeId, uid)).get()).exists();
 }
 
 /** 24 random bytes, url-safe: 32 characters (group-records.ts INVITE_TOKEN). */
@@ -275,18 +289,22 @@ export function fieldPaths(path: string, fields: Record<string, unknown>): Updat
 
 /**
  * A transaction on a value many requests change at once (a group's memberCount while dozens join): the SDK
- * gives up after 25 lost rounds ('maxretry'), which a 70-way race reaches; each give-up waits a little at
- * random and tries again, so a crowd ends with the right count instead of 500s.
+ * gives up after 25 lost rounds ('maxretry'), which a 70-way race reaches, and aborts a transaction that a
+ * write of the same process overlaps ('set': a removal's update beside a cheer's row); each give-up waits
+ * a little at random and tries again, so a crowd ends with the right count instead of 500s.
  */
-async function contendedTransaction<T>(
+export async function contendedTransaction<T>(
   ref: Reference,
   update: (current: T | null) => T | null | undefined,
-): Promise<{ committed: boolean }> {
+  applyLocally = true,
+): Promise<{ committed: boolean; snapshot: DataSnapshot }> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await ref.transaction(update);
+      return await ref.transaction(update, undefined, applyLocally);
     } catch (error) {
-      if (attempt >= 20 || !String((error as Error).message).includes('maxretry')) throw error;
+      // 'set': a write of this process to the same place aborted it; run it again on what is there now.
+      const message = String((error as Error).message);
+      if (attempt >= 20 || !(message.includes('maxretry') || message === 'set')) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 45 * attempt));
     }
   }
@@ -402,15 +420,15 @@ export async function refreshGroupSummary(
     const feedAccess = ownerAccess === 'link' || ownerAccess === 'feed' ? ownerAccess : null;
     const written = summary;
     await Promise.all([
-      database
-        .ref(dbPaths.feedEntry(challengeId))
-        .transaction((entry: FeedEntry | null) =>
+      contendedTransaction(
+        database.ref(dbPaths.feedEntry(challengeId)),
+        (entry: FeedEntry | null) =>
           entry === null
             ? null
             : entry.uid !== ownerId
               ? undefined
               : withSummary(entry, { ...written, access: feedAccess }),
-        ),
+      ),
       database.ref().update({
         [`${dbPaths.challenge(ownerId, challengeId)}/memberCount`]: written.memberCount,
         [`${dbPaths.challenge(ownerId, challengeId)}/memberPhotos`]: written.memberPhotos,
@@ -421,32 +439,39 @@ export async function refreshGroupSummary(
   }
 }
 
-/** The member's active and total counters, from their challenges as they will be after `changes`. */
-export async function countersUpdate(
+/**
+ * The member's counters once `plan` is gone: the active ones from their challenges that may still be
+ * active (an indexed query, challenge-records.ts), the stored total one less; the recompute that follows
+ * a leave or removal writes both again from the member's progress.
+ */
+async function countersAfterLeaving(
   database: Database,
   uid: string,
+  challengeId: string,
+  plan: ChallengeRecord,
   now: number,
-  changes: Record<string, ChallengeRecord | null>,
 ): Promise<Update> {
-  const stored = ((await database.ref(dbPaths.userChallenges(uid)).get()).val() ?? {}) as Record<
-    string,
-    ChallengeRecord
-  >;
-  const after = { ...stored, ...changes };
-  const counts = countChallenges(
-    Object.values(after).filter((challenge): challenge is ChallengeRecord => challenge !== null),
-    now,
-  );
+  const info = dbPaths.userInfo(uid);
+  const [active, total] = await Promise.all([
+    readActiveCount(database, uid, now, [challengeId]),
+    valueAt<unknown>(database, `${info}/totalChallenges`),
+  ]);
   return {
-    [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges,
-    [`${dbPaths.userInfo(uid)}/totalChallenges`]: counts.totalChallenges,
+    [`${info}/activeChallenges`]: active,
+    ...(typeof total === 'number' && {
+      [`${info}/totalChallenges`]: Math.max(0, total - (isChallengeDeleted(plan) ? 0 : 1)),
+    }),
   };
 }
 
 /**
- * Takes a member out of a group (leave or removal): their plan, board row and photos go, the place is
- * given back and their counters recomputed; their leaderboard rows are not touched, so points earned
- * stay. Under the member's creation lock, so a join of theirs cannot count against a stale total.
+ * Takes a member out of a group (leave or removal) in one multi-path update: their plan, board row and
+ * photos go and their place is given back (an increment beside the row's deletion, so the count moves
+ * exactly when a row with `joinedAt` goes). A row left without `joinedAt` (a write that raced an earlier
+ * removal) is deleted too, with no place to give back. Under the member's creation lock, whose holder
+ * is this request alone: a parallel leave or removal of the same member waits, then finds no row (404);
+ * a join of theirs cannot count against a stale total. Their leaderboard rows are not touched here:
+ * the caller recomputes them (group-membership-route.ts). Answers whether a member (with `joinedAt`) left.
  */
 export async function removeFromGroup(
   database: Database,
@@ -456,20 +481,27 @@ export async function removeFromGroup(
     uid,
     now,
   }: { ownerId: string; challengeId: string; uid: string; now: number },
+  notFound: string = GROUP_MESSAGES.notMember,
 ): Promise<void> {
   const lock = new ChallengeCreationLock(database, uid, `leave-${challengeId}`);
   await lock.acquire();
   let removed = false;
   try {
-    if (!(await isGroupMember(database, challengeId, uid)))
-      throw new HttpError(404, GROUP_MESSAGES.notMember);
-    const counters = await countersUpdate(database, uid, now, { [challengeId]: null });
-    const mine = await valueAt<ChallengeRecord>(database, dbPaths.challenge(uid, challengeId));
+    const rowPath = dbPaths.groupMember(challengeId, uid);
+    const [row, mine] = await Promise.all([
+      valueAt<Partial<BoardRow>>(database, rowPath),
+      valueAt<ChallengeRecord>(database, dbPaths.challenge(uid, challengeId)),
+    ]);
+    if (row === null) throw new HttpError(404, notFound);
+    const member = typeof row.joinedAt === 'number';
+    // Only the member's joined plan: never a challenge of their own that shares the id.
+    const plan = member && mine?.groupOwnerId === ownerId ? mine : null;
+    const counters = plan ? await countersAfterLeaving(database, uid, challengeId, plan, now) : {};
     await database.ref().update({
-      // Only the member's joined plan: never a challenge of their own that shares the id.
-      ...(mine?.groupOwnerId === ownerId && { [dbPaths.challenge(uid, challengeId)]: null }),
-      [dbPaths.groupMember(challengeId, uid)]: null,
+      ...(plan && { [dbPaths.challenge(uid, challengeId)]: null }),
+      [rowPath]: null,
       [dbPaths.groupPhotos(challengeId, uid)]: null,
+      ...(member && { [dbPaths.groupMemberCount(challengeId)]: ServerValue.increment(-1) }),
       ...counters,
       [lock.path]: null,
     });
@@ -477,6 +509,5 @@ export async function removeFromGroup(
   } finally {
     if (!removed) await lock.release();
   }
-  await releasePlace(database, challengeId);
   await refreshGroupSummary(database, ownerId, challengeId);
 }

@@ -2,7 +2,7 @@ import type { Database } from 'firebase-admin/database';
 import { challengeEndsAt } from '@domain/challenges/challenge-activity';
 import type { ChallengeRecord } from '@domain/challenges/challenge-record';
 import { REPLAN_CAPS, replanCapMessage } from '@domain/constants';
-import { consumeQuota } from './database-counters';
+import { consumeRollingQuota } from './database-counters';
 import { HttpError } from './http-error';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,8 +19,10 @@ export function assertReplannable(challenge: ChallengeRecord | null, now: number
 
 /**
  * Takes one regeneration or swap from the member's and the challenge's caps per 24 hours (kept in the
- * database, so they hold across function instances); 429 naming the cap when either is spent. Called
- * after every other check and before planning, so a refused request costs no plan.
+ * database, so they hold across function instances); 429 naming the cap when either is spent. Each cap
+ * counts every use of the last 24 hours, as the daily cap of new plans does (database-counters.ts
+ * consumeRollingQuota; docs/security.md, "Limits"). Called after every other check and before
+ * planning, so a refused request costs no plan.
  */
 export async function takeReplan(
   database: Database,
@@ -29,11 +31,11 @@ export async function takeReplan(
 ): Promise<void> {
   // The challenge's cap first: a use it refuses then costs none of the member's.
   const scopes = [
-    { scope: 'perChallenge', key: `${action}Challenge/${challengeId}` },
-    { scope: 'perMember', key: `${action}Member/${uid}` },
+    { scope: 'perChallenge', key: `replans/${action}Challenge/${challengeId}` },
+    { scope: 'perMember', key: `replans/${action}Member/${uid}` },
   ] as const;
   for (const { scope, key } of scopes) {
-    const quota = await consumeQuota(database, {
+    const quota = await consumeRollingQuota(database, {
       key,
       limit: REPLAN_CAPS[action][scope],
       windowMs: DAY_MS,

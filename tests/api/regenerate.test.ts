@@ -219,4 +219,32 @@ describe('regenerate: caps and challenges that cannot be re-planned', () => {
       body: { error: replanCapMessage('regenerate', 'perMember') },
     });
   });
+
+  it('each cap counts every use of the last 24 hours: no window boundary gives a second allowance', async () => {
+    const HOUR = 60 * 60 * 1000;
+    const clock = { now: Date.now() };
+    const url = await harness.startApi({
+      clock: () => clock.now,
+      generateRateLimit: { windowMs: 60_000, max: 1_000 },
+    });
+    const member = await readyMember(harness.database);
+    const created = await postJson(`${url}/api/generate`, generatePayload(member.uid, { day: 7 }), {
+      token: member.idToken,
+    });
+    expect(created.status).toBe(201);
+    const challengeId = created.body.challengeId as string;
+    const cap = REPLAN_CAPS.regenerate.perChallenge;
+    expect((await regenerateAt(url, member, challengeId)).status).toBe(200);
+    clock.now += 20 * HOUR;
+    for (let index = 1; index < cap; index++)
+      expect((await regenerateAt(url, member, challengeId)).status).toBe(200);
+
+    // A day after the first use only that one has left the last 24 hours.
+    clock.now += 4 * HOUR + 1_000;
+    expect((await regenerateAt(url, member, challengeId)).status).toBe(200);
+    expect(await regenerateAt(url, member, challengeId)).toMatchObject({
+      status: 429,
+      body: { error: replanCapMessage('regenerate', 'perChallenge') },
+    });
+  });
 });

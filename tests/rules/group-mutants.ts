@@ -27,7 +27,13 @@ function addChild(node: RulesNode, key: string, child: RulesNode): void {
   node[key] = child;
 }
 
-const MEMBERSHIP = "root.child('groups/' + $cid + '/members/' + auth.uid).exists()";
+const MEMBERSHIP = "root.child('groups/' + $cid + '/members/' + auth.uid + '/joinedAt').exists()";
+/** Membership as any row under the reader's id, one a racing write left without joinedAt too. */
+const ANY_ROW = "root.child('groups/' + $cid + '/members/' + auth.uid).exists()";
+const STRAY_ROW_READS = [
+  'reads the group through a row without joinedAt left by a write that raced its removal',
+  'reads the board through a row without joinedAt left by a write that raced its removal',
+];
 const GROUP_READ = 'groups/$cid/.read';
 const OWN = (uid: string) => `auth != null && auth.uid === ${uid}`;
 
@@ -44,6 +50,21 @@ const RECORD_TREES = [
 ] as const;
 
 export const GROUP_MUTANTS: readonly RuleMutant[] = [
+  {
+    name: 'a member reads and rewrites its own log of plans made (the daily cap given back)',
+    file: 'database.rules.json',
+    mutate: (rules) =>
+      withNode(rules, '', (root) =>
+        addChild(root, 'serverLimits', {
+          plansMade: { $uid: { '.read': OWN('$uid'), '.write': OWN('$uid') } },
+        }),
+      ),
+    killedBy: [
+      'reads its own log of plans made',
+      'clears its own log of plans made',
+      'takes one join back from its own log of plans made',
+    ],
+  },
   {
     name: 'a member soft-deletes its joined copy instead of leaving',
     file: 'database.rules.json',
@@ -72,7 +93,14 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
       'reads the board after the owner removed it',
       'reads a proof photo URL of a group it has not joined',
       'groups/{cid} · truthy admin · read · denied: reads a group',
+      ...STRAY_ROW_READS,
     ],
+  },
+  {
+    name: 'any row under the reader’s id opens the group, one without joinedAt (a racing write’s) too',
+    file: 'database.rules.json',
+    mutate: (rules) => editDatabaseRules(rules, [GROUP_READ], MEMBERSHIP, ANY_ROW),
+    killedBy: STRAY_ROW_READS,
   },
   {
     name: "a group is read through the reader's own copy of the challenge, not a board row",
@@ -87,6 +115,7 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
     killedBy: [
       'groups/{cid} · other member · read · denied: reads the group after the owner removed it',
       'reads the board after the owner removed it',
+      ...STRAY_ROW_READS,
     ],
   },
   {

@@ -79,6 +79,11 @@ export const dbPaths = {
   challengeCreationLock: (uid: string) => `serverLocks/challengeCreation/${uid}`,
   /** Server-only: a member's stored bytes in Cloud Storage, summed by the finalize check (functions/src/stored-upload-check.ts). */
   storageUsage: (uid: string) => `storageUsage/${uid}`,
+  /**
+   * Server-only: every plan the member made (created or joined) in the last day, by push key
+   * ({at, challengeId}), for the daily cap; leaving or deleting a plan leaves its entry (functions/src/challenge-records.ts).
+   */
+  plansMade: (uid: string) => `serverLimits/plansMade/${uid}`,
   /** Server-only: fixed-window use counters of the API (functions/src/database-counters.ts). */
   serverLimit: (key: string) => `serverLimits/${key}`,
 } as const;

@@ -1,5 +1,10 @@
 import { casesFor } from '../support/rules-matrix';
-import { OWNER_CHALLENGE, type Database, type DatabaseWorld } from '../support/database-world';
+import {
+  OWNER_CHALLENGE,
+  setInWorld,
+  type Database,
+  type DatabaseWorld,
+} from '../support/database-world';
 import { OTHER_UID, OWNER_UID } from '../support/roles';
 import {
   boardRow,
@@ -133,6 +138,30 @@ group.denied(
   'switches a group’s access',
   (db) => db.ref(`${GROUP}/access`).set('feed'),
   withGroup,
+);
+
+/**
+ * A row without joinedAt under the removed member's id: a server write that raced the removal recreated
+ * a few fields (docs/security.md, "Group challenges"). It is no membership: it opens nothing.
+ */
+function withJoinerStrayRow(world: DatabaseWorld): void {
+  withJoinerRemoved(world);
+  setInWorld(world, `${JOINER_ROW}/points`, 10);
+  setInWorld(world, `${JOINER_ROW}/meals/Day2-breakfast/cheers`, 1);
+}
+group.denied(
+  'other member',
+  'read',
+  'reads the group through a row without joinedAt left by a write that raced its removal',
+  (db) => db.ref(GROUP).get(),
+  withJoinerStrayRow,
+);
+group.denied(
+  'other member',
+  'read',
+  'reads the board through a row without joinedAt left by a write that raced its removal',
+  (db) => db.ref(MEMBERS).get(),
+  withJoinerStrayRow,
 );
 
 // groups/{cid}/members/{uid}: the board rows; the board's first read is the whole members node, once.
@@ -379,6 +408,45 @@ const cheerRecords = serverRecordCases('groupCheers', CHEER, 'cheer');
 const nudgeRecords = serverRecordCases('groupNudges', NUDGE, 'nudge');
 const reportRecords = serverRecordCases('groupReports', REPORT, 'report');
 
+// serverLimits/plansMade/{uid}: every plan a member made (a join or a creation) for the daily cap, kept
+// when the plan goes (functions/src/challenge-records.ts). A member who could read it would see its
+// allowance; one who could write it would take back the plans it made by leaving.
+const PLANS_MADE = `serverLimits/plansMade/${OWNER_UID}`;
+const withPlansMade = (world: DatabaseWorld) =>
+  setInWorld(world, PLANS_MADE, {
+    p1: { at: world.now - 60_000, challengeId: OWNER_CHALLENGE },
+    p2: { at: world.now - 30_000, challengeId: OWNER_CHALLENGE },
+  });
+const plansMade = casesFor<DatabaseWorld, Database>('serverLimits/plansMade/{uid}');
+plansMade.denied(
+  'owner',
+  'read',
+  'reads its own log of plans made (its daily allowance)',
+  (db) => db.ref(PLANS_MADE).get(),
+  withPlansMade,
+);
+plansMade.denied(
+  'owner',
+  'delete',
+  'clears its own log of plans made to plan again the same day',
+  (db) => db.ref(PLANS_MADE).remove(),
+  withPlansMade,
+);
+plansMade.denied(
+  'owner',
+  'update',
+  'takes one join back from its own log of plans made',
+  (db) => db.ref(`${PLANS_MADE}/p1`).remove(),
+  withPlansMade,
+);
+plansMade.denied(
+  'other member',
+  'read',
+  'reads another member’s log of plans made',
+  (db) => db.ref(PLANS_MADE).get(),
+  withPlansMade,
+);
+
 export const groupCases = [
   ...group.cases,
   ...members.cases,
@@ -389,6 +457,7 @@ export const groupCases = [
   ...groupNoticeCases,
   ...groupGivenCases,
   ...groupChallengeCases,
+  ...plansMade.cases,
 ];
 
 /** The admin rule of groups/{cid}, refused to a claim that is truthy but not true (cases/admin-claim-cases.ts). */
