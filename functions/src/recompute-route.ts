@@ -26,7 +26,7 @@ import { memberUid } from './authenticate';
 import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 import { HttpError } from './http-error';
 import { isMemberDisabled, sweepIfDisabled } from './disabled-member-sweep';
-import { boardRowUpdate, groupTerms } from './group-board-writes';
+import { boardRowUpdate, groupTerms, writeGuardedBoardUpdate } from './group-board-writes';
 import { withConcurrency, type ProofStore } from './proof-store';
 import { verifyProofs } from './proof-verification';
 import { teamBonusDuePath } from './team-bonus-due';
@@ -407,7 +407,7 @@ export async function recomputeTotals(
   if (disabled)
     for (const path of Object.keys(update))
       if (boards.some((board) => path.startsWith(board))) delete update[path];
-  await database.ref().update(update);
+  await writeGuardedBoardUpdate(database, update);
   if (!disabled) await sweepIfDisabled(database, uid);
   await recomputeOthers({ database, clock, proofs, photoSources }, pass.othersToRecompute);
   return {

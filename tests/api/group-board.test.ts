@@ -5,6 +5,7 @@ import { storagePaths } from '@domain/data/storage-paths';
 import { postJson, TEST_BUCKET, uploadProofAt } from './api-harness';
 import { MINUTE, PROOF_TESTS_START, proofTestSetup } from './group-api';
 import { makeGroup, type GroupMember } from './group-fixtures';
+import { mealPhoto, photoTakenAt } from './proof-photos';
 import {
   boardMealsOfRow,
   boardProofOfRow,
@@ -107,9 +108,11 @@ describe("a group member's board row", () => {
     const { members } = await group(['Owner', 'Flagged']);
     const member = members[1];
     const { opensAt } = await mealOf(member, 'lunch');
-    const proved = await prove(member, 'lunch', 'board-flagged-lunch', {
-      body: { capturedAt: opensAt - 6 * HOUR },
-    });
+    const proved = await prove(
+      member,
+      'lunch',
+      await photoTakenAt(await mealPhoto('board-flagged-lunch'), opensAt - 6 * HOUR),
+    );
     expect(await rowOf(member)).toMatchObject({
       proved: 0,
       points: 0,
@@ -139,9 +142,11 @@ describe("a group member's board row", () => {
     const { members } = await group(['Owner', 'Rejected']);
     const member = members[1];
     const { opensAt } = await mealOf(member, 'dinner');
-    await prove(member, 'dinner', 'board-rejected-dinner', {
-      body: { capturedAt: opensAt - 6 * HOUR },
-    });
+    await prove(
+      member,
+      'dinner',
+      await photoTakenAt(await mealPhoto('board-rejected-dinner'), opensAt - 6 * HOUR),
+    );
     const key = await queueKeyOf(member);
     const rejected = await postJson(
       `${setup.harness.baseUrl}/api/admin/proofs/${key}/reject`,
