@@ -4,6 +4,7 @@
  * docs/security.md, "Group challenges".
  */
 import { editDatabaseRules, replaceOnce, type RuleMutant } from './support/rule-mutants';
+import { ADMIN_RECORD_CHECK, REVOKED_ADMIN_KILLS_OF_GROUP_MUTANTS } from './admin-record-mutants';
 
 type RulesNode = { [key: string]: RulesNode | string | boolean | string[] };
 
@@ -72,6 +73,7 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
       'reads the board after the owner removed it',
       'reads a proof photo URL of a group it has not joined',
       'groups/{cid} · truthy admin · read · denied: reads a group',
+      ...REVOKED_ADMIN_KILLS_OF_GROUP_MUTANTS.groupRead,
     ],
   },
   {
@@ -92,7 +94,7 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
   {
     name: 'admins may not read a group',
     file: 'database.rules.json',
-    mutate: (rules) => editDatabaseRules(rules, [GROUP_READ], ' || auth.token.admin === true', ''),
+    mutate: (rules) => editDatabaseRules(rules, [GROUP_READ], ` || ${ADMIN_RECORD_CHECK}`, ''),
     killedBy: [
       'groups/{cid} · admin · read · allowed: reads a group',
       'groups/{cid}/members/{uid} · admin · read · allowed: reads a board',
@@ -393,7 +395,7 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
       editDatabaseRules(
         rules,
         ['users/$uid/private/.read'],
-        'auth != null && (auth.uid === $uid || auth.token.admin === true)',
+        `auth != null && (auth.uid === $uid || ${ADMIN_RECORD_CHECK})`,
         'auth != null',
       ),
     killedBy: [
@@ -402,6 +404,7 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
       "users/{uid}/private · truthy admin · read · denied: reads a member's private record",
       'reads the body stats of the owner of the group it joined',
       'reads the body stats of a member who joined its group',
+      ...REVOKED_ADMIN_KILLS_OF_GROUP_MUTANTS.privateRecord,
     ],
   },
   {
@@ -410,7 +413,7 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
     mutate: (rules) =>
       replaceOnce(
         rules,
-        'allow read: if isOwner(uid) || isAdmin();',
+        'allow read: if isOwner(uid);',
         'allow read: if isSignedIn();',
       ),
     killedBy: [
@@ -421,6 +424,7 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
       "truthy admin · query · denied: lists the proofs of a member's challenge",
       'gets a download URL of a group member’s proof by its path',
       'lists the proofs of a group member’s challenge',
+      ...REVOKED_ADMIN_KILLS_OF_GROUP_MUTANTS.proofsByPath,
     ],
   },
 ];
