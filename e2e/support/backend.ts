@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { adminRecordPath } from '../../functions/src/admin-record';
 import { e2eNamespace, e2eProjectId, e2eStack } from './e2e-stack';
 
 /** Direct access to the e2e stack, for arranging data and checking what the app wrote. */
@@ -71,6 +72,9 @@ export async function createMember(options: MemberOptions = {}): Promise<TestMem
     displayName: name,
     ...(options.admin ? { customAttributes: JSON.stringify({ admin: true }) } : {}),
   });
+  // As `npm run admin:grant` makes an admin: the server's record (which the rules and the API read) and the
+  // claim (which shows the app's admin links).
+  if (options.admin) await writeData(adminRecordPath(localId), true);
   if (options.completeProfile) {
     await writeData(`users/${localId}/info`, {
       uid: localId,

@@ -411,11 +411,7 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
     name: "a group's members read each other's proofs by path",
     file: 'storage.rules',
     mutate: (rules) =>
-      replaceOnce(
-        rules,
-        'allow read: if isOwner(uid);',
-        'allow read: if isSignedIn();',
-      ),
+      replaceOnce(rules, 'allow read: if isOwner(uid);', 'allow read: if isSignedIn();'),
     killedBy: [
       "} · member · read · denied: gets a download URL of a member's proof",
       "reads the metadata of another member's proof",

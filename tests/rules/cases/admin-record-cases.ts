@@ -36,7 +36,13 @@ challenges.denied(role, 'query', "lists a member's challenges", (db) =>
 );
 
 const invite = casesFor<DatabaseWorld, Database>('users/{uid}/challenges/{cid}/invite');
-invite.denied(role, 'read', 'reads a member’s invite link', (db) => db.ref(INVITE).get(), withGroup);
+invite.denied(
+  role,
+  'read',
+  'reads a member’s invite link',
+  (db) => db.ref(INVITE).get(),
+  withGroup,
+);
 
 const group = casesFor<DatabaseWorld, Database>('groups/{cid}');
 group.denied(role, 'read', 'reads a group', (db) => db.ref(GROUP).get(), withGroup);
