@@ -18,7 +18,7 @@ const LATEST_ZONE = 'Pacific/Kiritimati';
 /**
  * The log keeps one entry a day within the last year: from this many days before the member's today. An
  * older date is refused, and each write removes what has aged out, so a log holds at most 366 entries
- * however long a member logs (docs/security.md, "Bounded cost per request").
+ * however long a member logs (docs/security.md, "Bounded stores").
  */
 export const WEIGHT_LOG_DAYS_KEPT = 365;
 /** Aged-out entries removed by one write: a year's worth, more than one write can age out. */
