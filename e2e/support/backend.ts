@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { adminRecordPath } from '../../functions/src/admin-record';
 import { e2eNamespace, e2eProjectId, e2eStack } from './e2e-stack';
 
 /** Direct access to the e2e stack, for arranging data and checking what the app wrote. */
@@ -72,9 +71,10 @@ export async function createMember(options: MemberOptions = {}): Promise<TestMem
     displayName: name,
     ...(options.admin ? { customAttributes: JSON.stringify({ admin: true }) } : {}),
   });
-  // As `npm run admin:grant` makes an admin: the server's record (which the rules and the API read) and the
-  // claim (which shows the app's admin links).
-  if (options.admin) await writeData(adminRecordPath(localId), true);
+  // As `npm run admin:grant` makes an admin: the server's record admins/{uid} (functions/src/admin-record.ts,
+  // which Playwright cannot load: functions/ is CommonJS), read by the rules and the API, and the claim,
+  // which shows the app's admin links.
+  if (options.admin) await writeData(`admins/${localId}`, true);
   if (options.completeProfile) {
     await writeData(`users/${localId}/info`, {
       uid: localId,
