@@ -1,11 +1,14 @@
 import type { Auth, UserRecord } from 'firebase-admin/auth';
+import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import type { AdminMemberPage, AdminMemberRow } from '@domain/site/moderation-records';
+import { ADMINS_PATH } from './admin-record';
 import { parseOrThrow } from './http-error';
 
 export interface MemberListDependencies {
   auth: Auth;
+  database: Database;
 }
 
 export const MEMBER_PAGE_SIZE = 20;
@@ -23,14 +26,20 @@ const querySchema = z.object({
     .default(1),
 });
 
-function toRow(user: UserRecord): AdminMemberRow {
+/** Who is an admin now: admins/{uid} === true (admin-record.ts), not the accounts' claims. */
+async function adminUids(database: Database): Promise<Set<string>> {
+  const records = ((await database.ref(ADMINS_PATH).get()).val() ?? {}) as Record<string, unknown>;
+  return new Set(Object.keys(records).filter((uid) => records[uid] === true));
+}
+
+function toRow(user: UserRecord, admins: ReadonlySet<string>): AdminMemberRow {
   return {
     uid: user.uid,
     email: user.email ?? '',
     displayName: user.displayName ?? '',
     photoURL: user.photoURL ?? '',
     disabled: user.disabled,
-    admin: user.customClaims?.admin === true,
+    admin: admins.has(user.uid),
     createdAt: Date.parse(user.metadata.creationTime) || 0,
   };
 }
@@ -46,9 +55,10 @@ const matches = (row: AdminMemberRow, needle: string) =>
  * whose name or email contains q (any case) or whose id is q. Auth cannot search, so the accounts
  * are read in batches and filtered here; the scan is bounded and says when it stopped early.
  */
-export function listMembers({ auth }: MemberListDependencies): RequestHandler {
+export function listMembers({ auth, database }: MemberListDependencies): RequestHandler {
   return async (request, response) => {
     const { q, page } = parseOrThrow(querySchema, request.query);
+    const admins = await adminUids(database);
     const needle = q.toLowerCase();
     const found: AdminMemberRow[] = [];
     let pageToken: string | undefined;
@@ -57,7 +67,7 @@ export function listMembers({ auth }: MemberListDependencies): RequestHandler {
       const batch = await auth.listUsers(AUTH_BATCH, pageToken);
       scanned += batch.users.length;
       for (const user of batch.users) {
-        const row = toRow(user);
+        const row = toRow(user, admins);
         if (matches(row, needle)) found.push(row);
       }
       pageToken = batch.pageToken;

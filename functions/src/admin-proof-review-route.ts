@@ -34,7 +34,7 @@ export const PROOF_QUEUE_PAGE_SIZE = 10;
 const QUEUE_KEY = new RegExp(
   `^\\d{15}~[A-Za-z0-9_-]{1,128}~[A-Za-z0-9_-]{1,128}~[1-9]~(${MEAL_SLOTS.join('|')})$`,
 );
-const keySchema = z.string().regex(QUEUE_KEY, 'Not a queued proof');
+export const keySchema = z.string().regex(QUEUE_KEY, 'Not a queued proof');
 const listSchema = z.strictObject({ before: keySchema.optional() });
 const paramsSchema = z.object({ key: keySchema });
 const approveSchema = z.strictObject({});

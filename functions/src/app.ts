@@ -29,6 +29,7 @@ import type { PhotoSources } from '@domain/members/member-identity';
 import type { ProofStore } from './proof-store';
 import { submitMealProof } from './proof-submit-route';
 import { approveProof, listFlaggedProofs, rejectProof } from './admin-proof-review-route';
+import { streamProofPhoto } from './admin-proof-photo-route';
 import { databaseThrottle, memoryThrottle, type RateLimit } from './rate-limit';
 import { recomputeMember } from './recompute-route';
 import { regenerateMeals } from './regenerate-route';
@@ -143,7 +144,7 @@ export function createApp({
   app.put('/api/me/weights/:date', weightLog, editWeight(dependencies));
   app.delete('/api/me/weights/:date', weightLog, deleteWeight(dependencies));
 
-  const admin = requireAdmin(auth);
+  const admin = requireAdmin(auth, database);
   const moderation = { database, auth, clock, photoSources };
   app.get('/api/admin/members', admin, listMembers(moderation));
   app.post('/api/admin/members/:uid/disable', admin, disableMember(moderation));
@@ -157,6 +158,8 @@ export function createApp({
   app.get('/api/admin/proofs', admin, listFlaggedProofs(proofReview));
   app.post('/api/admin/proofs/:key/approve', admin, approveProof(proofReview));
   app.post('/api/admin/proofs/:key/reject', admin, rejectProof(proofReview));
+  app.get('/api/admin/proofs/:key/photo', admin, streamProofPhoto(proofReview, 'flagged'));
+  app.get('/api/admin/proofs/:key/earlier-photo', admin, streamProofPhoto(proofReview, 'earlier'));
 
   app.use(notFound);
   app.use(errorHandler(log));

@@ -1,5 +1,7 @@
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
+import type { Database } from 'firebase-admin/database';
 import type { Request, RequestHandler, Response } from 'express';
+import { isAdminNow } from './admin-record';
 import { HttpError } from './http-error';
 import type { Throttle } from './rate-limit';
 
@@ -108,11 +110,16 @@ export function memberChecked(response: Response): Promise<void> {
   return checked instanceof Promise ? (checked as Promise<void>) : Promise.resolve();
 }
 
-/** Requires a member whose token carries the `admin: true` custom claim (scripts/admin-grant.ts). */
-export function requireAdmin(auth: Auth): RequestHandler {
+/**
+ * Requires a member who is an admin now: their admins/{uid} record, which `npm run admin:grant` writes and
+ * `npm run admin:revoke` removes (functions/src/admin-record.ts), read on every request. The token's
+ * `admin` claim only tells the app to show its admin links: it outlives a revoke until the token expires.
+ */
+export function requireAdmin(auth: Auth, database: Database): RequestHandler {
   return async (request, response, next) => {
     const token = await verifiedToken(auth, request, response);
-    if (token.admin !== true) throw new HttpError(403, 'Only administrators may do this');
+    if (!(await isAdminNow(database, token.uid)))
+      throw new HttpError(403, 'Only administrators may do this');
     response.locals.uid = token.uid;
     response.locals.email = typeof token.email === 'string' ? token.email : '';
     next();

@@ -14,6 +14,7 @@ import { addDays } from '@domain/calendar-dates';
 import type { ChallengeRecord } from '@domain/challenges/challenge-record';
 import { dbPaths } from '@domain/data/database-paths';
 import { storagePaths } from '@domain/data/storage-paths';
+import { writeAdminRecord } from '../../functions/src/admin-record';
 import { identiconPng, mealPhotoPng } from './identicon-png';
 import { setPhotoTimeCreated, uploadPhoto } from './emulator-photos';
 
@@ -494,6 +495,8 @@ export async function seedDemoData({
         displayName: member.name,
         emailVerified: true,
       });
+      // As `npm run admin:grant` does: the record the rules and the API read, the claim the app reads.
+      if (member.admin) await writeAdminRecord(db, user.uid);
       if (member.admin) await auth.setCustomUserClaims(user.uid, { admin: true });
       const photoURL = await uploadPhoto(
         storageHost,

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMemberPage } from '@domain/site/moderation-records';
 import { postJson, signUpWithClaims, startApiHarness, type ApiHarness } from './api-harness';
 
-// Only `admin: true` makes an administrator (functions/src/authenticate.ts, the member list's flag, and
-// database.rules.json / storage.rules alike): a claim that is merely truthy, as a typo in a script that
-// grants it might leave, grants nothing.
+// Who is an admin is the server's admins/{uid} record, exactly `true` (functions/src/admin-record.ts), for
+// the API's requireAdmin, the member list's flag and database.rules.json alike: a claim that is merely
+// truthy, as a typo in a script that grants it might leave, grants nothing, and neither does `admin: true`
+// on a token whose record is gone.
 
 let harness: ApiHarness;
 
@@ -84,5 +85,29 @@ describe('an admin claim that is truthy but not true', () => {
     };
     expect(await Promise.all(claimed.map(flagOf))).toEqual(TRUTHY_CLAIMS.map(() => false));
     expect(await flagOf(admin)).toBe(true);
+  });
+});
+
+describe('an admin whose admins/{uid} record is gone', () => {
+  it('is refused every admin route (403) and not listed as an admin, though the token still says admin: true', async () => {
+    const former = await memberWithAdminClaim(true);
+    expect((await get('/api/admin/members', former.idToken)).status).toBe(200);
+    // What `npm run admin:revoke` removes first; this token is not revoked, and says admin: true.
+    await harness.database.ref(`admins/${former.uid}`).remove();
+    for (const path of [
+      '/api/admin/members',
+      '/api/admin/challenges/hidden',
+      '/api/admin/proofs',
+    ]) {
+      const response = await get(path, former.idToken);
+      expect(response.status, path).toBe(403);
+      expect(response.body.error).toBe('Only administrators may do this');
+    }
+    const listed = await get(
+      `/api/admin/members?q=${encodeURIComponent(former.email)}`,
+      admin.idToken,
+    );
+    const { members } = listed.body as unknown as AdminMemberPage;
+    expect(members.map((row) => [row.uid, row.admin])).toEqual([[former.uid, false]]);
   });
 });

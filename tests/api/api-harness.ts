@@ -11,6 +11,7 @@ import { startDatabaseEmulator, type RunningDatabaseEmulator } from 'challangex-
 import { startStorageEmulator } from 'challangex-emulators/storage';
 import { createApp, type AppOptions } from '../../functions/src/app';
 import { bucketProofStore } from '../../functions/src/proof-store';
+import { writeAdminRecord } from '../../functions/src/admin-record';
 import { STORAGE_DOWNLOAD_ORIGIN } from '@domain/members/member-identity';
 
 export const TEST_PROJECT_ID = process.env.TEST_PROJECT_ID ?? 'demo-challangex-test';
@@ -110,8 +111,11 @@ export interface TestMember {
   idToken: string;
 }
 
-/** A real member of the Auth emulator, signed up over its REST API. */
-/** A member whose account carries `claims`, signed in after they were set so the ID token has them. */
+/**
+ * A member whose account carries `claims`, signed in after they were set so the ID token has them. With
+ * `admin: true` they are an admin as `npm run admin:grant` makes one: the admins/{uid} record is written
+ * too, in the database of the harness whose Auth this is (functions/src/admin-record.ts).
+ */
 export async function signUpWithClaims(
   auth: Auth,
   claims: Record<string, unknown>,
@@ -119,6 +123,7 @@ export async function signUpWithClaims(
   const email = `claims-${randomUUID()}@example.com`;
   const user = await auth.createUser({ email, password: 'secret-password' });
   await auth.setCustomUserClaims(user.uid, claims);
+  if (claims.admin === true) await writeAdminRecord(getDatabase(auth.app), user.uid);
   const response = await fetch(
     `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`,
     {

@@ -126,6 +126,52 @@ describe('the weight log API', () => {
     expect(results.map((result) => result.status).sort()).toEqual([201, 409, 409, 409]);
   });
 
+  it('keeps the last year only: an older date is refused and changes nothing', async () => {
+    const member = await memberInIndia();
+    // 10 March 2026 in India: the log keeps 10 March 2025 to today.
+    const tooOld = await send(member, 'POST', '/api/me/weights', { date: '2025-03-09', kg: 70 });
+    expect(tooOld.status).toBe(400);
+    expect(tooOld.body).toEqual({
+      error: 'date: The weight log keeps the last year only (from 2025-03-10)',
+      field: 'date',
+    });
+    expect(await read(dbPaths.weightLog(member.uid))).toBeNull();
+    await harness.database
+      .ref(dbPaths.weightEntry(member.uid, '2025-03-09'))
+      .set({ kg: 71, at: 1 });
+    const editOld = await send(member, 'PUT', '/api/me/weights/2025-03-09', { kg: 70 });
+    expect(editOld.status).toBe(400);
+    expect(await read(dbPaths.weightEntry(member.uid, '2025-03-09'))).toEqual({ kg: 71, at: 1 });
+    expect(
+      (await send(member, 'POST', '/api/me/weights', { date: '2025-03-10', kg: 70 })).status,
+    ).toBe(201);
+  });
+
+  it('each write removes the entries that aged out of the year, one entry a day stays', async () => {
+    const member = await memberInIndia();
+    const aged = ['2019-06-01', '2024-12-31', '2025-03-09'];
+    for (const [index, date] of [...aged, '2025-03-10', '2026-03-01'].entries())
+      await harness.database
+        .ref(dbPaths.weightEntry(member.uid, date))
+        .set({ kg: 70 + index, at: index });
+    expect((await send(member, 'PUT', '/api/me/weights/2026-03-01', { kg: 66 })).status).toBe(200);
+    expect(Object.keys(await read(dbPaths.weightLog(member.uid)))).toEqual([
+      '2025-03-10',
+      '2026-03-01',
+    ]);
+    await harness.database
+      .ref(dbPaths.weightEntry(member.uid, '2024-03-01'))
+      .set({ kg: 80, at: 1 });
+    expect(
+      (await send(member, 'POST', '/api/me/weights', { date: '2026-03-10', kg: 65 })).status,
+    ).toBe(201);
+    expect(await read(dbPaths.weightLog(member.uid))).toEqual({
+      '2025-03-10': { kg: 73, at: 3 },
+      '2026-03-01': { kg: 66, at: NOW },
+      '2026-03-10': { kg: 65, at: NOW },
+    });
+  });
+
   it('needs a signed-in member', async () => {
     const response = await fetch(`${harness.baseUrl}/api/me/weights`, {
       method: 'POST',

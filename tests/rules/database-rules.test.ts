@@ -7,6 +7,7 @@ import { websiteCases } from './cases/website-cases';
 import { moderationCases } from './cases/moderation-cases';
 import { progressCases } from './cases/progress-cases';
 import { adminClaimDatabaseCases } from './cases/admin-claim-cases';
+import { adminRecordCases, revokedAdminDatabaseCases } from './cases/admin-record-cases';
 import { groupAdminClaimCases, groupCases } from './cases/group-cases';
 
 describeRulesMatrix('database.rules.json: member records', memberRecordCases, databaseFixture);
@@ -35,5 +36,10 @@ describeRulesMatrix(
 describeRulesMatrix(
   'database.rules.json: an admin claim that is truthy but not true',
   [...adminClaimDatabaseCases, ...groupAdminClaimCases],
+  databaseFixture,
+);
+describeRulesMatrix(
+  'database.rules.json: admins/{uid}, and an admin revoked while the token still says admin',
+  [...adminRecordCases, ...revokedAdminDatabaseCases],
   databaseFixture,
 );

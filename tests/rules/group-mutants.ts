@@ -4,6 +4,7 @@
  * docs/security.md, "Group challenges".
  */
 import { editDatabaseRules, replaceOnce, type RuleMutant } from './support/rule-mutants';
+import { ADMIN_RECORD_CHECK, REVOKED_ADMIN_KILLS_OF_GROUP_MUTANTS } from './admin-record-mutants';
 
 type RulesNode = { [key: string]: RulesNode | string | boolean | string[] };
 
@@ -94,6 +95,7 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
       'reads a proof photo URL of a group it has not joined',
       'groups/{cid} · truthy admin · read · denied: reads a group',
       ...STRAY_ROW_READS,
+      ...REVOKED_ADMIN_KILLS_OF_GROUP_MUTANTS.groupRead,
     ],
   },
   {
@@ -121,7 +123,7 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
   {
     name: 'admins may not read a group',
     file: 'database.rules.json',
-    mutate: (rules) => editDatabaseRules(rules, [GROUP_READ], ' || auth.token.admin === true', ''),
+    mutate: (rules) => editDatabaseRules(rules, [GROUP_READ], ` || ${ADMIN_RECORD_CHECK}`, ''),
     killedBy: [
       'groups/{cid} · admin · read · allowed: reads a group',
       'groups/{cid}/members/{uid} · admin · read · allowed: reads a board',
@@ -422,7 +424,7 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
       editDatabaseRules(
         rules,
         ['users/$uid/private/.read'],
-        'auth != null && (auth.uid === $uid || auth.token.admin === true)',
+        `auth != null && (auth.uid === $uid || ${ADMIN_RECORD_CHECK})`,
         'auth != null',
       ),
     killedBy: [
@@ -431,17 +433,14 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
       "users/{uid}/private · truthy admin · read · denied: reads a member's private record",
       'reads the body stats of the owner of the group it joined',
       'reads the body stats of a member who joined its group',
+      ...REVOKED_ADMIN_KILLS_OF_GROUP_MUTANTS.privateRecord,
     ],
   },
   {
     name: "a group's members read each other's proofs by path",
     file: 'storage.rules',
     mutate: (rules) =>
-      replaceOnce(
-        rules,
-        'allow read: if isOwner(uid) || isAdmin();',
-        'allow read: if isSignedIn();',
-      ),
+      replaceOnce(rules, 'allow read: if isOwner(uid);', 'allow read: if isSignedIn();'),
     killedBy: [
       "} · member · read · denied: gets a download URL of a member's proof",
       "reads the metadata of another member's proof",
@@ -450,6 +449,7 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
       "truthy admin · query · denied: lists the proofs of a member's challenge",
       'gets a download URL of a group member’s proof by its path',
       'lists the proofs of a group member’s challenge',
+      ...REVOKED_ADMIN_KILLS_OF_GROUP_MUTANTS.proofsByPath,
     ],
   },
 ];

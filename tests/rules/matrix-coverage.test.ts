@@ -12,6 +12,11 @@ import { storageCases } from './cases/storage-cases';
 import { adminClaimDatabaseCases, adminClaimStorageCases } from './cases/admin-claim-cases';
 import { groupAdminClaimCases, groupCases } from './cases/group-cases';
 import { groupStorageCases } from './cases/group-challenge-cases';
+import {
+  adminRecordCases,
+  revokedAdminDatabaseCases,
+  revokedAdminStorageCases,
+} from './cases/admin-record-cases';
 
 // The matrix is only as good as its reach: these checks keep every path the app uses in it.
 const allCases = [
@@ -27,6 +32,9 @@ const allCases = [
   ...groupCases,
   ...groupAdminClaimCases,
   ...groupStorageCases,
+  ...adminRecordCases,
+  ...revokedAdminDatabaseCases,
+  ...revokedAdminStorageCases,
 ] as RulesCase<unknown, unknown>[];
 
 /** Every database path the app uses (docs/security.md); server-only ones need write denials all the same. */

@@ -13,6 +13,11 @@ import { websiteCases } from './cases/website-cases';
 import { moderationCases } from './cases/moderation-cases';
 import { progressCases } from './cases/progress-cases';
 import { adminClaimDatabaseCases, adminClaimStorageCases } from './cases/admin-claim-cases';
+import {
+  adminRecordCases,
+  revokedAdminDatabaseCases,
+  revokedAdminStorageCases,
+} from './cases/admin-record-cases';
 import { groupAdminClaimCases, groupCases } from './cases/group-cases';
 import { groupStorageCases } from './cases/group-challenge-cases';
 import { RULE_MUTANTS } from './rule-mutant-catalogue';
@@ -40,11 +45,18 @@ const MATRICES: Record<RulesFile, Matrix> = {
       ...adminClaimDatabaseCases,
       ...groupCases,
       ...groupAdminClaimCases,
+      ...adminRecordCases,
+      ...revokedAdminDatabaseCases,
     ] as Matrix['cases'],
     fixture: databaseFixture as MatrixFixture<unknown, unknown>,
   },
   'storage.rules': {
-    cases: [...storageCases, ...adminClaimStorageCases, ...groupStorageCases] as Matrix['cases'],
+    cases: [
+      ...storageCases,
+      ...adminClaimStorageCases,
+      ...groupStorageCases,
+      ...revokedAdminStorageCases,
+    ] as Matrix['cases'],
     fixture: storageFixture(INITIAL_OBJECTS) as MatrixFixture<unknown, unknown>,
   },
 };

@@ -8,7 +8,8 @@ import {
   type RuleMutant,
 } from './support/rule-mutants';
 import { LIMIT_MUTANTS } from './limit-mutants';
-import { adminClaimDatabaseCases, adminClaimStorageCases } from './cases/admin-claim-cases';
+import { adminClaimDatabaseCases } from './cases/admin-claim-cases';
+import { ADMIN_RECORD_CHECK, ADMIN_RECORD_MUTANTS } from './admin-record-mutants';
 import { challengeCases } from './cases/challenge-cases';
 import { groupAdminClaimCases } from './cases/group-cases';
 import { GROUP_KILLS_OF_EXISTING_MUTANTS, GROUP_MUTANTS } from './group-mutants';
@@ -44,14 +45,14 @@ function withOwnerWrite(rules: string, node: string): string {
 }
 
 /**
- * Every check of the admin claim relaxed to "has one" (`!= null`). The count keeps the mutant current: an admin
- * rule added needs its case in cases/admin-claim-cases.ts, and then its count here.
+ * Every check of the admin record relaxed to "has one" (`.exists()`). The count keeps the mutant current: an
+ * admin rule added needs its case in cases/admin-claim-cases.ts, and then its count here.
  */
-function relaxedAdminClaim(rules: string, check: string, count: number): string {
-  const found = rules.split(check).length - 1;
+function relaxedAdminRecord(rules: string, count: number): string {
+  const found = rules.split(ADMIN_RECORD_CHECK).length - 1;
   if (found !== count)
-    throw new Error(`Mutant out of date: ${found} admin-claim checks, expected ${count}`);
-  return rules.replaceAll(check, check.replace(/[=]==? true$/, '!= null'));
+    throw new Error(`Mutant out of date: ${found} admin checks, expected ${count}`);
+  return rules.replaceAll(ADMIN_RECORD_CHECK, "root.child('admins/' + auth.uid).exists()");
 }
 
 /** Every protection of the rules, weakened one at a time; the matrix must kill each one. */
@@ -89,7 +90,7 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
         rules: { website: Record<string, Record<string, unknown>> };
       };
       for (const node of ['banner', 'social-link'])
-        parsed.rules.website[node]['.write'] = 'auth != null && auth.token.admin === true';
+        parsed.rules.website[node]['.write'] = `auth != null && ${ADMIN_RECORD_CHECK}`;
       return JSON.stringify(parsed, null, 2);
     },
     killedBy: [
@@ -226,7 +227,7 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
       editDatabaseRules(
         rules,
         ['users/$uid/weights/.read'],
-        'auth != null && (auth.uid === $uid || auth.token.admin === true)',
+        `auth != null && (auth.uid === $uid || ${ADMIN_RECORD_CHECK})`,
         'auth != null',
       ),
     killedBy: [
@@ -234,13 +235,14 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
       "reads one entry of a member's weight log",
       "lists another member's latest weight",
       "users/{uid}/weights · truthy admin · read · denied: reads a member's weight log",
+      "users/{uid}/weights · revoked admin · read · denied: reads a member's weight log",
     ],
   },
   {
     name: 'admins may not read a member’s weight log',
     file: 'database.rules.json',
     mutate: (rules) =>
-      editDatabaseRules(rules, ['users/$uid/weights/.read'], ' || auth.token.admin === true', ''),
+      editDatabaseRules(rules, ['users/$uid/weights/.read'], ` || ${ADMIN_RECORD_CHECK}`, ''),
     killedBy: ["users/{uid}/weights · admin · read · allowed: reads a member's weight log"],
   },
   {
@@ -260,10 +262,10 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
       editDatabaseRules(
         rules,
         ['moderation/audit/.read'],
-        'auth != null && auth.token.admin === true && ',
+        `auth != null && ${ADMIN_RECORD_CHECK} && `,
         'auth != null && ',
       ),
-    killedBy: (['member', 'owner', 'other member', 'truthy admin'] as const).map(
+    killedBy: (['member', 'owner', 'other member', 'truthy admin', 'revoked admin'] as const).map(
       (role) =>
         `moderation/audit/{id} · ${role} · query · denied: reads the newest page of the audit log`,
     ),
@@ -287,7 +289,7 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
       editDatabaseRules(
         rules,
         ['users/$uid/challenges/.read'],
-        'auth != null && (auth.uid === $uid || auth.token.admin === true)',
+        `auth != null && (auth.uid === $uid || ${ADMIN_RECORD_CHECK})`,
         'auth != null',
       ),
     killedBy: [
@@ -301,6 +303,9 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
       "users/{uid}/challenges/{cid}/meals/{day}/{meal} · other member · read · denied: reads another member's proof photo URL",
       "users/{uid}/challenges/{cid} · truthy admin · read · denied: opens a member's challenge",
       "users/{uid}/challenges/{cid} · truthy admin · query · denied: lists a member's challenges",
+      "users/{uid}/challenges/{cid} · revoked admin · read · denied: opens a member's challenge",
+      "users/{uid}/challenges/{cid} · revoked admin · query · denied: lists a member's challenges",
+      'users/{uid}/challenges/{cid}/invite · revoked admin · read · denied: reads a member’s invite link',
       ...GROUP_KILLS_OF_EXISTING_MUTANTS.wholeChallengeToEveryMember,
     ],
   },
@@ -426,17 +431,13 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
     killedBy: ['uploads an SVG avatar', 'uploads a GIF', 'uploads an SVG (script inside)'],
   },
   {
-    name: 'any admin claim at all lets a member through, not only admin: true',
+    name: 'any admin record at all lets a member through, not only admins/{uid}: true',
     file: 'database.rules.json',
-    mutate: (rules) => relaxedAdminClaim(rules, 'auth.token.admin === true', 8),
+    mutate: (rules) => relaxedAdminRecord(rules, 8),
     killedBy: [...adminClaimDatabaseCases, ...groupAdminClaimCases].map((c) =>
       caseTitle(c as RulesCase<unknown, unknown>),
     ),
   },
-  {
-    name: 'any admin claim at all lets a member through, not only admin == true',
-    file: 'storage.rules',
-    mutate: (rules) => relaxedAdminClaim(rules, 'request.auth.token.admin == true', 1),
-    killedBy: adminClaimStorageCases.map((c) => caseTitle(c as RulesCase<unknown, unknown>)),
-  },
+  // The admins/{uid} record and its revocation: tests/rules/admin-record-mutants.ts.
+  ...ADMIN_RECORD_MUTANTS,
 ];

@@ -4,7 +4,9 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { getDatabase } from 'firebase-admin/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDatabaseEmulator, type RunningDatabaseEmulator } from 'challangex-emulators/database';
 import { DEFAULT_ADMIN_EMAILS, grantAdmin, parseArguments } from '../../scripts/admin-grant';
 
 const run = promisify(execFile);
@@ -12,10 +14,18 @@ const projectId = `demo-admin-grant-${randomUUID().slice(0, 8)}`;
 const root = resolve(import.meta.dirname, '../..');
 const cli = ['tsx', 'scripts/admin-grant.ts'];
 let app: App;
+let emulator: RunningDatabaseEmulator;
+/** The script's database on the emulators: the project's default one, as the dev stack serves it. */
+let databaseEmulatorHost: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   expect(process.env.FIREBASE_AUTH_EMULATOR_HOST).toBeTruthy();
-  app = initializeApp({ projectId }, projectId);
+  emulator = await startDatabaseEmulator({ port: 0, log: () => {} });
+  databaseEmulatorHost = `127.0.0.1:${emulator.port}`;
+  app = initializeApp(
+    { projectId, databaseURL: `http://${databaseEmulatorHost}?ns=${projectId}-default-rtdb` },
+    projectId,
+  );
 });
 
 afterAll(async () => {
@@ -23,7 +33,12 @@ afterAll(async () => {
   const { users } = await auth.listUsers();
   await auth.deleteUsers(users.map((user) => user.uid));
   await deleteApp(app);
+  await emulator?.close();
 });
+
+const target = () => ({ auth: getAuth(app), database: getDatabase(app) });
+const recordOf = async (uid: string) =>
+  (await getDatabase(app).ref(`admins/${uid}`).get()).val() as unknown;
 
 const newMember = async ({
   claims,
@@ -55,39 +70,48 @@ describe('admin-grant', () => {
     expect(() => parseArguments(['--production'])).toThrow(/--production needs at least one EMAIL/);
   });
 
-  it('adds admin: true and keeps the claims a member already has', async () => {
+  it('writes the admins/{uid} record, adds admin: true and keeps the claims a member already has', async () => {
     const member = await newMember({ claims: { beta: true } });
-    const result = await grantAdmin(getAuth(app), member.email!);
+    const result = await grantAdmin(target(), member.email!);
     expect(result).toEqual({ email: member.email, uid: member.uid, ok: true });
+    expect(await recordOf(member.uid)).toBe(true);
     expect(await claimsOf(member.uid)).toEqual({ beta: true, admin: true });
   });
 
   it('refuses an account whose email is not verified, and grants nothing', async () => {
     const member = await newMember({ emailVerified: false });
-    const result = await grantAdmin(getAuth(app), member.email!);
+    const result = await grantAdmin(target(), member.email!);
     expect(result).toMatchObject({ ok: false, reason: expect.stringMatching(/not verified/) });
     expect(await claimsOf(member.uid)).toBeUndefined();
+    expect(await recordOf(member.uid)).toBeNull();
   });
 
   it('refuses a disabled account', async () => {
     const member = await newMember({ disabled: true });
-    const result = await grantAdmin(getAuth(app), member.email!);
+    const result = await grantAdmin(target(), member.email!);
     expect(result).toMatchObject({ ok: false, reason: expect.stringMatching(/disabled/) });
     expect(await claimsOf(member.uid)).toBeUndefined();
+    expect(await recordOf(member.uid)).toBeNull();
   });
 
   it('reports an unknown email instead of throwing', async () => {
-    const result = await grantAdmin(getAuth(app), `nobody-${randomUUID()}@example.com`);
+    const result = await grantAdmin(target(), `nobody-${randomUUID()}@example.com`);
     expect(result).toMatchObject({ ok: false, reason: 'no account with this email' });
   });
 
   it('works from the command line and exits non-zero when one email is unknown or unverified', async () => {
     const member = await newMember();
     const unverified = await newMember({ emailVerified: false });
-    const env = { ...process.env, GCLOUD_PROJECT: projectId };
+    const env = {
+      ...process.env,
+      GCLOUD_PROJECT: projectId,
+      FIREBASE_DATABASE_EMULATOR_HOST: databaseEmulatorHost,
+      DATABASE_URL: '',
+    };
     const ok = await run('npx', [...cli, member.email!], { cwd: root, env });
     expect(ok.stdout).toContain(`admin granted: ${member.email}`);
     expect(await claimsOf(member.uid)).toEqual({ admin: true });
+    expect(await recordOf(member.uid)).toBe(true);
 
     const failed = run(
       'npx',
@@ -99,6 +123,7 @@ describe('admin-grant', () => {
     expect(stderr).toContain(`${unverified.email}: email not verified`);
     expect(stderr).toContain('no account with this email');
     expect(await claimsOf(unverified.uid)).toBeUndefined();
+    expect(await recordOf(unverified.uid)).toBeNull();
   }, 60_000);
 
   it('refuses --production without an email before touching any project', async () => {

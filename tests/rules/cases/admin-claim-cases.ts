@@ -8,9 +8,9 @@ import {
 } from '../support/database-world';
 import type { Storage, StorageWorld } from '../support/storage-world';
 
-// A member whose admin claim is truthy but not `true` (roles.ts, 'truthy admin'): every rule that lets an
-// admin through must refuse them, so that `auth.token.admin === true` relaxed to a presence check fails here
-// (rule-mutant-catalogue.ts). Each attempt is one the real admin's cases allow.
+// A member whose admins/{uid} record is truthy but not `true` (roles.ts, 'truthy admin'; their token's claim is
+// too): every rule that lets an admin through must refuse them, so that the record check relaxed to a
+// presence check fails here (rule-mutant-catalogue.ts). Each attempt is one the real admin's cases allow.
 
 const role = 'truthy admin' as const;
 

@@ -187,7 +187,8 @@ proofs.allowed('owner', 'read', 'gets a download URL of its own proof', (s) =>
 proofs.denied('other member', 'read', "reads the metadata of another member's proof", (s) =>
   s.ref(STORED_PROOF).getMetadata(),
 );
-proofs.allowed('admin', 'read', "gets a download URL of a member's proof", (s) =>
+// Admins see a flagged proof through the API (GET /api/admin/proofs/:key/photo), never by path.
+proofs.denied('admin', 'read', "gets a download URL of a member's proof", (s) =>
   s.ref(STORED_PROOF).getDownloadURL(),
 );
 proofs.allowed('owner', 'query', 'lists the proofs of its challenge (gallery)', (s) =>
@@ -196,7 +197,7 @@ proofs.allowed('owner', 'query', 'lists the proofs of its challenge (gallery)', 
 proofs.denied('member', 'query', "lists the proofs of a member's challenge", (s) =>
   s.ref(CHALLENGE_FOLDER).listAll(),
 );
-proofs.allowed('admin', 'query', "lists the proofs of a member's challenge", (s) =>
+proofs.denied('admin', 'query', "lists the proofs of a member's challenge", (s) =>
   s.ref(CHALLENGE_FOLDER).listAll(),
 );
 proofs.denied('visitor', 'query', "lists the proofs of a member's challenge", (s) =>

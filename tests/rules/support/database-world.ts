@@ -1,7 +1,7 @@
 import type firebase from 'firebase/compat/app';
 import type { RulesTestContext, RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import type { MatrixFixture } from './rules-matrix';
-import { OTHER_UID, OWNER_UID } from './roles';
+import { IDENTITIES, OTHER_UID, OWNER_UID } from './roles';
 
 export type Json = null | boolean | number | string | JsonObject;
 export interface JsonObject {
@@ -174,6 +174,9 @@ export function buildDatabaseWorld(now = Date.now()): DatabaseWorld {
         [OTHER_CHALLENGE]: feedEntry(OTHER_UID, now),
       },
       leaderboard: { all: leaders, weekly: { [WEEK]: leaders }, monthly: { [MONTH]: leaders } },
+      // The server's admin records (scripts/admin-grant.ts): the admin's, and a value that is truthy but
+      // not `true` for the 'truthy admin' (roles.ts). The 'revoked admin' has none: admin:revoke removed it.
+      admins: { [IDENTITIES.admin.uid]: true, [IDENTITIES['truthy admin'].uid]: 'yes' },
       website: {
         banner: { val: 'Fitness Meal Protein Health' },
         'social-link': {

@@ -52,6 +52,38 @@ vi.mock('@/services/api-client', () => ({
   }),
 }));
 vi.mock('../lib/ask-reason', () => ({ askModerationReason: vi.fn(async () => 'Spam') }));
+vi.mock('@/services/saved-session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/services/saved-session')>()),
+  memberIdToken: vi.fn(async () => 'admin-id-token'),
+}));
+
+/**
+ * The API's proof photo routes (GET /api/admin/proofs/:key/photo, /earlier-photo), fetched with the admin's
+ * token: each answers a 1-byte (flagged) or 2-byte (earlier) image, or 404 when listed in `gone`.
+ */
+function servePhotos(gone: string[] = []) {
+  const requests: Array<{ url: string; authorization: string | null }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      requests.push({ url, authorization: new Headers(init?.headers).get('authorization') });
+      const route = url.split('/').at(-1)!;
+      if (gone.includes(route))
+        return new Response('{"error":"This photo is gone"}', { status: 404 });
+      const bytes = route === 'photo' ? [0xff] : [0xff, 0xd8];
+      return new Response(new Uint8Array(bytes), { headers: { 'content-type': 'image/jpeg' } });
+    }),
+  );
+  return requests;
+}
+// jsdom has no object URLs: name each photo by its size.
+Object.assign(URL, {
+  createObjectURL: (blob: Blob) => (blob.size === 1 ? 'blob:flagged' : 'blob:earlier'),
+  revokeObjectURL: () => {},
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 // Partial mock: the real TOAST_SAVED_MS stays, so the 1.5 s assertions below check the app's constant.
 vi.mock('@/lib/toast', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/toast')>()),
@@ -398,17 +430,26 @@ describe('AdminPage', () => {
         mealName: 'Dal and rice',
       },
     ];
+    const photoRequests = servePhotos();
     renderApp(<AdminPage />, { user: admin, path: '/admin-x' });
     const queue = await screen.findByRole('region', { name: 'Flagged proofs' });
     const card = await within(queue).findByRole('article', {
       name: 'Flagged proof: Zoya, Day 1 lunch',
     });
+    // Both photos come from the API with the admin's token, never from Storage or the listed URLs.
     expect(
-      within(card).getByRole('img', { name: 'Flagged proof of Day 1 lunch by Zoya' }),
-    ).toHaveAttribute('src', api.proofs[0].img);
+      await within(card).findByRole('img', { name: 'Flagged proof of Day 1 lunch by Zoya' }),
+    ).toHaveAttribute('src', 'blob:flagged');
     expect(
-      within(card).getByRole('img', { name: 'Earlier proof of Day 1 lunch by Kabir' }),
-    ).toHaveAttribute('src', api.proofs[0].matchImg);
+      await within(card).findByRole('img', { name: 'Earlier proof of Day 1 lunch by Kabir' }),
+    ).toHaveAttribute('src', 'blob:earlier');
+    const key = encodeURIComponent(api.proofs[0].key);
+    expect(photoRequests).toEqual(
+      expect.arrayContaining([
+        { url: `/api/admin/proofs/${key}/photo`, authorization: 'Bearer admin-id-token' },
+        { url: `/api/admin/proofs/${key}/earlier-photo`, authorization: 'Bearer admin-id-token' },
+      ]),
+    );
     expect(card).toHaveTextContent('Looks like an earlier proof');
     expect(card).toHaveTextContent(/Taken far from the meal’s window: taken .+, window .+ to .+/);
     const reject = within(card).getByRole('button', { name: 'Reject' });
@@ -432,6 +473,34 @@ describe('AdminPage', () => {
       }),
     );
     expect(toastSuccess).toHaveBeenCalledWith('The proof is approved: its points count');
+  });
+
+  it('says when the earlier photo is gone (the API answers 404)', async () => {
+    servePhotos(['earlier-photo']);
+    api.proofs = [
+      {
+        key: '000001764000000000~uid-zoya~-Nchallenge000000002~1~lunch',
+        uid: 'uid-zoya',
+        challengeId: '-Nchallenge000000002',
+        day: 1,
+        slot: 'lunch',
+        imgPath: 'Challenge/uid-zoya/-Nchallenge000000002/Day1-lunch.jpg',
+        img: '',
+        reasons: ['duplicate'],
+        match: { uid: 'uid-kabir', challengeId: '-Nchallenge000000001', day: 1, slot: 'lunch' },
+        opensAt: 1_764_000_000_000,
+        closesAt: 1_764_000_000_000 + 3_600_000,
+        at: 1_764_000_000_000,
+        displayName: 'Zoya',
+        mealName: 'Dal and rice',
+      },
+    ];
+    renderApp(<AdminPage />, { user: admin, path: '/admin-x' });
+    const card = await screen.findByRole('article', { name: 'Flagged proof: Zoya, Day 1 lunch' });
+    expect(await within(card).findByText('The earlier photo is gone.')).toBeInTheDocument();
+    expect(
+      within(card).getByRole('img', { name: 'Flagged proof of Day 1 lunch by Zoya' }),
+    ).toHaveAttribute('src', 'blob:flagged');
   });
 
   it('names the reasons members gave when their reports flagged a proof', async () => {

@@ -8,7 +8,7 @@ import {
   type ProofFlagReason,
   type ProofQueueRow,
 } from '@domain/challenges/proof-review';
-import { imageSource } from '@/lib/safe-urls';
+import { useProofPhoto, type ProofPhotoKind } from '../api/proof-photos';
 import { approveProof, rejectProof, useFlaggedProofs } from '../api/proof-review';
 import { useAdminAction } from '../hooks/use-admin-action';
 import { formatAdminTime } from '../lib/admin-time';
@@ -100,21 +100,17 @@ function FlaggedProof({
   const [reason, setReason] = useState('');
   const member = proof.displayName || proof.uid;
   const meal = `Day ${proof.day} ${proof.slot}`;
-  const flagged = imageSource(proof.img);
-  const earlier = imageSource(proof.matchImg);
   const reasonId = `reject-reason-${proof.key}`;
   return (
     <Card as="article" className="shadow-sm" aria-label={`Flagged proof: ${member}, ${meal}`}>
       <Card.Body className="small">
         <div className="row g-2 mb-2">
           <figure className="col-6 mb-0">
-            {flagged && (
-              <img
-                src={flagged}
-                alt={`Flagged proof of ${meal} by ${member}`}
-                className="img-fluid rounded"
-              />
-            )}
+            <ProofPhotoImage
+              proofKey={proof.key}
+              kind="flagged"
+              alt={`Flagged proof of ${meal} by ${member}`}
+            />
             <figcaption>
               Flagged: {member}, {meal}
               {proof.mealName && ` (${proof.mealName})`}
@@ -122,15 +118,11 @@ function FlaggedProof({
           </figure>
           {proof.match && (
             <figure className="col-6 mb-0">
-              {earlier ? (
-                <img
-                  src={earlier}
-                  alt={`Earlier proof of Day ${proof.match.day} ${proof.match.slot} by ${proof.matchDisplayName || proof.match.uid}`}
-                  className="img-fluid rounded"
-                />
-              ) : (
-                <p className="text-body-secondary">The earlier photo is gone.</p>
-              )}
+              <ProofPhotoImage
+                proofKey={proof.key}
+                kind="earlier"
+                alt={`Earlier proof of Day ${proof.match.day} ${proof.match.slot} by ${proof.matchDisplayName || proof.match.uid}`}
+              />
               <figcaption>
                 Earlier: {proof.matchDisplayName || proof.match.uid}, Day {proof.match.day}{' '}
                 {proof.match.slot}
@@ -187,4 +179,31 @@ function FlaggedProof({
       </Card.Body>
     </Card>
   );
+}
+
+const GONE: Record<ProofPhotoKind, string> = {
+  flagged: 'The photo is gone.',
+  earlier: 'The earlier photo is gone.',
+};
+
+/**
+ * A photo of a flagged proof, streamed by the API to admins only (docs/security.md, "Admins"): admins do not
+ * read proofs from Storage, so a revoked admin sees none.
+ */
+function ProofPhotoImage({
+  proofKey,
+  kind,
+  alt,
+}: {
+  proofKey: string;
+  kind: ProofPhotoKind;
+  alt: string;
+}) {
+  const photo = useProofPhoto(proofKey, kind);
+  if (photo.status === 'ready')
+    return <img src={photo.url} alt={alt} className="img-fluid rounded" />;
+  if (photo.status === 'gone') return <p className="text-body-secondary">{GONE[kind]}</p>;
+  if (photo.status === 'error')
+    return <p className="text-danger">The photo could not be loaded: {photo.error.message}</p>;
+  return <p className="text-body-secondary">Loading the photo…</p>;
 }
