@@ -13,6 +13,7 @@ import { type MealKey } from '@domain/challenges/meal-key';
 import { memberUid } from './authenticate';
 import { isMemberDisabled } from './disabled-member-sweep';
 import { writeGuardedBoardUpdate } from './group-board-writes';
+import { keepLatestNotices } from './notice-retention';
 import { HttpError, parseOrThrow } from './http-error';
 
 export interface GroupPeerDependencies {
@@ -149,6 +150,7 @@ export function cheerMember({ database, clock }: GroupPeerDependencies): Request
         peers.from,
       ),
     });
+    await keepLatestNotices(database, uid);
     response.status(201).json({ challengeId, uid, meal, cheered: true });
   };
 }

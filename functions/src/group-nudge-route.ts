@@ -12,6 +12,7 @@ import {
   noticeUpdate,
   type GroupPeerDependencies,
 } from './group-cheer-route';
+import { keepLatestNotices } from './notice-retention';
 import { HttpError, parseOrThrow } from './http-error';
 
 const bodySchema = z.strictObject({});
@@ -68,6 +69,7 @@ export function nudgeMember({ database, clock }: GroupPeerDependencies): Request
         peers.from,
       ),
     );
+    await keepLatestNotices(database, uid);
     response.status(201).json({ challengeId, uid, meal, nudged: true });
   };
 }

@@ -36,12 +36,6 @@ export interface ProofSubmitDependencies {
   log?: (message: string, error: unknown) => void;
 }
 
-/**
- * Why a proof waits for an admin: the shared reasons, and what the photo itself shows. 'plain' and
- * 'small' belong in ProofFlagReason (src/domain/challenges/proof-review.ts) with their labels.
- */
-type HeldReason = ProofFlagReason | 'plain' | 'small';
-
 const paramsSchema = z.object({
   challengeId: z.string().regex(DATABASE_KEY, 'Not a challenge id'),
   day: z.coerce.number().int().min(CHALLENGE_DAYS.min).max(CHALLENGE_DAYS.max),
@@ -148,12 +142,11 @@ export function submitMealProof(dependencies: ProofSubmitDependencies): RequestH
     const match = fingerprint.plain
       ? undefined
       : await checkAndIndexProof(database, indexed, fingerprint);
-    const held: HeldReason[] = [];
-    if (match) held.push('duplicate');
-    if (fingerprint.plain) held.push('plain');
-    if (fingerprint.small) held.push('small');
-    if (captureTimeOutsideWindow(capturedAt, window)) held.push('capture-time');
-    const reasons = held as ProofFlagReason[];
+    const reasons: ProofFlagReason[] = [];
+    if (match) reasons.push('duplicate');
+    if (fingerprint.plain) reasons.push('plain');
+    if (fingerprint.small) reasons.push('small');
+    if (captureTimeOutsideWindow(capturedAt, window)) reasons.push('capture-time');
     const review: ProofReview | null = reasons.length
       ? { state: 'flagged', reasons, at: now }
       : null;

@@ -10,7 +10,8 @@ import { MAX_PROOF_ATTEMPTS, parseStoragePath } from '@domain/data/storage-paths
  * Why a proof waits for an admin: a near-duplicate of an earlier proof, a capture time far from its window,
  * or reports from members of its group (docs/product.md, "Group challenges").
  */
-export type ProofFlagReason = 'duplicate' | 'capture-time' | 'reported';
+/** Why a proof waits for an admin; 'plain' (almost one colour) and 'small' (far below a phone camera's size) come from the photo itself. */
+export type ProofFlagReason = 'duplicate' | 'capture-time' | 'reported' | 'plain' | 'small';
 
 export type ProofReviewState = 'flagged' | 'approved' | 'rejected';
 

@@ -86,6 +86,8 @@ const REASON_LABELS: Record<ProofFlagReason, string> = {
   duplicate: 'Looks like an earlier proof',
   'capture-time': 'Taken far from the meal’s window',
   reported: 'Reported by members of its group',
+  plain: 'Almost one colour',
+  small: 'Far smaller than a camera photo',
 };
 
 function FlaggedProof({
