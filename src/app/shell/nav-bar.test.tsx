@@ -46,6 +46,24 @@ describe('NavBar', () => {
     expect(screen.queryByRole('link', { name: 'Admin-X' })).not.toBeInTheDocument();
   });
 
+  it("leads to the member's own challenges from the menu", async () => {
+    const { router } = renderApp(<NavBar />, {
+      user: memberFixture,
+      routes: [{ path: '/profile/:name/:uid', element: <p>Profile</p> }],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Asha Rao' }));
+    await userEvent.click(screen.getByRole('button', { name: 'My challenges' }));
+    expect(router.state.location.pathname).toBe(`/profile/Asha%20Rao/${memberFixture.uid}`);
+    expect(router.state.location.hash).toBe('#my-challenges');
+  });
+
+  it("puts the site's pages after the member's entries in the phone's folded menu", () => {
+    renderApp(<NavBar />, { user: null });
+    const pages = screen.getByRole('link', { name: 'About' }).closest('ul');
+    expect(pages).toHaveClass('order-last', 'order-md-0');
+    expect(screen.getByRole('link', { name: 'Login' }).closest('ul')).not.toHaveClass('order-last');
+  });
+
   it('adds Admin-X for admins', async () => {
     renderApp(<NavBar />, { user: { ...memberFixture, isAdmin: true } });
     await userEvent.click(await screen.findByRole('button', { name: 'Asha Rao' }));

@@ -64,7 +64,9 @@ export function NavBar() {
               setExpanded(false);
           }}
         >
-          <ul className="me-auto navbar-nav">
+          {/* On phones the bottom navigation leads (Home, Board): the folded menu starts with the member's
+              own entries (or Register, Login) and ends with the site's pages. */}
+          <ul className="me-auto navbar-nav order-last order-md-0">
             {publicLinks.map((link) => (
               <li className="nav-item" key={link.to}>
                 <NavLink to={link.to} end={link.end} className={navLinkClass}>

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
+import { SOCIAL_ICONS } from '@/components/icons';
 
 const socialIcons = [
-  { href: 'https://www.facebook.com/', label: 'Facebook', glyph: 'f' },
-  { href: 'https://twitter.com/', label: 'Twitter', glyph: 'X' },
-  { href: 'https://www.linkedin.com/', label: 'LinkedIn', glyph: 'in' },
-  { href: 'https://github.com/', label: 'GitHub', glyph: 'gh' },
-  { href: 'https://www.youtube.com/', label: 'YouTube', glyph: '▶' },
+  { href: 'https://www.facebook.com/', label: 'Facebook', Icon: SOCIAL_ICONS.facebook },
+  { href: 'https://twitter.com/', label: 'Twitter', Icon: SOCIAL_ICONS.twitter },
+  { href: 'https://www.linkedin.com/', label: 'LinkedIn', Icon: SOCIAL_ICONS.linkedin },
+  { href: 'https://github.com/', label: 'GitHub', Icon: SOCIAL_ICONS.github },
+  { href: 'https://www.youtube.com/', label: 'YouTube', Icon: SOCIAL_ICONS.youtube },
 ];
 
 export function SiteFooter() {
@@ -21,11 +22,11 @@ export function SiteFooter() {
           </Link>
         </nav>
         <ul className="list-unstyled d-flex gap-2 mb-0" aria-label="ChallangeX on social media">
-          {socialIcons.map((icon) => (
-            <li key={icon.label}>
-              <a className="social-icon" href={icon.href} target="_blank" rel="noopener noreferrer">
-                <span aria-hidden="true">{icon.glyph}</span>
-                <span className="visually-hidden">{icon.label}</span>
+          {socialIcons.map(({ href, label, Icon }) => (
+            <li key={label}>
+              <a className="social-icon" href={href} target="_blank" rel="noopener noreferrer">
+                <Icon />
+                <span className="visually-hidden">{label}</span>
               </a>
             </li>
           ))}
