@@ -243,7 +243,7 @@ const WeightTrendView = memo(function WeightTrendView({
         {trend.changeSince !== undefined && challenge && (
           <div className="col-6 col-md-4">
             <dt className="fw-normal text-body-secondary">
-              Since your challenge began ({formatCalendarDate(challenge.startDate)})
+              Since your challenge began ({formatCalendarDate(challenge.startDate ?? '')})
             </dt>
             <dd className="fw-semibold mb-0">{signed(trend.changeSince)}</dd>
           </div>
