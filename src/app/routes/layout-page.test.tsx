@@ -112,11 +112,22 @@ describe('LayoutPage', () => {
   });
 
   it('keeps the sidebar under the feed on narrow screens, and shows it beside other pages from lg up only', async () => {
-    await renderLayout('/feed', memberFixture);
+    const { router } = renderApp(<p>Start</p>, {
+      path: '/start',
+      user: memberFixture,
+      routes: [{ path: '/', element: <LayoutPage />, children }],
+    });
+    await act(() => router.navigate('/feed'));
     expect(screen.getByRole('complementary', { name: 'Sidebar' })).not.toHaveClass('d-none');
-    await act(() => renderLayout('/about-us', memberFixture));
-    const sidebar = screen.getAllByRole('complementary', { name: 'Sidebar', hidden: true }).at(-1)!;
-    expect(sidebar).toHaveClass('d-none', 'd-lg-block');
+    // A screen tall, so the sidebar below never jumps down as the feed fills in.
+    expect(screen.getByText('Feed outlet').parentElement).toHaveClass('min-vh-100');
+    await act(() => router.navigate('/about-us'));
+    expect(screen.getByRole('complementary', { name: 'Sidebar', hidden: true })).toHaveClass(
+      'd-none',
+      'd-lg-block',
+    );
+    // No sidebar below: a short page (the 404 panel) leaves no screen-high gap under it.
+    expect(screen.getByText('Other outlet').parentElement).not.toHaveClass('min-vh-100');
   });
 
   it('renders no widget off the feed on a screen too narrow for the sidebar beside the page', async () => {
