@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { challengePath, profilePath } from '../src/lib/app-addresses';
 import { expectNoAxeViolations } from './support/axe';
-import { writeData, type TestMember } from './support/backend';
+import { encodeBoardProofs, encodeBoardWindows } from '@domain/challenges/board-windows';
+import { MEAL_SLOTS } from '@domain/constants';
+import { readData, writeData, type TestMember } from './support/backend';
 import { expect, signIn, test } from './support/fixtures';
 import { seedChallenge, seedChallengeWithLunchOpen } from './support/seed-challenge';
 
@@ -114,11 +116,14 @@ async function checkScreen(page: Page, screen: string, ready: Locator) {
     // The bottom navigation is there, and covers nothing: at the end of the page the footer ends above it.
     const bottomNav = page.getByRole('navigation', { name: 'Main' });
     await expect(bottomNav).toBeVisible();
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // Instantly: Bootstrap's smooth scrolling would have the boxes measured mid-way.
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+    );
     const footer = await page.locator('footer.site-footer').boundingBox();
     const nav = await bottomNav.boundingBox();
     expect(footer!.y + footer!.height).toBeLessThanOrEqual(nav!.y + SLACK);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   }
   await expectNoAxeViolations(page, `${screen} at ${width} px`);
 
@@ -138,12 +143,21 @@ async function seedGroupChallenge(owner: TestMember, friendName: string) {
   const path = `users/${owner.uid}/challenges/${challengeId}`;
   await writeData(`${path}/access`, 'link');
   await writeData(`${path}/memberCount`, 2);
+  // Both plans share the seeded day's windows; the owner proved breakfast (already past: lunch is open).
+  const day = (await readData<Record<string, { opensAt: number; closesAt: number }>>(
+    `${path}/meals/Day1`,
+  ))!;
+  const windows = encodeBoardWindows(
+    MEAL_SLOTS.map((slot) => ({ key: `Day1-${slot}` as const, ...day[slot]! })),
+  );
   const row = (displayName: string, proved: number, points: number) => ({
     displayName,
     photoURL: '',
     joinedAt: Date.now() - 60_000,
     proved,
     points,
+    windows,
+    ...(proved > 0 ? { proofs: encodeBoardProofs([['Day1-breakfast', 'Done']]) } : {}),
   });
   await writeData(`groups/${challengeId}`, {
     ownerId: owner.uid,

@@ -1,4 +1,4 @@
-import { SOCIAL_ICONS } from '@/components/icons';
+import { SOCIAL_ICONS } from '@/components/social-icons';
 import { httpsLink } from '@/lib/safe-urls';
 import type { MemberSocial } from '@domain/members/member-records';
 

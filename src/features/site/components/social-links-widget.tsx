@@ -1,6 +1,6 @@
 import Card from 'react-bootstrap/Card';
 import { SITE_SOCIAL_NETWORKS } from '@domain/site/site-social-networks';
-import { SOCIAL_ICONS } from '@/components/icons';
+import { SOCIAL_ICONS } from '@/components/social-icons';
 import { httpsLink } from '@/lib/safe-urls';
 import { useSocialLinks } from '../api/use-social-links';
 
