@@ -10,23 +10,25 @@ import { NavBar } from './nav-bar';
 import { OfflineNotice } from './offline-notice';
 import { RouteMainContent } from './route-main-content';
 import { ScrollRestoration } from './scroll-restoration';
-import { SiteFooter } from './site-footer';
 import { UpdatePrompt } from './update-prompt';
 
-// Its own chunk (~1.2 KB gzip with its icons), fetched once the page's main content is on screen: the first
-// page's script stays within its budget (docs/performance.md). Fixed to the bottom edge, it moves nothing when
-// it appears; the shell pads the page for it from the start.
+// Chunks of their own (~1.2 KB gzip each with their icons), fetched once the page's main content is on screen:
+// the first page's script stays within its budget (docs/performance.md). Neither moves anything when it appears:
+// the footer is below the fold (the main element is a screen tall), the bottom navigation fixed to the bottom
+// edge, with the page padded for it from the start.
+const SiteFooter = lazyComponent(loadOnce(async () => (await import('./site-footer')).SiteFooter));
 const BottomNav = lazyComponent(
   loadOnce(async () => (await import('@/components/bottom-nav')).BottomNav),
 );
 
-/** The bottom navigation, once the page's main content is on screen (its own component: the page never re-renders). */
-function PhoneNavigation({ user }: { user: SessionUser }) {
+/** The footer and a member's bottom navigation, once the page's main content is on screen (apart: no re-render of the page). */
+function LaterParts({ user }: { user: SessionUser | null | undefined }) {
   const afterMainContent = useAfterMainContent();
   if (!afterMainContent) return null;
   return (
     <Suspense fallback={null}>
-      <BottomNav uid={user.uid} displayName={user.displayName ?? user.uid} />
+      <SiteFooter />
+      {user && <BottomNav uid={user.uid} displayName={user.displayName ?? user.uid} />}
     </Suspense>
   );
 }
@@ -50,8 +52,7 @@ export function AppShell() {
           <RouteMainContent />
         </Suspense>
       </main>
-      <SiteFooter />
-      {user && <PhoneNavigation user={user} />}
+      <LaterParts user={user} />
       <OfflineNotice />
       <UpdatePrompt />
       <LoadingOverlay visible={user === undefined} />

@@ -1,15 +1,5 @@
-import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { useAfterMainContent } from '@/hooks/use-main-content';
-import { lazyComponent } from '../lazy-component';
-import { loadOnce } from '../load-once';
-
-// The marks (inline SVG, ~0.8 KB gzip) are below the fold on every page: their own chunk, drawn once the page's
-// main content is on screen, keeps them out of the first page's script (docs/performance.md). Each link's 44 px
-// circle is there from the start, so nothing moves when they arrive.
-const SocialIcon = lazyComponent(
-  loadOnce(async () => (await import('@/components/social-icons')).SocialIcon),
-);
+import { SocialIcon } from '@/components/social-icons';
 
 const socialIcons = [
   { href: 'https://www.facebook.com/', label: 'Facebook', network: 'facebook' },
@@ -19,8 +9,12 @@ const socialIcons = [
   { href: 'https://www.youtube.com/', label: 'YouTube', network: 'youtube' },
 ] as const;
 
+/**
+ * The footer: Privacy Policy, Terms Conditions, the social networks' marks. Below the fold on every page (the
+ * main element is a screen tall), it is a chunk of its own the shell loads once the page's main content is on
+ * screen (app-shell.tsx).
+ */
 export function SiteFooter() {
-  const afterMainContent = useAfterMainContent();
   return (
     <footer className="site-footer bg-dark text-light py-4 mt-auto">
       <div className="container d-flex flex-column flex-md-row gap-3 justify-content-between align-items-center">
@@ -36,11 +30,7 @@ export function SiteFooter() {
           {socialIcons.map(({ href, label, network }) => (
             <li key={label}>
               <a className="social-icon" href={href} target="_blank" rel="noopener noreferrer">
-                {afterMainContent && (
-                  <Suspense fallback={null}>
-                    <SocialIcon network={network} />
-                  </Suspense>
-                )}
+                <SocialIcon network={network} />
                 <span className="visually-hidden">{label}</span>
               </a>
             </li>
