@@ -119,7 +119,12 @@ describe('ProfilePage', () => {
     resetFakeDatabase({
       users: {
         [owner.uid]: {
-          info: { uid: owner.uid, displayName: 'Asha Rao', joinAt: '2026-01-01 10:00:00' },
+          info: {
+            uid: owner.uid,
+            displayName: 'Asha Rao',
+            joinAt: '2026-01-01 10:00:00',
+            score: 123456,
+          },
           challenges: {
             older: plan('Spring reset', now - 40 * day, now - 37 * day),
             running: plan('Lean week', now - 30 * day + 1, now + day),
@@ -129,9 +134,13 @@ describe('ProfilePage', () => {
       },
     });
     await renderProfile(owner);
+    // Dates and numbers as the product shows them (src/lib/format.ts), the stored joinAt text unchanged.
     expect(screen.getByText('Join At', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
       '1 Jan 2026',
     );
+    expect(
+      screen.getByText('Total Score', { selector: 'dt' }).nextElementSibling,
+    ).toHaveTextContent('1,23,456');
     const section = await screen.findByRole('region', { name: 'My challenges' });
     expect(section).toHaveAttribute('id', 'my-challenges');
     const links = await within(section).findAllByRole('link');
