@@ -149,6 +149,10 @@ async function checkScreen(page: Page, screen: string, ready: Locator) {
     fullPage: true,
     animations: 'disabled',
     caret: 'hide',
+    // A whole page in one picture: the fixed bottom navigation drawn where it ends up, after the footer, not
+    // across the middle of the page where the first screen's bottom edge was.
+    style:
+      '.bottom-nav { position: sticky !important; } .has-bottom-nav { padding-bottom: 0 !important; }',
   });
 }
 
