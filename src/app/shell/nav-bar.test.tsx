@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router-dom';
 import type { NoticeRecord } from '@domain/challenges/group-records';
 import { reportMainContentShown } from '@/lib/main-content';
 import {
@@ -68,6 +69,36 @@ describe('NavBar', () => {
     renderApp(<NavBar />, { user: { ...memberFixture, isAdmin: true } });
     await userEvent.click(await screen.findByRole('button', { name: 'Asha Rao' }));
     expect(screen.getByRole('link', { name: 'Admin-X' })).toHaveAttribute('href', '/admin-x');
+  });
+
+  it('closes the phone menu on any navigation, one made outside it (the bottom navigation) too', async () => {
+    // One nav bar above the routed pages, as in the shell: it stays mounted across the navigation.
+    const { router } = renderApp(<p>Start</p>, {
+      user: memberFixture,
+      path: '/start',
+      routes: [
+        {
+          path: '/',
+          element: (
+            <>
+              <NavBar />
+              <Outlet />
+            </>
+          ),
+          children: [
+            { path: 'feed', element: <p>Feed</p> },
+            { path: 'leader-board', element: <p>Board</p> },
+          ],
+        },
+      ],
+    });
+    await act(() => router.navigate('/feed'));
+    const toggle = screen.getByRole('button', { name: 'Toggle navigation' });
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await act(() => router.navigate('/leader-board'));
+    expect(screen.getByText('Board')).toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('closes the account menu on Escape and on a click elsewhere', async () => {
