@@ -152,7 +152,7 @@ async function checkScreen(page: Page, screen: string, ready: Locator) {
     // A whole page in one picture: the fixed bottom navigation drawn where it ends up, after the footer, not
     // across the middle of the page where the first screen's bottom edge was.
     style:
-      '.bottom-nav { position: sticky !important; } .has-bottom-nav { padding-bottom: 0 !important; }',
+      '.bottom-nav { position: static !important; } .has-bottom-nav { padding-bottom: 0 !important; }',
   });
 }
 
