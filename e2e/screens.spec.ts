@@ -156,10 +156,23 @@ async function checkScreen(page: Page, screen: string, ready: Locator) {
   });
 }
 
+/** The seed's dishes drawn with pictures the app ships (the seed names one it does not), as a real plan has. */
+async function showShippedPictures(owner: TestMember, challengeId: string) {
+  const pictures = {
+    breakfast: '/meals/kanda-poha-peanuts.svg',
+    lunch: '/meals/rajma-chawal.svg',
+    dinner: '/meals/moong-dal-khichdi.svg',
+  };
+  for (const [slot, picture] of Object.entries(pictures))
+    await writeData(`users/${owner.uid}/challenges/${challengeId}/meals/Day1/${slot}/img`, picture);
+  await writeData(`feed/${challengeId}/cover`, pictures.breakfast);
+}
+
 /** A group challenge the owner runs with a friend: the owner's record opened to the link, and the board. */
 async function seedGroupChallenge(owner: TestMember, friendName: string) {
   const title = `Team lunch ${randomUUID().slice(0, 6)}`;
   const challengeId = await seedChallengeWithLunchOpen(owner, { title, published: true });
+  await showShippedPictures(owner, challengeId);
   const path = `users/${owner.uid}/challenges/${challengeId}`;
   await writeData(`${path}/access`, 'link');
   await writeData(`${path}/memberCount`, 2);
@@ -201,6 +214,7 @@ test.describe('the daily screens', () => {
     const member = await newMember({ completeProfile: true, admin: true });
     const title = `Screens week ${randomUUID().slice(0, 6)}`;
     const challengeId = await seedChallenge(member, { title, published: true });
+    await showShippedPictures(member, challengeId);
     const group = await seedGroupChallenge(member, 'Ravi Kumar');
     await signIn(page, member);
 
