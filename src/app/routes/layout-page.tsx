@@ -40,8 +40,11 @@ const RecentPosts = lazyComponent(
 /** Bootstrap's lg breakpoint, from which the sidebar stands beside the page (col-lg-4). */
 const SIDEBAR_BESIDE = '(min-width: 992px)';
 
-/** Height of the phone's create-challenge entry, held while its code loads so the page below never jumps. */
-const ENTRY_HEIGHT = 52;
+/**
+ * Height of the phone's create-challenge entry, held while its code loads so the page below never jumps: its
+ * 44 px button (src/styles/app.css, tap targets) within py-2 and a border.
+ */
+const ENTRY_HEIGHT = 62;
 
 /** Whether the media query matches, as the window changes; taken to match without matchMedia (a test's DOM). */
 function useMatchesMedia(query: string): boolean {

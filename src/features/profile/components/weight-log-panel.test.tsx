@@ -60,18 +60,18 @@ describe('the weight log', () => {
     // Header, then newest first.
     expect(rows.map((row) => row.textContent)).toEqual([
       'DateWeight7-day averageActions',
-      '7 Mar 202678 kg79 kgEditDelete',
-      '3 Mar 202679 kg79.5 kgEditDelete',
-      '1 Mar 202680 kg80 kgEditDelete',
+      '2026-03-0778 kg79 kgEditDelete',
+      '2026-03-0379 kg79.5 kgEditDelete',
+      '2026-03-0180 kg80 kgEditDelete',
     ]);
     expect(screen.getByText('Change since first entry').nextSibling).toHaveTextContent('−2 kg');
     // Since the challenge began (2 March): the entry of 1 March is the baseline.
     expect(
-      screen.getByText('Since your challenge began (2 Mar 2026)').nextSibling,
+      screen.getByText('Since your challenge began (2026-03-02)').nextSibling,
     ).toHaveTextContent('−2 kg');
     expect(screen.getByText('Cutting: lose weight')).toBeInTheDocument();
     expect(
-      screen.getByRole('img', { name: 'Weight 78 kg on 7 Mar 2026; −2 kg since the first entry' }),
+      screen.getByRole('img', { name: 'Weight 78 kg on 2026-03-07; −2 kg since the first entry' }),
     ).toBeInTheDocument();
     // Summaries only: no read of a whole challenge (its plan) for the goal.
     expect(readLog.filter((path) => path.includes('/challenges'))).toEqual([
@@ -91,7 +91,7 @@ describe('the weight log', () => {
     renderPanel();
     const table = await screen.findByRole('table', { name: 'Your weight entries' });
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 14);
-    expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('1 Mar 2026');
+    expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('2026-03-01');
     await user.click(screen.getByRole('button', { name: 'Show all 60 entries' }));
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 60);
     await user.click(screen.getByRole('button', { name: 'Show the latest 14 entries' }));
@@ -128,7 +128,7 @@ describe('the weight log', () => {
   it("edits and deletes an entry, and shows the server's refusal", async () => {
     const user = userEvent.setup();
     renderPanel();
-    await user.click(await screen.findByRole('button', { name: 'Edit the weight of 3 Mar 2026' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit the weight of 2026-03-03' }));
     const weight = screen.getByLabelText('Weight (kg)');
     expect(weight).toHaveValue(79);
     await user.clear(weight);
@@ -137,7 +137,7 @@ describe('the weight log', () => {
     await waitFor(() =>
       expect(callApi).toHaveBeenCalledWith('/api/me/weights/2026-03-03', { kg: 78.8 }, 'PUT'),
     );
-    await user.click(screen.getByRole('button', { name: 'Delete the weight of 1 Mar 2026' }));
+    await user.click(screen.getByRole('button', { name: 'Delete the weight of 2026-03-01' }));
     await waitFor(() =>
       expect(callApi).toHaveBeenCalledWith('/api/me/weights/2026-03-01', undefined, 'DELETE'),
     );

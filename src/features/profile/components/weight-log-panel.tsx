@@ -21,7 +21,7 @@ import {
 } from '../api/weight-log';
 import { WeightChart } from './weight-chart';
 import { localCalendarDate } from '@/lib/text-format';
-import { formatCalendarDate, formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 
 // The device's date without Intl (src/lib/text-format.ts).
 const browserToday = () => localCalendarDate();
@@ -69,7 +69,7 @@ export const WeightLogPanel = memo(function WeightLogPanel({ uid }: { uid: strin
   const remove = useCallback((date: string) => {
     void (async () => {
       const confirmed = await confirmAction({
-        title: `Delete the weight of ${formatCalendarDate(date)}?`,
+        title: `Delete the weight of ${date}?`,
         text: 'The entry is removed from your log and chart.',
         confirmButtonText: 'Delete',
         cancelButtonText: 'Cancel',
@@ -232,7 +232,7 @@ const WeightTrendView = memo(function WeightTrendView({
   const [showAll, setShowAll] = useState(false);
   const last = trend.points.at(-1);
   if (!last) return null;
-  const summary = `Weight ${kgText(last.kg)} on ${formatCalendarDate(last.date)}; ${signed(trend.changeSinceFirst)} since the first entry`;
+  const summary = `Weight ${kgText(last.kg)} on ${last.date}; ${signed(trend.changeSinceFirst)} since the first entry`;
   return (
     <>
       <dl className="row mt-3 mb-2 small">
@@ -243,7 +243,7 @@ const WeightTrendView = memo(function WeightTrendView({
         {trend.changeSince !== undefined && challenge && (
           <div className="col-6 col-md-4">
             <dt className="fw-normal text-body-secondary">
-              Since your challenge began ({formatCalendarDate(challenge.startDate ?? '')})
+              Since your challenge began ({challenge.startDate})
             </dt>
             <dd className="fw-semibold mb-0">{signed(trend.changeSince)}</dd>
           </div>
@@ -281,7 +281,8 @@ const WeightTrendView = memo(function WeightTrendView({
             .reverse()
             .slice(0, showAll ? undefined : ROWS_SHOWN)
             .map((point) => {
-              const day = formatCalendarDate(point.date);
+              // The stored day as written: e2e/progress.spec.ts names the rows by it.
+              const day = point.date;
               return (
                 <tr key={point.date}>
                   <th scope="row" className="fw-normal text-nowrap">
