@@ -19,7 +19,8 @@ import {
 import { repoRoot } from './lib/stack';
 
 const DEPLOY_CONFIG = '.deploy.firebase.json';
-const TARGETS = 'hosting,functions:api,functions:storedUploadCheck,functions:teamBonusJob,database,storage';
+const TARGETS =
+  'hosting,functions:api,functions:storedUploadCheck,functions:teamBonusJob,database,storage';
 
 function fail(message: string): never {
   console.error(`✗ npm run deploy: ${message}`);

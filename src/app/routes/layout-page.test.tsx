@@ -28,6 +28,7 @@ const children = [
   { index: true, element: <p>Feed outlet</p> },
   { path: 'feed', element: <p>Feed outlet</p> },
   { path: 'profile/:profileName', element: <p>Profile outlet</p> },
+  { path: 'profile/:profileName/:uid', element: <p>Profile outlet</p> },
   { path: 'about-us', element: <p>Other outlet</p> },
 ];
 
@@ -109,4 +110,53 @@ describe('LayoutPage', () => {
     expect(screen.getByText('Other outlet')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Start a challenge' })).not.toBeInTheDocument();
   });
+
+  it('keeps the sidebar under the feed on narrow screens, and shows it beside other pages from lg up only', async () => {
+    const { router } = renderApp(<p>Start</p>, {
+      path: '/start',
+      user: memberFixture,
+      routes: [{ path: '/', element: <LayoutPage />, children }],
+    });
+    await act(() => router.navigate('/feed'));
+    expect(screen.getByRole('complementary', { name: 'Sidebar' })).not.toHaveClass('d-none');
+    // A screen tall, so the sidebar below never jumps down as the feed fills in.
+    expect(screen.getByText('Feed outlet').parentElement).toHaveClass('min-vh-100');
+    await act(() => router.navigate('/about-us'));
+    expect(screen.getByRole('complementary', { name: 'Sidebar', hidden: true })).toHaveClass(
+      'd-none',
+      'd-lg-block',
+    );
+    // No sidebar below: a short page (the 404 panel) leaves no screen-high gap under it.
+    expect(screen.getByText('Other outlet').parentElement).not.toHaveClass('min-vh-100');
+  });
+
+  it('renders no widget off the feed on a screen too narrow for the sidebar beside the page', async () => {
+    const matchMedia = vi.fn((query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    mainContent.held = [];
+    try {
+      await renderLayout('/about-us', memberFixture);
+      // The main content is on screen: beside the page, the widgets (or their placeholders) would render now.
+      act(() => mainContent.held?.forEach((run) => run()));
+      expect(matchMedia).toHaveBeenCalledWith('(min-width: 992px)');
+      expect(
+        screen.getByRole('complementary', { name: 'Sidebar', hidden: true }),
+      ).toBeEmptyDOMElement();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("leaves the profile card out beside the member's own profile, which shows the same", async () => {
+    await renderLayout(`/profile/Asha%20Rao/${memberFixture.uid}`, memberFixture);
+    expect(
+      await screen.findByRole('heading', { name: 'Top Challengers' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'About me' })).not.toBeInTheDocument();
+  }, 15_000);
 });

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { CreateChallengeEntry } from '@/features/challenges/components/create-challenge-entry';
 import { HomeBanner } from '@/features/site/components/home-banner';
@@ -37,8 +37,30 @@ const RecentPosts = lazyComponent(
   loadOnce(async () => (await import('@/features/site/components/recent-posts')).RecentPosts),
 );
 
-/** Height of the phone's create-challenge entry, held while its code loads so the page below never jumps. */
-const ENTRY_HEIGHT = 52;
+/** Bootstrap's lg breakpoint, from which the sidebar stands beside the page (col-lg-4). */
+const SIDEBAR_BESIDE = '(min-width: 992px)';
+
+/**
+ * Height of the phone's create-challenge entry, held while its code loads so the page below never jumps: its
+ * 44 px button (src/styles/app.css, tap targets) within py-2 and a border.
+ */
+const ENTRY_HEIGHT = 62;
+
+/** Whether the media query matches, as the window changes; taken to match without matchMedia (a test's DOM). */
+function useMatchesMedia(query: string): boolean {
+  const [matches, setMatches] = useState(() =>
+    typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : true,
+  );
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const list = window.matchMedia(query);
+    const update = () => setMatches(list.matches);
+    update();
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, [query]);
+  return matches;
+}
 
 function SidebarSlot({ children }: { children: ReactNode }) {
   return (
@@ -56,15 +78,21 @@ function SidebarSlot({ children }: { children: ReactNode }) {
   );
 }
 
-/** The product's layout page: the nested page beside the sidebar (stacked below it on phones). */
+/**
+ * The product's layout page: the nested page beside the sidebar. Below lg, where the sidebar would stack under
+ * the page, only the feed keeps it: under every other page it repeated the same widgets (docs/product.md,
+ * "Shell and navigation").
+ */
 export function LayoutPage() {
   // What the page beside the sidebar is decides the layout's parts (route-table.ts).
-  const { route } = matchAppRoute(useLocation().pathname);
+  const { route, params } = matchAppRoute(useLocation().pathname);
+  const sidebarBelow = route.screen === 'feed';
   return (
     <div className="container py-4">
       <div className="row g-4">
-        {/* At least a screen tall, so on phones the sidebar below never jumps down as the page fills in (CLS). */}
-        <div className="col-lg-8 min-vh-100">
+        {/* At least a screen tall where the sidebar stacks below, so it never jumps down as the page fills in
+            (CLS); elsewhere that height was only a screen-high gap under a short page. */}
+        <div className={`col-lg-8${sidebarBelow ? ' min-vh-100' : ''}`}>
           {route.homeBanner && <HomeBanner />}
           {route.offersCreation && (
             // Phones only: on wide screens the sidebar's banner stands beside the page. Part of this chunk, not
@@ -83,7 +111,10 @@ export function LayoutPage() {
             <Outlet />
           </Suspense>
         </div>
-        <Sidebar />
+        <Sidebar
+          stacked={sidebarBelow}
+          ownProfileUid={route.screen === 'profile' ? params.uid : undefined}
+        />
       </div>
     </div>
   );
@@ -94,20 +125,27 @@ export function LayoutPage() {
  * everywhere until the page's main content is on screen (src/lib/main-content.ts): the top challengers' board
  * names the device's time zone, the first load's ICU set-up (a long task of 110-130 ms at 4x CPU;
  * docs/performance.md, "How the main thread is spent"). Its own component, so that revealing it re-renders the
- * sidebar alone, never the page beside it.
+ * sidebar alone, never the page beside it. `stacked`: shown below the page on narrow screens (else from lg up
+ * only). The profile card is left out beside the member's own profile, which shows the same.
  */
-function Sidebar() {
+function Sidebar({ stacked, ownProfileUid }: { stacked: boolean; ownProfileUid?: string }) {
   const { user } = useSession();
   const [sidebarRef, sidebarNear] = useNearViewport<HTMLElement>();
   const afterMainContent = useAfterMainContent();
+  // Hidden (display: none) below lg off the feed: its widgets' chunks and reads are not worth starting there.
+  const shown = useMatchesMedia(SIDEBAR_BESIDE) || stacked;
   return (
-    <aside ref={sidebarRef} className="col-lg-4" aria-label="Sidebar">
-      {sidebarNear && afterMainContent && (
+    <aside
+      ref={sidebarRef}
+      className={`col-lg-4${stacked ? '' : ' d-none d-lg-block'}`}
+      aria-label="Sidebar"
+    >
+      {shown && sidebarNear && afterMainContent && (
         <>
           <Suspense fallback={null}>
             <CreateChallengeBanner />
           </Suspense>
-          {user && (
+          {user && user.uid !== ownProfileUid && (
             <SidebarSlot>
               <ProfileCard member={user} />
             </SidebarSlot>

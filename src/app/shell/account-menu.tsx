@@ -6,6 +6,7 @@ import type { NoticesView } from '@/features/notices/hooks/use-notices';
 import { markNoticesSeen } from '@/features/notices/api/notices-feed';
 import type { Loadable } from '@/hooks/use-loadable';
 import { storageKeys, writeStored } from '@/lib/device-storage';
+import { myChallengesPath } from '@/components/my-challenges-address';
 import { profilePath } from '@/lib/app-addresses';
 import { addressOf, signInAddress } from '@/lib/return-address';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -86,10 +87,11 @@ export function AccountMenu({
     }
   };
 
-  const openOwnProfile = () => {
+  const openOwnProfile = (section?: 'my-challenges') => {
     close();
     writeStored(storageKeys.loadProfile, user.uid);
-    navigate(profilePath(user.displayName ?? user.uid, user.uid));
+    const name = user.displayName ?? user.uid;
+    navigate(section ? myChallengesPath(name, user.uid) : profilePath(name, user.uid));
   };
 
   return (
@@ -114,8 +116,17 @@ export function AccountMenu({
         aria-labelledby="account-menu"
       >
         <li>
-          <button type="button" className="dropdown-item" onClick={openOwnProfile}>
+          <button type="button" className="dropdown-item" onClick={() => openOwnProfile()}>
             Profile
+          </button>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="dropdown-item"
+            onClick={() => openOwnProfile('my-challenges')}
+          >
+            My challenges
           </button>
         </li>
         <NoticesEntry

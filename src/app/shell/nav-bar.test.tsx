@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router-dom';
 import type { NoticeRecord } from '@domain/challenges/group-records';
 import { reportMainContentShown } from '@/lib/main-content';
 import {
@@ -46,10 +47,58 @@ describe('NavBar', () => {
     expect(screen.queryByRole('link', { name: 'Admin-X' })).not.toBeInTheDocument();
   });
 
+  it("leads to the member's own challenges from the menu", async () => {
+    const { router } = renderApp(<NavBar />, {
+      user: memberFixture,
+      routes: [{ path: '/profile/:name/:uid', element: <p>Profile</p> }],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Asha Rao' }));
+    await userEvent.click(screen.getByRole('button', { name: 'My challenges' }));
+    expect(router.state.location.pathname).toBe(`/profile/Asha%20Rao/${memberFixture.uid}`);
+    expect(router.state.location.hash).toBe('#my-challenges');
+  });
+
+  it("puts the site's pages after the member's entries in the phone's folded menu", () => {
+    renderApp(<NavBar />, { user: null });
+    const pages = screen.getByRole('link', { name: 'About' }).closest('ul');
+    expect(pages).toHaveClass('order-last', 'order-md-0');
+    expect(screen.getByRole('link', { name: 'Login' }).closest('ul')).not.toHaveClass('order-last');
+  });
+
   it('adds Admin-X for admins', async () => {
     renderApp(<NavBar />, { user: { ...memberFixture, isAdmin: true } });
     await userEvent.click(await screen.findByRole('button', { name: 'Asha Rao' }));
     expect(screen.getByRole('link', { name: 'Admin-X' })).toHaveAttribute('href', '/admin-x');
+  });
+
+  it('closes the phone menu on any navigation, one made outside it (the bottom navigation) too', async () => {
+    // One nav bar above the routed pages, as in the shell: it stays mounted across the navigation.
+    const { router } = renderApp(<p>Start</p>, {
+      user: memberFixture,
+      path: '/start',
+      routes: [
+        {
+          path: '/',
+          element: (
+            <>
+              <NavBar />
+              <Outlet />
+            </>
+          ),
+          children: [
+            { path: 'feed', element: <p>Feed</p> },
+            { path: 'leader-board', element: <p>Board</p> },
+          ],
+        },
+      ],
+    });
+    await act(() => router.navigate('/feed'));
+    const toggle = screen.getByRole('button', { name: 'Toggle navigation' });
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await act(() => router.navigate('/leader-board'));
+    expect(screen.getByText('Board')).toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('closes the account menu on Escape and on a click elsewhere', async () => {

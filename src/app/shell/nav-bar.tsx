@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { NoticesBadge } from '@/features/notices/components/notices-badge';
 import { useNotices } from '@/features/notices/hooks/use-notices';
@@ -23,13 +23,18 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function NavBar() {
   const { user } = useSession();
-  const [expanded, setExpanded] = useState(false);
+  // The phone menu is open on the address it was opened at: any navigation closes it, the bottom navigation's
+  // included (it is outside the menu, whose own links close it on click below).
+  const { pathname } = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const expanded = openAt === pathname;
+  const setExpanded = (open: boolean) => setOpenAt(open ? pathname : null);
   // Members only, and only once the page's main content is on screen (use-notices.ts).
   const notices = useNotices(user ? user.uid : null);
   const newCount = notices.value?.newCount ?? 0;
   useEffect(() => {
     if (!expanded) return;
-    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setExpanded(false);
+    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setOpenAt(null);
     document.addEventListener('keydown', closeOnEscape);
     return () => document.removeEventListener('keydown', closeOnEscape);
   }, [expanded]);
@@ -48,7 +53,7 @@ export function NavBar() {
           aria-expanded={expanded}
           aria-label="Toggle navigation"
           aria-describedby={user && newCount > 0 ? NEW_NOTICES_ID : undefined}
-          onClick={() => setExpanded((open) => !open)}
+          onClick={() => setExpanded(!expanded)}
         >
           <span className="navbar-toggler-icon" />
           {/* On phones the account menu is folded away: its badge shows on the toggle too. */}
@@ -64,7 +69,9 @@ export function NavBar() {
               setExpanded(false);
           }}
         >
-          <ul className="me-auto navbar-nav">
+          {/* On phones the bottom navigation leads (Home, Board): the folded menu starts with the member's
+              own entries (or Register, Login) and ends with the site's pages. */}
+          <ul className="me-auto navbar-nav order-last order-md-0">
             {publicLinks.map((link) => (
               <li className="nav-item" key={link.to}>
                 <NavLink to={link.to} end={link.end} className={navLinkClass}>

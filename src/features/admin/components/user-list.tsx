@@ -8,10 +8,10 @@ import { useNavigate } from 'react-router-dom';
 import type { AdminMemberRow } from '@domain/site/moderation-records';
 import { MemberAvatar } from '@/components/member-avatar';
 import { profilePath, rememberViewedProfile } from '@/lib/app-addresses';
+import { formatDate } from '@/lib/format';
 import { disableMember, enableMember, useMemberPage } from '../api/moderation';
 import { useAdminAction } from '../hooks/use-admin-action';
 import { askModerationReason } from '../lib/ask-reason';
-import { formatAdminTime } from '../lib/admin-time';
 import { PageControls } from './page-controls';
 import { ScrollBox } from './scroll-box';
 
@@ -139,10 +139,11 @@ interface MemberRowProps {
 
 function MemberRow({ member, name, canModerate, onEdit, onDisable, onEnable }: MemberRowProps) {
   return (
-    <ListGroup.Item as="li" className="d-flex align-items-center gap-2">
+    // Wraps, never clips: on a phone the actions take a line of their own below the name and email.
+    <ListGroup.Item as="li" className="d-flex flex-wrap align-items-center gap-2">
       <MemberAvatar name={name} photoURL={member.photoURL} size={32} />
-      <div className="flex-grow-1" style={{ minWidth: 0 }}>
-        <div className="fw-semibold text-truncate">
+      <div className="flex-grow-1" style={{ minWidth: 0, flexBasis: '12rem' }}>
+        <div className="fw-semibold text-break">
           {name}
           {member.admin && (
             <Badge bg="primary" className="ms-1">
@@ -155,12 +156,12 @@ function MemberRow({ member, name, canModerate, onEdit, onDisable, onEnable }: M
             </Badge>
           )}
         </div>
-        <div className="small text-body-secondary text-truncate">
+        <div className="small text-body-secondary text-break">
           {member.email || 'no email'} · joined{' '}
-          {member.createdAt ? formatAdminTime(member.createdAt) : 'unknown'}
+          {member.createdAt ? formatDate(member.createdAt) : 'unknown'}
         </div>
       </div>
-      <div className="d-flex flex-wrap justify-content-end gap-1">
+      <div className="d-flex flex-wrap justify-content-end gap-1 ms-auto">
         <Button size="sm" variant="outline-secondary" onClick={onEdit} aria-label={`Edit ${name}`}>
           Edit
         </Button>

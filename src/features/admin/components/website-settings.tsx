@@ -24,7 +24,7 @@ export function WebsiteSettings({ website }: { website: WebsiteSettingsRecord | 
             <tbody>
               {rows.map(({ key, value }) => (
                 <tr key={key}>
-                  <th scope="row" className="fw-normal font-monospace small">
+                  <th scope="row" className="fw-normal font-monospace small text-break">
                     {key}
                   </th>
                   <td className="text-break small">{value}</td>

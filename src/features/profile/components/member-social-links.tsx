@@ -1,3 +1,4 @@
+import { SOCIAL_ICONS } from '@/components/social-icons';
 import { httpsLink } from '@/lib/safe-urls';
 import type { MemberSocial } from '@domain/members/member-records';
 
@@ -24,18 +25,22 @@ export function MemberSocialLinks({
     return <p className="text-body-secondary small mb-0">No social links yet.</p>;
   return (
     <ul className="list-inline mb-0" aria-label={`${name} on social media`}>
-      {links.map(({ key, label, href }) => (
-        <li key={key} className="list-inline-item">
-          <a
-            href={href}
-            target="_blank"
-            rel="noopener noreferrer nofollow"
-            className="btn btn-sm btn-outline-secondary"
-          >
-            {label}
-          </a>
-        </li>
-      ))}
+      {links.map(({ key, label, href }) => {
+        const Icon = SOCIAL_ICONS[key];
+        return (
+          <li key={key} className="list-inline-item">
+            <a
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="btn btn-outline-secondary social-button"
+            >
+              <Icon />
+              <span className="visually-hidden">{label}</span>
+            </a>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -5,6 +5,7 @@ import type { MemberInfo } from '@domain/members/member-records';
 import type { SessionUser } from '@/services/auth';
 import { profilePath, rememberViewedProfile } from '@/lib/app-addresses';
 import { MemberAvatar } from '@/components/member-avatar';
+import { formatNumber } from '@/lib/format';
 import { useActiveChallengeCount } from '../api/use-active-challenge-count';
 import type { MemberStreak } from '../api/use-member-glance';
 import { useMemberProfile } from '../api/use-member-profile';
@@ -41,7 +42,7 @@ export function ProfileCard({ member }: { member: SessionUser }) {
           <dl className="row g-0 text-center mb-3">
             <Stat label="Total Challange" value={info.value?.totalChallenges ?? 0} />
             <Stat label="Active Challange" value={activeChallenges} />
-            <Stat label="Total Score" value={info.value?.score ?? 0} />
+            <Stat label="Total Score" value={formatNumber(info.value?.score ?? 0)} />
             <Stat label="Current streak" value={streakDaysText(streak.currentStreak)} wide />
             <Stat label="Best streak" value={streakDaysText(streak.bestStreak)} wide />
           </dl>

@@ -105,6 +105,58 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('button', { name: 'Edit profile' })).toBeInTheDocument();
   });
 
+  it("lists the owner's own challenges under My challenges, active first, then past", async () => {
+    const now = Date.now();
+    const day = 24 * 60 * 60 * 1000;
+    const plan = (title: string, createdAt: number, lastCloses: number, deleted = false) => ({
+      title,
+      day: 3,
+      createdAt,
+      deleted,
+      isActive: true,
+      meals: { Day3: { dinner: { opensAt: lastCloses - 3_600_000, closesAt: lastCloses } } },
+    });
+    resetFakeDatabase({
+      users: {
+        [owner.uid]: {
+          info: {
+            uid: owner.uid,
+            displayName: 'Asha Rao',
+            joinAt: '2026-01-01 10:00:00',
+            score: 123456,
+          },
+          challenges: {
+            older: plan('Spring reset', now - 40 * day, now - 37 * day),
+            running: plan('Lean week', now - 30 * day + 1, now + day),
+            gone: plan('Deleted plan', now - day, now + 2 * day, true),
+          },
+        },
+      },
+    });
+    await renderProfile(owner);
+    // Dates and numbers as the product shows them (src/lib/format.ts), the stored joinAt text unchanged.
+    expect(screen.getByText('Join At', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      '1 Jan 2026',
+    );
+    expect(
+      screen.getByText('Total Score', { selector: 'dt' }).nextElementSibling,
+    ).toHaveTextContent('1,23,456');
+    const section = await screen.findByRole('region', { name: 'My challenges' });
+    expect(section).toHaveAttribute('id', 'my-challenges');
+    const links = await within(section).findAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Lean week', 'Spring reset']);
+    expect(links[0]).toHaveAttribute('href', `/challange/lean-week/${owner.uid}/running`);
+    expect(within(section).getByText('Active')).toBeInTheDocument();
+    expect(within(section).queryByText('Deleted plan')).not.toBeInTheDocument();
+  });
+
+  it('shows no one else the My challenges section, nor reads it for them', async () => {
+    await renderProfile(visitorMember);
+    expect(await screen.findByRole('heading', { name: 'Asha Rao', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'My challenges' })).not.toBeInTheDocument();
+    expect(readLog.filter((read) => read.endsWith(`${owner.uid}/challenges`))).toEqual([]);
+  });
+
   it('never reads, let alone shows, private fields for another member', async () => {
     writeStored(storageKeys.loadProfile, owner.uid);
     await renderProfile(visitorMember);

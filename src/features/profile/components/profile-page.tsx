@@ -4,10 +4,10 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { joinAtText } from '@domain/members/member-identity';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSignedInUser } from '@/lib/session';
 import { profilePath, type ProfileRouteState } from '@/lib/app-addresses';
+import { formatJoinDate, formatNumber } from '@/lib/format';
 import type { MemberStreak } from '../api/use-member-glance';
 import { useMemberProfile } from '../api/use-member-profile';
 import { streakDaysText } from '../lib/streak-text';
@@ -16,6 +16,7 @@ import type { NamedMember } from '../lib/members-named';
 import { AvatarUploader } from './avatar-uploader';
 import { MemberAvatar } from '@/components/member-avatar';
 import { MemberSocialLinks } from './member-social-links';
+import { MyChallengesSection } from './my-challenges-section';
 
 const EditProfileModal = lazy(async () => ({
   default: (await import('./edit-profile-modal')).EditProfileModal,
@@ -164,7 +165,7 @@ function ProfileView({ uid, slug }: { uid: string; slug: string }) {
   if (member.displayName && member.displayName !== slug)
     return <Navigate to={profilePath(member.displayName, uid)} replace />;
   const email = isOwner ? (body.value?.email ?? user.email) : null;
-  const joined = joinAtText(member.joinAt);
+  const joined = formatJoinDate(member.joinAt);
 
   return (
     <>
@@ -199,7 +200,7 @@ function ProfileView({ uid, slug }: { uid: string; slug: string }) {
               label="Preference"
               value={member.preference ? member.preference.toUpperCase() : undefined}
             />
-            <Fact label="Total Score" value={String(member.score ?? 0)} />
+            <Fact label="Total Score" value={formatNumber(member.score ?? 0)} />
             {joined && <Fact label="Join At" value={joined} />}
             <Fact label="Current streak" value={streakDaysText(member.currentStreak)} />
             <Fact label="Best streak" value={streakDaysText(member.bestStreak)} />
@@ -245,6 +246,8 @@ function ProfileView({ uid, slug }: { uid: string; slug: string }) {
           </Suspense>
         )}
       </article>
+      {/* The owner's own challenges, active first (the user menu's and the bottom nav's "My challenges"). */}
+      {isOwner && <MyChallengesSection uid={uid} />}
       {shown && (
         <Suspense fallback={null}>
           <ProfileGlance uid={uid} />

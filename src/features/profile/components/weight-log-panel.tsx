@@ -21,6 +21,7 @@ import {
 } from '../api/weight-log';
 import { WeightChart } from './weight-chart';
 import { localCalendarDate } from '@/lib/text-format';
+import { formatNumber } from '@/lib/format';
 
 // The device's date without Intl (src/lib/text-format.ts).
 const browserToday = () => localCalendarDate();
@@ -39,7 +40,9 @@ const validateOnSubmit: Resolver<WeightForm, unknown, { date: string; kg: number
   return zodResolver(weightFormSchema)(values, context, options);
 };
 
-const signed = (kg: number) => `${kg > 0 ? '+' : kg < 0 ? '−' : '±'}${Math.abs(kg)} kg`;
+const kgText = (kg: number) => `${formatNumber(kg, 1)} kg`;
+
+const signed = (kg: number) => `${kg > 0 ? '+' : kg < 0 ? '−' : '±'}${kgText(Math.abs(kg))}`;
 
 const DIRECTION_TEXT = { up: 'gain', down: 'lose', steady: 'hold' } as const;
 
@@ -98,7 +101,7 @@ export const WeightLogPanel = memo(function WeightLogPanel({ uid }: { uid: strin
       as="section"
       aria-labelledby="weight-log-heading"
     >
-      <Card.Body className="p-4">
+      <Card.Body className="p-3 p-sm-4">
         <h2 id="weight-log-heading" className="h5">
           Weight log
         </h2>
@@ -229,7 +232,7 @@ const WeightTrendView = memo(function WeightTrendView({
   const [showAll, setShowAll] = useState(false);
   const last = trend.points.at(-1);
   if (!last) return null;
-  const summary = `Weight ${last.kg} kg on ${last.date}; ${signed(trend.changeSinceFirst)} since the first entry`;
+  const summary = `Weight ${kgText(last.kg)} on ${last.date}; ${signed(trend.changeSinceFirst)} since the first entry`;
   return (
     <>
       <dl className="row mt-3 mb-2 small">
@@ -258,13 +261,16 @@ const WeightTrendView = memo(function WeightTrendView({
       <p className="small text-body-secondary mb-2">
         Solid line: your entries. Dashed line: 7-day moving average.
       </p>
-      <Table size="sm" responsive className="mb-0">
+      {/* Rows that fit a 375 px screen, no sideways scrolling: the average joins them from sm up. */}
+      <Table size="sm" className="mb-0 weight-rows">
         <caption className="visually-hidden">Your weight entries</caption>
         <thead>
           <tr>
             <th scope="col">Date</th>
             <th scope="col">Weight</th>
-            <th scope="col">7-day average</th>
+            <th scope="col" className="d-none d-sm-table-cell">
+              7-day average
+            </th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -274,34 +280,39 @@ const WeightTrendView = memo(function WeightTrendView({
           {[...trend.points]
             .reverse()
             .slice(0, showAll ? undefined : ROWS_SHOWN)
-            .map((point) => (
-              <tr key={point.date}>
-                <th scope="row" className="fw-normal">
-                  {point.date}
-                </th>
-                <td>{point.kg} kg</td>
-                <td>{point.average} kg</td>
-                <td className="text-end text-nowrap">
-                  <Button
-                    size="sm"
-                    variant="link"
-                    aria-label={`Edit the weight of ${point.date}`}
-                    onClick={() => onEdit(point)}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="link"
-                    className="text-danger"
-                    aria-label={`Delete the weight of ${point.date}`}
-                    onClick={() => onDelete(point.date)}
-                  >
-                    Delete
-                  </Button>
-                </td>
-              </tr>
-            ))}
+            .map((point) => {
+              // The stored day as written: e2e/progress.spec.ts names the rows by it.
+              const day = point.date;
+              return (
+                <tr key={point.date}>
+                  <th scope="row" className="fw-normal text-nowrap">
+                    {day}
+                  </th>
+                  <td className="text-nowrap">{kgText(point.kg)}</td>
+                  <td className="text-nowrap d-none d-sm-table-cell">{kgText(point.average)}</td>
+                  <td className="text-end text-nowrap">
+                    <Button
+                      size="sm"
+                      variant="link"
+                      className="px-2"
+                      aria-label={`Edit the weight of ${day}`}
+                      onClick={() => onEdit(point)}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="link"
+                      className="px-2 link-secondary"
+                      aria-label={`Delete the weight of ${day}`}
+                      onClick={() => onDelete(point.date)}
+                    >
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
         </tbody>
       </Table>
       {trend.points.length > ROWS_SHOWN && (

@@ -1,5 +1,6 @@
 import Card from 'react-bootstrap/Card';
 import { SITE_SOCIAL_NETWORKS } from '@domain/site/site-social-networks';
+import { SOCIAL_ICONS } from '@/components/social-icons';
 import { httpsLink } from '@/lib/safe-urls';
 import { useSocialLinks } from '../api/use-social-links';
 
@@ -28,18 +29,22 @@ export function SocialLinksWidget() {
         )}
         {links.length > 0 && (
           <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
-            {links.map(({ key, label, href }) => (
-              <li key={key}>
-                <a
-                  href={href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="btn btn-sm btn-outline-success"
-                >
-                  {label}
-                </a>
-              </li>
-            ))}
+            {links.map(({ key, label, href }) => {
+              const Icon = SOCIAL_ICONS[key];
+              return (
+                <li key={key}>
+                  <a
+                    href={href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="btn btn-outline-success social-button"
+                  >
+                    <Icon />
+                    <span className="visually-hidden">{label}</span>
+                  </a>
+                </li>
+              );
+            })}
           </ul>
         )}
       </Card.Body>
