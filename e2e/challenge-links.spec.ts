@@ -7,7 +7,7 @@ import { seedChallenge } from './support/seed-challenge';
 
 /** Below Bootstrap's lg breakpoint the sidebar (and its banner) sits under the whole page. */
 const LG_BREAKPOINT = 992;
-const RESERVED_ENTRY_HEIGHT = 52;
+const RESERVED_ENTRY_HEIGHT = 62;
 
 const challengeHeading = (page: Page, title: string) =>
   page.getByRole('heading', { level: 1, name: title });

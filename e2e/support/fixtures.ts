@@ -22,9 +22,11 @@ export async function chooseAccountMenu(
     await toggle.click();
     await expect(page.locator('#main-nav')).toHaveClass(/\bshow\b/);
   }
-  const item = page
+  // Within the nav bar's menu: on phones the bottom nav has a "Profile" link of its own.
+  const menu = page.locator('#main-nav');
+  const item = menu
     .getByRole('button', { name: entry })
-    .or(page.getByRole('link', { name: entry }));
+    .or(menu.getByRole('link', { name: entry }));
   // The dropdown can swallow a click made while the collapsed menu is still animating open.
   await expect(async () => {
     if (!(await item.isVisible())) await page.getByRole('button', { name: member.name }).click();

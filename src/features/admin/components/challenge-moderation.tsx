@@ -6,7 +6,7 @@ import { readFeedPage } from '../api/admin-records';
 import { hideChallenge, unhideChallenge, useHiddenChallenges } from '../api/moderation';
 import { useAdminAction } from '../hooks/use-admin-action';
 import { askModerationReason } from '../lib/ask-reason';
-import { formatAdminTime } from '../lib/admin-time';
+import { formatDateTime } from '@/lib/format';
 import { PagedBox } from './paged-box';
 import { ScrollBox } from './scroll-box';
 
@@ -44,7 +44,7 @@ export function ChallengeModeration({ refresh, onChanged }: ChallengeModerationP
               <div className="flex-grow-1" style={{ minWidth: 0 }}>
                 <div className="fw-semibold text-break">{entry.title}</div>
                 <div className="text-body-secondary">
-                  by {entry.displayName || entry.uid} · {formatAdminTime(entry.createdAt)}
+                  by {entry.displayName || entry.uid} · {formatDateTime(entry.createdAt)}
                 </div>
               </div>
               <Button
@@ -102,7 +102,7 @@ function HiddenChallenges({
                 <div className="flex-grow-1" style={{ minWidth: 0 }}>
                   <div className="fw-semibold text-break">{row.title || row.challengeId}</div>
                   <div className="text-body-secondary">
-                    by {row.displayName || row.uid} · hidden {formatAdminTime(row.hiddenAt)}
+                    by {row.displayName || row.uid} · hidden {formatDateTime(row.hiddenAt)}
                     {row.reason && ` · ${row.reason}`}
                   </div>
                 </div>

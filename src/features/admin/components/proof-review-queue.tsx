@@ -11,7 +11,7 @@ import {
 import { useProofPhoto, type ProofPhotoKind } from '../api/proof-photos';
 import { approveProof, rejectProof, useFlaggedProofs } from '../api/proof-review';
 import { useAdminAction } from '../hooks/use-admin-action';
-import { formatAdminTime } from '../lib/admin-time';
+import { formatDateTime } from '@/lib/format';
 
 interface ProofReviewQueueProps {
   refresh: unknown;
@@ -138,8 +138,8 @@ function FlaggedProof({
               {REASON_LABELS[flag]}
               {flag === 'capture-time' && proof.capturedAt !== undefined && (
                 <>
-                  : taken {formatAdminTime(proof.capturedAt)}, window{' '}
-                  {formatAdminTime(proof.opensAt)} to {formatAdminTime(proof.closesAt)}
+                  : taken {formatDateTime(proof.capturedAt)}, window {formatDateTime(proof.opensAt)}{' '}
+                  to {formatDateTime(proof.closesAt)}
                 </>
               )}
               {flag === 'reported' && proof.reports && (
@@ -153,7 +153,7 @@ function FlaggedProof({
             </li>
           ))}
         </ul>
-        <p className="text-body-secondary mb-2">Flagged {formatAdminTime(proof.at)}</p>
+        <p className="text-body-secondary mb-2">Flagged {formatDateTime(proof.at)}</p>
         <Form
           className="d-flex flex-wrap gap-2 align-items-end"
           onSubmit={(event) => {

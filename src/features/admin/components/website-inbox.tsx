@@ -1,9 +1,9 @@
 import { readContactPage, readSubscriberPage } from '../api/admin-records';
-import { formatAdminTime } from '../lib/admin-time';
+import { formatDateTime } from '@/lib/format';
 import { PagedBox } from './paged-box';
 
 function formatCreatedAt(value: number | string | undefined): string {
-  if (typeof value === 'number') return formatAdminTime(value);
+  if (typeof value === 'number') return formatDateTime(value);
   return value ?? '';
 }
 
