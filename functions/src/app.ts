@@ -16,7 +16,7 @@ import { deleteChallenge } from './challenge-delete-route';
 import { generateChallenge } from './generate-route';
 import { setGroupAccess } from './group-access-route';
 import { cheerMember } from './group-cheer-route';
-import { previewInvitation } from './group-invitation-route';
+import { memberOrVisitor, previewInvitation } from './group-invitation-route';
 import { closeInvite, renewInvite } from './group-invite-route';
 import { joinGroup } from './group-join-route';
 import { leaveGroup, removeGroupMember } from './group-membership-route';
@@ -58,6 +58,8 @@ export interface AppOptions {
   cheerRateLimit?: RateLimit;
   /** Per member, shared by a group's access, invite, invitation, leave and remove routes (joins count as generate). */
   groupRateLimit?: RateLimit;
+  /** Per visitor's address, on the invitation preview without an account (in memory: no database write). */
+  visitorRateLimit?: RateLimit;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -76,10 +78,14 @@ export function createApp({
   proofRateLimit = { windowMs: 60_000, max: 20 },
   cheerRateLimit = { windowMs: 60_000, max: 60 },
   groupRateLimit = { windowMs: 60_000, max: 60 },
+  visitorRateLimit = { windowMs: 60_000, max: 30 },
   log = (message, error) => console.error(message, error),
 }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  // The function sits behind Google's front end, which adds the caller's address to X-Forwarded-For:
+  // request.ip is that address (the visitor throttle's key), not one the caller wrote there.
+  app.set('trust proxy', 1);
   app.use(corsForOrigins(allowedOrigins));
   app.use(refuseOversizedBody());
   app.use(express.json({ limit: BODY_LIMIT_BYTES }));
@@ -121,7 +127,13 @@ export function createApp({
   app.put('/api/challenges/:challengeId/access', group, setGroupAccess(dependencies));
   app.post('/api/challenges/:challengeId/invite', group, renewInvite(dependencies));
   app.delete('/api/challenges/:challengeId/invite', group, closeInvite(dependencies));
-  app.get('/api/challenges/:challengeId/invitation', group, previewInvitation(dependencies));
+  // Visitors opening an invite see its preview too, throttled by address (docs/security.md, "Group challenges").
+  const memberOrInvitedVisitor = memberOrVisitor(group, memoryThrottle(visitorRateLimit, clock));
+  app.get(
+    '/api/challenges/:challengeId/invitation',
+    memberOrInvitedVisitor,
+    previewInvitation(dependencies),
+  );
   // Joins count as generate; the revocation lookup runs alongside the join's first reads (authenticate.ts).
   const joiningMember = requireMemberCheckedAlongside(
     auth,

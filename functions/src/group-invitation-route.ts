@@ -1,5 +1,6 @@
 import type { Database } from 'firebase-admin/database';
-import type { RequestHandler } from 'express';
+import { timingSafeEqual } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, MAX_ACTIVE_CHALLENGES } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
@@ -7,8 +8,14 @@ import { GROUP_MESSAGES, INVITE_TOKEN, type BoardRow } from '@domain/challenges/
 import { memberUid } from './authenticate';
 import { readActiveCount } from './challenge-records';
 import { assessJoin, DISABLED_MESSAGE } from './group-join-route';
-import { challengeParamsSchema, membersInJoinOrder, NOT_FOUND_MESSAGE } from './group-store';
+import {
+  challengeParamsSchema,
+  membersInJoinOrder,
+  NOT_FOUND_MESSAGE,
+  readChallengeSettings,
+} from './group-store';
 import { HttpError, parseOrThrow } from './http-error';
+import type { Throttle } from './rate-limit';
 
 export interface InvitationDependencies {
   database: Database;
@@ -42,6 +49,10 @@ const UNLISTED_REFUSALS: ReadonlySet<string> = new Set([
  */
 export function previewInvitation({ database, clock }: InvitationDependencies): RequestHandler {
   return async (request, response) => {
+    if (response.locals.uid === undefined) {
+      response.json(await visitorPreview(database, request, clock()));
+      return;
+    }
     const uid = memberUid(response);
     const { challengeId } = parseOrThrow(challengeParamsSchema, request.params);
     const { token } = parseOrThrow(querySchema, request.query);
@@ -55,16 +66,7 @@ export function previewInvitation({ database, clock }: InvitationDependencies): 
     const listed = !ended && (joined || refusal === null || !UNLISTED_REFUSALS.has(refusal));
     if (!refusal && !joined && (await readActiveCount(database, uid, now)) >= MAX_ACTIVE_CHALLENGES)
       refusal = ACTIVE_CHALLENGE_LIMIT_MESSAGE;
-    const rows = listed
-      ? ((await database.ref(dbPaths.groupMembers(challengeId)).get()).val() ?? {})
-      : {};
-    const members = membersInJoinOrder(rows as Record<string, BoardRow>, ownerId).map(
-      ([memberId, row]) => ({
-        uid: memberId,
-        displayName: row.displayName,
-        photoURL: row.photoURL,
-      }),
-    );
+    const members = listed ? await listMembers(database, challengeId, ownerId) : [];
     response.json({
       challengeId,
       title: challenge.title,
@@ -80,5 +82,74 @@ export function previewInvitation({ database, clock }: InvitationDependencies): 
       joinable: !joined && refusal === null,
       refusal,
     });
+  };
+}
+
+/** The members' names and avatars in join order, owner first: all anyone but a member sees of them. */
+async function listMembers(database: Database, challengeId: string, ownerId: string) {
+  const rows = (await database.ref(dbPaths.groupMembers(challengeId)).get()).val() ?? {};
+  return membersInJoinOrder(rows as Record<string, BoardRow>, ownerId).map(([memberId, row]) => ({
+    uid: memberId,
+    displayName: row.displayName,
+    photoURL: row.photoURL,
+  }));
+}
+
+/** The invite's current token was given (compared in constant time, as the join does). */
+function isCurrentToken(given: string | undefined, kept: string | undefined): boolean {
+  if (given === undefined || kept === undefined) return false;
+  const [a, b] = [Buffer.from(given), Buffer.from(kept)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The preview for a visitor without an account (docs/security.md, "Group challenges"): the summary a
+ * member sees, with members listed only for the invite's current token while invitations are open and
+ * the group runs (a visitor needs the token even for a feed group). Nothing a member's answer adds
+ * (whether they joined, why they may not) and nothing private; a hidden challenge is not found.
+ */
+async function visitorPreview(database: Database, request: Request, now: number) {
+  const { challengeId } = parseOrThrow(challengeParamsSchema, request.params);
+  const { token } = parseOrThrow(querySchema, request.query);
+  const [settings, count] = await Promise.all([
+    readChallengeSettings(database, challengeId),
+    database.ref(dbPaths.groupMemberCount(challengeId)).get(),
+  ]);
+  const { ownerId, challenge, endsAt, grouped } = settings;
+  if (challenge.moderation) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  const invite = challenge.invite;
+  const listed =
+    grouped &&
+    !(endsAt !== undefined && now > endsAt) &&
+    (challenge.access === 'link' || challenge.access === 'feed') &&
+    invite?.open === true &&
+    isCurrentToken(token, invite.token);
+  const members = listed ? await listMembers(database, challengeId, ownerId) : [];
+  return {
+    title: challenge.title,
+    owner: { displayName: challenge.displayName, photoURL: challenge.photoURL },
+    day: challenge.day,
+    startDate: challenge.startDate,
+    preference: challenge.preference,
+    targetBody: challenge.targetBody,
+    memberCount: typeof count.val() === 'number' ? (count.val() as number) : 1,
+    members: members.map(({ displayName, photoURL }) => ({ displayName, photoURL })),
+  };
+}
+
+/**
+ * A member's request (one with an ID token) goes through `member` (the group routes' throttle and
+ * sign-in); a visitor's through `throttle`, keyed by their address (request.ip, behind the one proxy
+ * app.ts trusts).
+ */
+export function memberOrVisitor(member: RequestHandler, throttle: Throttle): RequestHandler {
+  return async (request, response, next) => {
+    if (request.headers.authorization !== undefined) return member(request, response, next);
+    const retryAfterMs = await throttle(`visitor:${request.ip ?? 'unknown'}`);
+    if (retryAfterMs !== undefined) {
+      response.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+      throw new HttpError(429, 'Too many requests, please try again later');
+    }
+    next();
   };
 }

@@ -1,7 +1,7 @@
 import type { Database } from 'firebase-admin/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, calendarDateInZone, isoWeekKey, monthKey } from '@domain/calendar-dates';
-import { challengeDeleteWrites } from '../../src/features/challenges/api/delete-challenge';
+import { challengeDeleteWrites } from '../../functions/src/challenge-delete-route';
 import { MAX_FEED_ENTRIES_PER_CALL } from '../../functions/src/identity-route';
 import {
   generatePayload,
@@ -257,12 +257,8 @@ describe('POST /api/me/identity', () => {
     const member = await memberWithCopies(2);
     await renameTo(member, CURRENT);
     const [deleted, kept] = [challengeIdOf(member, 0), challengeIdOf(member, 1)];
-    // The member deletes a challenge from another tab: the app's own soft-delete update.
-    const softDelete = challengeDeleteWrites({
-      ownerId: member.uid,
-      challengeId: deleted,
-      title: 'Monsoon reset',
-    });
+    // The member deletes a challenge from another tab: the delete route's soft-delete update.
+    const softDelete = challengeDeleteWrites(member.uid, deleted);
     const otherClient = harness.openDatabase();
     const baseUrl = await harness.startApi({
       database: racingDatabase(harness.database, () => otherClient.ref().update(softDelete)),

@@ -67,20 +67,6 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
     ],
   },
   {
-    name: 'a member soft-deletes its joined copy instead of leaving',
-    file: 'database.rules.json',
-    mutate: (rules) =>
-      editDatabaseRules(
-        rules,
-        [`${CHALLENGE}/deleted/.write`, `${CHALLENGE}/isActive/.write`],
-        " && !data.parent().child('groupOwnerId').exists()",
-        '',
-      ),
-    killedBy: [
-      'users/{uid}/challenges/{cid} · other member · update · denied: deletes its joined copy from the browser instead of leaving the group',
-    ],
-  },
-  {
     name: 'any signed-in member reads a group (board, photos, ownerId)',
     file: 'database.rules.json',
     mutate: (rules) => editDatabaseRules(rules, [GROUP_READ], MEMBERSHIP, 'true'),
@@ -371,7 +357,6 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
       'forges memberCount on its challenge',
       'switches access to feed from the browser',
       'retitles and sets groupOwnerId in the same update',
-      'deletes its challenge and clears its memberCount in the same update',
       'removes groupOwnerId from its joined copy',
       'points its joined copy at another owner',
     ],

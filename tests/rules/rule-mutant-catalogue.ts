@@ -55,6 +55,29 @@ function relaxedAdminRecord(rules: string, count: number): string {
   return rules.replaceAll(ADMIN_RECORD_CHECK, "root.child('admins/' + auth.uid).exists()");
 }
 
+/** The owner's soft-delete rules as they were before only the delete route wrote `deleted` and `isActive`. */
+function withBrowserSoftDelete(rules: string): string {
+  const parsed = JSON.parse(rules) as {
+    rules: { users: { $uid: { challenges: { $cid: Record<string, Record<string, string>> } } } };
+  };
+  const challenge = parsed.rules.users.$uid.challenges.$cid;
+  if ('.write' in challenge.deleted! || 'isActive' in challenge)
+    throw new Error('Mutant out of date: the owner writes deleted or isActive');
+  const ownWrite =
+    "auth != null && auth.uid === $uid && !root.child('moderation/disabledMembers/' + $uid).exists() && data.parent().child('createdAt').exists() && !data.parent().child('groupOwnerId').exists() && newData.exists()";
+  challenge.deleted = {
+    ...challenge.deleted,
+    '.write': ownWrite,
+    '.validate':
+      "newData.val() === true && newData.parent().child('isActive').val() === false && (root.child('feed/' + $cid + '/uid').val() !== $uid || !newData.parent().parent().parent().parent().parent().child('feed/' + $cid).exists())",
+  };
+  challenge.isActive = {
+    '.write': ownWrite,
+    '.validate': "newData.val() === false && newData.parent().child('deleted').val() === true",
+  };
+  return JSON.stringify(parsed, null, 2);
+}
+
 /** Every protection of the rules, weakened one at a time; the matrix must kill each one. */
 export const RULE_MUTANTS: readonly RuleMutant[] = [
   {
@@ -80,6 +103,17 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
       'edits its bio while disabled (a token from before the ban)',
       'sets a social link while disabled',
       ...GROUP_KILLS_OF_EXISTING_MUTANTS.disabledMemberWrites,
+    ],
+  },
+  {
+    name: 'the owner soft-deletes from the browser, around the delete route and its recount',
+    file: 'database.rules.json',
+    mutate: (rules) => withBrowserSoftDelete(rules),
+    killedBy: [
+      'soft-deletes it from the browser, around the delete route and its recount',
+      'soft-deletes it from the browser when its feed entry is already gone',
+      'soft-deletes their hidden challenge from the browser',
+      'removes its feed entry in the same update that soft-deletes the challenge',
     ],
   },
   {

@@ -86,6 +86,12 @@ export const dbPaths = {
   plansMade: (uid: string) => `serverLimits/plansMade/${uid}`,
   /** Server-only: fixed-window use counters of the API (functions/src/database-counters.ts). */
   serverLimit: (key: string) => `serverLimits/${key}`,
+  /**
+   * Server-only: groups whose team bonus is undecided, each with when to look at it again (epoch ms;
+   * functions/src/team-bonus-due.ts). `teamBonusDueList` is the scheduled job's whole list.
+   */
+  teamBonusDueList: 'teamBonusDue',
+  teamBonusDue: (challengeId: string) => `teamBonusDue/${challengeId}`,
 } as const;
 
 /** RTDB push ids and Auth uids: no . # $ / [ ]. */

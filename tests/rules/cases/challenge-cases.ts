@@ -1,4 +1,4 @@
-import { challengeDeleteWrites } from '@/features/challenges/api/delete-challenge';
+import { challengeDeleteWrites } from '../../../functions/src/challenge-delete-route';
 import { challengeTitleWrites } from '@/features/challenges/api/edit-challenge-title';
 import { casesFor } from '../support/rules-matrix';
 import {
@@ -32,8 +32,8 @@ const OWNER_REF = { ownerId: OWNER_UID, challengeId: OWNER_CHALLENGE, title: 'Le
 /** The edit the app sends for a published challenge: challenge and feed entry retitled together. */
 const retitle = (title: string) => challengeTitleWrites(OWNER_REF, title, true);
 
-/** The delete the app sends: challenge marked deleted and inactive, feed entry removed. */
-const softDelete = () => challengeDeleteWrites(OWNER_REF);
+/** The delete route's soft delete: challenge marked deleted and inactive, feed entry removed. */
+const softDelete = () => challengeDeleteWrites(OWNER_UID, OWNER_CHALLENGE);
 
 const newChallenge = {
   title: 'Free points',
@@ -203,16 +203,18 @@ challenges.denied('admin', 'update', "retitles a member's challenge", (db) =>
 challenges.denied('visitor', 'update', "retitles a member's challenge", (db) =>
   db.ref().update(retitle('Hacked')),
 );
-challenges.allowed(
+// Only DELETE /api/challenges/:challengeId soft-deletes, and it recounts the owner's points and boards in
+// the same request (functions/src/challenge-delete-route.ts): the browser's own write would skip the recount.
+challenges.denied(
   'owner',
   'delete',
-  'deletes it: deleted true, isActive false, feed entry removed',
+  'soft-deletes it from the browser, around the delete route and its recount',
   (db) => db.ref().update(softDelete()),
 );
-challenges.allowed(
+challenges.denied(
   'owner',
   'delete',
-  'deletes it when its feed entry is already gone',
+  'soft-deletes it from the browser when its feed entry is already gone',
   (db) => db.ref().update(softDelete()),
   (world) => setInWorld(world, FEED_ENTRY, null),
 );

@@ -224,10 +224,11 @@ marker.denied(
     }),
   hiddenChallenge,
 );
-marker.allowed(
+// The delete route soft-deletes a hidden challenge too; the browser does not (challenge-cases.ts).
+marker.denied(
   'owner',
   'delete',
-  'deletes their hidden challenge',
+  'soft-deletes their hidden challenge from the browser',
   (db) =>
     db.ref().update({
       [`users/${OWNER_UID}/challenges/${OWNER_CHALLENGE}/deleted`]: true,

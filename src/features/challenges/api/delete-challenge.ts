@@ -1,20 +1,5 @@
 import { callApi } from '@/services/api-client';
-import { dbPaths } from '@domain/data/database-paths';
 import type { ChallengeRef } from '@domain/challenges/challenge-record';
-
-/**
- * The soft delete as the owner's own client may still write it (the rules allow it; the rules matrix
- * and the identity test use it). The app deletes through the API, whose route writes the same
- * (functions/src/challenge-delete-route.ts) and recomputes.
- */
-export function challengeDeleteWrites({ ownerId, challengeId }: ChallengeRef) {
-  const challenge = dbPaths.challenge(ownerId, challengeId);
-  return {
-    [`${challenge}/deleted`]: true,
-    [`${challenge}/isActive`]: false,
-    [dbPaths.feedEntry(challengeId)]: null,
-  };
-}
 
 /**
  * Soft delete (docs/product.md#states-and-transitions): the API marks it deleted and inactive, removes

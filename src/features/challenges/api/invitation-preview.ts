@@ -1,54 +1,35 @@
-import type { FeedEntry } from '@domain/challenges/challenge-record';
-import { dbPaths } from '@domain/data/database-paths';
 import { ApiError } from '@/services/api-client';
-import { readValue } from '@/services/database';
 import { readInvitation, type Invitation } from './group-challenge-api';
 
-/** What an invite shows a visitor before they have an account: nothing a non-member may not see. */
+/**
+ * What an invite shows a visitor before they have an account (the API's answer without an ID token,
+ * docs/security.md "Group challenges"): the summary and the members' names and avatars, no uids.
+ */
 export interface InvitationPreview {
   title: string;
-  owner: { uid: string; displayName: string; photoURL: string };
+  owner: { uid?: string; displayName: string; photoURL: string };
   day: number;
-  /** Absent where only the public feed entry was read. */
-  startDate?: string;
+  startDate: string;
   preference: Invitation['preference'];
   targetBody: Invitation['targetBody'];
+  /** Listed only for the invite's current token while the group runs. */
   members: { uid?: string; displayName: string; photoURL: string }[];
   memberCount: number;
 }
 
-/** The public feed entry's summary (docs/product.md, "Group challenges": what non-members see of a group). */
-function previewFromFeedEntry(entry: FeedEntry): InvitationPreview {
-  const members = entry.memberPhotos ?? [
-    { displayName: entry.displayName, photoURL: entry.photoURL },
-  ];
-  return {
-    title: entry.title,
-    owner: { uid: entry.uid, displayName: entry.displayName, photoURL: entry.photoURL },
-    day: entry.day,
-    preference: entry.preference,
-    targetBody: entry.targetBody,
-    members,
-    memberCount: entry.memberCount ?? members.length,
-  };
-}
-
 /**
- * An invite as a visitor may see it (docs/product.md, "First run"): the API's invitation preview when it
- * answers visitors, else the challenge's public feed entry (title, owner, days, preference, body goal, member
- * count and first members); null when there is no such challenge, or it is not on the feed (hidden or deleted).
+ * An invite as a visitor may see it (docs/product.md, "First run"): the API's preview, or null when there
+ * is no such challenge or a moderator hid it (404).
  */
 export async function readInvitationPreview(
   challengeId: string,
   token: string | undefined,
 ): Promise<InvitationPreview | null> {
   try {
+    // The same request as a member's; without an ID token the API answers only the preview's fields.
     return await readInvitation(challengeId, token);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
-    // The API answers members only (401 without an ID token): the public record says the rest.
-    if (!(error instanceof ApiError && error.status === 401)) throw error;
+    throw error;
   }
-  const entry = await readValue<FeedEntry>(dbPaths.feedEntry(challengeId));
-  return entry?.title ? previewFromFeedEntry(entry) : null;
 }

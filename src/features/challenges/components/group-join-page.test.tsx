@@ -217,34 +217,32 @@ describe('GroupJoinPage', () => {
 describe('GroupJoinPage for a visitor', () => {
   const INVITE = `/join/c1/${TOKEN}`;
   const openAsVisitor = () => openInvite(INVITE, undefined, null);
-  const feedEntry = {
-    uid: 'uid-ravi',
+  /** The API's answer to a visitor: the summary and members' names and avatars, no uids. */
+  const visitorPreview = {
     title: 'Green week',
+    owner: { displayName: 'Ravi Kumar', photoURL: '' },
     day: 3,
+    startDate: '2026-03-02',
     preference: 'veg',
     targetBody: 'Lean',
-    displayName: 'Ravi Kumar',
-    photoURL: '',
-    cover: '',
-    createdAt: 1,
-    access: 'link',
     memberCount: 2,
-    memberPhotos: [
+    members: [
       { displayName: 'Ravi Kumar', photoURL: '' },
       { displayName: 'Meera Iyer', photoURL: '' },
     ],
   };
 
-  it('shows the join card from the public record while the API answers members only', async () => {
-    vi.mocked(callApi).mockRejectedValueOnce(new ApiError(401, 'Sign in first'));
-    setGroupValue(dbPaths.feedEntry('c1'), feedEntry);
+  it('shows the join card from the API’s visitor preview', async () => {
+    vi.mocked(callApi).mockResolvedValueOnce(visitorPreview);
     const { router } = openAsVisitor();
     expect(await screen.findByRole('heading', { level: 1, name: 'Green week' })).toBeVisible();
+    expect(callApi).toHaveBeenCalledWith(`/api/challenges/c1/invitation?token=${TOKEN}`);
     expect(screen.getByText('Ravi Kumar', { selector: '.fw-semibold' })).toBeVisible();
     // Profiles are for members: the inviter's name is no link yet.
     expect(screen.queryByRole('link', { name: 'Ravi Kumar' })).not.toBeInTheDocument();
     expect(screen.getByText('3')).toBeVisible();
     expect(screen.getByText('VEG')).toBeVisible();
+    expect(screen.getByText(/2026/)).toBeVisible();
     expect(screen.getByRole('heading', { name: '2 members so far' })).toBeVisible();
     expect(screen.getByText('Meera Iyer')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Join challenge' })).not.toBeInTheDocument();
@@ -258,17 +256,8 @@ describe('GroupJoinPage for a visitor', () => {
     expect(router.state.location.search).toBe(back);
   });
 
-  it('uses the API’s preview once it answers visitors (start date and members included)', async () => {
-    vi.mocked(callApi).mockResolvedValueOnce(invitation);
-    openAsVisitor();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Green week' })).toBeVisible();
-    expect(screen.getByText(/2026/)).toBeVisible();
-    expect(screen.getByRole('heading', { name: '2 members so far' })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Create account to join' })).toBeVisible();
-  });
-
-  it('says the invite is not found when the challenge is not public (hidden, deleted, unknown)', async () => {
-    vi.mocked(callApi).mockRejectedValueOnce(new ApiError(401, 'Sign in first'));
+  it('says the invite is not found when the API does not find it (hidden, deleted, unknown)', async () => {
+    vi.mocked(callApi).mockRejectedValueOnce(new ApiError(404, 'This challenge does not exist'));
     openAsVisitor();
     expect(await screen.findByRole('heading', { name: 'Invite not found' })).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Create account to join' })).not.toBeInTheDocument();

@@ -146,7 +146,7 @@ function InvitationHeading({
         <MemberAvatar name={ownerName} photoURL={owner.photoURL} size={40} />
         <span>
           by{' '}
-          {linked ? (
+          {linked && owner.uid ? (
             <Link className="fw-semibold" to={profilePath(ownerName, owner.uid)}>
               {ownerName}
             </Link>
