@@ -1,5 +1,4 @@
 import type { Database } from 'firebase-admin/database';
-import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, MAX_ACTIVE_CHALLENGES } from '@domain/constants';
@@ -7,7 +6,7 @@ import { dbPaths } from '@domain/data/database-paths';
 import { GROUP_MESSAGES, INVITE_TOKEN, type BoardRow } from '@domain/challenges/group-records';
 import { memberUid } from './authenticate';
 import { readActiveCount } from './challenge-records';
-import { assessJoin, DISABLED_MESSAGE } from './group-join-route';
+import { assessJoin, DISABLED_MESSAGE, sameToken } from './group-join-route';
 import {
   challengeParamsSchema,
   membersInJoinOrder,
@@ -95,11 +94,9 @@ async function listMembers(database: Database, challengeId: string, ownerId: str
   }));
 }
 
-/** The invite's current token was given (compared in constant time, as the join does). */
+/** The invite's current token was given. */
 function isCurrentToken(given: string | undefined, kept: string | undefined): boolean {
-  if (given === undefined || kept === undefined) return false;
-  const [a, b] = [Buffer.from(given), Buffer.from(kept)];
-  return a.length === b.length && timingSafeEqual(a, b);
+  return given !== undefined && kept !== undefined && sameToken(given, kept);
 }
 
 /**

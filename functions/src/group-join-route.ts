@@ -40,7 +40,8 @@ export interface JoinDependencies {
 
 export const DISABLED_MESSAGE = 'This account is disabled';
 
-function sameToken(given: string, kept: string): boolean {
+/** An invite token compared in constant time (the join's check, and the preview's for visitors). */
+export function sameToken(given: string, kept: string): boolean {
   const [left, right] = [Buffer.from(given), Buffer.from(kept)];
   return left.length === right.length && timingSafeEqual(left, right);
 }
