@@ -42,7 +42,10 @@ export interface AppRoute {
   access: RouteAccess;
   /** Shown inside the layout page, beside its sidebar. */
   inLayout?: boolean;
-  /** The layout page shows the product's home banner above it. */
+  /**
+   * The route shows the product's home banner: the layout page puts it above the page for visitors, and hands
+   * it to the page to place after a member's Today (routes/home-top-slot.ts).
+   */
   homeBanner?: boolean;
   /** On phones, the layout page offers the create-challenge entry above it. */
   offersCreation?: boolean;
