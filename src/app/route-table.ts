@@ -81,8 +81,9 @@ export const appRoutes: readonly AppRoute[] = [
     access: 'members',
     mainContent: true,
   },
-  // A group challenge's invite link (docs/product.md, "Group challenges"): visitors log in and come back.
-  { path: '/join/:challengeId/:token?', screen: 'join', access: 'members' },
+  // A group challenge's invite link (docs/product.md, "Group challenges"): open to visitors, whom the join
+  // screen shows its card with the way to an account that comes back to it; it never acts for a visitor.
+  { path: '/join/:challengeId/:token?', screen: 'join', access: 'everyone' },
   { path: '/admin-x', screen: 'admin', access: 'members' },
   feedAt('/', 'everyone'),
   feedAt('/feed', 'members'),
