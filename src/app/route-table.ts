@@ -42,7 +42,10 @@ export interface AppRoute {
   access: RouteAccess;
   /** Shown inside the layout page, beside its sidebar. */
   inLayout?: boolean;
-  /** The layout page shows the product's home banner above it. */
+  /**
+   * The route shows the product's home banner: the layout page puts it above the page for visitors, and hands
+   * it to the page to place after a member's Today (routes/home-top-slot.ts).
+   */
   homeBanner?: boolean;
   /** On phones, the layout page offers the create-challenge entry above it. */
   offersCreation?: boolean;
@@ -78,8 +81,9 @@ export const appRoutes: readonly AppRoute[] = [
     access: 'members',
     mainContent: true,
   },
-  // A group challenge's invite link (docs/product.md, "Group challenges"): visitors log in and come back.
-  { path: '/join/:challengeId/:token?', screen: 'join', access: 'members' },
+  // A group challenge's invite link (docs/product.md, "Group challenges"): open to visitors, whom the join
+  // screen shows its card with the way to an account that comes back to it; it never acts for a visitor.
+  { path: '/join/:challengeId/:token?', screen: 'join', access: 'everyone' },
   { path: '/admin-x', screen: 'admin', access: 'members' },
   feedAt('/', 'everyone'),
   feedAt('/feed', 'members'),

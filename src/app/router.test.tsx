@@ -100,6 +100,17 @@ const expectedAt: Record<string, Expected> = {
     params: { postName: 'a/b', ownerId: 'uid123', challengeId: 'c1' },
     read: ['challenge', 'uid123', 'c1'],
   },
+  // An invite opens for visitors too: the join screen shows them its card and the way to an account.
+  '/join/c1/TTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTT': {
+    screens: ['join'],
+    guard: 'everyone',
+    params: { challengeId: 'c1', token: 'TTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTT' },
+  },
+  '/join/c1': {
+    screens: ['join'],
+    guard: 'everyone',
+    params: { challengeId: 'c1', token: undefined },
+  },
   '/login': { screens: ['login'], guard: 'visitors', params: {} },
   '/register': { screens: ['register'], guard: 'visitors', params: {} },
   '/forget-password': { screens: ['forget-password'], guard: 'everyone', params: {} },

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readStored, storageKeys } from '@/lib/device-storage';
 import { memberFixture, renderApp } from '@/testing/render-app';
-import { BottomNav } from './bottom-nav';
+import { BottomNav, COVERED_HEIGHT } from './bottom-nav';
 
 const profile = `/profile/Asha%20Rao/${memberFixture.uid}`;
 
@@ -63,5 +63,33 @@ describe('BottomNav', () => {
     expect(readStored(storageKeys.loadProfile)).toBe(memberFixture.uid);
     await act(() => router.navigate('/leader-board'));
     expect(current(nav)).toEqual(['Board']);
+  });
+
+  it('gives the document the height it covers while shown, so the Now button stands above it', async () => {
+    const height = () => document.documentElement.style.getPropertyValue('--cx-bottom-nav-height');
+    const listeners: Array<() => void> = [];
+    let phone = true;
+    vi.stubGlobal('matchMedia', () => ({
+      get matches() {
+        return phone;
+      },
+      addEventListener: (_: string, on: () => void) => listeners.push(on),
+      removeEventListener: () => {},
+    }));
+    try {
+      const view = await renderNav('/feed');
+      expect(height()).toBe(COVERED_HEIGHT);
+      // From md up the nav is hidden: it covers nothing.
+      phone = false;
+      act(() => listeners.forEach((on) => on()));
+      expect(height()).toBe('');
+      phone = true;
+      act(() => listeners.forEach((on) => on()));
+      expect(height()).toBe(COVERED_HEIGHT);
+      view.unmount();
+      expect(height()).toBe('');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { profilePath } from '@/lib/app-addresses';
 import { storageKeys, writeStored } from '@/lib/device-storage';
@@ -7,6 +7,34 @@ import { BoardIcon, ChallengesIcon, HomeIcon, ProfileIcon } from './icons';
 
 /** The feed's addresses: any of them is Home. */
 const HOME_PATHS = new Set(['/', '/feed', '/dash-board']);
+
+/** Where the nav shows: below Bootstrap's md, as its `d-md-none` says. */
+const NAV_SHOWN = '(max-width: 767.98px)';
+
+/** What the nav covers of the screen's bottom: its bar and the device's safe area (src/styles/tokens.css). */
+export const COVERED_HEIGHT = 'calc(var(--cx-bottom-nav-bar) + env(safe-area-inset-bottom, 0px))';
+
+/**
+ * While the nav is shown, the document's --cx-bottom-nav-height is what it covers, so whatever else is fixed to
+ * the bottom (the challenge page's Now button) stands above it; unset (0) where the nav is hidden or gone. A DOM
+ * without matchMedia (a test's) counts as a phone.
+ */
+function useCoveredHeightOnDocument() {
+  useEffect(() => {
+    const root = document.documentElement.style;
+    const query = typeof window.matchMedia === 'function' ? window.matchMedia(NAV_SHOWN) : null;
+    const update = () => {
+      if (!query || query.matches) root.setProperty('--cx-bottom-nav-height', COVERED_HEIGHT);
+      else root.removeProperty('--cx-bottom-nav-height');
+    };
+    update();
+    query?.addEventListener('change', update);
+    return () => {
+      query?.removeEventListener('change', update);
+      root.removeProperty('--cx-bottom-nav-height');
+    };
+  }, []);
+}
 
 type Tab = 'home' | 'challenges' | 'board' | 'profile';
 
@@ -51,6 +79,7 @@ function Tab({
  * reach (docs/product.md, "Shell and navigation"). The shell pads the page by its height.
  */
 export function BottomNav({ uid, displayName }: { uid: string; displayName: string }) {
+  useCoveredHeightOnDocument();
   const { pathname, hash } = useLocation();
   const profile = profilePath(displayName, uid);
   const tab = currentTab(pathname, hash, uid);

@@ -167,6 +167,10 @@ describe('FeedScreen cards', () => {
     for (const name of ['Edit Mine', 'Delete Mine', 'Regenerate meals of Mine']) {
       expect(within(mine).getByRole('button', { name })).toBeInTheDocument();
     }
+    // Red is for destructive actions inside menus only; on the card Delete is neutral (and asks first).
+    expect(within(mine).getByRole('button', { name: 'Delete Mine' }).className).not.toMatch(
+      /danger/,
+    );
     const theirs = screen.getByRole('article', { name: 'Theirs' });
     expect(
       within(theirs).queryByRole('button', { name: /^(Edit|Delete|Regenerate)/ }),

@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetFakeDatabase } from '@/testing/fake-database';
 import { memberFixture, renderApp } from '@/testing/render-app';
+import { useHomeTopSlot } from './home-top-slot';
 import { LayoutPage } from './layout-page';
 
 vi.mock('@/services/database', () => import('@/testing/fake-database'));
@@ -24,9 +25,20 @@ afterEach(() => {
 });
 
 const BANNER = 'Which Challenge Would You Like to Take Today ?';
+/** The feed's stand-in: a member's Today, then the home's top the layout hands over, then the feed. */
+function FeedOutlet() {
+  const homeTop = useHomeTopSlot();
+  return (
+    <>
+      <p>Today outlet</p>
+      {homeTop}
+      <p>Feed outlet</p>
+    </>
+  );
+}
 const children = [
-  { index: true, element: <p>Feed outlet</p> },
-  { path: 'feed', element: <p>Feed outlet</p> },
+  { index: true, element: <FeedOutlet /> },
+  { path: 'feed', element: <FeedOutlet /> },
   { path: 'profile/:profileName', element: <p>Profile outlet</p> },
   { path: 'profile/:profileName/:uid', element: <p>Profile outlet</p> },
   { path: 'about-us', element: <p>Other outlet</p> },
@@ -91,7 +103,30 @@ describe('LayoutPage', () => {
     expect(await screen.findByText('Total Score')).toBeInTheDocument();
   }, 15_000);
 
-  it.each(['/feed', '/profile/Asha%20Rao'])(
+  it.each(['/', '/feed'])(
+    "puts a member's home top (banner, then the phone's entry) after their Today at %s",
+    async (path) => {
+      const follows = (a: Element, b: Element) =>
+        Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+      await renderLayout(path, memberFixture);
+      const today = screen.getByText('Today outlet');
+      const banner = screen.getByRole('heading', { name: BANNER });
+      const entry = screen.getByRole('region', { name: 'Start a challenge' });
+      const feed = screen.getByText('Feed outlet');
+      expect(follows(today, banner) && follows(banner, entry) && follows(entry, feed)).toBe(true);
+    },
+  );
+
+  it("keeps the banner above a visitor's home, before the page", async () => {
+    await renderLayout('/', null);
+    const banner = screen.getByRole('heading', { name: BANNER });
+    expect(
+      banner.compareDocumentPosition(screen.getByText('Today outlet')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it.each(['/profile/Asha%20Rao'])(
     'offers "Start a Challenge" above the page on phones at %s, before the page itself',
     async (path) => {
       await renderLayout(path, memberFixture);

@@ -7,6 +7,7 @@ import { useNearViewport } from '@/hooks/use-near-viewport';
 import { useSession } from '@/lib/session';
 import { lazyComponent } from '../lazy-component';
 import { matchAppRoute } from '../route-table';
+import type { HomeTopSlot } from './home-top-slot';
 import { loadOnce } from '../load-once';
 
 // Sidebar widgets load as their own chunks, so they never hold up the feed (the first page stays light).
@@ -79,7 +80,8 @@ function SidebarSlot({ children }: { children: ReactNode }) {
 }
 
 /**
- * The product's layout page: the nested page beside the sidebar. Below lg, where the sidebar would stack under
+ * The product's layout page: the nested page beside the sidebar, below the home's top (the banner, the phone's
+ * create-challenge entry) where the route has one; on a member's home the page places that top after Today. Below lg, where the sidebar would stack under
  * the page, only the feed keeps it: under every other page it repeated the same widgets (docs/product.md,
  * "Shell and navigation").
  */
@@ -87,20 +89,28 @@ export function LayoutPage() {
   // What the page beside the sidebar is decides the layout's parts (route-table.ts).
   const { route, params } = matchAppRoute(useLocation().pathname);
   const sidebarBelow = route.screen === 'feed';
+  const { user } = useSession();
+  const homeTop = (
+    <>
+      {route.homeBanner && <HomeBanner />}
+      {route.offersCreation && (
+        // Phones only: on wide screens the sidebar's banner stands beside the page. Part of this chunk, not
+        // a lazy one: fetched after the first render, it was a request on the way to the first card.
+        <div className="d-lg-none mb-3" style={{ minHeight: ENTRY_HEIGHT }}>
+          <CreateChallengeEntry />
+        </div>
+      )}
+    </>
+  );
+  // A member's home leads with their Today: the page places the banner and the entry after it.
+  const homeTopInPage = Boolean(route.homeBanner && user);
   return (
     <div className="container py-4">
       <div className="row g-4">
         {/* At least a screen tall where the sidebar stacks below, so it never jumps down as the page fills in
             (CLS); elsewhere that height was only a screen-high gap under a short page. */}
         <div className={`col-lg-8${sidebarBelow ? ' min-vh-100' : ''}`}>
-          {route.homeBanner && <HomeBanner />}
-          {route.offersCreation && (
-            // Phones only: on wide screens the sidebar's banner stands beside the page. Part of this chunk, not
-            // a lazy one: fetched after the first render, it was a request on the way to the first card.
-            <div className="d-lg-none mb-3" style={{ minHeight: ENTRY_HEIGHT }}>
-              <CreateChallengeEntry />
-            </div>
-          )}
+          {!homeTopInPage && homeTop}
           <Suspense
             fallback={
               <p className="text-body-secondary" role="status">
@@ -108,7 +118,7 @@ export function LayoutPage() {
               </p>
             }
           >
-            <Outlet />
+            <Outlet context={homeTopInPage ? ({ homeTop } satisfies HomeTopSlot) : undefined} />
           </Suspense>
         </div>
         <Sidebar

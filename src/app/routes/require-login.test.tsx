@@ -29,25 +29,6 @@ describe('RequireLogin', () => {
     expect(router.state.location.search).toBe('?next=%2Fchallange%2Flean-week%2Fu2%2Fc9%3Fday%3D2');
   });
 
-  it('lets a visitor see an invite’s own preview, and nothing else under /join', () => {
-    const invite = renderApp(
-      <RequireLogin>
-        <p>Join card</p>
-      </RequireLogin>,
-      { path: '/join/c1/TTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTT', user: null, routes: [loginRoute] },
-    );
-    expect(screen.getByText('Join card')).toBeInTheDocument();
-    expect(invite.router.state.location.pathname).toMatch(/^\/join\//);
-    invite.unmount();
-    const { router } = renderApp(
-      <RequireLogin>
-        <p>Deeper page</p>
-      </RequireLogin>,
-      { path: '/join/c1/token/more', user: null, routes: [loginRoute] },
-    );
-    expect(router.state.location.pathname).toBe('/login');
-  });
-
   it('renders nothing while the session is still being restored', () => {
     const { router } = renderApp(
       <RequireLogin>

@@ -4,23 +4,15 @@ import { addressOf, afterSignIn, signInAddress } from '@/lib/return-address';
 import { useSession } from '@/lib/session';
 
 /**
- * Members' pages that show visitors a preview of their own, with the way to an account that comes back to them
- * (docs/product.md, "First run"): a group challenge's invite shows its join card. Its screen never acts for a
- * visitor; what it reads for them is public.
- */
-const VISITOR_PREVIEWS: readonly RegExp[] = [/^\/join\/[^/]+(\/[^/]*)?\/*$/i];
-
-/**
  * docs/product.md#routes-and-screens: the login guard really blocks. While the session is being restored
- * nothing renders; visitors are sent to login, which brings them back here once they have signed in, except on
- * the pages above.
+ * nothing renders; visitors are sent to login, which brings them back here once they have signed in. Pages that
+ * show visitors a preview of their own (an invite's join card) are open to everyone in the route table.
  */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const location = useLocation();
   if (user === undefined) return null;
-  if (user === null && !VISITOR_PREVIEWS.some((page) => page.test(location.pathname)))
-    return <Navigate to={signInAddress('/login', addressOf(location))} replace />;
+  if (user === null) return <Navigate to={signInAddress('/login', addressOf(location))} replace />;
   return children;
 }
 

@@ -265,8 +265,9 @@ export function ChallengeBoard({
             )}
           </>
         )}
+        {/* Neutral, not red: red marks destructive actions inside menus only; leaving asks first. */}
         {onLeave && (
-          <Button variant="outline-danger" size="sm" className="mt-3" onClick={onLeave}>
+          <Button variant="outline-secondary" size="sm" className="mt-3" onClick={onLeave}>
             Leave challenge
           </Button>
         )}

@@ -21,7 +21,8 @@ export function ChallengeOwnerActions({
       <Button size="sm" variant="outline-primary" aria-label={`Edit ${title}`} onClick={edit}>
         Edit
       </Button>
-      <Button size="sm" variant="outline-danger" aria-label={`Delete ${title}`} onClick={remove}>
+      {/* Neutral, not red: red marks destructive actions inside menus only (docs/product.md); Delete asks first. */}
+      <Button size="sm" variant="outline-secondary" aria-label={`Delete ${title}`} onClick={remove}>
         Delete
       </Button>
       <Button

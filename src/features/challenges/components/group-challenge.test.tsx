@@ -94,6 +94,12 @@ beforeEach(() => {
   resetGroupDatabase();
 });
 
+/** Red buttons on the page outside a menu, by their text: none belong there. */
+const redOutsideMenus = () =>
+  [...document.querySelectorAll('.btn-danger, .btn-outline-danger')]
+    .filter((button) => !button.closest('.dropdown-menu'))
+    .map((button) => button.textContent);
+
 describe('a group challenge for a member who joined it', () => {
   it('shows their own plan beside the "Challenge board", ranked, with the team goal', async () => {
     givenJoined();
@@ -218,6 +224,8 @@ describe('a group challenge for a member who joined it', () => {
     expect(
       screen.queryByRole('button', { name: /Delete|Invite friends|Remove/ }),
     ).not.toBeInTheDocument();
+    // Red is for destructive actions inside menus only (docs/product.md, "The challenge page").
+    expect(redOutsideMenus()).toEqual([]);
     await userEvent.click(leave);
     expect(confirmAction).toHaveBeenCalled();
     expect(callApi).toHaveBeenCalledWith('/api/challenges/c1/leave', {});
@@ -375,6 +383,7 @@ describe('a group challenge for its owner', () => {
     expect(
       within(board).queryByRole('button', { name: 'Leave challenge' }),
     ).not.toBeInTheDocument();
+    expect(redOutsideMenus()).toEqual([]);
     await userEvent.click(within(board).getByRole('button', { name: 'Options for Ravi Kumar' }));
     await userEvent.click(within(board).getByRole('button', { name: 'Remove' }));
     expect(confirmAction).toHaveBeenCalled();

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storageKeys, writeStored } from '@/lib/device-storage';
-import { readLog, resetFakeDatabase } from '@/testing/fake-database';
+import { readLog, resetFakeDatabase, writePaths } from '@/testing/fake-database';
 import { memberFixture, renderApp } from '@/testing/render-app';
 import { ProfilePage } from './profile-page';
 import { controlIntersections } from '@/testing/intersection-control';
@@ -103,6 +103,24 @@ describe('ProfilePage', () => {
     expect(screen.getByText('VEG')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload photo' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit profile' })).toBeInTheDocument();
+  });
+
+  it('welcomes an owner with no challenge yet, and welcomes back one who has made one', async () => {
+    const view = await renderProfile(owner);
+    expect(
+      await screen.findByText(
+        'Welcome to ChallangeX, Asha Rao! Start a Challenge to get your first meal plan.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+    view.unmount();
+    await writePaths({ [`users/${owner.uid}/info/totalChallenges`]: 2 });
+    await renderProfile(owner);
+    expect(
+      await screen.findByText(
+        'Welcome back, Asha Rao! Keep your profile complete to create challenges.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it("lists the owner's own challenges under My challenges, active first, then past", async () => {

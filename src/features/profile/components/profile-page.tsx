@@ -8,6 +8,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSignedInUser } from '@/lib/session';
 import { profilePath, type ProfileRouteState } from '@/lib/app-addresses';
 import { formatJoinDate, formatNumber } from '@/lib/format';
+import type { MemberInfo } from '@domain/members/member-records';
 import type { MemberStreak } from '../api/use-member-glance';
 import { useMemberProfile } from '../api/use-member-profile';
 import { streakDaysText } from '../lib/streak-text';
@@ -148,6 +149,13 @@ function useEditOnArrival(isOwner: boolean) {
   return [editing, setEditing] as const;
 }
 
+/** A member who has made no challenge yet is welcomed, not welcomed back (docs/product.md, "First run"). */
+function ownerGreeting(name: string, member: Pick<MemberInfo, 'totalChallenges'>): string {
+  return member.totalChallenges
+    ? `Welcome back, ${name}! Keep your profile complete to create challenges.`
+    : `Welcome to ChallangeX, ${name}! Start a Challenge to get your first meal plan.`;
+}
+
 function ProfileView({ uid, slug }: { uid: string; slug: string }) {
   const user = useSignedInUser();
   const isOwner = user.uid === uid;
@@ -182,9 +190,7 @@ function ProfileView({ uid, slug }: { uid: string; slug: string }) {
               </h1>
               {email && <p className="text-body-secondary mb-2">{email}</p>}
               <p className="mb-3">
-                {isOwner
-                  ? `Welcome back, ${name}! Keep your profile complete to create challenges.`
-                  : `Welcome to ${name}'s ChallangeX profile.`}
+                {isOwner ? ownerGreeting(name, member) : `Welcome to ${name}'s ChallangeX profile.`}
               </p>
               {isOwner && (
                 <Button variant="success" onClick={() => setEditing(true)}>
