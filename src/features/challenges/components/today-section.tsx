@@ -55,7 +55,7 @@ export function TodaySection({ startChallenge }: TodaySectionProps) {
       {loaded.status === 'ready' && meals.length === 0 && (
         <div className="today-empty">
           <p className="mb-2">No challenge is running: start one and your next meal shows here.</p>
-          {/* Phones have the layout's entry just above the page. */}
+          {/* Phones have the layout's entry right after this section. */}
           <div className="d-none d-lg-block">{startChallenge}</div>
         </div>
       )}
