@@ -85,7 +85,10 @@ describe('board writes racing a removal', () => {
     const ravi = members[1];
     const { opensAt } = await mealOf(ravi, 'lunch');
     // Taken six hours before the window: held for review.
-    const photo = await photoTakenAt(await mealPhoto('race-review-lunch'), opensAt - 6 * 60 * MINUTE);
+    const photo = await photoTakenAt(
+      await mealPhoto('race-review-lunch'),
+      opensAt - 6 * 60 * MINUTE,
+    );
     expect((await provedVia(setup.harness.baseUrl, ravi, photo)).status).toBe(200);
     expect(await rowOf(ravi)).toMatchObject({ joinedAt: expect.any(Number) });
     const queue = await fetch(`${setup.harness.baseUrl}/api/admin/proofs`, {

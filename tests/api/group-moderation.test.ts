@@ -87,7 +87,11 @@ describe('moderation of groups', () => {
 
     const rejoined = await memberToModerate();
     await rejoined.moderate('disable');
-    const current = { ...(await read(rejoined.rowPath)), joinedAt: INDIA_EVENING, proved: 3 };
+    const current = {
+      ...((await read(rejoined.rowPath)) as object),
+      joinedAt: INDIA_EVENING,
+      proved: 3,
+    };
     await harness.database.ref(rejoined.rowPath).set(current);
     await rejoined.moderate('enable');
     expect(await read(rejoined.rowPath)).toEqual(current);
