@@ -13,6 +13,7 @@ import { adminIdentity } from './authenticate';
 import { auditUpdate } from './admin-audit';
 import { hiddenFeedOf, restoredFeedEntry } from './admin-feed-stash';
 import type { ChallengeRecord } from '@domain/challenges/challenge-record';
+import type { BoardRow } from '@domain/challenges/group-records';
 import { sweepDisabledMember, type GroupRows } from './disabled-member-sweep';
 import { refreshGroupSummary } from './group-store';
 import { HttpError, parseOrThrow } from './http-error';
@@ -52,23 +53,31 @@ function leaderboardRestore(uid: string, rows: LeaderboardRows | undefined) {
 }
 
 /**
- * The member's group board rows put aside at disabling, back where the member is still in the group: their
- * plan (or their own challenge) still there, not deleted (a member removed meanwhile stays out).
+ * Puts the member's group board rows set aside at disabling back where the member is still in the
+ * group: a membership row (with `joinedAt`; a record from before disabling kept only those may hold a
+ * stray row, which stays out), their plan of that group (or their own challenge) still there and not
+ * deleted (a member removed meanwhile stays out). Each row by a transaction that never replaces a row
+ * with `joinedAt` stored meanwhile (docs/security.md, "Group challenges"). Answers the groups restored.
  */
-async function groupRowsToRestore(database: Database, uid: string, kept: GroupRows | undefined) {
-  const update: Record<string, unknown> = {};
+async function restoreGroupRows(database: Database, uid: string, kept: GroupRows | undefined) {
   const groups: Array<[string, string]> = [];
   await Promise.all(
     Object.entries(kept ?? {}).map(async ([challengeId, { ownerId, row }]) => {
+      if (typeof row?.joinedAt !== 'number') return;
       const plan = (
         await database.ref(dbPaths.challenge(uid, challengeId)).get()
       ).val() as ChallengeRecord | null;
-      if (!plan || plan.deleted === true) return;
-      update[dbPaths.groupMember(challengeId, uid)] = row;
-      groups.push([challengeId, ownerId]);
+      const ofThisGroup = ownerId === uid || plan?.groupOwnerId === ownerId;
+      if (!plan || plan.deleted === true || !ofThisGroup) return;
+      const { committed } = await database
+        .ref(dbPaths.groupMember(challengeId, uid))
+        .transaction((current: Partial<BoardRow> | null) =>
+          typeof current?.joinedAt === 'number' ? undefined : row,
+        );
+      if (committed) groups.push([challengeId, ownerId]);
     }),
   );
-  return { update, groups };
+  return groups;
 }
 
 /**
@@ -141,15 +150,13 @@ export function enableMember({
     if (!disabled && !user.disabled) throw new HttpError(409, 'This member is not disabled');
 
     const hidden = await hiddenFeedOf(database, uid);
-    const groupRows = await groupRowsToRestore(
+    // Content first (the rows here): the marker goes only in the update below.
+    const restoredGroups = await restoreGroupRows(
       database,
       uid,
       (disabled as { groupRows?: GroupRows } | null)?.groupRows,
     );
-    const update: Record<string, unknown> = {
-      ...leaderboardRestore(uid, disabled?.leaderboard),
-      ...groupRows.update,
-    };
+    const update: Record<string, unknown> = leaderboardRestore(uid, disabled?.leaderboard);
     for (const [challengeId, record] of Object.entries(hidden)) {
       if (!record.byDisabledMember) continue;
       if (record.byModerator) {
@@ -175,7 +182,7 @@ export function enableMember({
     await database.ref().update(update);
     await auth.updateUser(uid, { disabled: false });
     await Promise.all(
-      groupRows.groups.map(([challengeId, ownerId]) =>
+      restoredGroups.map(([challengeId, ownerId]) =>
         refreshGroupSummary(database, ownerId, challengeId),
       ),
     );

@@ -14,7 +14,12 @@ import {
 } from '@domain/challenges/proof-review';
 import { auditUpdate } from './admin-audit';
 import { adminIdentity } from './authenticate';
-import { boardRowUpdate, earningPlan, withMeal } from './group-board-writes';
+import {
+  boardRowUpdate,
+  earningPlan,
+  withMeal,
+  writeGuardedBoardUpdate,
+} from './group-board-writes';
 import { isGroupMember } from './group-store';
 import { HttpError, parseOrThrow } from './http-error';
 import type { ProofStore } from './proof-store';
@@ -150,7 +155,8 @@ function decide(
       decision === 'approve'
         ? { state: 'approved', reasons: entry.reasons, at: now }
         : { state: 'rejected', reasons: entry.reasons, rejectedReason: reason, at: now };
-    await database.ref().update({
+    // The row only while the member is still in the group (docs/security.md, "Group challenges").
+    await writeGuardedBoardUpdate(database, {
       ...(await boardRowAfter(database, entry, {
         ...meal,
         review,

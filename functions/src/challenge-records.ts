@@ -8,6 +8,7 @@ import type {
 } from '@domain/challenges/challenge-record';
 import { CHALLENGE_DAYS, MEAL_SLOTS } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
+import { pushKeyPrefix } from '@domain/data/push-key';
 import type { GenerateRequest } from '@domain/challenges/generate-request-schema';
 import type { MealPlan } from './planner/meal-planner';
 import { challengeSchedule, dayKey, type DayWindows } from '@domain/challenges/meal-schedule';
@@ -136,9 +137,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const ACTIVE_REACH_MS = (CHALLENGE_DAYS.max + 3) * DAY_MS;
 
 /**
- * The member's challenges made within ACTIVE_REACH_MS (an indexed query on createdAt,
- * database.rules.json): every one that may still be active, a few at most under the daily cap, never
- * the member's whole history (docs/security.md, "Limits").
+ * The member's challenges made within ACTIVE_REACH_MS: every one that may still be active, a few at
+ * most under the daily cap, never the member's whole history (docs/security.md, "Bounded reads").
+ * Challenge ids are push keys minted by the server when the plan is made, so the ids from the cutoff's
+ * key prefix on are the recent ones: a key range, cheaper than a query on createdAt.
  */
 export async function readRecentChallenges(
   database: Database,
@@ -147,8 +149,8 @@ export async function readRecentChallenges(
 ): Promise<Record<string, ChallengeRecord>> {
   const recent = await database
     .ref(dbPaths.userChallenges(uid))
-    .orderByChild('createdAt')
-    .startAt(now - ACTIVE_REACH_MS)
+    .orderByKey()
+    .startAt(pushKeyPrefix(now - ACTIVE_REACH_MS))
     .get();
   return (recent.val() ?? {}) as Record<string, ChallengeRecord>;
 }

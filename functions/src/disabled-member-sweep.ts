@@ -73,7 +73,7 @@ export async function sweepDisabledMember(
     Promise.all(boardPaths.map(readRow)),
   ]);
   const rows = allRows.filter(([, , , row]) => row !== null);
-  const groupRows = await readGroupRows(database, uid, challenges);
+  const { kept: groupRows, stray } = await readGroupRows(database, uid, challenges);
 
   const found: LeaderboardRows = {};
   for (const [board, period, , row] of rows) {
@@ -102,7 +102,7 @@ export async function sweepDisabledMember(
 
   const update: Record<string, unknown> = { ...extra };
   for (const [, , path] of rows) update[path] = null;
-  for (const challengeId of Object.keys(groupRows))
+  for (const challengeId of [...Object.keys(groupRows), ...stray])
     update[dbPaths.groupMember(challengeId, uid)] = null;
   for (const [challengeId, value] of Object.entries(inFeed)) {
     update[dbPaths.feedEntry(challengeId)] = null;
@@ -134,27 +134,32 @@ export type GroupRows = Record<string, { ownerId: string; row: BoardRow }>;
 
 /**
  * The member's rows on group boards (docs/product.md, "Group challenges"): of their joined plans and
- * of their own challenges opened to others. Put aside like leaderboard rows, restored on enabling.
+ * of their own challenges opened to others. A row with `joinedAt` (a membership) is `kept`, put aside
+ * like leaderboard rows and restored on enabling; one without it (`stray`, left by a write that raced a
+ * removal) is no membership and is only deleted (docs/security.md, "Group challenges").
  */
 async function readGroupRows(
   database: Database,
   uid: string,
   challenges: Record<string, ChallengeRecord>,
-): Promise<GroupRows> {
+): Promise<{ kept: GroupRows; stray: string[] }> {
   const grouped = Object.entries(challenges).filter(
     ([, challenge]) =>
       typeof challenge.groupOwnerId === 'string' || typeof challenge.memberCount === 'number',
   );
   const found: GroupRows = {};
+  const stray: string[] = [];
   await Promise.all(
     grouped.map(async ([challengeId, challenge]) => {
       const row = (
         await database.ref(dbPaths.groupMember(challengeId, uid)).get()
       ).val() as BoardRow | null;
-      if (row) found[challengeId] = { ownerId: challenge.groupOwnerId ?? uid, row };
+      if (typeof row?.joinedAt === 'number')
+        found[challengeId] = { ownerId: challenge.groupOwnerId ?? uid, row };
+      else if (row !== null) stray.push(challengeId);
     }),
   );
-  return found;
+  return { kept: found, stray };
 }
 
 /**

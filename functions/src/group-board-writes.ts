@@ -246,6 +246,19 @@ async function writeRow(database: Database, { challengeId, uid, row, photos }: R
 }
 
 /**
+ * Sets fields of uid's row (paths below the row: a name, a photo) only while they are in the group
+ * (writeRow); answers whether the row was written.
+ */
+export function writeGuardedRowFields(
+  database: Database,
+  challengeId: string,
+  uid: string,
+  fields: Update,
+): Promise<boolean> {
+  return writeRow(database, { challengeId, uid, row: fields, photos: {} });
+}
+
+/**
  * Writes a multi-path update in which some paths are board rows or their photos (boardRowUpdate's, a
  * cheer's count, a streak): the rest in one update first, then each member's row only while they are
  * in the group (writeRow), so no server write brings back a member who left or was removed

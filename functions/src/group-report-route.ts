@@ -21,7 +21,13 @@ import type {
 } from '@domain/challenges/proof-review';
 import { memberUid } from './authenticate';
 import { groupPeers } from './group-cheer-route';
-import { boardRowUpdate, earningPlan, groupEndsAt, withMeal } from './group-board-writes';
+import {
+  boardRowUpdate,
+  earningPlan,
+  groupEndsAt,
+  withMeal,
+  writeGuardedBoardUpdate,
+} from './group-board-writes';
 import { HttpError, parseOrThrow } from './http-error';
 import { proofQueueKey } from './proof-submit-route';
 import { recomputeTotals, type RecomputeDependencies } from './recompute-route';
@@ -211,7 +217,8 @@ async function flagReported(
     at: now,
   };
   const recorded = withMeal(plan.val(), day, slot, stored);
-  await database.ref().update({
+  // The row only while the member is still in the group (docs/security.md, "Group challenges").
+  await writeGuardedBoardUpdate(database, {
     [dbPaths.proofQueueEntry(proofQueueKey(entry))]: entry,
     ...boardRowUpdate(challengeId, uid, recorded, earningPlan(recorded)),
   });

@@ -12,6 +12,7 @@ import { computeScore } from '@domain/challenges/points';
 import { memberUid } from './authenticate';
 import type { MemberIdentity } from './challenge-records';
 import { refreshGroupSummary } from './group-store';
+import { writeGuardedRowFields } from './group-board-writes';
 import { HttpError, parseOrThrow } from './http-error';
 
 export interface IdentityDependencies {
@@ -221,8 +222,9 @@ export function propagateIdentity({
       Promise.all(feed.paths.map((path) => rewriteIfPresent(database, path, identity))),
       Promise.all(rows.map((path) => rewriteIfPresent(database, path, identity))),
       Promise.all(
-        groupRows.map(async ({ path, ownerId, challengeId }) => {
-          if (await rewriteIfPresent(database, path, identity))
+        groupRows.map(async ({ ownerId, challengeId }) => {
+          // Only while the member is in the group (docs/security.md, "Group challenges").
+          if (await writeGuardedRowFields(database, challengeId, uid, { ...identity }))
             await refreshGroupSummary(database, ownerId, challengeId);
         }),
       ),

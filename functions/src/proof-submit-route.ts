@@ -16,7 +16,12 @@ import {
 import { storagePaths } from '@domain/data/storage-paths';
 import { memberUid } from './authenticate';
 import { HttpError, parseOrThrow } from './http-error';
-import { boardRowUpdate, earningPlan, withMeal } from './group-board-writes';
+import {
+  boardRowUpdate,
+  earningPlan,
+  withMeal,
+  writeGuardedBoardUpdate,
+} from './group-board-writes';
 import { isGroupMember } from './group-store';
 import { fingerprintProof, NotAnImageError, PhotoTooLargeError } from './proof-fingerprint';
 import { checkAndIndexProof, indexKey, unindexProof } from './proof-hash-index';
@@ -207,7 +212,8 @@ export function submitMealProof(dependencies: ProofSubmitDependencies): RequestH
       const recorded = withMeal(challenge, day, slot, written!);
       Object.assign(update, boardRowUpdate(challengeId, uid, recorded, earningPlan(recorded)));
     }
-    if (Object.keys(update).length > 0) await database.ref().update(update);
+    // The row only while the member is still in the group (docs/security.md, "Group challenges").
+    if (Object.keys(update).length > 0) await writeGuardedBoardUpdate(database, update);
     const score = await deriveProgress(dependencies, uid, challengeId);
     response.json({ challengeId, day, slot, ...proved, ...(score !== undefined && { score }) });
   };

@@ -41,6 +41,61 @@ describe('moderation of groups', () => {
     expect(await read(`groups/${challengeId}/members/${member.uid}`)).toEqual(row);
     expect(await read(`feed/${challengeId}/memberPhotos`)).toHaveLength(2);
   });
+
+  /** A member joined to a new group, an admin, and a call of the member moderation routes. */
+  async function memberToModerate() {
+    const owner = await readyMember(harness.database);
+    const challengeId = await createChallenge(owner);
+    const member = await joiner();
+    await joinWith(member, challengeId, await tokenOf(owner, challengeId));
+    const admin = await signUpWithClaims(harness.auth, { admin: true });
+    const moderate = async (action: string) =>
+      expect(
+        (await send('POST', `/api/admin/members/${member.uid}/${action}`, admin, {})).status,
+      ).toBe(200);
+    return {
+      challengeId,
+      member,
+      moderate,
+      rowPath: `groups/${challengeId}/members/${member.uid}`,
+    };
+  }
+
+  it('a row without joinedAt is no membership: disabling deletes it, keeps nothing, enabling brings nothing back', async () => {
+    const { challengeId, member, moderate, rowPath } = await memberToModerate();
+    // What a write racing a removal could once leave: a row with no joinedAt.
+    await harness.database.ref(`${rowPath}/joinedAt`).remove();
+    await moderate('disable');
+    expect(await read(rowPath)).toBeNull();
+    expect(
+      await read(`moderation/disabledMembers/${member.uid}/groupRows/${challengeId}`),
+    ).toBeNull();
+    await moderate('enable');
+    expect(await read(rowPath)).toBeNull();
+  });
+
+  it('enabling restores no kept row without joinedAt (a record from before), and never replaces a row stored meanwhile', async () => {
+    const stray = await memberToModerate();
+    await stray.moderate('disable');
+    await harness.database
+      .ref(
+        `moderation/disabledMembers/${stray.member.uid}/groupRows/${stray.challengeId}/row/joinedAt`,
+      )
+      .remove();
+    await stray.moderate('enable');
+    expect(await read(stray.rowPath)).toBeNull();
+
+    const rejoined = await memberToModerate();
+    await rejoined.moderate('disable');
+    const current = {
+      ...((await read(rejoined.rowPath)) as object),
+      joinedAt: INDIA_EVENING,
+      proved: 3,
+    };
+    await harness.database.ref(rejoined.rowPath).set(current);
+    await rejoined.moderate('enable');
+    expect(await read(rejoined.rowPath)).toEqual(current);
+  });
 });
 
 describe('POST /api/me/identity in groups', () => {
@@ -61,5 +116,16 @@ describe('POST /api/me/identity in groups', () => {
     expect(await read(`feed/${kept}/memberPhotos/1/displayName`)).toBe('Ravi K');
     expect(await read(`groups/${left}/members/${member.uid}`)).toBeNull();
     expect(await read(`feed/${left}/memberPhotos`)).toHaveLength(1);
+  });
+
+  it('a row without joinedAt gets no new name: it is deleted', async () => {
+    const owner = await readyMember(harness.database);
+    const challengeId = await createChallenge(owner);
+    const member = await joiner();
+    await joinWith(member, challengeId, await tokenOf(owner, challengeId));
+    await harness.database.ref(`groups/${challengeId}/members/${member.uid}/joinedAt`).remove();
+    await harness.database.ref(`users/${member.uid}/info/displayName`).set('Stray Name');
+    expect((await send('POST', '/api/me/identity', member, {})).status).toBe(200);
+    expect(await read(`groups/${challengeId}/members/${member.uid}`)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pushKey } from '@domain/data/push-key';
+import { pushKey, pushKeyPrefix } from '@domain/data/push-key';
 
 describe('pushKey', () => {
   it('is 20 characters of the push-key alphabet', () => {
@@ -18,5 +18,28 @@ describe('pushKey', () => {
     const keys = Array.from({ length: 50 }, () => pushKey(now));
     expect(new Set(keys).size).toBe(keys.length);
     expect([...keys].sort()).toEqual(keys);
+  });
+
+  it('starts with the prefix of its creation time', () => {
+    const now = Date.UTC(2026, 10, 29, 8, 0, 0, 123);
+    expect(pushKey(now).slice(0, 8)).toBe(pushKeyPrefix(now));
+  });
+});
+
+describe('pushKeyPrefix', () => {
+  const cutoff = Date.UTC(2026, 10, 1);
+
+  it('sorts keys made before the time below it, those made at or after it from it on', () => {
+    const before = [cutoff - 1, cutoff - 64, cutoff - 24 * 60 * 60 * 1000].map((at) => pushKey(at));
+    const after = [cutoff, cutoff + 1, cutoff + 64 ** 3].map((at) => pushKey(at));
+    const prefix = pushKeyPrefix(cutoff);
+    for (const key of before) expect(key < prefix).toBe(true);
+    for (const key of after) expect(key >= prefix).toBe(true);
+  });
+
+  it('matches the Database SDK format (the time in base 64, most significant first)', () => {
+    expect(pushKeyPrefix(0)).toBe('--------');
+    expect(pushKeyPrefix(64)).toBe('------0-');
+    expect(pushKeyPrefix(65)).toBe('------00');
   });
 });

@@ -9,13 +9,22 @@ const PUSH_CHARS = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuv
 let lastTime = 0;
 let lastRandom: number[] = [];
 
-export function pushKey(now = Date.now()): string {
-  let time = now;
-  let timePart = '';
+/**
+ * The 8 time characters every push key minted at `time` (ms) starts with: keys minted at or after
+ * `time` sort at or after it, keys minted before sort before it (a key range read by creation time).
+ */
+export function pushKeyPrefix(time: number): string {
+  let rest = Math.max(0, Math.floor(time));
+  let prefix = '';
   for (let i = 0; i < 8; i++) {
-    timePart = PUSH_CHARS.charAt(time % 64) + timePart;
-    time = Math.floor(time / 64);
+    prefix = PUSH_CHARS.charAt(rest % 64) + prefix;
+    rest = Math.floor(rest / 64);
   }
+  return prefix;
+}
+
+export function pushKey(now = Date.now()): string {
+  const timePart = pushKeyPrefix(now);
   if (now === lastTime) {
     let i = 11;
     while (i >= 0 && lastRandom[i] === 63) lastRandom[i--] = 0;
