@@ -43,6 +43,9 @@ async function challengesOf(uid: string): Promise<Record<string, ChallengeRecord
   >;
 }
 
+/** A creation refused: the active-challenge limit, or the lock's "Busy" after a long wait. */
+const isRefusal = (status: number) => status === 409 || status === 503;
+
 describe('POST /api/generate: identity', () => {
   it('401 without a token', async () => {
     const response = await postJson(generateUrl, generatePayload('someone'));
@@ -286,7 +289,10 @@ describe('POST /api/generate: creation', () => {
     );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses.filter((status) => status === 201)).toHaveLength(2);
-    expect(statuses.filter((status) => status === 409)).toHaveLength(18);
+    // The rest are refused: the limit (409), or, on a loaded host, "Busy" once a request has waited for the
+    // creation lock past its limit (503, challenge-creation-lock.ts). Never a third challenge.
+    expect(statuses.filter((status) => status !== 201).every(isRefusal)).toBe(true);
+    expect(statuses.filter((status) => status === 409).length).toBeGreaterThan(0);
     const challenges = await challengesOf(member.uid);
     expect(Object.keys(challenges)).toHaveLength(2);
     const feed = (
@@ -317,8 +323,10 @@ describe('POST /api/generate: creation', () => {
         ),
       ),
     );
-    expect(responses.filter((response) => response.status === 201)).toHaveLength(2);
-    expect(responses.filter((response) => response.status === 409)).toHaveLength(19);
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+    expect(statuses.filter((status) => status !== 201).every(isRefusal)).toBe(true);
+    expect(statuses.filter((status) => status === 409).length).toBeGreaterThan(0);
     expect(Object.keys(await challengesOf(member.uid))).toHaveLength(2);
   });
 
