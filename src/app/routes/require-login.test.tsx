@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { memberFixture, renderApp } from '@/testing/render-app';
+import { whileSigningIn } from '@/lib/sign-in-progress';
 import { RedirectIfSignedIn, RequireLogin } from './require-login';
 
 const loginRoute = { path: '/login', element: <h1>Login screen</h1> };
@@ -95,5 +96,20 @@ describe('RedirectIfSignedIn', () => {
       { path: '/login', user: null },
     );
     expect(screen.getByText('Login form')).toBeInTheDocument();
+  });
+
+  it('leaves the next step to a sign-in made on the screen, which tells the home whether the account is new', async () => {
+    let finish: () => void = () => {};
+    const signingIn = whileSigningIn(new Promise<void>((resolve) => (finish = resolve)));
+    const { router } = renderApp(
+      <RedirectIfSignedIn>
+        <p>Login form</p>
+      </RedirectIfSignedIn>,
+      { path: '/register', user: memberFixture, routes: [feedRoute] },
+    );
+    expect(router.state.location.pathname).toBe('/register');
+    expect(screen.getByText('Login form')).toBeInTheDocument();
+    finish();
+    await signingIn;
   });
 });

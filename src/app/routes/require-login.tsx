@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { addressOf, afterSignIn, signInAddress } from '@/lib/return-address';
 import { useSession } from '@/lib/session';
+import { isSigningIn } from '@/lib/sign-in-progress';
 
 /**
  * docs/product.md#routes-and-screens: the login guard really blocks. While the session is being restored
@@ -18,12 +19,13 @@ export function RequireLogin({ children }: { children: ReactNode }) {
 
 /**
  * Register and login send members who are already signed in on: to the address the sign-in screen carries
- * (src/lib/return-address.ts), else to the feed.
+ * (src/lib/return-address.ts), else to the feed. A sign-in made on the screen itself sends the member on by
+ * itself (src/lib/sign-in-progress.ts), so that the home learns whether the account is new.
  */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const { search } = useLocation();
   if (user === undefined) return null;
-  if (user) return <Navigate to={afterSignIn(search)} replace />;
+  if (user && !isSigningIn()) return <Navigate to={afterSignIn(search)} replace />;
   return children;
 }

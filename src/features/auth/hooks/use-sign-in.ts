@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { authErrorReason } from '../api/auth-error-reason';
 import { afterSignIn } from '@/lib/return-address';
+import { whileSigningIn } from '@/lib/sign-in-progress';
 import { toastErrorWithReason, toastSuccess } from '@/lib/toast';
 import { useBusy } from '@/hooks/use-busy';
 import type { SignedInMember } from '../api/member-records';
@@ -20,13 +21,17 @@ export function useSignIn() {
   const signIn = async (attempt: () => Promise<SignedInMember>): Promise<boolean> => {
     setFailureReason(null);
     try {
-      const { isNewMember } = await whileBusy(attempt());
-      toastSuccess('Signed in successfully');
-      // The home welcomes a new member (src/features/site/components/home-intro.tsx reads this state).
-      navigate(afterSignIn(search), {
-        replace: true,
-        state: isNewMember ? { newMember: true } : null,
-      });
+      // Until the member is sent on, the sign-in screen leaves the redirect to this (sign-in-progress.ts).
+      await whileSigningIn(
+        whileBusy(attempt()).then(({ isNewMember }) => {
+          toastSuccess('Signed in successfully');
+          // The home welcomes a new member (src/features/site/components/home-intro.tsx reads this state).
+          void navigate(afterSignIn(search), {
+            replace: true,
+            state: isNewMember ? { newMember: true } : null,
+          });
+        }),
+      );
       return true;
     } catch (error) {
       const reason = authErrorReason(error);
