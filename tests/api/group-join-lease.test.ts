@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { builtInPlanner, type MealPlanProvider } from '../../functions/src/meal-plan-provider';
 import { ACTIVE_CHALLENGE_LIMIT_MESSAGE } from '@domain/constants';
+import { pushKey } from '@domain/data/push-key';
 import { readyMember, startApiHarness, type ApiHarness, type TestMember } from './api-harness';
 import { groupApi } from './group-api';
 
@@ -22,16 +23,15 @@ const planner: MealPlanProvider = async (request) => {
     // record, as another instance could write them once the lease had run out.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 6_000);
-    await harness.database
-      .ref(`users/${member.uid}/challenges`)
-      .update(
-        Object.fromEntries(
-          ['one', 'two'].map((id) => [
-            `-Meanwhile${id}`,
-            { title: id, deleted: false, isActive: true, createdAt: INDIA_EVENING - 2 * DAY },
-          ]),
-        ),
-      );
+    await harness.database.ref(`users/${member.uid}/challenges`).update(
+      Object.fromEntries(
+        ['one', 'two'].map((id) => [
+          // Real push keys of their creation time: the join reads recent challenges by key range.
+          pushKey(INDIA_EVENING - 2 * DAY),
+          { title: id, deleted: false, isActive: true, createdAt: INDIA_EVENING - 2 * DAY },
+        ]),
+      ),
+    );
   }
   return builtInPlanner(request);
 };
