@@ -12,7 +12,13 @@ vi.mock('@/services/api-client', async (importOriginal) => ({
 }));
 
 const member = { uid: 'm1', displayName: 'Asha Rao', photoURL: null };
-const input = { title: 'Lean week', day: 7, preference: 'veg', targetBody: 'lose' } as const;
+const input = {
+  title: 'Lean week',
+  day: 7,
+  preference: 'veg',
+  targetBody: 'Lean',
+  start: 'today',
+} as const;
 
 async function refusalFor(error: ApiError): Promise<unknown> {
   vi.mocked(readValue).mockResolvedValue(null);
