@@ -56,7 +56,11 @@ export function hideChallenge({
     ]);
     const challenge = challengeSnapshot.val() as ChallengeRecord | null;
     if (!challenge || challenge.deleted === true)
-      throw new HttpError(404, 'No such challenge of this member (it may have been deleted)');
+      throw new HttpError(
+        404,
+        'not-found',
+        'No such challenge of this member (it may have been deleted)',
+      );
     const hidden = hiddenSnapshot.val() as HiddenFeedRecord | null;
     const inFeed = feedSnapshot.val() as Partial<FeedEntry> | null;
     const now = clock();
@@ -102,7 +106,7 @@ export function unhideChallenge({
     const hidden = (
       await database.ref(dbPaths.hiddenFeedEntry(challengeId)).get()
     ).val() as HiddenFeedRecord | null;
-    if (!hidden?.byModerator) throw new HttpError(409, 'This challenge is not hidden');
+    if (!hidden?.byModerator) throw new HttpError(409, 'conflict', 'This challenge is not hidden');
     const restored = hidden.byDisabledMember
       ? null
       : await restoredFeedEntry(database, challengeId, hidden, photoSources);

@@ -37,7 +37,7 @@ async function authUser(auth: Auth, uid: string) {
     return await auth.getUser(uid);
   } catch (error) {
     if ((error as { code?: unknown }).code === 'auth/user-not-found')
-      throw new HttpError(404, 'No member has this id');
+      throw new HttpError(404, 'not-found', 'No member has this id');
     throw error;
   }
 }
@@ -97,7 +97,8 @@ export function disableMember({
     const admin = adminIdentity(response);
     const { uid } = parseOrThrow(paramsSchema, request.params);
     const { reason } = parseOrThrow(disableSchema, request.body ?? {});
-    if (uid === admin.uid) throw new HttpError(400, 'You cannot disable your own account');
+    if (uid === admin.uid)
+      throw new HttpError(400, 'self-action', 'You cannot disable your own account');
     const user = await authUser(auth, uid);
     const now = clock();
     const marker = database.ref(dbPaths.disabledMember(uid));
@@ -147,7 +148,8 @@ export function enableMember({
     const disabled = (
       await database.ref(dbPaths.disabledMember(uid)).get()
     ).val() as DisabledMemberRecord | null;
-    if (!disabled && !user.disabled) throw new HttpError(409, 'This member is not disabled');
+    if (!disabled && !user.disabled)
+      throw new HttpError(409, 'conflict', 'This member is not disabled');
 
     const hidden = await hiddenFeedOf(database, uid);
     // Content first (the rows here): the marker goes only in the update below.

@@ -39,10 +39,10 @@ async function queuedPhotoPath(database: Database, key: string, kind: ProofPhoto
   const entry = (
     await database.ref(dbPaths.proofQueueEntry(key)).get()
   ).val() as ProofQueueEntry | null;
-  if (!entry) throw new HttpError(404, 'This proof is no longer waiting for review');
+  if (!entry) throw new HttpError(404, 'not-found', 'This proof is no longer waiting for review');
   const path = kind === 'flagged' ? entry.imgPath : entry.match?.imgPath;
   if (!path || parseStoragePath(path)?.kind !== 'mealProof')
-    throw new HttpError(404, 'This photo is gone');
+    throw new HttpError(404, 'not-found', 'This photo is gone');
   return path;
 }
 
@@ -59,11 +59,11 @@ export function streamProofPhoto(
   return async (request, response) => {
     const { key } = parseOrThrow(paramsSchema, request.params);
     const path = await queuedPhotoPath(database, key, kind);
-    if (!proofs.read) throw new HttpError(503, 'Proof photos cannot be read here');
+    if (!proofs.read) throw new HttpError(503, 'unavailable', 'Proof photos cannot be read here');
     const stored = await proofs.read(path);
-    if (!stored) throw new HttpError(404, 'This photo is gone');
+    if (!stored) throw new HttpError(404, 'not-found', 'This photo is gone');
     const type = imageTypeOf(stored.bytes);
-    if (!type) throw new HttpError(404, 'This photo is gone');
+    if (!type) throw new HttpError(404, 'not-found', 'This photo is gone');
     response
       .status(200)
       .set({

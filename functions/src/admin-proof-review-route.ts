@@ -110,10 +110,10 @@ async function queuedProof(database: Database, key: string) {
   const entry = (
     await database.ref(dbPaths.proofQueueEntry(key)).get()
   ).val() as ProofQueueEntry | null;
-  if (!entry) throw new HttpError(404, 'This proof is no longer waiting for review');
+  if (!entry) throw new HttpError(404, 'not-found', 'This proof is no longer waiting for review');
   const meal = (await database.ref(mealPathOf(entry)).get()).val() as MealRecord | null;
   if (!meal || meal.imgPath !== entry.imgPath || meal.review?.state !== 'flagged')
-    throw new HttpError(409, 'This proof has changed since it was flagged');
+    throw new HttpError(409, 'conflict', 'This proof has changed since it was flagged');
   return { entry, meal };
 }
 

@@ -15,7 +15,7 @@ const REFUSED_TOKEN_MESSAGES = new Map([
 
 function refusedToken(error: unknown): HttpError {
   const message = REFUSED_TOKEN_MESSAGES.get(String((error as { code?: unknown }).code));
-  return new HttpError(401, message ?? 'Invalid or expired sign-in token');
+  return new HttpError(401, 'unauthenticated', message ?? 'Invalid or expired sign-in token');
 }
 
 /**
@@ -29,7 +29,7 @@ async function admittedToken(
   throttle?: Throttle,
 ): Promise<{ token: string; uid: string }> {
   const match = BEARER.exec(request.headers.authorization ?? '');
-  if (!match) throw new HttpError(401, 'Sign in required');
+  if (!match) throw new HttpError(401, 'unauthenticated', 'Sign in required');
   let uid: string;
   try {
     uid = (await auth.verifyIdToken(match[1])).uid;
@@ -40,7 +40,7 @@ async function admittedToken(
     const retryAfterMs = await throttle(uid);
     if (retryAfterMs !== undefined) {
       response.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-      throw new HttpError(429, 'Too many requests, please try again later');
+      throw new HttpError(429, 'rate-limited', 'Too many requests, please try again later');
     }
   }
   return { token: match[1], uid };
@@ -70,7 +70,7 @@ async function verifiedToken(
 ): Promise<DecodedIdToken> {
   if (!throttle) {
     const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match) throw new HttpError(401, 'Sign in required');
+    if (!match) throw new HttpError(401, 'unauthenticated', 'Sign in required');
     return revocationChecked(auth, match[1]);
   }
   return revocationChecked(auth, (await admittedToken(auth, request, response, throttle)).token);
@@ -119,7 +119,7 @@ export function requireAdmin(auth: Auth, database: Database): RequestHandler {
   return async (request, response, next) => {
     const token = await verifiedToken(auth, request, response);
     if (!(await isAdminNow(database, token.uid)))
-      throw new HttpError(403, 'Only administrators may do this');
+      throw new HttpError(403, 'forbidden', 'Only administrators may do this');
     response.locals.uid = token.uid;
     response.locals.email = typeof token.email === 'string' ? token.email : '';
     next();
@@ -134,6 +134,6 @@ export function adminIdentity(response: Response): { uid: string; email: string 
 
 export function memberUid(response: Response): string {
   const uid: unknown = response.locals.uid;
-  if (typeof uid !== 'string') throw new HttpError(401, 'Sign in required');
+  if (typeof uid !== 'string') throw new HttpError(401, 'unauthenticated', 'Sign in required');
   return uid;
 }

@@ -17,7 +17,7 @@ export function refuseOversizedBody(limitBytes = BODY_LIMIT_BYTES): RequestHandl
         ? Buffer.byteLength(raw)
         : 0;
     if ((Number.isFinite(declared) && declared > limitBytes) || received > limitBytes)
-      throw new HttpError(413, BODY_TOO_LARGE, { limitBytes });
+      throw new HttpError(413, 'body-too-large', BODY_TOO_LARGE, { limitBytes });
     next();
   };
 }

@@ -61,7 +61,7 @@ export class ChallengeCreationLock {
       }
       if (giveUpWhen && (await giveUpWhen())) return false;
       if (Date.now() > deadline)
-        throw new HttpError(503, 'Busy creating another challenge, please try again');
+        throw new HttpError(503, 'busy', 'Busy creating another challenge, please try again');
       await sleep(Math.min(200, 10 * 2 ** Math.min(attempt, 4)) * (0.5 + Math.random()));
     }
   }

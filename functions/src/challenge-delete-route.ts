@@ -44,8 +44,8 @@ export function deleteChallenge(dependencies: RecomputeDependencies): RequestHan
         (await database.ref(`${challenge}/${field}`).get()).val(),
       ),
     );
-    if (typeof title !== 'string') throw new HttpError(404, DELETE_MESSAGES.notFound);
-    if (groupOwnerId) throw new HttpError(409, DELETE_MESSAGES.joined);
+    if (typeof title !== 'string') throw new HttpError(404, 'not-found', DELETE_MESSAGES.notFound);
+    if (groupOwnerId) throw new HttpError(409, 'conflict', DELETE_MESSAGES.joined);
     if (deleted !== true) await database.ref().update(challengeDeleteWrites(uid, challengeId));
     const { score } = await recomputeTotals(dependencies, uid, challengeId);
     response.json({ challengeId, deleted: true, score });

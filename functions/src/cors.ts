@@ -11,7 +11,7 @@ export function corsForOrigins(allowedOrigins: readonly string[]): RequestHandle
     const origin = request.headers.origin;
     if (origin === undefined) return next();
     response.vary('Origin');
-    if (!allowed.has(origin)) throw new HttpError(403, 'Origin not allowed');
+    if (!allowed.has(origin)) throw new HttpError(403, 'forbidden', 'Origin not allowed');
     response.setHeader('Access-Control-Allow-Origin', origin);
     if (request.method === 'OPTIONS') {
       response.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');

@@ -56,6 +56,7 @@ function resolveStart(request: GenerateRequest, timeZone: string, now: number): 
   if (startDate !== today && startDate !== addDays(today, 1)) {
     throw new HttpError(
       400,
+      'invalid-request',
       `startDate: must be today or tomorrow in your time zone (${timeZone})`,
       {
         field: 'startDate',
@@ -66,6 +67,7 @@ function resolveStart(request: GenerateRequest, timeZone: string, now: number): 
   if (!hasWindowLeft(start.schedule, now)) {
     throw new HttpError(
       422,
+      'challenge-ended',
       `Every meal window of this challenge has already closed in your time zone (${timeZone}); start it tomorrow instead`,
       { field: 'startDate', timezone: timeZone },
     );
@@ -76,7 +78,7 @@ function resolveStart(request: GenerateRequest, timeZone: string, now: number): 
 function assertUnderDailyCap(recent: number[], now: number): void {
   if (recent.length < MAX_CHALLENGES_PER_DAY) return;
   const retryAfterMs = recent[recent.length - MAX_CHALLENGES_PER_DAY] + DAY_MS - now;
-  throw new HttpError(429, DAILY_CHALLENGE_LIMIT_MESSAGE, {
+  throw new HttpError(429, 'daily-limit', DAILY_CHALLENGE_LIMIT_MESSAGE, {
     retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
   });
 }
@@ -95,7 +97,7 @@ export async function checkedChallenges(database: Database, uid: string, now: nu
   ]);
   const counts = countChallenges(Object.values(recent), now);
   if (counts.activeChallenges >= MAX_ACTIVE_CHALLENGES)
-    throw new HttpError(409, ACTIVE_CHALLENGE_LIMIT_MESSAGE);
+    throw new HttpError(409, 'active-limit', ACTIVE_CHALLENGE_LIMIT_MESSAGE);
   const log = (logged.val() ?? {}) as Record<string, unknown>;
   assertUnderDailyCap(plansInLastDay(log, recent, now), now);
   const total: unknown = storedTotal.val();
@@ -138,7 +140,7 @@ export function generateChallenge({
     const uid = memberUid(response);
     const body = parseOrThrow(generateRequestSchema, request.body);
     if (body.user_id !== uid)
-      throw new HttpError(403, 'user_id does not match the signed-in member');
+      throw new HttpError(403, 'forbidden', 'user_id does not match the signed-in member');
     const creator = await readChallengeCreator(database, uid, photoSources);
     const now = clock();
     // Fails fast before planning; under the lock the stored zone is authoritative.
@@ -172,7 +174,7 @@ export function generateChallenge({
         countAllChallenges(database, uid, now),
       ]);
       // Disabled while planning: no challenge, and no feed entry (docs/security.md, "Moderation races").
-      if (disabled) throw new HttpError(403, 'This account is disabled');
+      if (disabled) throw new HttpError(403, 'account-disabled', 'This account is disabled');
       zone = resolveMemberTimeZone(storedZone, body.timezone, now);
       // The same instant and zone give the same start: only a zone moved meanwhile is resolved again.
       const start =

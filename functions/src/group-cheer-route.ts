@@ -53,10 +53,11 @@ export async function groupPeers(
     database.ref(dbPaths.groupMember(challengeId, toUid)).get(),
   ]);
   const ownerId: unknown = ownerSnapshot.val();
-  if (typeof ownerId !== 'string') throw new HttpError(404, 'Challenge not found');
-  if (disabled) throw new HttpError(403, 'This account is disabled');
+  if (typeof ownerId !== 'string') throw new HttpError(404, 'not-found', 'Challenge not found');
+  if (disabled) throw new HttpError(403, 'account-disabled', 'This account is disabled');
   // Membership is a row with joinedAt (docs/security.md, "Group challenges").
-  if (!fromSnapshot.child('joinedAt').exists()) throw new HttpError(403, GROUP_MESSAGES.notMember);
+  if (!fromSnapshot.child('joinedAt').exists())
+    throw new HttpError(403, 'not-member', GROUP_MESSAGES.notMember);
   const challenge = dbPaths.challenge(ownerId, challengeId);
   const [title, deleted, moderation] = await Promise.all(
     ['title', 'deleted', 'moderation'].map(async (field) =>
@@ -64,10 +65,10 @@ export async function groupPeers(
     ),
   );
   if (typeof title !== 'string' || deleted === true)
-    throw new HttpError(404, 'Challenge not found');
-  if (moderation) throw new HttpError(409, GROUP_MESSAGES.hidden);
+    throw new HttpError(404, 'not-found', 'Challenge not found');
+  if (moderation) throw new HttpError(409, 'challenge-hidden', GROUP_MESSAGES.hidden);
   if (!toSnapshot.child('joinedAt').exists())
-    throw new HttpError(404, 'This member is not in this challenge');
+    throw new HttpError(404, 'not-found', 'This member is not in this challenge');
   return {
     ownerId,
     title,
@@ -123,10 +124,10 @@ export function cheerMember({ database, clock }: GroupPeerDependencies): Request
     const fromUid = memberUid(response);
     const { challengeId, uid } = parseOrThrow(groupPeerParamsSchema, request.params);
     const meal = parseOrThrow(cheerRequestSchema, request.body ?? {}).meal as MealKey;
-    if (uid === fromUid) throw new HttpError(400, 'You cannot cheer your own meal');
+    if (uid === fromUid) throw new HttpError(400, 'self-action', 'You cannot cheer your own meal');
     const peers = await groupPeers(database, challengeId, fromUid, uid);
     if (boardProofOfRow(peers.to, meal) !== 'Done')
-      throw new HttpError(409, 'Only a proved meal can be cheered');
+      throw new HttpError(409, 'conflict', 'Only a proved meal can be cheered');
     const now = clock();
     if (!(await markOnce(database, dbPaths.groupCheer(challengeId, uid, meal, fromUid), now))) {
       response.json({ challengeId, uid, meal, cheered: false });

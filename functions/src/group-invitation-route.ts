@@ -58,7 +58,7 @@ export function previewInvitation({ database, clock }: InvitationDependencies): 
     const now = clock();
     const assessed = await assessJoin(database, { challengeId, uid, token, now });
     const { ownerId, challenge, joined } = assessed;
-    if (challenge.moderation) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    if (challenge.moderation) throw new HttpError(404, 'not-found', NOT_FOUND_MESSAGE);
     let refusal = assessed.refusal?.message ?? null;
     // An ended group lists no one, whoever asks: its board stays with its members.
     const ended = assessed.endsAt !== undefined && now > assessed.endsAt;
@@ -113,7 +113,7 @@ async function visitorPreview(database: Database, request: Request, now: number)
     database.ref(dbPaths.groupMemberCount(challengeId)).get(),
   ]);
   const { ownerId, challenge, endsAt, grouped } = settings;
-  if (challenge.moderation) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  if (challenge.moderation) throw new HttpError(404, 'not-found', NOT_FOUND_MESSAGE);
   const invite = challenge.invite;
   const listed =
     grouped &&
@@ -145,7 +145,7 @@ export function memberOrVisitor(member: RequestHandler, throttle: Throttle): Req
     const retryAfterMs = await throttle(`visitor:${request.ip ?? 'unknown'}`);
     if (retryAfterMs !== undefined) {
       response.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-      throw new HttpError(429, 'Too many requests, please try again later');
+      throw new HttpError(429, 'rate-limited', 'Too many requests, please try again later');
     }
     next();
   };

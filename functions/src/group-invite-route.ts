@@ -26,7 +26,7 @@ export function renewInvite({ database, clock }: GroupOwnerDependencies): Reques
     const challenge = await readOwnChallenge(database, uid, challengeId);
     assertChangeable(challenge, now);
     if (challenge.access !== 'link' && challenge.access !== 'feed')
-      throw new HttpError(409, NOT_OPEN_MESSAGE);
+      throw new HttpError(409, 'conflict', NOT_OPEN_MESSAGE);
     const invite: InviteRecord = { token: newInviteToken(), open: true, madeAt: now };
     await database.ref(dbPaths.challengeInvite(uid, challengeId)).set(invite);
     response.status(201).json({ challengeId, token: invite.token });

@@ -27,6 +27,7 @@ import {
   type ChallengeSettings,
   watchValues,
 } from './group-store';
+import type { ApiErrorCode } from '@domain/api-errors';
 import { HttpError, parseOrThrow } from './http-error';
 import type { MealPlanProvider } from './meal-plan-provider';
 import { readChallengeCreator, readMemberTimeZone } from './profile-reader';
@@ -77,26 +78,28 @@ export async function assessJoin(
   ]);
   const joined = owned.ownerId === uid || member;
   const memberCount = typeof count.val() === 'number' ? (count.val() as number) : 1;
-  const refuse = (status: number, message: string) => ({
+  const refuse = (status: number, code: ApiErrorCode, message: string) => ({
     ...owned,
     joined,
     memberCount,
-    refusal: new HttpError(status, message),
+    refusal: new HttpError(status, code, message),
   });
   const { challenge } = owned;
   if (joined) return { ...owned, joined, memberCount, refusal: null };
-  if (disabled) return refuse(403, DISABLED_MESSAGE);
-  if (challenge.moderation) return refuse(409, GROUP_MESSAGES.hidden);
-  if (owned.endsAt !== undefined && now > owned.endsAt) return refuse(409, GROUP_MESSAGES.ended);
+  if (disabled) return refuse(403, 'account-disabled', DISABLED_MESSAGE);
+  if (challenge.moderation) return refuse(409, 'challenge-hidden', GROUP_MESSAGES.hidden);
+  if (owned.endsAt !== undefined && now > owned.endsAt)
+    return refuse(409, 'challenge-ended', GROUP_MESSAGES.ended);
   const invite = challenge.invite;
   const open =
     (challenge.access === 'link' || challenge.access === 'feed') && invite?.open === true;
-  if (!owned.grouped || !open || !invite) return refuse(403, GROUP_MESSAGES.closed);
+  if (!owned.grouped || !open || !invite)
+    return refuse(403, 'invite-closed', GROUP_MESSAGES.closed);
   // From the feed no token is needed; a token that is given must still be the current one.
   const tokenNeeded = challenge.access === 'link' || token !== undefined;
   if (tokenNeeded && (token === undefined || !sameToken(token, invite.token)))
-    return refuse(403, GROUP_MESSAGES.badToken);
-  if (memberCount >= GROUP_MEMBER_LIMIT) return refuse(409, GROUP_MESSAGES.full);
+    return refuse(403, 'invalid-invite', GROUP_MESSAGES.badToken);
+  if (memberCount >= GROUP_MEMBER_LIMIT) return refuse(409, 'group-full', GROUP_MESSAGES.full);
   return { ...owned, joined, memberCount, refusal: null };
 }
 
@@ -116,7 +119,7 @@ async function limitsUnderLock(database: Database, uid: string, now: number) {
     readMemberTimeZone(database, uid),
     isMemberDisabled(database, uid),
   ]);
-  if (disabled) throw new HttpError(403, DISABLED_MESSAGE);
+  if (disabled) throw new HttpError(403, 'account-disabled', DISABLED_MESSAGE);
   return [counts, storedZone] as const;
 }
 
@@ -143,7 +146,8 @@ function joinerRecord({
   now: number;
 }): ChallengeRecord {
   const start = challengeStart(owners.startDate, owners.day, timeZone);
-  if (!hasWindowLeft(start.schedule, now)) throw new HttpError(409, GROUP_MESSAGES.ended);
+  if (!hasWindowLeft(start.schedule, now))
+    throw new HttpError(409, 'challenge-ended', GROUP_MESSAGES.ended);
   const challenge = buildChallengeRecord({
     request: { title: owners.title, day: owners.day, preference: owners.preference, targetBody },
     member,

@@ -16,7 +16,11 @@ const NOT_IN_CHALLENGE = 'This member is not in this challenge';
 
 const emptyBody = (body: unknown) => {
   if (body && typeof body === 'object' && Object.keys(body).length > 0)
-    throw new HttpError(400, `${Object.keys(body).join(', ')}: Unrecognized key`);
+    throw new HttpError(
+      400,
+      'invalid-request',
+      `${Object.keys(body).join(', ')}: Unrecognized key`,
+    );
 };
 
 /** The member who left or was removed has a score, boards, streak and counters without that plan. */
@@ -46,9 +50,9 @@ export function leaveGroup(dependencies: RecomputeDependencies): RequestHandler 
     emptyBody(request.body);
     const now = clock();
     const { ownerId, challenge } = await readOwnedChallenge(database, challengeId);
-    if (ownerId === uid) throw new HttpError(409, GROUP_MESSAGES.ownerCannotLeave);
+    if (ownerId === uid) throw new HttpError(409, 'conflict', GROUP_MESSAGES.ownerCannotLeave);
     if (!(await hasBoardRow(database, challengeId, uid)))
-      throw new HttpError(404, GROUP_MESSAGES.notMember);
+      throw new HttpError(404, 'not-member', GROUP_MESSAGES.notMember);
     assertChangeable(challenge, now);
     await removeFromGroup(database, { ownerId, challengeId, uid, now });
     await recomputeAfterLeaving(dependencies, uid, challengeId);
@@ -68,10 +72,10 @@ export function removeGroupMember(dependencies: RecomputeDependencies): RequestH
     const now = clock();
     const { ownerId, challenge } = await readOwnedChallenge(database, challengeId);
     if (caller !== ownerId)
-      throw new HttpError(403, 'Only the owner of this challenge can remove members');
-    if (uid === ownerId) throw new HttpError(409, GROUP_MESSAGES.ownerCannotLeave);
+      throw new HttpError(403, 'forbidden', 'Only the owner of this challenge can remove members');
+    if (uid === ownerId) throw new HttpError(409, 'conflict', GROUP_MESSAGES.ownerCannotLeave);
     if (!(await hasBoardRow(database, challengeId, uid)))
-      throw new HttpError(404, NOT_IN_CHALLENGE);
+      throw new HttpError(404, 'not-found', NOT_IN_CHALLENGE);
     assertChangeable(challenge, now);
     await removeFromGroup(database, { ownerId, challengeId, uid, now }, NOT_IN_CHALLENGE);
     await recomputeAfterLeaving(dependencies, uid, challengeId);

@@ -40,13 +40,14 @@ export function nudgeMember({ database, clock }: GroupPeerDependencies): Request
     const fromUid = memberUid(response);
     const { challengeId, uid } = parseOrThrow(groupPeerParamsSchema, request.params);
     parseOrThrow(bodySchema, request.body ?? {});
-    if (uid === fromUid) throw new HttpError(400, 'You cannot nudge yourself');
+    if (uid === fromUid) throw new HttpError(400, 'self-action', 'You cannot nudge yourself');
     const peers = await groupPeers(database, challengeId, fromUid, uid);
     const now = clock();
     const meal = openUnprovedMeal(peers.to, now);
     if (!meal)
       throw new HttpError(
         409,
+        'conflict',
         `${peers.to.displayName || 'This member'} has no open meal waiting for a proof right now`,
       );
     if (!(await markOnce(database, dbPaths.groupNudge(challengeId, uid, meal, fromUid), now))) {

@@ -83,12 +83,13 @@ export function reportProof(dependencies: ProofReportDependencies): RequestHandl
     const fromUid = memberUid(response);
     const { challengeId, uid, meal } = parseOrThrow(paramsSchema, request.params);
     const { reason } = parseOrThrow(proofReportRequestSchema, request.body ?? {});
-    if (uid === fromUid) throw new HttpError(400, REPORT_MESSAGES.ownProof);
+    if (uid === fromUid) throw new HttpError(400, 'self-action', REPORT_MESSAGES.ownProof);
     const peers = await groupPeers(database, challengeId, fromUid, uid);
-    if (typeof peers.from.joinedAt !== 'number') throw new HttpError(403, GROUP_MESSAGES.notMember);
+    if (typeof peers.from.joinedAt !== 'number')
+      throw new HttpError(403, 'not-member', GROUP_MESSAGES.notMember);
     const shown = boardProofOfRow(peers.to, meal as MealKey);
     if (shown !== 'Done' && shown !== 'Flagged')
-      throw new HttpError(409, REPORT_MESSAGES.notAPhoto);
+      throw new HttpError(409, 'conflict', REPORT_MESSAGES.notAPhoto);
     const [dayName, slotName] = meal.split('-');
     const day = Number(dayName.slice(3));
     const slot = slotName as MealSlot;
@@ -101,13 +102,15 @@ export function reportProof(dependencies: ProofReportDependencies): RequestHandl
       readRows(database, challengeId),
     ]);
     if (stored?.status !== 'Done' || !stored.imgPath)
-      throw new HttpError(409, REPORT_MESSAGES.notAPhoto);
-    if (stored.review?.state === 'approved') throw new HttpError(409, REPORT_MESSAGES.settled);
+      throw new HttpError(409, 'conflict', REPORT_MESSAGES.notAPhoto);
+    if (stored.review?.state === 'approved')
+      throw new HttpError(409, 'conflict', REPORT_MESSAGES.settled);
     const now = clock();
-    if (now > groupEndsAt(rows)) throw new HttpError(409, REPORT_MESSAGES.ended);
+    if (now > groupEndsAt(rows)) throw new HttpError(409, 'challenge-ended', REPORT_MESSAGES.ended);
     // A Done meal has its doneAt; a record from before it had one counts from its window's opening.
     const provedAt = stored.doneAt ?? stored.opensAt;
-    if (!witnessed(rows[fromUid], provedAt)) throw new HttpError(403, REPORT_MESSAGES.joinedAfter);
+    if (!witnessed(rows[fromUid], provedAt))
+      throw new HttpError(403, 'forbidden', REPORT_MESSAGES.joinedAfter);
     const imgPath = stored.imgPath;
 
     const report: ProofReportRecord = { reason, at: now, imgPath };
@@ -118,7 +121,7 @@ export function reportProof(dependencies: ProofReportDependencies): RequestHandl
         current?.imgPath === imgPath ? undefined : report,
       );
     if (!result.committed || result.snapshot.val()?.at !== now)
-      throw new HttpError(409, REPORT_MESSAGES.already);
+      throw new HttpError(409, 'conflict', REPORT_MESSAGES.already);
 
     // Counted against the group as it is now: a reporter who left since counts no more.
     const [all, members] = await Promise.all([

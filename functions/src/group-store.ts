@@ -99,7 +99,7 @@ async function readOwnerId(
         valueAt<unknown>(database, `${dbPaths.hiddenFeedEntry(challengeId)}/uid`),
       ]);
   const ownerId = [groupOwner, feedOwner, hiddenOwner].find(isOwnerId);
-  if (!ownerId) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  if (!ownerId) throw new HttpError(404, 'not-found', NOT_FOUND_MESSAGE);
   return { ownerId, grouped: typeof groupOwner === 'string' };
 }
 
@@ -118,7 +118,7 @@ export async function readOwnedChallenge(
     database,
     dbPaths.challenge(ownerId, challengeId),
   );
-  if (notOwnersChallenge(challenge)) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  if (notOwnersChallenge(challenge)) throw new HttpError(404, 'not-found', NOT_FOUND_MESSAGE);
   return { ownerId, challengeId, challenge: challenge!, grouped };
 }
 
@@ -160,8 +160,8 @@ export async function readChallengeSettings(
     ...(before.val() as object | null),
     ...(after.val() as object | null),
   } as Omit<ChallengeRecord, 'meals'>;
-  if (!before.exists() && !after.exists()) throw new HttpError(404, NOT_FOUND_MESSAGE);
-  if (notOwnersChallenge(challenge)) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  if (!before.exists() && !after.exists()) throw new HttpError(404, 'not-found', NOT_FOUND_MESSAGE);
+  if (notOwnersChallenge(challenge)) throw new HttpError(404, 'not-found', NOT_FOUND_MESSAGE);
   const days = (lastDay.val() ?? {}) as Record<string, unknown>;
   const lastKey = dayKey(challenge.day);
   const last =
@@ -177,8 +177,8 @@ export function hasEnded(challenge: Pick<ChallengeRecord, 'meals'>, now: number)
 
 /** What no change of membership or access may happen on: a hidden or ended challenge (409). */
 export function assertChangeable(challenge: ChallengeRecord, now: number): void {
-  if (challenge.moderation) throw new HttpError(409, GROUP_MESSAGES.hidden);
-  if (hasEnded(challenge, now)) throw new HttpError(409, GROUP_MESSAGES.ended);
+  if (challenge.moderation) throw new HttpError(409, 'challenge-hidden', GROUP_MESSAGES.hidden);
+  if (hasEnded(challenge, now)) throw new HttpError(409, 'challenge-ended', GROUP_MESSAGES.ended);
 }
 
 /** The owner's own challenge, for the owner's routes: 404 when they have none by this id, 403 for a joined plan. */
@@ -188,9 +188,10 @@ export async function readOwnChallenge(
   challengeId: string,
 ): Promise<ChallengeRecord> {
   const challenge = await valueAt<ChallengeRecord>(database, dbPaths.challenge(uid, challengeId));
-  if (!challenge || challenge.deleted === true) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  if (!challenge || challenge.deleted === true)
+    throw new HttpError(404, 'not-found', NOT_FOUND_MESSAGE);
   if (challenge.groupOwnerId !== undefined)
-    throw new HttpError(403, 'Only the owner of this challenge can do this');
+    throw new HttpError(403, 'forbidden', 'Only the owner of this challenge can do this');
   return challenge;
 }
 
@@ -336,7 +337,7 @@ export async function reservePlace(database: Database, challengeId: string): Pro
       return current >= GROUP_MEMBER_LIMIT ? undefined : current + 1;
     },
   );
-  if (!committed) throw new HttpError(409, GROUP_MESSAGES.full);
+  if (!committed) throw new HttpError(409, 'group-full', GROUP_MESSAGES.full);
 }
 
 /** Gives a place back: a join that failed after reserving, a member who left or was removed. */
@@ -492,7 +493,7 @@ export async function removeFromGroup(
       valueAt<Partial<BoardRow>>(database, rowPath),
       valueAt<ChallengeRecord>(database, dbPaths.challenge(uid, challengeId)),
     ]);
-    if (row === null) throw new HttpError(404, notFound);
+    if (row === null) throw new HttpError(404, 'not-found', notFound);
     const member = typeof row.joinedAt === 'number';
     // Only the member's joined plan: never a challenge of their own that shares the id.
     const plan = member && mine?.groupOwnerId === ownerId ? mine : null;

@@ -86,6 +86,7 @@ async function readIdentity(
   if (!info || typeof info.displayName !== 'string')
     throw new HttpError(
       409,
+      'member-record-missing',
       'Your member record does not exist yet: sign in to the app once, then try again',
     );
   return {

@@ -59,7 +59,7 @@ export async function readChallengeCreator(
     const fields = [
       ...new Set(result.error.issues.map((issue) => issue.path.map(String).join('.'))),
     ];
-    throw new HttpError(422, INCOMPLETE_PROFILE_MESSAGE, { fields });
+    throw new HttpError(422, 'profile-incomplete', INCOMPLETE_PROFILE_MESSAGE, { fields });
   }
   return {
     profile: result.data,

@@ -34,7 +34,7 @@ export async function assertDecodeAllowance(
     now - start < windowMs &&
     Number(record?.count) >= max
   )
-    throw new HttpError(429, TOO_MANY_FAILURES_MESSAGE);
+    throw new HttpError(429, 'decode-limit', TOO_MANY_FAILURES_MESSAGE);
 }
 
 /** Counts one failed decode against the member. */

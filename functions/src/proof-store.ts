@@ -64,7 +64,11 @@ export function bucketProofStore(bucket: Bucket): ProofStore {
         return { bytes, ...described };
       } catch (error) {
         if (isMissing(error)) return undefined;
-        throw new HttpError(503, 'Could not read your proof photo, please try again');
+        throw new HttpError(
+          503,
+          'unavailable',
+          'Could not read your proof photo, please try again',
+        );
       }
     },
     async remove(path) {
@@ -84,7 +88,11 @@ export function bucketProofStore(bucket: Bucket): ProofStore {
         [{ timeCreated }] = await bucket.file(path).getMetadata();
       } catch (error) {
         if ((error as { code?: unknown }).code === 404) return undefined;
-        throw new HttpError(503, 'Could not check your proof photos, please try again');
+        throw new HttpError(
+          503,
+          'unavailable',
+          'Could not check your proof photos, please try again',
+        );
       }
       const createdAt = Date.parse(String(timeCreated));
       return Number.isFinite(createdAt) ? createdAt : undefined;

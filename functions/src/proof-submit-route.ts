@@ -70,10 +70,13 @@ function assertProvable(
   day: number,
   meal: MealRecord | undefined,
 ): asserts challenge is ChallengeRecord {
-  if (!challenge || challenge.deleted === true) throw new HttpError(404, 'Challenge not found');
-  if (challenge.moderation) throw new HttpError(409, 'This challenge is hidden by a moderator');
-  if (day > challenge.day || !meal) throw new HttpError(404, 'Meal not found');
-  if (meal.status === 'Done') throw new HttpError(409, 'This meal is already proved');
+  if (!challenge || challenge.deleted === true)
+    throw new HttpError(404, 'not-found', 'Challenge not found');
+  if (challenge.moderation)
+    throw new HttpError(409, 'challenge-hidden', 'This challenge is hidden by a moderator');
+  if (day > challenge.day || !meal) throw new HttpError(404, 'not-found', 'Meal not found');
+  if (meal.status === 'Done')
+    throw new HttpError(409, 'already-proved', 'This meal is already proved');
 }
 
 /**
@@ -94,7 +97,11 @@ async function examinePhoto(
     if (!(error instanceof NotAnImageError || error instanceof PhotoTooLargeError)) throw error;
     // Deleted so it earns nothing, costs no storage, and the member can upload a real photo.
     await Promise.all([proofs.remove!(imgPath), countDecodeFailure(database, uid, now)]);
-    throw new HttpError(422, error.message);
+    throw new HttpError(
+      422,
+      error instanceof PhotoTooLargeError ? 'photo-too-large' : 'photo-unreadable',
+      error.message,
+    );
   }
 }
 
@@ -114,31 +121,46 @@ export function submitMealProof(dependencies: ProofSubmitDependencies): RequestH
     const { challengeId, day, slot } = parseOrThrow(paramsSchema, request.params);
     parseOrThrow(bodySchema, request.body ?? {});
     if (!proofs.read || !proofs.remove)
-      throw new HttpError(503, 'Proofs cannot be recorded right now, please try again later');
+      throw new HttpError(
+        503,
+        'unavailable',
+        'Proofs cannot be recorded right now, please try again later',
+      );
     const [challengeSnapshot, disabledSnapshot, onBoard] = await Promise.all([
       database.ref(dbPaths.challenge(uid, challengeId)).get(),
       database.ref(dbPaths.disabledMember(uid)).get(),
       isGroupMember(database, challengeId, uid),
     ]);
-    if (disabledSnapshot.exists()) throw new HttpError(403, 'This account is disabled');
+    if (disabledSnapshot.exists())
+      throw new HttpError(403, 'account-disabled', 'This account is disabled');
     const challenge = challengeSnapshot.val() as ChallengeRecord | null;
     const meal = challenge?.meals?.[dayKey(day)]?.[slot];
     assertProvable(challenge, day, meal);
     const window = windowOf(challenge, day, slot);
     const now = clock();
     if (!window || now < window.opensAt)
-      throw new HttpError(409, "This meal's window has not opened yet");
-    if (now > window.closesAt) throw new HttpError(409, "This meal's window has closed");
+      throw new HttpError(409, 'window-not-open', "This meal's window has not opened yet");
+    if (now > window.closesAt)
+      throw new HttpError(409, 'window-closed', "This meal's window has closed");
     const attempt = nextProofAttempt(meal!);
-    if (attempt === undefined) throw new HttpError(409, 'No more photos can be sent for this meal');
+    if (attempt === undefined)
+      throw new HttpError(409, 'attempts-used', 'No more photos can be sent for this meal');
     const imgPath = storagePaths.mealProof(uid, challengeId, day, slot, attempt);
     await assertDecodeAllowance(database, uid, now);
 
     const photo = await proofs.read(imgPath);
     if (!photo)
-      throw new HttpError(404, 'Upload the photo first: no proof photo is stored for this meal');
+      throw new HttpError(
+        404,
+        'not-found',
+        'Upload the photo first: no proof photo is stored for this meal',
+      );
     if (!inside(photo.createdAt, window))
-      throw new HttpError(409, "The photo was not uploaded inside this meal's window");
+      throw new HttpError(
+        409,
+        'window-closed',
+        "The photo was not uploaded inside this meal's window",
+      );
     const fingerprint = await examinePhoto(dependencies, uid, imgPath, photo, now);
     const capturedAt = await readCaptureTime(photo.bytes, String(challenge.timezone));
 
@@ -178,7 +200,7 @@ export function submitMealProof(dependencies: ProofSubmitDependencies): RequestH
     const written = result.snapshot.val() as MealRecord | null;
     if (!result.committed || written?.doneAt !== now || written.imgPath !== imgPath) {
       if (!fingerprint.plain) await unindexProof(database, indexed, fingerprint);
-      throw new HttpError(409, 'This meal is already proved');
+      throw new HttpError(409, 'already-proved', 'This meal is already proved');
     }
     const update: Record<string, unknown> = {};
     if (review) {

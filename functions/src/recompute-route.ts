@@ -338,6 +338,7 @@ export async function recomputeTotals(
   if (typeof info.createdAt !== 'number')
     throw new HttpError(
       409,
+      'member-record-missing',
       'Your member record does not exist yet: sign in to the app once, then try again',
     );
   const pass: Pass = {

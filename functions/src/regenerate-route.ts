@@ -112,9 +112,9 @@ export function regenerateMeals({
     });
     const stored = result.snapshot.val() as ChallengeRecord | null;
     if (stored?.moderation && stored.deleted !== true)
-      throw new HttpError(409, 'This challenge is hidden by a moderator');
+      throw new HttpError(409, 'challenge-hidden', 'This challenge is hidden by a moderator');
     if (!result.committed || !stored || stored.deleted === true)
-      throw new HttpError(404, 'Challenge not found');
+      throw new HttpError(404, 'not-found', 'Challenge not found');
 
     const cover = stored.meals?.[dayKey(1)]?.breakfast;
     if (cover && cover.status !== 'Done')

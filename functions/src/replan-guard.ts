@@ -9,11 +9,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Refuses re-planning a challenge that is gone, hidden by a moderator, or over. */
 export function assertReplannable(challenge: ChallengeRecord | null, now: number): ChallengeRecord {
-  if (!challenge || challenge.deleted === true) throw new HttpError(404, 'Challenge not found');
-  if (challenge.moderation) throw new HttpError(409, 'This challenge is hidden by a moderator');
+  if (!challenge || challenge.deleted === true)
+    throw new HttpError(404, 'not-found', 'Challenge not found');
+  if (challenge.moderation)
+    throw new HttpError(409, 'challenge-hidden', 'This challenge is hidden by a moderator');
   const endsAt = challengeEndsAt(challenge);
   if (challenge.isActive === false || (endsAt !== undefined && endsAt <= now))
-    throw new HttpError(409, 'This challenge has ended');
+    throw new HttpError(409, 'challenge-ended', 'This challenge has ended');
   return challenge;
 }
 
@@ -42,7 +44,7 @@ export async function takeReplan(
       now,
     });
     if (!quota.allowed)
-      throw new HttpError(429, replanCapMessage(action, scope), {
+      throw new HttpError(429, 'replan-limit', replanCapMessage(action, scope), {
         retryAfterSeconds: Math.max(1, Math.ceil(quota.retryAfterMs / 1000)),
       });
   }

@@ -45,9 +45,11 @@ function placedMeals(challenge: ChallengeRecord): PlacedMeal[] {
 
 /** Why a meal cannot be swapped, or undefined when it can. */
 function refusal(meal: MealRecord | undefined, now: number): HttpError | undefined {
-  if (!meal) return new HttpError(404, 'Meal not found');
-  if (meal.status === 'Done') return new HttpError(409, 'This meal is already proved');
-  if (meal.closesAt <= now) return new HttpError(409, "This meal's window has closed");
+  if (!meal) return new HttpError(404, 'not-found', 'Meal not found');
+  if (meal.status === 'Done')
+    return new HttpError(409, 'already-proved', 'This meal is already proved');
+  if (meal.closesAt <= now)
+    return new HttpError(409, 'window-closed', "This meal's window has closed");
   return undefined;
 }
 
@@ -65,7 +67,7 @@ export function swapOneMeal({ database, clock }: SwapDependencies): RequestHandl
       (await challengeRef.get()).val() as ChallengeRecord | null,
       now,
     );
-    if (day > current.day) throw new HttpError(404, 'Challenge not found');
+    if (day > current.day) throw new HttpError(404, 'not-found', 'Challenge not found');
     const refused = refusal(current.meals?.[dayKey(day)]?.[slot], now);
     if (refused) throw refused;
     await takeReplan(database, 'swap', { uid, challengeId, now });
@@ -108,9 +110,9 @@ export function swapOneMeal({ database, clock }: SwapDependencies): RequestHandl
     if (error) throw error;
     const stored = result.snapshot.val() as ChallengeRecord | null;
     if (stored?.moderation && stored.deleted !== true)
-      throw new HttpError(409, 'This challenge is hidden by a moderator');
+      throw new HttpError(409, 'challenge-hidden', 'This challenge is hidden by a moderator');
     if (!result.committed || !stored || stored.deleted === true)
-      throw new HttpError(404, 'Challenge not found');
+      throw new HttpError(404, 'not-found', 'Challenge not found');
 
     if (day === 1 && slot === 'breakfast')
       await setFeedCover(database, { uid, challengeId, cover: planned.meal.img });

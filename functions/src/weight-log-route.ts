@@ -33,9 +33,14 @@ async function memberToday(database: Database, uid: string, now: number): Promis
 function oldestKeptDate(today: string, date: string): string {
   const oldest = addDays(today, -WEIGHT_LOG_DAYS_KEPT);
   if (date < oldest)
-    throw new HttpError(400, `date: The weight log keeps the last year only (from ${oldest})`, {
-      field: 'date',
-    });
+    throw new HttpError(
+      400,
+      'invalid-request',
+      `date: The weight log keeps the last year only (from ${oldest})`,
+      {
+        field: 'date',
+      },
+    );
   return oldest;
 }
 
@@ -56,7 +61,9 @@ async function pruneAgedOut(database: Database, uid: string, oldest: string): Pr
 
 function dateParam(value: unknown): string {
   if (typeof value !== 'string' || !isCalendarDate(value))
-    throw new HttpError(400, 'date: Date must be a calendar date (YYYY-MM-DD)', { field: 'date' });
+    throw new HttpError(400, 'invalid-request', 'date: Date must be a calendar date (YYYY-MM-DD)', {
+      field: 'date',
+    });
   return value;
 }
 
@@ -104,9 +111,14 @@ export function logWeight(dependencies: WeightLogDependencies): RequestHandler {
     const now = dependencies.clock();
     const today = await memberToday(dependencies.database, uid, now);
     if (date > today)
-      throw new HttpError(400, 'date: A weight cannot be logged for a day that has not come yet', {
-        field: 'date',
-      });
+      throw new HttpError(
+        400,
+        'invalid-request',
+        'date: A weight cannot be logged for a day that has not come yet',
+        {
+          field: 'date',
+        },
+      );
     const oldest = oldestKeptDate(today, date);
     // The transaction's last run is the one stored: it says whether this request created the entry.
     let created = false;
@@ -115,7 +127,11 @@ export function logWeight(dependencies: WeightLogDependencies): RequestHandler {
       return before ?? { kg, at: now };
     });
     if (!created)
-      throw new HttpError(409, `You already logged a weight for ${date}; edit that entry instead`);
+      throw new HttpError(
+        409,
+        'conflict',
+        `You already logged a weight for ${date}; edit that entry instead`,
+      );
     response.status(201).json({ date, kg });
   };
 }
@@ -131,7 +147,7 @@ export function editWeight(dependencies: WeightLogDependencies): RequestHandler 
     const stored = await writeEntry(dependencies.database, uid, { date, oldest }, (before) =>
       before === null ? null : { kg, at: now },
     );
-    if (stored === null) throw new HttpError(404, `No weight is logged for ${date}`);
+    if (stored === null) throw new HttpError(404, 'not-found', `No weight is logged for ${date}`);
     response.json({ date, kg });
   };
 }
@@ -142,7 +158,8 @@ export function deleteWeight({ database }: WeightLogDependencies): RequestHandle
     const uid = memberUid(response);
     const date = dateParam(request.params.date);
     const entry = database.ref(dbPaths.weightEntry(uid, date));
-    if (!(await entry.get()).exists()) throw new HttpError(404, `No weight is logged for ${date}`);
+    if (!(await entry.get()).exists())
+      throw new HttpError(404, 'not-found', `No weight is logged for ${date}`);
     await entry.remove();
     await followLatest(database, uid);
     response.status(204).end();

@@ -1,9 +1,15 @@
+import { isApiErrorCode, type ApiErrorCode } from '@domain/api-errors';
 import { memberIdToken } from './saved-session';
 
+/**
+ * A refusal from the API. Branch on `code` (src/domain/api-errors.ts), never on the message: the
+ * message is for the member. `code` is undefined only when the answer was not the API's (a proxy).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly code?: ApiErrorCode,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -28,8 +34,15 @@ export async function callApi<T>(
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const payload = (await response.json().catch(() => ({}))) as { error?: string } & T;
+  const payload = (await response.json().catch(() => ({}))) as {
+    error?: string;
+    code?: unknown;
+  } & T;
   if (!response.ok)
-    throw new ApiError(response.status, payload.error ?? `Request failed (${response.status})`);
+    throw new ApiError(
+      response.status,
+      payload.error ?? `Request failed (${response.status})`,
+      isApiErrorCode(payload.code) ? payload.code : undefined,
+    );
   return payload;
 }

@@ -170,13 +170,13 @@ describe('abuse of POST /api/generate', () => {
       token: member.idToken,
     });
     expect(response.status).toBe(500);
-    expect(response.body).toEqual({ error: 'Internal error' });
+    expect(response.body).toEqual({ error: 'Internal error', code: 'internal' });
   });
 
   it('answers unknown routes and methods with a JSON 404', async () => {
     const response = await fetch(`${harness.baseUrl}/api/nope`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: 'Not found' });
+    expect(await response.json()).toEqual({ error: 'Not found', code: 'not-found' });
     expect((await fetch(generateUrl)).status).toBe(404);
     expect(response.headers.get('x-powered-by')).toBeNull();
   });

@@ -86,7 +86,10 @@ describe('an admin sees a flagged proof through the API', () => {
       admin.idToken,
     );
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: 'This proof is no longer waiting for review' });
+    expect(await unknown.json()).toEqual({
+      error: 'This proof is no longer waiting for review',
+      code: 'not-found',
+    });
     expect((await photo(NO_MATCH_KEY, admin.idToken, 'earlier-photo')).status).toBe(404);
     // The flagged dinner's own photo was never stored.
     expect((await photo(NO_MATCH_KEY, admin.idToken)).status).toBe(404);
@@ -111,6 +114,9 @@ describe('an admin sees a flagged proof through the API', () => {
     await harness.database.ref(`admins/${former.uid}`).remove();
     const refused = await photo(KEY, former.idToken);
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: 'Only administrators may do this' });
+    expect(await refused.json()).toEqual({
+      error: 'Only administrators may do this',
+      code: 'forbidden',
+    });
   });
 });

@@ -86,6 +86,7 @@ describe('the exported api function', () => {
       expect(response.status).toBe(413);
       expect(response.body).toEqual({
         error: 'Request body is too large (the limit is 16 KB)',
+        code: 'body-too-large',
         limitBytes: 16_384,
       });
     }

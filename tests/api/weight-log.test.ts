@@ -133,6 +133,7 @@ describe('the weight log API', () => {
     expect(tooOld.status).toBe(400);
     expect(tooOld.body).toEqual({
       error: 'date: The weight log keeps the last year only (from 2025-03-10)',
+      code: 'invalid-request',
       field: 'date',
     });
     expect(await read(dbPaths.weightLog(member.uid))).toBeNull();

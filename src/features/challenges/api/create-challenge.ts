@@ -134,13 +134,9 @@ export async function createChallenge(
       buildGenerateRequest(user, input, now, deviceTimeZone(), timeZone),
     );
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409)
+    if (error instanceof ApiError && error.code === 'active-limit')
       throw new CreateChallengeRefused('active-limit');
-    if (
-      error instanceof ApiError &&
-      error.status === 422 &&
-      error.message === INCOMPLETE_PROFILE_MESSAGE
-    )
+    if (error instanceof ApiError && error.code === 'profile-incomplete')
       throw new CreateChallengeRefused('incomplete-profile');
     throw error;
   }

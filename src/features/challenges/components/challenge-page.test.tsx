@@ -402,7 +402,7 @@ describe('Proof upload', () => {
   it("shows the server's message when the stored file is not a picture, and offers another photo", async () => {
     const upload = controllableUpload();
     const message = 'This file is not a photo we can read: please upload a photo of your meal';
-    vi.mocked(callApi).mockRejectedValueOnce(new ApiError(422, message));
+    vi.mocked(callApi).mockRejectedValueOnce(new ApiError(422, message, 'photo-unreadable'));
     await chooseDinnerPhoto();
     await act(async () => upload.resolve({ url: 'https://x.example/p.jpg', path: 'p' }));
     expect(await screen.findByText(message)).toBeInTheDocument();

@@ -239,7 +239,9 @@ describe('CreateChallengeModal', () => {
   });
 
   it('maps the server’s 409 to the limit toast', async () => {
-    vi.mocked(callApi).mockRejectedValue(new ApiError(409, ACTIVE_CHALLENGE_LIMIT_MESSAGE));
+    vi.mocked(callApi).mockRejectedValue(
+      new ApiError(409, ACTIVE_CHALLENGE_LIMIT_MESSAGE, 'active-limit'),
+    );
     renderBanner();
     await openForm();
     await screen.findByRole('dialog');
@@ -270,7 +272,7 @@ describe('CreateChallengeModal', () => {
     givenProfile(completeInfo, completeBody);
     const noWindowLeft =
       'Every meal window of this challenge has already closed in your time zone (Asia/Kolkata); start it tomorrow instead';
-    vi.mocked(callApi).mockRejectedValue(new ApiError(422, noWindowLeft));
+    vi.mocked(callApi).mockRejectedValue(new ApiError(422, noWindowLeft, 'challenge-ended'));
     const { router } = renderBanner();
     await openForm();
     await screen.findByRole('dialog');

@@ -212,7 +212,7 @@ function InvitationCard({ challengeId, token, invitation, profileEditor }: Invit
       const joined = await whileBusy(joinChallenge(challengeId, token));
       navigate(challengePath(joined.ownerId, joined.challengeId, invitation.title));
     } catch (error) {
-      if (error instanceof ApiError && error.message === INCOMPLETE_PROFILE_MESSAGE) {
+      if (error instanceof ApiError && error.code === 'profile-incomplete') {
         setIncomplete(true);
       } else if (error instanceof ApiError && error.status < 500) {
         setRefused({ message: error.message, status: error.status });

@@ -96,7 +96,10 @@ export function useProofUpload({ challenge, dayNumber, slot, attempt = 1 }: Proo
         return;
       } catch (error) {
         // The server deleted a file that is not a picture: say why, and let another photo be chosen.
-        if (error instanceof ApiError && error.status === 422) {
+        if (
+          error instanceof ApiError &&
+          (error.code === 'photo-unreadable' || error.code === 'photo-too-large')
+        ) {
           show({ kind: 'failed', reason: error.message, retryable: false, refused: true });
           toastErrorWithReason('Photo refused', error.message);
           return;
