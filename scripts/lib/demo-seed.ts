@@ -17,6 +17,7 @@ import { storagePaths } from '@domain/data/storage-paths';
 import { writeAdminRecord } from '../../functions/src/admin-record';
 import { identiconPng, mealPhotoPng } from './identicon-png';
 import { setPhotoTimeCreated, uploadPhoto } from './emulator-photos';
+import { shiftIntoPast } from './demo-time-shift';
 
 export const DEMO_PASSWORD = 'challangex-demo';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -288,27 +289,6 @@ async function callApi(apiBase: string, path: string, token: string, body: unkno
       response.status,
     );
   return payload;
-}
-
-/** Moves a freshly generated challenge back in time so its meals show every status. */
-async function shiftIntoPast(db: Database, uid: string, challengeId: string, daysAgo: number) {
-  const path = dbPaths.challenge(uid, challengeId);
-  const challenge = (await db.ref(path).get()).val() as ChallengeRecord;
-  const shift = daysAgo * DAY_MS;
-  const changes: Record<string, unknown> = {
-    [`${path}/createdAt`]: challenge.createdAt - shift,
-    [`${path}/startDate`]: addDays(challenge.startDate, -daysAgo),
-  };
-  // A joined member's plan has no feed entry of its own: the owner's is the group's.
-  if (!challenge.groupOwnerId)
-    changes[`${dbPaths.feedEntry(challengeId)}/createdAt`] = challenge.createdAt - shift;
-  for (const [dayKey, meals] of Object.entries(challenge.meals)) {
-    for (const [slot, meal] of Object.entries(meals)) {
-      changes[`${path}/meals/${dayKey}/${slot}/opensAt`] = meal!.opensAt - shift;
-      changes[`${path}/meals/${dayKey}/${slot}/closesAt`] = meal!.closesAt - shift;
-    }
-  }
-  await db.ref().update(changes);
 }
 
 const todayInZone = () =>

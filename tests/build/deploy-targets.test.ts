@@ -11,7 +11,7 @@ describe('npm run deploy', () => {
     const exported = [...read('functions/src/index.ts').matchAll(/^export const (\w+) = on\w+\(/gm)]
       .map(([, name]) => name)
       .sort();
-    const targets = /^const TARGETS = '([^']+)';$/m.exec(read('scripts/deploy.ts'))?.[1] ?? '';
+    const targets = /^const TARGETS =\s*'([^']+)';$/m.exec(read('scripts/deploy.ts'))?.[1] ?? '';
     const deployed = targets
       .split(',')
       .filter((target) => target.startsWith('functions:'))

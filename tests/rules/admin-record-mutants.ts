@@ -40,6 +40,9 @@ const recordCase = (operation: string, attempt: string) =>
 /** Kills of group mutants (tests/rules/group-mutants.ts) among the revoked admin's cases. */
 export const REVOKED_ADMIN_KILLS_OF_GROUP_MUTANTS = {
   groupRead: ['groups/{cid} · revoked admin · read · denied: reads a group'],
+  inviteRead: [
+    'users/{uid}/challenges/{cid}/invite · revoked admin · read · denied: reads a member’s invite link',
+  ],
   privateRecord: [
     "users/{uid}/private · revoked admin · read · denied: reads a member's private record",
   ],

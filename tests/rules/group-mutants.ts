@@ -325,6 +325,7 @@ export const GROUP_MUTANTS: readonly RuleMutant[] = [
     killedBy: [
       'reads the invite token of the group it joined',
       'reads another member’s invite token',
+      ...REVOKED_ADMIN_KILLS_OF_GROUP_MUTANTS.inviteRead,
     ],
   },
   {
