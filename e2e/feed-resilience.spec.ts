@@ -40,7 +40,7 @@ test('the feed shows its other cards beside a stub entry and an entry that canno
     await expect(page.getByRole('article', { name: 'Challenge unavailable' })).toHaveText(
       'This challenge can’t be shown.',
     );
-    await expect(page.getByRole('heading', { name: 'Challenges' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Challenges', exact: true })).toBeVisible();
   } finally {
     await Promise.all(Object.keys(rows).map((key) => writeData(`feed/${key}`, null)));
   }

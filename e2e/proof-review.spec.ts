@@ -11,8 +11,8 @@ import { seedChallengeWithLunchOpen } from './support/seed-challenge';
 // Issue 31: a copied proof is flagged, earns nothing, and an admin decides it on Admin-X
 // (docs/product.md, "Proofs under review").
 
-const lunchRow = (page: Page) =>
-  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Lunch/ }) });
+/** The lunch's card on the challenge page ("Lunch: Rajma rice"). */
+const lunchRow = (page: Page) => page.getByRole('article', { name: /^Lunch: / });
 
 /** Signs in, opens the challenge and proves its lunch with `photo`. */
 async function proveLunch(

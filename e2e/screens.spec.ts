@@ -91,8 +91,15 @@ async function checkScreen(page: Page, screen: string, ready: Locator) {
   await expect(ready).toBeVisible({ timeout: 20_000 });
   // Lazy parts (the sidebar's widgets, images) settle: the screenshot and the checks see the screen as it stays.
   await page.evaluate(() => document.fonts.ready);
+  // Images the browser defers (loading="lazy", off screen) load when scrolled to, not before.
   await expect
-    .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete)))
+    .poll(
+      () =>
+        page.evaluate(() =>
+          Array.from(document.images).every((image) => image.complete || image.loading === 'lazy'),
+        ),
+      { timeout: 20_000 },
+    )
     .toBe(true);
   // Parts that render after the first (a board's rows, their actions) have arrived: the page stops growing.
   let lastHeight = -1;

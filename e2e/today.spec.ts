@@ -28,7 +28,7 @@ test('Today: "Snap your lunch" on the feed proves the open meal, then Done and t
       `/challange/today-week/${member.uid}/${challengeId}`,
     );
     // Today leads the page: the feed's challenges come after it.
-    const feed = page.getByRole('region', { name: 'Challenges' });
+    const feed = page.getByRole('region', { name: 'Challenges', exact: true });
     expect(
       await today.evaluate(
         (section, after) => Boolean(section.compareDocumentPosition(after!) & 4),
