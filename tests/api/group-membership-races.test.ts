@@ -69,6 +69,30 @@ async function groupState(challengeId: string, members: TestMember[]) {
   return { count, rows: Object.keys(rows ?? {}).sort(), plans: plans.filter(Boolean).length };
 }
 
+/** How many answers had each status. */
+function statusCounts(answers: { status: number }[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const { status } of answers) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+/**
+ * The counts expected of racing twins: `expected` exactly, except that on a loaded host a twin that waited for
+ * the member's lock past its limit answers 503 "Busy" (challenge-creation-lock.ts) in place of its `twin`
+ * answer (never in place of the one that acts: that count stays exact, and so does the state after).
+ */
+function expectedTwins(
+  expected: Record<number, number>,
+  twin: number,
+  answers: { status: number }[],
+): Record<number, number> {
+  const busy = answers.filter(({ status }) => status === 503).length;
+  if (busy === 0) return expected;
+  const counts: Record<number, number> = { ...expected, [twin]: expected[twin] - busy, 503: busy };
+  if (counts[twin] === 0) delete counts[twin];
+  return counts;
+}
+
 describe('one member racing themself', () => {
   it('10 parallel joins by one member are one join: one 201, one plan, one row, the count exact', async () => {
     const { owner, challengeId, token } = await openGroup();
@@ -78,9 +102,7 @@ describe('one member racing themself', () => {
       Array.from({ length: 10 }, (_, index) => join(index, member, challengeId, token)),
     );
 
-    expect(answers.map(({ status }) => status).sort()).toEqual([
-      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
-    ]);
+    expect(statusCounts(answers)).toEqual(expectedTwins({ 201: 1, 200: 9 }, 200, answers));
     expect(await groupState(challengeId, [member])).toEqual({
       count: 2,
       rows: [owner.uid, member.uid].sort(),
@@ -107,7 +129,7 @@ describe('one member racing themself', () => {
       ),
     );
 
-    expect(answers.map(({ status }) => status).sort()).toEqual([200, 404, 404, 404, 404]);
+    expect(statusCounts(answers)).toEqual(expectedTwins({ 200: 1, 404: 4 }, 404, answers));
     expect(await groupState(challengeId, [member, stays])).toEqual({
       count: 2,
       rows: [owner.uid, stays.uid].sort(),
@@ -139,9 +161,7 @@ describe('one member racing themself', () => {
       ),
     );
 
-    expect(answers.map(({ status }) => status).sort()).toEqual([
-      200, 200, 404, 404, 404, 404, 404, 404, 404, 404,
-    ]);
+    expect(statusCounts(answers)).toEqual(expectedTwins({ 200: 2, 404: 8 }, 404, answers));
     expect(await groupState(challengeId, members)).toEqual({
       count: 2,
       rows: [owner.uid, stays.uid].sort(),
