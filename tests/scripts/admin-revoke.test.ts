@@ -123,6 +123,7 @@ describe('admin-revoke', () => {
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({
       error: 'Your sign-in was revoked, please sign in again',
+      code: 'unauthenticated',
     });
   }, 60_000);
 
