@@ -29,6 +29,13 @@ function isCounterRecord(value: unknown): value is CounterRecord {
   return typeof record?.windowStart === 'number' && typeof record.count === 'number';
 }
 
+/** A quota's record, serverLimits/<key>, once every segment of the key is a valid database key. */
+function quotaRef(database: Database, key: string) {
+  if (!key.split('/').every((segment) => DATABASE_KEY.test(segment)))
+    throw new Error(`Invalid quota key: ${key}`);
+  return database.ref(dbPaths.serverLimit(key));
+}
+
 /**
  * Takes one use of a fixed-window quota kept in the database (serverLimits/<key>), in a transaction, so
  * the count holds across every function instance and a new instance starts with no fresh allowance.
@@ -38,10 +45,8 @@ export async function consumeQuota(
   database: Database,
   { key, limit, windowMs, now }: QuotaRequest,
 ): Promise<QuotaResult> {
-  if (!key.split('/').every((segment) => DATABASE_KEY.test(segment)))
-    throw new Error(`Invalid quota key: ${key}`);
   let result: QuotaResult = { allowed: false, used: 0, retryAfterMs: 0 };
-  await database.ref(dbPaths.serverLimit(key)).transaction(
+  await quotaRef(database, key).transaction(
     (current: unknown) => {
       const window =
         isCounterRecord(current) &&
@@ -81,10 +86,8 @@ export async function consumeRollingQuota(
   database: Database,
   { key, limit, windowMs, now }: QuotaRequest,
 ): Promise<QuotaResult> {
-  if (!key.split('/').every((segment) => DATABASE_KEY.test(segment)))
-    throw new Error(`Invalid quota key: ${key}`);
   let result: QuotaResult = { allowed: false, used: 0, retryAfterMs: 0 };
-  await database.ref(dbPaths.serverLimit(key)).transaction(
+  await quotaRef(database, key).transaction(
     (current: Partial<UsesRecord> | null) => {
       const stored = Array.isArray(current?.uses) ? current.uses : [];
       const uses = stored
