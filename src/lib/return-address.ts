@@ -56,6 +56,25 @@ export function signInAddress(screen: '/login' | '/register', returnTo: string |
   return next ? `${screen}?${new URLSearchParams({ [RETURN_PARAM]: next })}` : screen;
 }
 
+/*
+ * docs/product.md#states-and-transitions: Logout goes to a plain login. The return address belongs only to a visitor
+ * whom a guard or an invite sent to sign in; a member's own Logout carries nothing, so whoever signs in next on
+ * this device (perhaps another person) goes to the feed. Counted, not flagged: a guard compares the count it
+ * saw while its member was signed in with the count once the session is gone, so a later visitor's guard
+ * (which never saw a member) still carries its page.
+ */
+let logoutsOnThisPage = 0;
+
+/** Marks a member's own Logout in this tab; called before the session ends. */
+export function noteLogout(): void {
+  logoutsOnThisPage += 1;
+}
+
+/** How many times a member logged out in this tab so far. */
+export function logoutCount(): number {
+  return logoutsOnThisPage;
+}
+
 /** `location` as one address (path, query and fragment), to carry through sign-in. */
 export function addressOf(location: { pathname: string; search: string; hash: string }): string {
   return `${location.pathname}${location.search}${location.hash}`;

@@ -1,6 +1,10 @@
-import { screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { memberFixture, renderApp } from '@/testing/render-app';
+import { noteLogout } from '@/lib/return-address';
+import { SessionContext } from '@/lib/session';
 import { whileSigningIn } from '@/lib/sign-in-progress';
+import type { SessionUser } from '@/services/auth';
 import { RedirectIfSignedIn, RequireLogin } from './require-login';
 
 const loginRoute = { path: '/login', element: <h1>Login screen</h1> };
@@ -49,6 +53,62 @@ describe('RequireLogin', () => {
       { path: '/feed', user: memberFixture },
     );
     expect(screen.getByText('Member page')).toBeInTheDocument();
+  });
+});
+
+/** A guarded page whose session the test ends, as a logout or another tab would. */
+function renderGuardedPage(path: string, user: SessionUser | null) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: path.split('?')[0],
+        element: (
+          <RequireLogin>
+            <p>Member page</p>
+          </RequireLogin>
+        ),
+      },
+      loginRoute,
+    ],
+    { initialEntries: [path] },
+  );
+  const tree = (session: SessionUser | null) => (
+    <SessionContext.Provider value={{ user: session }}>
+      <RouterProvider router={router} />
+    </SessionContext.Provider>
+  );
+  const view = render(tree(user));
+  const endSession = () => act(() => view.rerender(tree(null)));
+  return { router, endSession };
+}
+
+describe('RequireLogin when the session ends on the page', () => {
+  const page = '/challange/lean-week/u2/c9';
+
+  it("sends a member who logged out here to a plain login: the page is theirs, not the next person's", () => {
+    const { router, endSession } = renderGuardedPage(page, memberFixture);
+    expect(screen.getByText('Member page')).toBeInTheDocument();
+    noteLogout();
+    endSession();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('keeps the page for a session that ended otherwise (another tab, a refused token)', () => {
+    noteLogout();
+    const { router, endSession } = renderGuardedPage(page, memberFixture);
+    endSession();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?next=%2Fchallange%2Flean-week%2Fu2%2Fc9');
+  });
+
+  it('still names the page for a visitor who opens it after a logout', () => {
+    const { router: left, endSession } = renderGuardedPage(page, memberFixture);
+    noteLogout();
+    endSession();
+    expect(left.state.location.search).toBe('');
+    const { router } = renderGuardedPage(page, null);
+    expect(router.state.location.search).toBe('?next=%2Fchallange%2Flean-week%2Fu2%2Fc9');
   });
 });
 

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { addressOf, afterSignIn, signInAddress } from '@/lib/return-address';
+import { addressOf, afterSignIn, logoutCount, signInAddress } from '@/lib/return-address';
 import { useSession } from '@/lib/session';
 import { isSigningIn } from '@/lib/sign-in-progress';
 
@@ -8,12 +8,21 @@ import { isSigningIn } from '@/lib/sign-in-progress';
  * docs/product.md#routes-and-screens: the login guard really blocks. While the session is being restored
  * nothing renders; visitors are sent to login, which brings them back here once they have signed in. Pages that
  * show visitors a preview of their own (an invite's join card) are open to everyone in the route table.
+ * A member who logs out here goes to a plain login (docs/product.md#states-and-transitions): the page is theirs,
+ * not the next person's. A session that ended otherwise (another tab, a refused token) keeps the page.
  */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const location = useLocation();
+  // The logout count while this page's member was signed in; null until one was.
+  const [logoutsWhileMember, setLogoutsWhileMember] = useState<number | null>(null);
+  if (user && logoutsWhileMember !== logoutCount()) setLogoutsWhileMember(logoutCount());
   if (user === undefined) return null;
-  if (user === null) return <Navigate to={signInAddress('/login', addressOf(location))} replace />;
+  if (user === null) {
+    const loggedOutHere = logoutsWhileMember !== null && logoutCount() > logoutsWhileMember;
+    const login = loggedOutHere ? '/login' : signInAddress('/login', addressOf(location));
+    return <Navigate to={login} replace />;
+  }
   return children;
 }
 

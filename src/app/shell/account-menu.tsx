@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { logout } from '@/features/auth/api/logout';
 import { NewNoticesText, NoticesBadge } from '@/features/notices/components/notices-badge';
 import type { NoticesView } from '@/features/notices/hooks/use-notices';
@@ -8,7 +8,6 @@ import type { Loadable } from '@/hooks/use-loadable';
 import { storageKeys, writeStored } from '@/lib/device-storage';
 import { myChallengesPath } from '@/components/my-challenges-address';
 import { profilePath } from '@/lib/app-addresses';
-import { addressOf, signInAddress } from '@/lib/return-address';
 import { toastError, toastSuccess } from '@/lib/toast';
 import type { SessionUser } from '@/services/auth';
 
@@ -34,7 +33,6 @@ export function AccountMenu({
   notices: Loadable<NoticesView>;
 }) {
   const navigate = useNavigate();
-  const location = useLocation();
   const [open, setOpen] = useState(false);
   // Open with what was new when the list was opened: marking them seen must not unmark them before they are read.
   const [noticesShown, setNoticesShown] = useState<{ newSince: number | null } | null>(null);
@@ -75,13 +73,12 @@ export function AccountMenu({
 
   const onLogout = async () => {
     close();
-    // The page being left rides along for whoever signs in next. Taken now: once signed out, the login
-    // guard may already have moved a members' page to the login screen, in either order with this navigate.
-    const leaving = addressOf(location);
+    // A plain login: the page being left is this member's, not the next person's (src/lib/return-address.ts);
+    // a members' page's guard sends to the same address, in either order with this navigate.
     try {
       await logout();
       toastSuccess('Logout successfully');
-      navigate(signInAddress('/login', leaving), { replace: true });
+      navigate('/login', { replace: true });
     } catch {
       toastError('Logout failed');
     }

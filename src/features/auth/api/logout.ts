@@ -1,11 +1,14 @@
 import { clearMemberData } from '@/lib/device-storage';
+import { noteLogout } from '@/lib/return-address';
 
 /**
  * docs/product.md#states-and-transitions: logout clears what the member left in the browser (the caller then
  * goes to login); the session provider does the same for any other end of a session. Auth is imported here,
- * not with the account menu: the shell stays without the SDK (src/services/saved-session.ts).
+ * not with the account menu: the shell stays without the SDK (src/services/saved-session.ts). Noted first, so
+ * that the login guard of the page being left sends to a plain login, carrying no page (src/lib/return-address.ts).
  */
 export async function logout(): Promise<void> {
+  noteLogout();
   const { signOutMember } = await import('@/services/auth');
   await signOutMember();
   clearMemberData();
