@@ -8,6 +8,7 @@ import { useAdminAction } from '../hooks/use-admin-action';
 import { askModerationReason } from '../lib/ask-reason';
 import { formatDateTime } from '@/lib/format';
 import { PagedBox } from './paged-box';
+import { PagedRows } from './paged-rows';
 import { ScrollBox } from './scroll-box';
 
 interface ChallengeModerationProps {
@@ -79,46 +80,58 @@ function HiddenChallenges({
       <h2 id="hidden-challenges-title" className="h5">
         Hidden challenges
       </h2>
-      <ScrollBox labelledBy="hidden-challenges-title">
-        {hidden.status === 'loading' && (
-          <p className="p-3 mb-0 text-body-secondary">Loading hidden challenges…</p>
+      <PagedRows rows={hidden.value ?? []} subject="hidden challenges">
+        {(pageRows) => (
+          <ScrollBox labelledBy="hidden-challenges-title">
+            {hidden.status === 'loading' && (
+              <p className="p-3 mb-0 text-body-secondary">Loading hidden challenges…</p>
+            )}
+            {hidden.status === 'error' && (
+              <p className="p-3 mb-0 text-danger">
+                The hidden challenges could not be loaded: {hidden.error.message}
+              </p>
+            )}
+            {hidden.status === 'ready' && hidden.value.length === 0 && (
+              <p className="p-3 mb-0">No hidden challenges.</p>
+            )}
+            {pageRows.length > 0 && (
+              <ListGroup variant="flush" as="ul">
+                {pageRows.map((row) => (
+                  <HiddenChallengeItem key={row.challengeId} row={row} onUnhide={onUnhide} />
+                ))}
+              </ListGroup>
+            )}
+          </ScrollBox>
         )}
-        {hidden.status === 'error' && (
-          <p className="p-3 mb-0 text-danger">
-            The hidden challenges could not be loaded: {hidden.error.message}
-          </p>
-        )}
-        {hidden.status === 'ready' && hidden.value.length === 0 && (
-          <p className="p-3 mb-0">No hidden challenges.</p>
-        )}
-        {hidden.status === 'ready' && hidden.value.length > 0 && (
-          <ListGroup variant="flush" as="ul">
-            {hidden.value.map((row) => (
-              <ListGroup.Item
-                as="li"
-                key={row.challengeId}
-                className="small d-flex align-items-center gap-2"
-              >
-                <div className="flex-grow-1" style={{ minWidth: 0 }}>
-                  <div className="fw-semibold text-break">{row.title || row.challengeId}</div>
-                  <div className="text-body-secondary">
-                    by {row.displayName || row.uid} · hidden {formatDateTime(row.hiddenAt)}
-                    {row.reason && ` · ${row.reason}`}
-                  </div>
-                </div>
-                <Button
-                  size="sm"
-                  variant="outline-success"
-                  onClick={() => onUnhide(row)}
-                  aria-label={`Unhide ${row.title || row.challengeId}`}
-                >
-                  Unhide
-                </Button>
-              </ListGroup.Item>
-            ))}
-          </ListGroup>
-        )}
-      </ScrollBox>
+      </PagedRows>
     </>
+  );
+}
+
+function HiddenChallengeItem({
+  row,
+  onUnhide,
+}: {
+  row: HiddenChallengeRow;
+  onUnhide: (row: HiddenChallengeRow) => void;
+}) {
+  return (
+    <ListGroup.Item as="li" className="small d-flex align-items-center gap-2">
+      <div className="flex-grow-1" style={{ minWidth: 0 }}>
+        <div className="fw-semibold text-break">{row.title || row.challengeId}</div>
+        <div className="text-body-secondary">
+          by {row.displayName || row.uid} · hidden {formatDateTime(row.hiddenAt)}
+          {row.reason && ` · ${row.reason}`}
+        </div>
+      </div>
+      <Button
+        size="sm"
+        variant="outline-success"
+        onClick={() => onUnhide(row)}
+        aria-label={`Unhide ${row.title || row.challengeId}`}
+      >
+        Unhide
+      </Button>
+    </ListGroup.Item>
   );
 }

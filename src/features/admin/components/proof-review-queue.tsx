@@ -12,6 +12,7 @@ import { useProofPhoto, type ProofPhotoKind } from '../api/proof-photos';
 import { approveProof, rejectProof, useFlaggedProofs } from '../api/proof-review';
 import { useAdminAction } from '../hooks/use-admin-action';
 import { formatDateTime } from '@/lib/format';
+import { PageControls } from './page-controls';
 
 interface ProofReviewQueueProps {
   refresh: unknown;
@@ -58,26 +59,16 @@ export function ProofReviewQueue({ refresh, onChanged }: ProofReviewQueueProps) 
           ))}
         </ul>
       )}
-      <div className="d-flex gap-2">
-        {cursors.length > 1 && (
-          <Button
-            size="sm"
-            variant="outline-dark"
-            onClick={() => setCursors((stack) => stack.slice(0, -1))}
-          >
-            Newer flagged proofs
-          </Button>
-        )}
-        {page.status === 'ready' && page.value.next && (
-          <Button
-            size="sm"
-            variant="outline-dark"
-            onClick={() => setCursors((stack) => [...stack, page.value.next ?? null])}
-          >
-            Older flagged proofs
-          </Button>
-        )}
-      </div>
+      <PageControls
+        subject="flagged proofs"
+        pageNumber={cursors.length}
+        hasPrevious={cursors.length > 1}
+        hasNext={page.status === 'ready' && Boolean(page.value.next)}
+        onPrevious={() => setCursors((stack) => stack.slice(0, -1))}
+        onNext={() =>
+          setCursors((stack) => (page.value?.next ? [...stack, page.value.next] : stack))
+        }
+      />
     </section>
   );
 }
