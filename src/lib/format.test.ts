@@ -3,6 +3,7 @@ import {
   formatCalendarDate,
   formatDate,
   formatDateTime,
+  formatDateTimeIfAny,
   formatJoinDate,
   formatNumber,
   formatTime,
@@ -31,6 +32,15 @@ describe('formatDate and formatTime', () => {
     expect(formatDateTime(morning)).toBe('29 Nov 2026, 9:18 AM');
     expect(formatTime(new Date(2026, 10, 29, 0, 5))).toBe('12:05 AM');
     expect(formatTime(new Date(2026, 10, 29, 12, 0))).toBe('12:00 PM');
+  });
+});
+
+describe('formatDateTimeIfAny', () => {
+  it('formats a stored instant as formatDateTime does, and gives null for none or an unreadable one', () => {
+    const morning = new Date(2026, 10, 29, 9, 18).getTime();
+    expect(formatDateTimeIfAny(morning)).toBe('29 Nov 2026, 9:18 AM');
+    for (const missing of [undefined, null, Number.NaN, Infinity, '2026-11-29 09:18:07'])
+      expect(formatDateTimeIfAny(missing)).toBeNull();
   });
 });
 

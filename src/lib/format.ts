@@ -32,6 +32,14 @@ export function formatDateTime(when: Instant): string {
   return `${formatDate(when)}, ${formatTime(when)}`;
 }
 
+/**
+ * A stored instant that may be missing (an older record without `updatedAt`, a malformed one) as
+ * formatDateTime shows it, else null: the caller then shows nothing rather than "Invalid Date".
+ */
+export function formatDateTimeIfAny(epochMs: unknown): string | null {
+  return typeof epochMs === 'number' && Number.isFinite(epochMs) ? formatDateTime(epochMs) : null;
+}
+
 /** 123456 → "1,23,456"; 1234.5 → "1,234.5" (at most `fractionDigits` decimals, trailing zeros dropped). */
 export function formatNumber(value: number, fractionDigits = 0): string {
   if (!Number.isFinite(value)) return '–';

@@ -92,8 +92,8 @@ describe('FeedScreen cards', () => {
       '/profile/Ravi%20Kumar/uid-ravi',
     );
     expect(within(card).getByText('7 days')).toBeInTheDocument();
-    expect(within(card).getByText('Created 9:05 AM Nov 21, 2026')).toBeInTheDocument();
-    expect(within(card).getByText('Updated 6:30 PM Nov 22, 2026')).toBeInTheDocument();
+    expect(within(card).getByText('Created 21 Nov 2026, 9:05 AM')).toBeInTheDocument();
+    expect(within(card).getByText('Updated 22 Nov 2026, 6:30 PM')).toBeInTheDocument();
     expect(within(card).getByText('VEG')).toBeInTheDocument();
     expect(card.querySelector('img.challenge-card-cover')).toHaveAttribute(
       'src',

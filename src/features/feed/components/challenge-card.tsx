@@ -11,7 +11,7 @@ import { MemberAvatar } from '@/components/member-avatar';
 import { ProfileLink } from '@/components/profile-link';
 import type { ChallengeRef } from '@domain/challenges/challenge-record';
 import type { FeedCard } from '../api/feed-pages';
-import { cardTime } from '@/lib/text-format';
+import { formatDateTimeIfAny } from '@/lib/format';
 
 interface ChallengeCardProps {
   card: FeedCard;
@@ -51,8 +51,8 @@ export function ChallengeCard({
     ? (event: { currentTarget: HTMLImageElement }) => setLoadedCover(event.currentTarget)
     : undefined;
   const author = entry.displayName || 'Member';
-  const created = cardTime(entry.createdAt);
-  const updated = cardTime(entry.updatedAt);
+  const created = formatDateTimeIfAny(entry.createdAt);
+  const updated = formatDateTimeIfAny(entry.updatedAt);
   const headingId = `challenge-${challengeId}-title`;
 
   return (

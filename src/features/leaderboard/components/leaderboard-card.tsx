@@ -4,6 +4,7 @@ import Placeholder from 'react-bootstrap/Placeholder';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { MemberAvatar } from '@/components/member-avatar';
 import { ProfileLink } from '@/components/profile-link';
+import { formatNumber } from '@/lib/format';
 import type { Board, RankedEntry } from '../api/leaderboard-records';
 import { useLeaderboard, useOwnRank } from '../api/use-leaderboard';
 
@@ -134,7 +135,7 @@ function RankRow({
       ) : (
         <span className="flex-grow-1 text-truncate">{name}</span>
       )}
-      <span className="fw-semibold text-nowrap">{entry.points} pts</span>
+      <span className="fw-semibold text-nowrap">{formatNumber(entry.points)} pts</span>
     </ListGroup.Item>
   );
 }

@@ -195,19 +195,19 @@ describe('TopChallengers', () => {
     expect(items).toHaveLength(3);
     expect(items[0]).toHaveTextContent('Member 5');
     expect(items[0]).toHaveTextContent('Total Score: 50');
-    expect(items[0]).toHaveTextContent('Join At: 2026-01-06');
+    expect(items[0]).toHaveTextContent('Join At: 6 Jan 2026');
     expect(within(items[0]).getByRole('link', { name: 'Member 5' })).toHaveAttribute(
       'href',
       '/profile/Member%205/member-5',
     );
   });
 
-  it('shows the Join At of a member whose join date is the server clock (a number)', async () => {
+  it('shows the Join At of a member whose join date is the server clock (a number), and points as en-IN', async () => {
     resetFakeDatabase({
       leaderboard: {
         all: {
           'member-new': {
-            points: 10,
+            points: 123456,
             displayName: 'Neha',
             photoURL: '',
             // Noon UTC: the same date in every zone from UTC−11 to UTC+11.
@@ -218,6 +218,6 @@ describe('TopChallengers', () => {
     });
     renderApp(<TopChallengers signedIn />, { user: viewer });
     const [item] = await screen.findAllByRole('listitem');
-    expect(item).toHaveTextContent('Total Score: 10 · Join At: 2026-02-10');
+    expect(item).toHaveTextContent('Total Score: 1,23,456 · Join At: 10 Feb 2026');
   });
 });

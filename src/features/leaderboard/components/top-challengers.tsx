@@ -2,9 +2,9 @@ import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Placeholder from 'react-bootstrap/Placeholder';
 import { Link } from 'react-router-dom';
-import { joinAtText } from '@domain/members/member-identity';
 import { MemberAvatar } from '@/components/member-avatar';
 import { ProfileLink } from '@/components/profile-link';
+import { formatJoinDate, formatNumber } from '@/lib/format';
 import { useLeaderboard } from '../api/use-leaderboard';
 
 /** docs/product.md#constants-and-limits: the sidebar shows the top 3. */
@@ -45,6 +45,7 @@ export function TopChallengers({ signedIn }: { signedIn: boolean }) {
         <ListGroup as="ol" variant="flush">
           {ranked.map((entry) => {
             const name = entry.displayName || 'Member';
+            const joined = formatJoinDate(entry.joinAt);
             return (
               <ListGroup.Item as="li" key={entry.uid} className="d-flex align-items-center gap-2">
                 <MemberAvatar name={name} photoURL={entry.photoURL} size={40} />
@@ -59,8 +60,8 @@ export function TopChallengers({ signedIn }: { signedIn: boolean }) {
                     <span className="fw-semibold d-block text-truncate">{name}</span>
                   )}
                   <span className="small text-body-secondary">
-                    Total Score: {entry.points}
-                    {entry.joinAt && <> · Join At: {joinAtText(entry.joinAt)?.slice(0, 10)}</>}
+                    Total Score: {formatNumber(entry.points)}
+                    {joined && <> · Join At: {joined}</>}
                   </span>
                 </div>
               </ListGroup.Item>

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import './notices.css';
 import type { Loadable } from '@/hooks/use-loadable';
 import { MemberAvatar } from '@/components/member-avatar';
-import { cardTime } from '@/lib/text-format';
+import { formatDateTimeIfAny } from '@/lib/format';
 import { challengePath } from '@/lib/app-addresses';
 import { noticeText } from '../api/notice-text';
 import type { NoticesView } from '../hooks/use-notices';
@@ -39,7 +39,7 @@ export function NoticesList({ notices: loadable, newSince, onFollow }: NoticesLi
     <ul className="list-unstyled mb-0 notices-list">
       {notices.map(({ key, value: notice }) => {
         const fresh = typeof notice.at === 'number' && notice.at > (newSince ?? 0);
-        const when = cardTime(notice.at);
+        const when = formatDateTimeIfAny(notice.at);
         return (
           <li key={key}>
             <Link

@@ -1,7 +1,7 @@
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router-dom';
-import { cardDate } from '@/lib/text-format';
+import { formatDate } from '@/lib/format';
 import { challengePath } from '@/lib/app-addresses';
 import { useRecentPosts } from '../api/use-recent-posts';
 
@@ -40,7 +40,7 @@ export function RecentPosts() {
               </Link>
               <span className="small text-body-secondary">
                 {value.displayName} · {value.day} {value.day === 1 ? 'day' : 'days'}
-                {typeof value.createdAt === 'number' && <> · {cardDate(value.createdAt)}</>}
+                {typeof value.createdAt === 'number' && <> · {formatDate(value.createdAt)}</>}
               </span>
             </ListGroup.Item>
           ))}
