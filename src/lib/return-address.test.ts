@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { afterSignIn, safeReturnAddress, signInAddress } from './return-address';
+import {
+  afterSignIn,
+  forgetLogout,
+  loggedOutHere,
+  noteLogout,
+  safeReturnAddress,
+  signInAddress,
+} from './return-address';
 
 describe('safeReturnAddress', () => {
   test.each([
@@ -69,5 +76,17 @@ describe('signInAddress', () => {
   test('is the plain screen when there is nowhere safe to return to', () => {
     expect(signInAddress('/login', null)).toBe('/login');
     expect(signInAddress('/register', '//evil.example')).toBe('/register');
+  });
+});
+
+describe('the noted logout', () => {
+  test('names the member who logged out, until forgotten', () => {
+    expect(loggedOutHere('uid-asha')).toBe(false);
+    noteLogout('uid-asha');
+    expect(loggedOutHere('uid-asha')).toBe(true);
+    expect(loggedOutHere('uid-ravi')).toBe(false);
+    expect(loggedOutHere(null)).toBe(false);
+    forgetLogout();
+    expect(loggedOutHere('uid-asha')).toBe(false);
   });
 });

@@ -59,20 +59,25 @@ export function signInAddress(screen: '/login' | '/register', returnTo: string |
 /*
  * docs/product.md#states-and-transitions: Logout goes to a plain login. The return address belongs only to a visitor
  * whom a guard or an invite sent to sign in; a member's own Logout carries nothing, so whoever signs in next on
- * this device (perhaps another person) goes to the feed. Counted, not flagged: a guard compares the count it
- * saw while its member was signed in with the count once the session is gone, so a later visitor's guard
- * (which never saw a member) still carries its page.
+ * this device (perhaps another person) goes to the feed. The member is noted before the session ends, so that the
+ * guard of the page they leave (and of any page a stale render bounces them to) knows the logout was theirs; a
+ * guard that never saw them (a later visitor's) still carries its page. The next sign-in forgets the note.
  */
-let logoutsOnThisPage = 0;
+let loggedOutMember: string | null = null;
 
-/** Marks a member's own Logout in this tab; called before the session ends. */
-export function noteLogout(): void {
-  logoutsOnThisPage += 1;
+/** Marks the logout of member `uid` in this tab; called before the session ends. */
+export function noteLogout(uid: string): void {
+  loggedOutMember = uid;
 }
 
-/** How many times a member logged out in this tab so far. */
-export function logoutCount(): number {
-  return logoutsOnThisPage;
+/** Forgets the noted logout: a sign-in started, or the logout failed. */
+export function forgetLogout(): void {
+  loggedOutMember = null;
+}
+
+/** True when `uid` is the member who logged out in this tab (and no sign-in has happened since). */
+export function loggedOutHere(uid: string | null | undefined): boolean {
+  return uid != null && uid === loggedOutMember;
 }
 
 /** `location` as one address (path, query and fragment), to carry through sign-in. */

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { memberFixture, renderApp } from '@/testing/render-app';
-import { noteLogout } from '@/lib/return-address';
+import { forgetLogout, noteLogout } from '@/lib/return-address';
 import { SessionContext } from '@/lib/session';
 import { whileSigningIn } from '@/lib/sign-in-progress';
 import type { SessionUser } from '@/services/auth';
@@ -84,18 +84,20 @@ function renderGuardedPage(path: string, user: SessionUser | null) {
 
 describe('RequireLogin when the session ends on the page', () => {
   const page = '/challange/lean-week/u2/c9';
+  afterEach(forgetLogout);
 
   it("sends a member who logged out here to a plain login: the page is theirs, not the next person's", () => {
     const { router, endSession } = renderGuardedPage(page, memberFixture);
     expect(screen.getByText('Member page')).toBeInTheDocument();
-    noteLogout();
+    noteLogout(memberFixture.uid);
     endSession();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('');
   });
 
   it('keeps the page for a session that ended otherwise (another tab, a refused token)', () => {
-    noteLogout();
+    // Another member's logout, earlier in this tab, is not this one's.
+    noteLogout('uid-someone-else');
     const { router, endSession } = renderGuardedPage(page, memberFixture);
     endSession();
     expect(router.state.location.pathname).toBe('/login');
@@ -104,7 +106,7 @@ describe('RequireLogin when the session ends on the page', () => {
 
   it('still names the page for a visitor who opens it after a logout', () => {
     const { router: left, endSession } = renderGuardedPage(page, memberFixture);
-    noteLogout();
+    noteLogout(memberFixture.uid);
     endSession();
     expect(left.state.location.search).toBe('');
     const { router } = renderGuardedPage(page, null);
@@ -146,6 +148,19 @@ describe('RedirectIfSignedIn', () => {
       { path: '/login?next=https%3A%2F%2Fevil.example', user: memberFixture, routes: [feedRoute] },
     );
     expect(router.state.location.pathname).toBe('/feed');
+  });
+
+  it('shows login to a member whose logout the session has not caught up with yet, rather than bouncing them to the feed', () => {
+    noteLogout(memberFixture.uid);
+    const { router } = renderApp(
+      <RedirectIfSignedIn>
+        <p>Login form</p>
+      </RedirectIfSignedIn>,
+      { path: '/login', user: memberFixture, routes: [feedRoute] },
+    );
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByText('Login form')).toBeInTheDocument();
+    forgetLogout();
   });
 
   it('shows login to a visitor', () => {

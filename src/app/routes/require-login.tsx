@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { addressOf, afterSignIn, logoutCount, signInAddress } from '@/lib/return-address';
+import { addressOf, afterSignIn, loggedOutHere, signInAddress } from '@/lib/return-address';
 import { useSession } from '@/lib/session';
 import { isSigningIn } from '@/lib/sign-in-progress';
 
@@ -14,13 +14,14 @@ import { isSigningIn } from '@/lib/sign-in-progress';
 export function RequireLogin({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const location = useLocation();
-  // The logout count while this page's member was signed in; null until one was.
-  const [logoutsWhileMember, setLogoutsWhileMember] = useState<number | null>(null);
-  if (user && logoutsWhileMember !== logoutCount()) setLogoutsWhileMember(logoutCount());
+  // The member this page was rendered for, if any: a visitor's guard never saw one.
+  const [memberSeen, setMemberSeen] = useState<string | null>(null);
+  if (user && memberSeen !== user.uid) setMemberSeen(user.uid);
   if (user === undefined) return null;
   if (user === null) {
-    const loggedOutHere = logoutsWhileMember !== null && logoutCount() > logoutsWhileMember;
-    const login = loggedOutHere ? '/login' : signInAddress('/login', addressOf(location));
+    const login = loggedOutHere(memberSeen)
+      ? '/login'
+      : signInAddress('/login', addressOf(location));
     return <Navigate to={login} replace />;
   }
   return children;
@@ -35,6 +36,8 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const { search } = useLocation();
   if (user === undefined) return null;
-  if (user && !isSigningIn()) return <Navigate to={afterSignIn(search)} replace />;
+  // A member logging out is on their way here: the session may not have caught up yet.
+  if (user && !isSigningIn() && !loggedOutHere(user.uid))
+    return <Navigate to={afterSignIn(search)} replace />;
   return children;
 }

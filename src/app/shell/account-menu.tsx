@@ -76,7 +76,7 @@ export function AccountMenu({
     // A plain login: the page being left is this member's, not the next person's (src/lib/return-address.ts);
     // a members' page's guard sends to the same address, in either order with this navigate.
     try {
-      await logout();
+      await logout(user.uid);
       toastSuccess('Logout successfully');
       navigate('/login', { replace: true });
     } catch {

@@ -1,5 +1,5 @@
 import { clearMemberData } from '@/lib/device-storage';
-import { noteLogout } from '@/lib/return-address';
+import { forgetLogout, noteLogout } from '@/lib/return-address';
 
 /**
  * docs/product.md#states-and-transitions: logout clears what the member left in the browser (the caller then
@@ -7,9 +7,14 @@ import { noteLogout } from '@/lib/return-address';
  * not with the account menu: the shell stays without the SDK (src/services/saved-session.ts). Noted first, so
  * that the login guard of the page being left sends to a plain login, carrying no page (src/lib/return-address.ts).
  */
-export async function logout(): Promise<void> {
-  noteLogout();
-  const { signOutMember } = await import('@/services/auth');
-  await signOutMember();
+export async function logout(uid: string): Promise<void> {
+  noteLogout(uid);
+  try {
+    const { signOutMember } = await import('@/services/auth');
+    await signOutMember();
+  } catch (error) {
+    forgetLogout();
+    throw error;
+  }
   clearMemberData();
 }

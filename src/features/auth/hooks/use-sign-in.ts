@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { authErrorReason } from '../api/auth-error-reason';
-import { afterSignIn } from '@/lib/return-address';
+import { afterSignIn, forgetLogout } from '@/lib/return-address';
 import { whileSigningIn } from '@/lib/sign-in-progress';
 import { toastErrorWithReason, toastSuccess } from '@/lib/toast';
 import { useBusy } from '@/hooks/use-busy';
@@ -20,6 +20,8 @@ export function useSignIn() {
   const [failureReason, setFailureReason] = useState<string | null>(null);
   const signIn = async (attempt: () => Promise<SignedInMember>): Promise<boolean> => {
     setFailureReason(null);
+    // Whoever signs in now is not the member who logged out (src/lib/return-address.ts).
+    forgetLogout();
     try {
       // Until the member is sent on, the sign-in screen leaves the redirect to this (sign-in-progress.ts).
       await whileSigningIn(
