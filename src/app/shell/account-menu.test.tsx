@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { NoticesView } from '@/features/notices/hooks/use-notices';
+import type { Loadable } from '@/hooks/use-loadable';
 import { memberFixture, renderApp } from '@/testing/render-app';
 import { AccountMenu } from './account-menu';
 
@@ -7,7 +9,10 @@ vi.mock('@/features/auth/api/logout', () => ({ logout: vi.fn(() => Promise.resol
 vi.mock('@/features/notices/api/notices-feed', () => ({ markNoticesSeen: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toastSuccess: vi.fn(), toastError: vi.fn() }));
 
-const noNotices = { status: 'ready', value: { notices: [], seenAt: null, newCount: 0 } } as const;
+const noNotices: Loadable<NoticesView> = {
+  status: 'ready',
+  value: { notices: [], seenAt: null, newCount: 0 },
+};
 
 describe('AccountMenu', () => {
   it("Logout goes to a plain login: the page left is the member's, not the next person's", async () => {
