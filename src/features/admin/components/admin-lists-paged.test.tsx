@@ -4,6 +4,7 @@ import type { HiddenChallengeRow } from '@domain/site/moderation-records';
 import type { Loadable } from '@/hooks/use-loadable';
 import { ADMIN_PAGE_SIZE } from '../api/admin-records';
 import { ChallengeModeration } from './challenge-moderation';
+import { ProofReviewQueue } from './proof-review-queue';
 import { WebsiteSettings } from './website-settings';
 
 // docs/product.md#roles: every Admin-X list is paged, none runs on past its 300 px box.
@@ -16,6 +17,16 @@ vi.mock('../api/moderation', () => ({
     status: 'ready',
     value: hidden.rows,
   }),
+}));
+// Flagged proofs page by the key the previous page ended before; page 1 says a page 2 exists.
+const proofPages = vi.hoisted(() => ({ asked: [] as Array<string | null> }));
+vi.mock('../api/proof-review', () => ({
+  approveProof: vi.fn(),
+  rejectProof: vi.fn(),
+  useFlaggedProofs: (before: string | null) => {
+    proofPages.asked.push(before);
+    return { status: 'ready', value: { proofs: [], next: before === null ? 'k-older' : null } };
+  },
 }));
 // The feed's own list pages through the database; here it stays empty.
 vi.mock('../api/admin-records', async (importOriginal) => ({
@@ -70,5 +81,16 @@ describe('Admin-X lists read in one go are paged like the others', () => {
       within(screen.getByRole('region', { name: 'Hidden challenges' })).getAllByRole('listitem'),
     ).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Unhide Hidden 10' })).toBeInTheDocument();
+  });
+
+  it('pages the flagged proofs with the same Previous and Next', async () => {
+    render(<ProofReviewQueue refresh={0} onChanged={() => {}} />);
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous page of flagged proofs' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page of flagged proofs' }));
+    expect(proofPages.asked.at(-1)).toBe('k-older');
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page of flagged proofs' }));
+    expect(proofPages.asked.at(-1)).toBeNull();
   });
 });
