@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatDateTimeIfAny,
   formatJoinDate,
+  formatStoredDateTime,
   formatNumber,
   formatTime,
   formatTimeZone,
@@ -76,6 +77,24 @@ describe('formatCalendarDate', () => {
     expect(formatCalendarDate('2026-11-29')).toBe('29 Nov 2026');
     expect(formatCalendarDate('2026-03-01')).toBe('1 Mar 2026');
     expect(formatCalendarDate('2026-13-01')).toBe('2026-13-01');
+  });
+});
+
+describe('formatStoredDateTime', () => {
+  it("reads an instant, or SPEC's text as the wall-clock time it says, never showing the raw text", () => {
+    expect(formatStoredDateTime(new Date(2026, 10, 29, 9, 18).getTime())).toBe(
+      '29 Nov 2026, 9:18 AM',
+    );
+    expect(formatStoredDateTime('2026-10-30 09:18:07')).toBe('30 Oct 2026, 9:18 AM');
+    expect(formatStoredDateTime('2026-10-30 21:05:00')).toBe('30 Oct 2026, 9:05 PM');
+    expect(formatStoredDateTime('2026-10-30')).toBe('30 Oct 2026');
+  });
+
+  it('keeps text it cannot read, and gives nothing for none', () => {
+    expect(formatStoredDateTime('2026-13-45 09:18:07')).toBe('2026-13-45 09:18:07');
+    expect(formatStoredDateTime('yesterday')).toBe('yesterday');
+    expect(formatStoredDateTime(undefined)).toBe('');
+    expect(formatStoredDateTime('')).toBe('');
   });
 });
 

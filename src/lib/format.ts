@@ -82,6 +82,23 @@ export function formatCalendarDate(text: string): string {
 }
 
 /**
+ * A stored date and time, an instant (epoch ms) or SPEC's text "yyyy-MM-dd HH:mm:ss" (a wall-clock time as
+ * written, read as such), as "30 Oct 2026, 9:18 AM"; text without a time gives its date alone, and text it
+ * cannot read comes back unchanged. Empty when absent.
+ */
+export function formatStoredDateTime(value: number | string | null | undefined): string {
+  if (typeof value === 'number') return formatDateTimeIfAny(value) ?? '';
+  if (!value) return '';
+  const parts = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(value);
+  if (!parts) return formatCalendarDate(value);
+  const [year, month, day, hours, minutes] = parts.slice(1).map(Number);
+  const written = new Date(year, month - 1, day, hours, minutes);
+  return written.getMonth() === month - 1 && hours < 24 && minutes < 60
+    ? formatDateTime(written)
+    : value;
+}
+
+/**
  * A member's join date as shown ("1 Jan 2026"). Older records keep SPEC's text "yyyy-MM-dd HH:mm:ss" (a
  * wall-clock time as written, read as such); newer ones an instant (epoch ms). Undefined when absent.
  */

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import type { AdminMemberRow } from '@domain/site/moderation-records';
 import { MemberAvatar } from '@/components/member-avatar';
 import { profilePath, rememberViewedProfile } from '@/lib/app-addresses';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { disableMember, enableMember, useMemberPage } from '../api/moderation';
 import { useAdminAction } from '../hooks/use-admin-action';
 import { askModerationReason } from '../lib/ask-reason';
@@ -109,7 +109,7 @@ export function UserList({ adminUid, refresh, onChanged }: UserListProps) {
       </ScrollBox>
       {result && (
         <p className="small text-body-secondary mt-1 mb-0" aria-live="polite">
-          {result.total} {result.total === 1 ? 'member' : 'members'}
+          {formatNumber(result.total)} {result.total === 1 ? 'member' : 'members'}
           {query && ` matching “${query}”`}
           {result.truncated && ' (only the first accounts were searched: narrow the search)'}
         </p>

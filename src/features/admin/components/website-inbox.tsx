@@ -1,11 +1,6 @@
 import { readContactPage, readSubscriberPage } from '../api/admin-records';
-import { formatDateTime } from '@/lib/format';
+import { formatStoredDateTime } from '@/lib/format';
 import { PagedBox } from './paged-box';
-
-function formatCreatedAt(value: number | string | undefined): string {
-  if (typeof value === 'number') return formatDateTime(value);
-  return value ?? '';
-}
 
 /** Newsletter subscribers and contact messages, newest first, a page at a time. */
 export function WebsiteInbox() {
@@ -21,7 +16,7 @@ export function WebsiteInbox() {
             <>
               <span className="fw-semibold text-break">{entry.email}</span>
               <span className="d-block text-body-secondary">
-                {formatCreatedAt(entry.createdAt)}
+                {formatStoredDateTime(entry.createdAt)}
               </span>
             </>
           )}
@@ -40,7 +35,7 @@ export function WebsiteInbox() {
                   {entry.name} &lt;{entry.email}&gt;
                 </span>
                 <span className="text-body-secondary text-nowrap">
-                  {formatCreatedAt(entry.createdAt)}
+                  {formatStoredDateTime(entry.createdAt)}
                 </span>
               </div>
               {entry.reason && <div className="text-body-secondary">{entry.reason}</div>}

@@ -78,7 +78,7 @@ export function SavePasswordPage() {
       {oobCode && !resetCode && (
         <Alert variant="warning">
           This link is not a password reset link.{' '}
-          <Link to="/forget-password">Request a reset link</Link>.
+          <Link to="/forget-password">Request a new link</Link>.
         </Alert>
       )}
       {link.status === 'ready' && (

@@ -187,10 +187,10 @@ describe('GroupJoinPage', () => {
     );
   });
 
-  it('offers "Open challenge" to a member who already joined', async () => {
+  it('offers "Open Challenge" to a member who already joined', async () => {
     vi.mocked(callApi).mockResolvedValueOnce({ ...invitation, joined: true, joinable: false });
     openInvite();
-    expect(await screen.findByRole('link', { name: 'Open challenge' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Open Challenge' })).toHaveAttribute(
       'href',
       '/challange/green-week/uid-ravi/c1',
     );

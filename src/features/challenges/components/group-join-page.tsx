@@ -275,7 +275,7 @@ function InvitationCard({ challengeId, token, invitation, profileEditor }: Invit
         )}
         {invitation.joined ? (
           <Link className="btn btn-success" to={address}>
-            Open challenge
+            Open Challenge
           </Link>
         ) : (
           <Button variant="success" disabled={blocked} onClick={() => void join()}>
