@@ -53,7 +53,9 @@ export function LeaderboardCard({
       )}
       {top.status === 'error' && (
         <Card.Body>
-          <p className="text-danger mb-0">This list could not be loaded. Please try again later.</p>
+          <p className="text-danger mb-0">
+            This list could not be loaded. Check your connection and reload the page.
+          </p>
         </Card.Body>
       )}
       {top.status === 'ready' && ranked.length === 0 && (

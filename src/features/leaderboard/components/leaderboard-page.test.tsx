@@ -182,7 +182,9 @@ describe('LeaderboardPage', () => {
     expect(await weekly.findByText('No points earned this week yet.')).toBeInTheDocument();
     const monthly = await rowsOf('Monthly Top List');
     expect(
-      await monthly.findByText('This list could not be loaded. Please try again later.'),
+      await monthly.findByText(
+        'This list could not be loaded. Check your connection and reload the page.',
+      ),
     ).toBeInTheDocument();
   });
 });

@@ -34,7 +34,9 @@ export function TopChallengers({ signedIn }: { signedIn: boolean }) {
         </Card.Body>
       )}
       {top.status === 'error' && (
-        <Card.Body className="small text-danger">Top Challengers could not be loaded.</Card.Body>
+        <Card.Body className="small text-danger">
+          Top Challengers could not be loaded. Check your connection and reload the page.
+        </Card.Body>
       )}
       {top.status === 'ready' && ranked.length === 0 && (
         <Card.Body className="small text-body-secondary">

@@ -20,7 +20,7 @@ export function NoticesList({ notices: loadable, newSince, onFollow }: NoticesLi
   if (loadable.status === 'error') {
     return (
       <p className="small text-body-secondary mb-0 px-3 py-2">
-        Notices could not be loaded. Check your connection and try again later.
+        Notices could not be loaded. Check your connection and reload the page.
       </p>
     );
   }

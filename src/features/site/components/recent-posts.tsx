@@ -23,7 +23,9 @@ export function RecentPosts() {
         <Card.Body className="small text-body-secondary">Loading posts…</Card.Body>
       )}
       {latest.status === 'error' && (
-        <Card.Body className="small text-danger">Recent posts could not be loaded.</Card.Body>
+        <Card.Body className="small text-danger">
+          Recent posts could not be loaded. Check your connection and reload the page.
+        </Card.Body>
       )}
       {latest.status === 'ready' && posts.length === 0 && (
         <Card.Body className="small text-body-secondary">No challenges yet.</Card.Body>
