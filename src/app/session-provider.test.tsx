@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_IMAGES_CACHE, storageKeys } from '@/lib/device-storage';
+import { forgetLogout, loggedOutHere, noteLogout } from '@/lib/return-address';
 import { useSession } from '@/lib/session';
 import type { MemberSession } from '@/services/auth';
 import { savedSession, saveSession } from '@/services/saved-session';
@@ -126,5 +127,18 @@ describe('SessionProvider', () => {
     expect(screen.getByText('visitor')).toBeInTheDocument();
     expect(localStorage.getItem(storageKeys.kept)).toBe('["public"]');
     expect(deletedCaches).not.toHaveBeenCalled();
+  });
+
+  it("forgets a logout's note once a session starts after it (a sign-in in another tab), not while it ends", async () => {
+    saveSession(member());
+    const answer = await renderWithSdk();
+    noteLogout('member-1');
+    answer(null);
+    expect(await screen.findByText('visitor')).toBeInTheDocument();
+    expect(loggedOutHere('member-1')).toBe(true);
+    answer(member('token-2'));
+    expect(await screen.findByText('member-1')).toBeInTheDocument();
+    expect(loggedOutHere('member-1')).toBe(false);
+    forgetLogout();
   });
 });

@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { clearMemberData, storageKeys } from '@/lib/device-storage';
 import { afterMainContent } from '@/lib/main-content';
+import { forgetLogout } from '@/lib/return-address';
 import { SessionContext, type SessionState } from '@/lib/session';
 import type { MemberSession, SessionUser } from '@/services/auth';
 import { onAuthSdkStarted } from '@/services/auth-sdk-started';
@@ -38,6 +39,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // A transition: the whole app re-renders when the member changes, in slices rather than one long task.
     const show = (user: SessionUser | null) => {
       if (member !== null && user?.uid !== member) clearMemberData();
+      // A session starting after none (a sign-in here or in another tab) ends a logout's note.
+      if (member === null && user) forgetLogout();
       member = user?.uid ?? null;
       startTransition(() =>
         setSession((current) => (sameMember(current.user, user) ? current : { user })),
