@@ -48,7 +48,11 @@ function post(details: webpush.RequestDetails): Promise<Response> {
   const headers = Object.fromEntries(
     Object.entries(details.headers).filter(([name]) => name.toLowerCase() !== 'content-length'),
   ) as Record<string, string>;
-  return fetch(details.endpoint, { method: 'POST', headers, body: details.body });
+  return fetch(details.endpoint, {
+    method: 'POST',
+    headers,
+    body: details.body && new Uint8Array(details.body),
+  });
 }
 
 async function deliveries(endpoint?: string): Promise<Array<Record<string, unknown>>> {

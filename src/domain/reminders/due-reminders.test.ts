@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { zonedTimeToEpochMs, type CalendarDate } from '@domain/calendar-dates';
 import { MEAL_SLOTS } from '@domain/constants';
 import { MAX_PROOF_ATTEMPTS, storagePaths } from '@domain/data/storage-paths';
@@ -8,6 +9,7 @@ import {
   unansweredReminders,
   type ReminderChallenge,
   type ReminderInput,
+  type ReminderMeal,
   type ReminderSettings,
 } from '@domain/reminders/due-reminders';
 
@@ -176,7 +178,7 @@ describe('window-open reminders', () => {
 describe('last calls', () => {
   const zone = 'UTC';
   const lastCall = at('2026-03-10', '14:30', zone);
-  const withLunch = (lunch: Record<string, unknown>) => {
+  const withLunch = (lunch: Omit<ReminderMeal, 'name'>) => {
     const challenge = plan('2026-03-10');
     challenge.meals.Day1 = { ...challenge.meals.Day1, lunch: { name: 'Rajma chawal', ...lunch } };
     return { timeZone: zone, challenges: [challenge], now: lastCall };
@@ -199,7 +201,7 @@ describe('last calls', () => {
   });
 
   it('comes for a rejected proof with an attempt left, not once attempts are used up', () => {
-    const rejected = { status: 'Rejected', review: { state: 'rejected' } };
+    const rejected = { status: 'Rejected', review: { state: 'rejected' as const } };
     const proof = (attempt: number) =>
       storagePaths.mealProof('u1', '-Nq8Lw2Vb3xYz0aB1cD2', 1, 'lunch', attempt);
     expect(kinds(due(withLunch({ ...rejected, imgPath: proof(1) })))).toEqual([

@@ -9,6 +9,7 @@ import type { MealRecord } from '@domain/challenges/challenge-record';
 import type { MealKey } from '@domain/challenges/meal-key';
 import { dayKey, mealWindow } from '@domain/challenges/meal-schedule';
 import { canUploadProof } from '@domain/challenges/meal-status';
+import type { ProofReview } from '@domain/challenges/proof-review';
 
 /** The sender runs once a minute; a reminder is due at the tick whose minute it falls in. */
 export const REMINDER_TICK_MS = 60_000;
@@ -33,7 +34,9 @@ export interface ReminderSettings {
 }
 
 /** What a reminder needs of a planned meal: its dish, and its proof's state. */
-export type ReminderMeal = Pick<MealRecord, 'name' | 'status' | 'imgPath' | 'review'>;
+export type ReminderMeal = Pick<MealRecord, 'name' | 'status' | 'imgPath'> & {
+  review?: Pick<ProofReview, 'state'>;
+};
 
 /** One of the member's active challenges (users/{uid}/challenges/{cid}). */
 export interface ReminderChallenge {
@@ -82,7 +85,7 @@ const clockMinutes = (clock: LocalClock): number | undefined => {
 const localMinuteFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Minutes since local midnight of an instant in a zone. */
-function localMinuteOfDay(epochMs: number, timeZone: string): number {
+export function localMinuteOfDay(epochMs: number, timeZone: string): number {
   let format = localMinuteFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', {

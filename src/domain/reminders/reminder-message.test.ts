@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { zonedTimeToEpochMs } from '@domain/calendar-dates';
 import type { DueReminder } from '@domain/reminders/due-reminders';
 import { reminderPayload } from '@domain/reminders/reminder-message';
