@@ -3,6 +3,7 @@
  * `aes128gcm` encryption), as the reminder sender uses it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createPrivateKey, sign } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush, { type PushSubscription } from 'web-push';
@@ -53,6 +54,25 @@ function post(details: webpush.RequestDetails): Promise<Response> {
     headers,
     body: details.body && new Uint8Array(details.body),
   });
+}
+
+/** A VAPID header signed by hand (web-push refuses to make a JWT living over 24 hours). */
+function vapidHeader(claims: Record<string, unknown>): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const input = `${part({ typ: 'JWT', alg: 'ES256' })}.${part(claims)}`;
+  const point = Buffer.from(vapid.publicKey, 'base64url');
+  const key = createPrivateKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      d: vapid.privateKey,
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33).toString('base64url'),
+    },
+    format: 'jwk',
+  });
+  const signature = sign('sha256', Buffer.from(input), { key, dsaEncoding: 'ieee-p1363' });
+  return `vapid t=${input}.${signature.toString('base64url')}, k=${vapid.publicKey}`;
 }
 
 async function deliveries(endpoint?: string): Promise<Array<Record<string, unknown>>> {
@@ -128,6 +148,28 @@ describe('local push service', () => {
     expect(wrongAudience.status).toBe(401);
     expect(await wrongAudience.text()).toBe(`the VAPID JWT's aud is not ${service.origin}`);
     expect(await deliveries(subscription.endpoint)).toEqual([]);
+  });
+
+  it('checks the JWT’s lifetime: refused once expired or when it lives over 24 hours (401)', async () => {
+    const subscription = await mint();
+    const nowS = Math.floor(Date.now() / 1000);
+    const attempt = (exp: number) =>
+      fetch(subscription.endpoint, {
+        method: 'POST',
+        headers: {
+          authorization: vapidHeader({ aud: service.origin, exp, sub: SUBJECT }),
+          TTL: '60',
+        },
+      });
+    const expired = await attempt(nowS - 1);
+    expect(expired.status).toBe(401);
+    expect(await expired.text()).toBe('the VAPID JWT has expired (or has no exp)');
+    const tooLong = await attempt(nowS + 25 * 60 * 60);
+    expect(tooLong.status).toBe(401);
+    expect(await tooLong.text()).toBe('the VAPID JWT expires more than 24 hours ahead');
+    // The same hand-made header within its lifetime is taken (an empty push: no payload).
+    expect((await attempt(nowS + 60 * 60)).status).toBe(201);
+    expect((await deliveries(subscription.endpoint)).map((d) => d.payload)).toEqual([null]);
   });
 
   it('answers 403 to a key other than the applicationServerKey the subscription was made for', async () => {
