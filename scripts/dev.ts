@@ -14,6 +14,7 @@ import { bucketPhotoSources } from '../functions/src/bucket-photo-sources';
 import { bucketProofStore } from '../functions/src/proof-store';
 import { decideTeamBonuses, TEAM_BONUS_JOB_EVERY_MINUTES } from '../functions/src/team-bonus-job';
 import { DEMO_PASSWORD, seedDemoData } from './lib/demo-seed';
+import { waitForHttp } from './lib/free-port';
 import { assertPortsFree } from './lib/ports-in-use';
 import { nodeBin, startNodeProcess } from './lib/processes';
 import { exitAfterCleanup, handleShutdown, onShutdown, step } from './lib/shutdown';
@@ -21,6 +22,8 @@ import { devPorts, repoRoot, startStack } from './lib/stack';
 
 const projectId = 'demo-challangex';
 const VITE_PORT = 5173;
+/** The local push service (emulators/push/README.md), where meal reminders go in the dev stack. */
+const PUSH_PORT = 9330;
 const { values: args } = parseArgs({ options: { data: { type: 'string' } } });
 const dataDir = resolve(repoRoot, args.data ?? '.emulator-data');
 const official = process.env.CHALLANGEX_OFFICIAL_EMULATORS === '1';
@@ -33,6 +36,7 @@ const colours: Record<string, string> = {
   build: '34',
   vite: '32',
   jobs: '94',
+  push: '96',
 };
 // The finalize check's deletions are shown too: an upload that vanishes says why.
 const log = (source: string, line: string) => {
@@ -43,12 +47,23 @@ const log = (source: string, line: string) => {
 
 handleShutdown('npm run dev');
 console.log(`Starting the ChallangeX stack${official ? ' (official Firebase emulators)' : ''}…`);
-await step('checking ports', () => assertPortsFree({ ...devPorts, vite: VITE_PORT }));
+await step('checking ports', () =>
+  assertPortsFree({ ...devPorts, vite: VITE_PORT, push: PUSH_PORT }),
+);
 const firstRun = !existsSync(resolve(dataDir, 'seeded'));
 const stack = await step('starting the emulators', () =>
   startStack({ name: 'dev', projectId, ports: devPorts, dataDir, official, log }),
 );
 Object.assign(process.env, stack.env);
+
+// Stopped with the rest on shutdown (scripts/lib/processes.ts); it keeps nothing between runs.
+startNodeProcess('push', 'emulators/push/cli.ts', ['--port', String(PUSH_PORT)], {
+  nodeArgs: ['--import', 'tsx'],
+  log,
+});
+await step('starting the local push service', () =>
+  waitForHttp(`http://127.0.0.1:${PUSH_PORT}/`, 30_000),
+);
 
 if (firstRun) {
   console.log('Seeding demo data (first run)…');

@@ -9,6 +9,7 @@ import { progressCases } from './cases/progress-cases';
 import { adminClaimDatabaseCases } from './cases/admin-claim-cases';
 import { adminRecordCases, revokedAdminDatabaseCases } from './cases/admin-record-cases';
 import { groupAdminClaimCases, groupCases } from './cases/group-cases';
+import { reminderCases } from './cases/reminder-cases';
 
 describeRulesMatrix('database.rules.json: member records', memberRecordCases, databaseFixture);
 describeRulesMatrix(
@@ -41,5 +42,10 @@ describeRulesMatrix(
 describeRulesMatrix(
   'database.rules.json: admins/{uid}, and an admin revoked while the token still says admin',
   [...adminRecordCases, ...revokedAdminDatabaseCases],
+  databaseFixture,
+);
+describeRulesMatrix(
+  'database.rules.json: meal reminders (push subscriptions, settings, state: server-only)',
+  reminderCases,
   databaseFixture,
 );

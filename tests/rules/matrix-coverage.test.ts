@@ -12,6 +12,7 @@ import { storageCases } from './cases/storage-cases';
 import { adminClaimDatabaseCases, adminClaimStorageCases } from './cases/admin-claim-cases';
 import { groupAdminClaimCases, groupCases } from './cases/group-cases';
 import { groupStorageCases } from './cases/group-challenge-cases';
+import { reminderCases } from './cases/reminder-cases';
 import {
   adminRecordCases,
   revokedAdminDatabaseCases,
@@ -35,6 +36,7 @@ const allCases = [
   ...adminRecordCases,
   ...revokedAdminDatabaseCases,
   ...revokedAdminStorageCases,
+  ...reminderCases,
 ] as RulesCase<unknown, unknown>[];
 
 /** Every database path the app uses (docs/security.md); server-only ones need write denials all the same. */
@@ -60,6 +62,11 @@ const DATABASE_PATHS = [
   'users/{uid}/notices',
   'users/{uid}/noticesSeenAt',
   'groupGiven/{cid}/{uid}',
+  // Server-only: the rules node that keeps each of them closed.
+  'pushSubscriptions',
+  'reminderSettings',
+  'reminderState',
+  'reminderZones',
 ];
 const STORAGE_PATHS = ['Challenge/{uid}/{cid}/{file}', 'Challenge/{uid}/profile/avtar.jpg'];
 

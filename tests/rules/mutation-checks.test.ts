@@ -20,6 +20,7 @@ import {
 } from './cases/admin-record-cases';
 import { groupAdminClaimCases, groupCases } from './cases/group-cases';
 import { groupStorageCases } from './cases/group-challenge-cases';
+import { reminderCases } from './cases/reminder-cases';
 import { RULE_MUTANTS } from './rule-mutant-catalogue';
 import { databaseFixture } from './support/database-world';
 import { emulatorDatabaseRules, sourceDatabaseRules } from '../../scripts/lib/database-rules';
@@ -47,6 +48,7 @@ const MATRICES: Record<RulesFile, Matrix> = {
       ...groupAdminClaimCases,
       ...adminRecordCases,
       ...revokedAdminDatabaseCases,
+      ...reminderCases,
     ] as Matrix['cases'],
     fixture: databaseFixture as MatrixFixture<unknown, unknown>,
   },

@@ -13,6 +13,7 @@ import { ADMIN_RECORD_CHECK, ADMIN_RECORD_MUTANTS } from './admin-record-mutants
 import { challengeCases } from './cases/challenge-cases';
 import { groupAdminClaimCases } from './cases/group-cases';
 import { GROUP_KILLS_OF_EXISTING_MUTANTS, GROUP_MUTANTS } from './group-mutants';
+import { OWN_REMINDER_RECORD_KILLS } from './cases/reminder-cases';
 import { caseTitle, type RulesCase } from './support/rules-matrix';
 
 const MEAL = 'users/$uid/challenges/$cid/meals/$day/$meal';
@@ -94,6 +95,22 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
   },
   // Both sides of every numeric limit: tests/rules/limit-mutants.ts.
   ...LIMIT_MUTANTS,
+  {
+    // Reminder records are server-only (docs/architecture.md, "Meal reminders"): a subscription's keys
+    // let whoever reads them push to the member's phone, and a member's own write would skip the API's checks.
+    name: 'each member reads and writes their own push subscriptions and reminder records',
+    file: 'database.rules.json',
+    mutate: (rules) => {
+      const parsed = JSON.parse(rules) as { rules: Record<string, Record<string, unknown>> };
+      const own = 'auth != null && auth.uid === $uid';
+      for (const node of ['pushSubscriptions', 'reminderSettings', 'reminderState']) {
+        if (parsed.rules[node]?.['.read'] !== false) throw new Error(`Mutant out of date: ${node}`);
+        parsed.rules[node].$uid = { '.read': own, '.write': own };
+      }
+      return JSON.stringify(parsed, null, 2);
+    },
+    killedBy: OWN_REMINDER_RECORD_KILLS,
+  },
   {
     name: 'a disabled member keeps writing their own records',
     file: 'database.rules.json',
