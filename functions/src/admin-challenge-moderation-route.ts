@@ -2,13 +2,16 @@ import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import type { ChallengeRecord, FeedEntry } from '@domain/challenges/challenge-record';
-import {
-  MODERATION_REASON_MAX_LENGTH,
-  type HiddenChallengeRow,
-  type HiddenFeedRecord,
-} from '@domain/site/moderation-records';
+import { type HiddenChallengeRow, type HiddenFeedRecord } from '@domain/site/moderation-records';
 import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 import type { PhotoSources } from '@domain/members/member-identity';
+import {
+  emptyRequestSchema,
+  hideChallengeRequestSchema,
+  type HiddenChallengesResponse,
+  type HideChallengeResponse,
+  type UnhideChallengeResponse,
+} from '@domain/api/admin';
 import { adminIdentity } from './authenticate';
 import { auditUpdate } from './admin-audit';
 import { restoredFeedEntry } from './admin-feed-stash';
@@ -25,11 +28,6 @@ export interface ChallengeModerationDependencies {
 const paramsSchema = z.object({
   challengeId: z.string().regex(DATABASE_KEY, 'Not a challenge id'),
 });
-const hideSchema = z.strictObject({
-  ownerId: z.string().regex(DATABASE_KEY, 'Not a member id'),
-  reason: z.string().trim().max(MODERATION_REASON_MAX_LENGTH).default(''),
-});
-const unhideSchema = z.strictObject({});
 
 /** How many hidden challenges the admin list shows, newest first. */
 export const HIDDEN_LIST_LIMIT = 50;
@@ -48,7 +46,7 @@ export function hideChallenge({
   return async (request, response) => {
     const admin = adminIdentity(response);
     const { challengeId } = parseOrThrow(paramsSchema, request.params);
-    const { ownerId, reason } = parseOrThrow(hideSchema, request.body ?? {});
+    const { ownerId, reason } = parseOrThrow(hideChallengeRequestSchema, request.body ?? {});
     const [challengeSnapshot, feedSnapshot, hiddenSnapshot] = await Promise.all([
       database.ref(dbPaths.challenge(ownerId, challengeId)).get(),
       database.ref(dbPaths.feedEntry(challengeId)).get(),
@@ -86,7 +84,11 @@ export function hideChallenge({
         reason,
       }),
     });
-    response.json({ challengeId, hidden: true, again: hidden?.byModerator !== undefined });
+    response.json({
+      challengeId,
+      hidden: true,
+      again: hidden?.byModerator !== undefined,
+    } satisfies HideChallengeResponse);
   };
 }
 
@@ -102,7 +104,7 @@ export function unhideChallenge({
   return async (request, response) => {
     const admin = adminIdentity(response);
     const { challengeId } = parseOrThrow(paramsSchema, request.params);
-    parseOrThrow(unhideSchema, request.body ?? {});
+    parseOrThrow(emptyRequestSchema, request.body ?? {});
     const hidden = (
       await database.ref(dbPaths.hiddenFeedEntry(challengeId)).get()
     ).val() as HiddenFeedRecord | null;
@@ -133,7 +135,11 @@ export function unhideChallenge({
     });
     // A group's card gets its current member count and avatars (they may have changed while hidden).
     if (restored) await refreshGroupSummary(database, hidden.uid, challengeId);
-    response.json({ challengeId, hidden: false, inFeed: restored !== null });
+    response.json({
+      challengeId,
+      hidden: false,
+      inFeed: restored !== null,
+    } satisfies UnhideChallengeResponse);
   };
 }
 
@@ -161,6 +167,6 @@ export function listHiddenChallenges({
         reason: hidden.byModerator.reason,
       });
     });
-    response.json({ challenges: rows.reverse() });
+    response.json({ challenges: rows.reverse() } satisfies HiddenChallengesResponse);
   };
 }

@@ -1,8 +1,8 @@
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
-import type { AdminMemberPage, AdminMemberRow } from '@domain/site/moderation-records';
+import type { AdminMemberRow } from '@domain/site/moderation-records';
+import { memberListQuerySchema, type MemberListResponse } from '@domain/api/admin';
 import { ADMINS_PATH } from './admin-record';
 import { parseOrThrow } from './http-error';
 
@@ -15,16 +15,6 @@ export const MEMBER_PAGE_SIZE = 20;
 /** Auth lists 1,000 accounts per call; one request looks through at most this many. */
 export const MAX_SCANNED_ACCOUNTS = 20_000;
 const AUTH_BATCH = 1000;
-
-const querySchema = z.object({
-  q: z.string().trim().max(100, 'Search at most 100 characters').default(''),
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(1000, 'page must be at most 1000')
-    .default(1),
-});
 
 /** Who is an admin now: admins/{uid} === true (admin-record.ts), not the accounts' claims. */
 async function adminUids(database: Database): Promise<Set<string>> {
@@ -57,7 +47,7 @@ const matches = (row: AdminMemberRow, needle: string) =>
  */
 export function listMembers({ auth, database }: MemberListDependencies): RequestHandler {
   return async (request, response) => {
-    const { q, page } = parseOrThrow(querySchema, request.query);
+    const { q, page } = parseOrThrow(memberListQuerySchema, request.query);
     const admins = await adminUids(database);
     const needle = q.toLowerCase();
     const found: AdminMemberRow[] = [];
@@ -74,7 +64,7 @@ export function listMembers({ auth, database }: MemberListDependencies): Request
     } while (pageToken && scanned < MAX_SCANNED_ACCOUNTS);
     found.sort((a, b) => b.createdAt - a.createdAt || a.uid.localeCompare(b.uid));
     const pageCount = Math.max(1, Math.ceil(found.length / MEMBER_PAGE_SIZE));
-    const result: AdminMemberPage = {
+    const result: MemberListResponse = {
       members: found.slice((page - 1) * MEMBER_PAGE_SIZE, page * MEMBER_PAGE_SIZE),
       page,
       pageCount,

@@ -2,13 +2,15 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import {
-  MODERATION_REASON_MAX_LENGTH,
-  type DisabledMemberRecord,
-  type LeaderboardRows,
-} from '@domain/site/moderation-records';
+import { type DisabledMemberRecord, type LeaderboardRows } from '@domain/site/moderation-records';
 import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 import type { PhotoSources } from '@domain/members/member-identity';
+import {
+  disableMemberRequestSchema,
+  emptyRequestSchema,
+  type DisableMemberResponse,
+  type EnableMemberResponse,
+} from '@domain/api/admin';
 import { adminIdentity } from './authenticate';
 import { auditUpdate } from './admin-audit';
 import { hiddenFeedOf, restoredFeedEntry } from './admin-feed-stash';
@@ -27,10 +29,6 @@ export interface MemberModerationDependencies {
 }
 
 const paramsSchema = z.object({ uid: z.string().regex(DATABASE_KEY, 'Not a member id') });
-const disableSchema = z.strictObject({
-  reason: z.string().trim().max(MODERATION_REASON_MAX_LENGTH).default(''),
-});
-const enableSchema = z.strictObject({});
 
 async function authUser(auth: Auth, uid: string) {
   try {
@@ -96,7 +94,7 @@ export function disableMember({
   return async (request, response) => {
     const admin = adminIdentity(response);
     const { uid } = parseOrThrow(paramsSchema, request.params);
-    const { reason } = parseOrThrow(disableSchema, request.body ?? {});
+    const { reason } = parseOrThrow(disableMemberRequestSchema, request.body ?? {});
     if (uid === admin.uid)
       throw new HttpError(400, 'self-action', 'You cannot disable your own account');
     const user = await authUser(auth, uid);
@@ -126,7 +124,7 @@ export function disableMember({
       again,
       feedEntries: swept?.feedEntries ?? 0,
       leaderboardRows: swept?.leaderboardRows ?? 0,
-    });
+    } satisfies DisableMemberResponse);
   };
 }
 
@@ -143,7 +141,7 @@ export function enableMember({
   return async (request, response) => {
     const admin = adminIdentity(response);
     const { uid } = parseOrThrow(paramsSchema, request.params);
-    parseOrThrow(enableSchema, request.body ?? {});
+    parseOrThrow(emptyRequestSchema, request.body ?? {});
     const user = await authUser(auth, uid);
     const disabled = (
       await database.ref(dbPaths.disabledMember(uid)).get()
@@ -188,6 +186,6 @@ export function enableMember({
         refreshGroupSummary(database, ownerId, challengeId),
       ),
     );
-    response.json({ uid, disabled: false });
+    response.json({ uid, disabled: false } satisfies EnableMemberResponse);
   };
 }

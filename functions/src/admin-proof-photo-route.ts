@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { dbPaths } from '@domain/data/database-paths';
 import { parseStoragePath } from '@domain/data/storage-paths';
 import type { ProofQueueEntry } from '@domain/challenges/proof-review';
-import { keySchema } from './admin-proof-review-route';
+import { proofQueueKeySchema } from '@domain/api/admin';
 import { HttpError, parseOrThrow } from './http-error';
 import type { ProofStore } from './proof-store';
 
@@ -16,7 +16,7 @@ export interface ProofPhotoDependencies {
 /** Which photo of a flagged proof: its own, or the earlier proof it was flagged as a copy of. */
 export type ProofPhotoKind = 'flagged' | 'earlier';
 
-const paramsSchema = z.object({ key: keySchema });
+const paramsSchema = z.object({ key: proofQueueKeySchema });
 
 /** The raster types storage.rules accepts for a proof, told by their first bytes (not by a name). */
 const IMAGE_SIGNATURES: ReadonlyArray<[type: string, matches: (bytes: Buffer) => boolean]> = [

@@ -2,16 +2,22 @@ import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import type { ChallengeRecord, MealRecord } from '@domain/challenges/challenge-record';
-import { MEAL_SLOTS, type MealSlot } from '@domain/constants';
+import type { MealSlot } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
 import { dayKey } from '@domain/challenges/meal-schedule';
 import {
-  PROOF_REJECTION_REASON_MAX_LENGTH,
   type ProofQueueEntry,
-  type ProofQueuePage,
   type ProofQueueRow,
   type ProofReview,
 } from '@domain/challenges/proof-review';
+import {
+  emptyRequestSchema,
+  proofQueueKeySchema,
+  proofQueueQuerySchema,
+  rejectProofRequestSchema,
+  type ProofDecisionResponse,
+  type ProofQueueResponse,
+} from '@domain/api/admin';
 import { auditUpdate } from './admin-audit';
 import { adminIdentity } from './authenticate';
 import {
@@ -35,21 +41,7 @@ export interface ProofReviewDependencies {
 /** Flagged proofs an admin sees at once, newest first. */
 export const PROOF_QUEUE_PAGE_SIZE = 10;
 
-/** A queue key as the proof route makes it: time (15 digits), uid, challenge, day, slot. */
-const QUEUE_KEY = new RegExp(
-  `^\\d{15}~[A-Za-z0-9_-]{1,128}~[A-Za-z0-9_-]{1,128}~[1-9]~(${MEAL_SLOTS.join('|')})$`,
-);
-export const keySchema = z.string().regex(QUEUE_KEY, 'Not a queued proof');
-const listSchema = z.strictObject({ before: keySchema.optional() });
-const paramsSchema = z.object({ key: keySchema });
-const approveSchema = z.strictObject({});
-const rejectSchema = z.strictObject({
-  reason: z
-    .string()
-    .trim()
-    .min(1, 'Say why the proof is rejected (the member reads it)')
-    .max(PROOF_REJECTION_REASON_MAX_LENGTH),
-});
+const paramsSchema = z.object({ key: proofQueueKeySchema });
 
 const mealPathOf = ({ uid, challengeId, day, slot }: ProofQueueEntry) =>
   `${dbPaths.challenge(uid, challengeId)}/meals/${dayKey(day)}/${slot}`;
@@ -66,7 +58,7 @@ async function displayNameOf(database: Database, uid: string): Promise<string> {
  */
 export function listFlaggedProofs({ database, proofs }: ProofReviewDependencies): RequestHandler {
   return async (request, response) => {
-    const { before } = parseOrThrow(listSchema, request.query);
+    const { before } = parseOrThrow(proofQueueQuerySchema, request.query);
     let query = database.ref(dbPaths.proofQueue).orderByKey();
     if (before) query = query.endBefore(before);
     const snapshot = await query.limitToLast(PROOF_QUEUE_PAGE_SIZE + 1).get();
@@ -97,7 +89,7 @@ export function listFlaggedProofs({ database, proofs }: ProofReviewDependencies)
         };
       }),
     );
-    const result: ProofQueuePage = {
+    const result: ProofQueueResponse = {
       proofs: rows,
       ...(entries.length > PROOF_QUEUE_PAGE_SIZE ? { next: page.at(-1)![0] } : {}),
     };
@@ -147,8 +139,8 @@ function decide(
     const { key } = parseOrThrow(paramsSchema, request.params);
     const { reason } =
       decision === 'reject'
-        ? parseOrThrow(rejectSchema, request.body ?? {})
-        : { ...parseOrThrow(approveSchema, request.body ?? {}), reason: '' };
+        ? parseOrThrow(rejectProofRequestSchema, request.body ?? {})
+        : { ...parseOrThrow(emptyRequestSchema, request.body ?? {}), reason: '' };
     const { entry, meal } = await queuedProof(database, key);
     const now = clock();
     const review: ProofReview =
@@ -185,7 +177,11 @@ function decide(
       // The decision stands; the member's next recompute derives the same totals.
       log('Recompute after a proof review failed', error);
     }
-    response.json({ key, review, ...(score !== undefined && { score }) });
+    response.json({
+      key,
+      review,
+      ...(score !== undefined && { score }),
+    } satisfies ProofDecisionResponse);
   };
 }
 

@@ -2,6 +2,7 @@ import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { dbPaths } from '@domain/data/database-paths';
 import { bannerInputSchema, siteSocialLinksSchema } from '@domain/site/website-records';
+import type { BannerResponse, SocialLinksResponse } from '@domain/api/admin';
 import { adminIdentity } from './authenticate';
 import { auditUpdate } from './admin-audit';
 import { parseOrThrow } from './http-error';
@@ -32,7 +33,7 @@ export function saveBanner({ database, clock }: WebsiteSettingsDependencies): Re
         reason: summary(val),
       }),
     });
-    response.json({ val });
+    response.json({ val } satisfies BannerResponse);
   };
 }
 
@@ -62,6 +63,6 @@ export function saveSiteSocialLinks({
         ),
       }),
     });
-    response.json(links);
+    response.json(links satisfies SocialLinksResponse);
   };
 }

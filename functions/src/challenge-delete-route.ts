@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
+import type { DeleteChallengeResponse } from '@domain/api/challenges';
 import { memberUid } from './authenticate';
 import { HttpError, parseOrThrow } from './http-error';
 import { recomputeTotals, type RecomputeDependencies } from './recompute-route';
@@ -48,6 +49,6 @@ export function deleteChallenge(dependencies: RecomputeDependencies): RequestHan
     if (groupOwnerId) throw new HttpError(409, 'conflict', DELETE_MESSAGES.joined);
     if (deleted !== true) await database.ref().update(challengeDeleteWrites(uid, challengeId));
     const { score } = await recomputeTotals(dependencies, uid, challengeId);
-    response.json({ challengeId, deleted: true, score });
+    response.json({ challengeId, deleted: true, score } satisfies DeleteChallengeResponse);
   };
 }

@@ -13,6 +13,7 @@ import {
   generateRequestSchema,
   type GenerateRequest,
 } from '@domain/challenges/generate-request-schema';
+import type { GenerateResponse } from '@domain/api/challenges';
 import { planShortfalls } from './planner/meal-planner';
 import { hasWindowLeft } from '@domain/challenges/meal-schedule';
 import type { PhotoSources } from '@domain/members/member-identity';
@@ -221,6 +222,6 @@ export function generateChallenge({
     }
     // Disabled between the check above and the write: the new entry leaves the feed at once.
     await sweepIfDisabled(database, uid);
-    response.status(201).json({ challengeId, timezone: zone.timeZone });
+    response.status(201).json({ challengeId, timezone: zone.timeZone } satisfies GenerateResponse);
   };
 }

@@ -2,6 +2,7 @@ import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { dbPaths } from '@domain/data/database-paths';
 import { groupAccessRequestSchema } from '@domain/challenges/group-records';
+import type { AccessResponse } from '@domain/api/groups';
 import { memberUid } from './authenticate';
 import { boardRowUpdate, earningPlan, writeGuardedBoardUpdate } from './group-board-writes';
 import {
@@ -51,6 +52,6 @@ export function setGroupAccess({ database, clock }: GroupOwnerDependencies): Req
         );
     }
     await refreshGroupSummary(database, uid, challengeId);
-    response.json({ challengeId, access });
+    response.json({ challengeId, access } satisfies AccessResponse);
   };
 }

@@ -10,6 +10,7 @@ import {
   type NoticeRecord,
 } from '@domain/challenges/group-records';
 import { type MealKey } from '@domain/challenges/meal-key';
+import type { CheerResponse } from '@domain/api/groups';
 import { memberUid } from './authenticate';
 import { isMemberDisabled } from './disabled-member-sweep';
 import { writeGuardedBoardUpdate } from './group-board-writes';
@@ -130,7 +131,7 @@ export function cheerMember({ database, clock }: GroupPeerDependencies): Request
       throw new HttpError(409, 'conflict', 'Only a proved meal can be cheered');
     const now = clock();
     if (!(await markOnce(database, dbPaths.groupCheer(challengeId, uid, meal, fromUid), now))) {
-      response.json({ challengeId, uid, meal, cheered: false });
+      response.json({ challengeId, uid, meal, cheered: false } satisfies CheerResponse);
       return;
     }
     // The count lands only while the cheered member is still in the group (group-board-writes.ts).
@@ -152,6 +153,6 @@ export function cheerMember({ database, clock }: GroupPeerDependencies): Request
       ),
     });
     await keepLatestNotices(database, uid);
-    response.status(201).json({ challengeId, uid, meal, cheered: true });
+    response.status(201).json({ challengeId, uid, meal, cheered: true } satisfies CheerResponse);
   };
 }

@@ -1,9 +1,9 @@
 import type { Database } from 'firebase-admin/database';
 import type { Request, RequestHandler } from 'express';
-import { z } from 'zod';
 import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, MAX_ACTIVE_CHALLENGES } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
-import { GROUP_MESSAGES, INVITE_TOKEN, type BoardRow } from '@domain/challenges/group-records';
+import { GROUP_MESSAGES, type BoardRow } from '@domain/challenges/group-records';
+import { invitationQuerySchema, type Invitation, type InvitationPreview } from '@domain/api/groups';
 import { memberUid } from './authenticate';
 import { readActiveCount } from './challenge-records';
 import { assessJoin, DISABLED_MESSAGE, sameToken } from './group-join-route';
@@ -20,10 +20,6 @@ export interface InvitationDependencies {
   database: Database;
   clock: () => number;
 }
-
-const querySchema = z.object({
-  token: z.string().regex(INVITE_TOKEN, 'Not an invite token').optional(),
-});
 
 /**
  * The refusals that come before the token is checked (assessJoin), or that say it is wrong: with any of
@@ -54,7 +50,7 @@ export function previewInvitation({ database, clock }: InvitationDependencies): 
     }
     const uid = memberUid(response);
     const { challengeId } = parseOrThrow(challengeParamsSchema, request.params);
-    const { token } = parseOrThrow(querySchema, request.query);
+    const { token } = parseOrThrow(invitationQuerySchema, request.query);
     const now = clock();
     const assessed = await assessJoin(database, { challengeId, uid, token, now });
     const { ownerId, challenge, joined } = assessed;
@@ -67,7 +63,6 @@ export function previewInvitation({ database, clock }: InvitationDependencies): 
       refusal = ACTIVE_CHALLENGE_LIMIT_MESSAGE;
     const members = listed ? await listMembers(database, challengeId, ownerId) : [];
     response.json({
-      challengeId,
       title: challenge.title,
       owner: { uid: ownerId, displayName: challenge.displayName, photoURL: challenge.photoURL },
       day: challenge.day,
@@ -80,7 +75,7 @@ export function previewInvitation({ database, clock }: InvitationDependencies): 
       joined,
       joinable: !joined && refusal === null,
       refusal,
-    });
+    } satisfies Invitation);
   };
 }
 
@@ -105,9 +100,13 @@ function isCurrentToken(given: string | undefined, kept: string | undefined): bo
  * the group runs (a visitor needs the token even for a feed group). Nothing a member's answer adds
  * (whether they joined, why they may not) and nothing private; a hidden challenge is not found.
  */
-async function visitorPreview(database: Database, request: Request, now: number) {
+async function visitorPreview(
+  database: Database,
+  request: Request,
+  now: number,
+): Promise<InvitationPreview> {
   const { challengeId } = parseOrThrow(challengeParamsSchema, request.params);
-  const { token } = parseOrThrow(querySchema, request.query);
+  const { token } = parseOrThrow(invitationQuerySchema, request.query);
   const [settings, count] = await Promise.all([
     readChallengeSettings(database, challengeId),
     database.ref(dbPaths.groupMemberCount(challengeId)).get(),

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { dbPaths } from '@domain/data/database-paths';
 import type { InviteRecord } from '@domain/challenges/group-records';
+import type { CloseInviteResponse, InviteResponse } from '@domain/api/groups';
 import { memberUid } from './authenticate';
 import type { GroupOwnerDependencies } from './group-access-route';
 import {
@@ -29,7 +30,7 @@ export function renewInvite({ database, clock }: GroupOwnerDependencies): Reques
       throw new HttpError(409, 'conflict', NOT_OPEN_MESSAGE);
     const invite: InviteRecord = { token: newInviteToken(), open: true, madeAt: now };
     await database.ref(dbPaths.challengeInvite(uid, challengeId)).set(invite);
-    response.status(201).json({ challengeId, token: invite.token });
+    response.status(201).json({ challengeId, token: invite.token } satisfies InviteResponse);
   };
 }
 
@@ -41,6 +42,6 @@ export function closeInvite({ database }: GroupOwnerDependencies): RequestHandle
     const challenge = await readOwnChallenge(database, uid, challengeId);
     if (challenge.invite)
       await database.ref(`${dbPaths.challengeInvite(uid, challengeId)}/open`).set(false);
-    response.json({ challengeId, open: false });
+    response.json({ challengeId, open: false } satisfies CloseInviteResponse);
   };
 }

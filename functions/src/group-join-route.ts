@@ -6,6 +6,7 @@ import type { ChallengeRecord } from '@domain/challenges/challenge-record';
 import type { TargetBody } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
 import { GROUP_MESSAGES, joinRequestSchema } from '@domain/challenges/group-records';
+import type { JoinResponse } from '@domain/api/groups';
 import { planShortfalls, type MealPlan } from './planner/meal-planner';
 import { hasWindowLeft } from '@domain/challenges/meal-schedule';
 import type { PhotoSources } from '@domain/members/member-identity';
@@ -333,6 +334,7 @@ export function joinGroup({
       }
     };
     const status = await joining();
-    response.status(status).json({ ownerId, challengeId });
+    // joining() answers only once the assessment set ownerId.
+    response.status(status).json({ ownerId: ownerId!, challengeId } satisfies JoinResponse);
   };
 }

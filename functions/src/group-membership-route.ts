@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { GROUP_MESSAGES } from '@domain/challenges/group-records';
+import type { LeaveResponse, RemoveMemberResponse } from '@domain/api/groups';
 import { memberUid } from './authenticate';
 import {
   assertChangeable,
@@ -56,7 +57,7 @@ export function leaveGroup(dependencies: RecomputeDependencies): RequestHandler 
     assertChangeable(challenge, now);
     await removeFromGroup(database, { ownerId, challengeId, uid, now });
     await recomputeAfterLeaving(dependencies, uid, challengeId);
-    response.json({ challengeId, left: true });
+    response.json({ challengeId, left: true } satisfies LeaveResponse);
   };
 }
 
@@ -79,6 +80,6 @@ export function removeGroupMember(dependencies: RecomputeDependencies): RequestH
     assertChangeable(challenge, now);
     await removeFromGroup(database, { ownerId, challengeId, uid, now }, NOT_IN_CHALLENGE);
     await recomputeAfterLeaving(dependencies, uid, challengeId);
-    response.json({ challengeId, uid, removed: true });
+    response.json({ challengeId, uid, removed: true } satisfies RemoveMemberResponse);
   };
 }

@@ -1,9 +1,9 @@
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
 import { dbPaths } from '@domain/data/database-paths';
 import type { BoardRow } from '@domain/challenges/group-records';
 import type { MealKey } from '@domain/challenges/meal-key';
 import { boardMealsOfRow } from '@domain/challenges/board-windows';
+import { nudgeRequestSchema, type NudgeResponse } from '@domain/api/groups';
 import { memberUid } from './authenticate';
 import {
   groupPeerParamsSchema,
@@ -14,8 +14,6 @@ import {
 } from './group-cheer-route';
 import { keepLatestNotices } from './notice-retention';
 import { HttpError, parseOrThrow } from './http-error';
-
-const bodySchema = z.strictObject({});
 
 /** The member's meal whose window is open at `now` and has no proof (or a rejected one), if any. */
 export function openUnprovedMeal(row: BoardRow, now: number): MealKey | undefined {
@@ -39,7 +37,7 @@ export function nudgeMember({ database, clock }: GroupPeerDependencies): Request
   return async (request, response) => {
     const fromUid = memberUid(response);
     const { challengeId, uid } = parseOrThrow(groupPeerParamsSchema, request.params);
-    parseOrThrow(bodySchema, request.body ?? {});
+    parseOrThrow(nudgeRequestSchema, request.body ?? {});
     if (uid === fromUid) throw new HttpError(400, 'self-action', 'You cannot nudge yourself');
     const peers = await groupPeers(database, challengeId, fromUid, uid);
     const now = clock();
@@ -51,7 +49,7 @@ export function nudgeMember({ database, clock }: GroupPeerDependencies): Request
         `${peers.to.displayName || 'This member'} has no open meal waiting for a proof right now`,
       );
     if (!(await markOnce(database, dbPaths.groupNudge(challengeId, uid, meal, fromUid), now))) {
-      response.json({ challengeId, uid, meal, nudged: false });
+      response.json({ challengeId, uid, meal, nudged: false } satisfies NudgeResponse);
       return;
     }
     await database.ref().update(
@@ -71,6 +69,6 @@ export function nudgeMember({ database, clock }: GroupPeerDependencies): Request
       ),
     );
     await keepLatestNotices(database, uid);
-    response.status(201).json({ challengeId, uid, meal, nudged: true });
+    response.status(201).json({ challengeId, uid, meal, nudged: true } satisfies NudgeResponse);
   };
 }

@@ -19,6 +19,7 @@ import type {
   ProofQueueEntry,
   ProofReview,
 } from '@domain/challenges/proof-review';
+import type { ReportResponse } from '@domain/api/groups';
 import { memberUid } from './authenticate';
 import { groupPeers } from './group-cheer-route';
 import {
@@ -149,7 +150,13 @@ export function reportProof(dependencies: ProofReportDependencies): RequestHandl
         log('Recompute after reports flagged a proof failed', error);
       }
     }
-    response.status(201).json({ challengeId, uid, meal, reports: reports.length, flagged });
+    response.status(201).json({
+      challengeId,
+      uid,
+      meal: meal as MealKey,
+      reports: reports.length,
+      flagged,
+    } satisfies ReportResponse);
   };
 }
 

@@ -1,14 +1,14 @@
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
 import type { ChallengeRecord } from '@domain/challenges/challenge-record';
-import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
+import { dbPaths } from '@domain/data/database-paths';
 import {
   acceptedPhotoUrl,
   publicDisplayName,
   type PhotoSources,
 } from '@domain/members/member-identity';
 import { computeScore } from '@domain/challenges/points';
+import { identityRequestSchema, type IdentityResponse } from '@domain/api/members';
 import { memberUid } from './authenticate';
 import type { MemberIdentity } from './challenge-records';
 import { refreshGroupSummary } from './group-store';
@@ -31,9 +31,6 @@ export const MAX_FEED_ENTRIES_PER_CALL = 300;
 
 // Only the paging cursor is read from the body: a name or photo sent along is ignored (stripped),
 // since the copies must match what the member's own record says.
-const bodySchema = z.object({
-  after: z.string().regex(DATABASE_KEY, 'Not a feed entry id').optional(),
-});
 
 type Update = Record<string, unknown>;
 type StoredCopy = Partial<MemberIdentity> | null;
@@ -190,7 +187,7 @@ export function propagateIdentity({
 }: IdentityDependencies): RequestHandler {
   return async (request, response) => {
     const uid = memberUid(response);
-    const { after } = parseOrThrow(bodySchema, request.body ?? {});
+    const { after } = parseOrThrow(identityRequestSchema, request.body ?? {});
     const [identity, challengesSnapshot] = await Promise.all([
       readIdentity(database, uid, photoSources),
       database.ref(dbPaths.userChallenges(uid)).get(),
@@ -236,6 +233,6 @@ export function propagateIdentity({
       leaderboardRows: countTrue(rowsWritten),
       challenges: challengePaths.length,
       next: feed.next,
-    });
+    } satisfies IdentityResponse);
   };
 }

@@ -6,7 +6,6 @@ import { CHALLENGE_DAYS, MEAL_SLOTS } from '@domain/constants';
 import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 import { dayKey } from '@domain/challenges/meal-schedule';
 import {
-  CAPTURED_AT_BOUNDS,
   captureTimeOutsideWindow,
   nextProofAttempt,
   type ProofFlagReason,
@@ -14,6 +13,7 @@ import {
   type ProofReview,
 } from '@domain/challenges/proof-review';
 import { storagePaths } from '@domain/data/storage-paths';
+import { proofRequestSchema, type ProofResponse, type ProvedMeal } from '@domain/api/proofs';
 import { memberUid } from './authenticate';
 import { HttpError, parseOrThrow } from './http-error';
 import {
@@ -46,23 +46,6 @@ const paramsSchema = z.object({
   day: z.coerce.number().int().min(CHALLENGE_DAYS.min).max(CHALLENGE_DAYS.max),
   slot: z.enum(MEAL_SLOTS),
 });
-
-/**
- * No fields. `capturedAt` is what apps loaded before the server read EXIF itself still send: it is
- * accepted so they can prove, and ignored (the stored photo's own EXIF decides).
- */
-const bodySchema = z.strictObject({
-  capturedAt: z.number().int().min(CAPTURED_AT_BOUNDS.min).max(CAPTURED_AT_BOUNDS.max).optional(),
-});
-
-/** What the route answers: the meal's state as just written. */
-export interface ProvedMeal {
-  status: 'Done';
-  img: string;
-  imgPath: string;
-  doneAt: number;
-  review: ProofReview | null;
-}
 
 /** Refuses a meal that cannot take this proof now (why, as the member should read it). */
 function assertProvable(
@@ -119,7 +102,7 @@ export function submitMealProof(dependencies: ProofSubmitDependencies): RequestH
   return async (request, response) => {
     const uid = memberUid(response);
     const { challengeId, day, slot } = parseOrThrow(paramsSchema, request.params);
-    parseOrThrow(bodySchema, request.body ?? {});
+    parseOrThrow(proofRequestSchema, request.body ?? {});
     if (!proofs.read || !proofs.remove)
       throw new HttpError(
         503,
@@ -237,7 +220,8 @@ export function submitMealProof(dependencies: ProofSubmitDependencies): RequestH
     // The row only while the member is still in the group (docs/security.md, "Group challenges").
     if (Object.keys(update).length > 0) await writeGuardedBoardUpdate(database, update);
     const score = await deriveProgress(dependencies, uid, challengeId);
-    response.json({ challengeId, day, slot, ...proved, ...(score !== undefined && { score }) });
+    const answer: ProofResponse = { challengeId, day, slot, ...proved };
+    response.json(score === undefined ? answer : { ...answer, score });
   };
 }
 

@@ -22,6 +22,7 @@ import {
   type PhotoSources,
 } from '@domain/members/member-identity';
 import { storedMemberTimeZone } from '@domain/members/member-time-zone';
+import type { MemberTotals, RecomputeResponse } from '@domain/api/challenges';
 import { memberUid } from './authenticate';
 import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 import { HttpError } from './http-error';
@@ -298,9 +299,6 @@ async function recomputeOthers(
   await Promise.all(Array.from({ length: OTHERS_CONCURRENCY }, worker));
 }
 
-/** What a recompute answers: the member's totals as just written. */
-export type RecomputedTotals = Awaited<ReturnType<typeof recomputeTotals>>;
-
 /**
  * Recomputes one member's score, counters, streak, glance and leaderboard rows from their own data
  * (docs/product.md#points-and-leaderboards, "Streaks", "Profile at a glance"), written in one
@@ -320,7 +318,7 @@ export async function recomputeTotals(
   { database, clock, proofs, photoSources }: RecomputeDependencies,
   uid: string,
   challengeIdHint?: unknown,
-) {
+): Promise<MemberTotals> {
   const now = clock();
   const hinted =
     typeof challengeIdHint === 'string' && DATABASE_KEY.test(challengeIdHint)
@@ -427,6 +425,8 @@ export async function recomputeTotals(
 export function recomputeMember(dependencies: RecomputeDependencies): RequestHandler {
   return async (request, response) => {
     const hint: unknown = (request.body as { challengeId?: unknown } | undefined)?.challengeId;
-    response.json(await recomputeTotals(dependencies, memberUid(response), hint));
+    response.json(
+      (await recomputeTotals(dependencies, memberUid(response), hint)) satisfies RecomputeResponse,
+    );
   };
 }

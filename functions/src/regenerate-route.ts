@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import type { ChallengeRecord, MealRecord } from '@domain/challenges/challenge-record';
 import { MEAL_SLOTS } from '@domain/constants';
+import type { RegenerateResponse } from '@domain/api/challenges';
 import { planMeals, planShortfalls, type FixedMeal, type MealPlan } from './planner/meal-planner';
 import { loadLpSolver } from './planner/nutrition/lp-solver';
 import { dayKey } from '@domain/challenges/meal-schedule';
@@ -123,6 +124,6 @@ export function regenerateMeals({
       day,
       shortfalls,
     }));
-    response.json({ challengeId, replanned, shortfalls: unmet });
+    response.json({ challengeId, replanned, shortfalls: unmet } satisfies RegenerateResponse);
   };
 }

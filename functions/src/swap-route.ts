@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import type { ChallengeRecord, MealRecord } from '@domain/challenges/challenge-record';
 import { CHALLENGE_DAYS, MEAL_SLOTS } from '@domain/constants';
+import type { SwapResponse } from '@domain/api/challenges';
 import { swapMeal, type PlacedMeal, type SwappedMeal } from './planner/meal-planner';
 import { loadLpSolver } from './planner/nutrition/lp-solver';
 import { dayKey } from '@domain/challenges/meal-schedule';
@@ -123,6 +124,6 @@ export function swapOneMeal({ database, clock }: SwapDependencies): RequestHandl
       name: planned.meal.name,
       calories: planned.meal.calories,
       shortfalls: planned.shortfalls ?? [],
-    });
+    } satisfies SwapResponse);
   };
 }

@@ -4,6 +4,7 @@ import { addDays, calendarDateInZone, isCalendarDate } from '@domain/calendar-da
 import { INPUT_LIMITS } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
 import { newWeightSchema, weightBodySchema, type WeightEntry } from '@domain/members/weight-log';
+import type { WeightResponse } from '@domain/api/members';
 import { memberUid } from './authenticate';
 import { HttpError, parseOrThrow } from './http-error';
 
@@ -132,7 +133,7 @@ export function logWeight(dependencies: WeightLogDependencies): RequestHandler {
         'conflict',
         `You already logged a weight for ${date}; edit that entry instead`,
       );
-    response.status(201).json({ date, kg });
+    response.status(201).json({ date, kg } satisfies WeightResponse);
   };
 }
 
@@ -148,7 +149,7 @@ export function editWeight(dependencies: WeightLogDependencies): RequestHandler 
       before === null ? null : { kg, at: now },
     );
     if (stored === null) throw new HttpError(404, 'not-found', `No weight is logged for ${date}`);
-    response.json({ date, kg });
+    response.json({ date, kg } satisfies WeightResponse);
   };
 }
 
