@@ -25,7 +25,7 @@ import {
   unsignedToken,
   type ApiHarness,
 } from './api-harness';
-import { builtInPlanner } from '../../functions/src/meal-plan-provider';
+import { builtInPlanner } from '../../functions/src/planner/meal-plan-provider';
 
 let harness: ApiHarness;
 let generateUrl: string;

@@ -8,7 +8,10 @@ import type { ChallengeRecord, FeedEntry } from '@domain/challenges/challenge-re
 import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, DAILY_CHALLENGE_LIMIT_MESSAGE } from '@domain/constants';
 import { GROUP_MESSAGES, INVITE_TOKEN, type BoardRow } from '@domain/challenges/group-records';
 import { boardMealsOfRow, encodeBoardProofs } from '@domain/challenges/board-windows';
-import { builtInPlanner, type MealPlanProvider } from '../../functions/src/meal-plan-provider';
+import {
+  builtInPlanner,
+  type MealPlanProvider,
+} from '../../functions/src/planner/meal-plan-provider';
 import { groupApi } from './group-api';
 import {
   readyMember,

@@ -6,7 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbPaths } from '@domain/data/database-paths';
 import { pushKey } from '@domain/data/push-key';
-import { ACTIVE_REACH_MS, readRecentChallenges } from '../../functions/src/challenge-records';
+import {
+  ACTIVE_REACH_MS,
+  readRecentChallenges,
+} from '../../functions/src/challenges/challenge-records';
 import { startApiHarness, type ApiHarness } from './api-harness';
 
 const NOW = Date.parse('2026-11-29T08:00:00Z');

@@ -1,0 +1,227 @@
+import type { Database } from 'firebase-admin/database';
+import type { RequestHandler } from 'express';
+import { addDays, calendarDateInZone } from '@domain/calendar-dates';
+import { countChallenges } from '@domain/challenges/challenge-activity';
+import type { ChallengeRecord } from '@domain/challenges/challenge-record';
+import {
+  ACTIVE_CHALLENGE_LIMIT_MESSAGE,
+  DAILY_CHALLENGE_LIMIT_MESSAGE,
+  MAX_ACTIVE_CHALLENGES,
+  MAX_CHALLENGES_PER_DAY,
+} from '@domain/constants';
+import {
+  generateRequestSchema,
+  type GenerateRequest,
+} from '@domain/challenges/generate-request-schema';
+import type { GenerateResponse } from '@domain/api/challenges';
+import { planShortfalls } from '../planner/meal-planner';
+import { hasWindowLeft } from '@domain/challenges/meal-schedule';
+import type { PhotoSources } from '@domain/members/member-identity';
+import { resolveMemberTimeZone, type MemberTimeZone } from '@domain/members/member-time-zone';
+import { nutritionTargets } from '@domain/nutrition/nutrition-targets';
+import { memberUid } from '../http/authenticate';
+import {
+  buildChallengeRecord,
+  buildFeedEntry,
+  challengeStart,
+  planLogUpdate,
+  plansInLastDay,
+  readRecentChallenges,
+  type ChallengeStart,
+} from './challenge-records';
+import { ChallengeCreationLock } from './challenge-creation-lock';
+import { dbPaths } from '@domain/data/database-paths';
+import { HttpError, parseOrThrow } from '../http/http-error';
+import type { MealPlanProvider } from '../planner/meal-plan-provider';
+import { readChallengeCreator, readMemberTimeZone } from './profile-reader';
+import { isMemberDisabled, sweepIfDisabled } from '../admin/disabled-member-sweep';
+import { openGroup } from '../groups/group-store';
+
+export interface GenerateDependencies {
+  database: Database;
+  clock: () => number;
+  planMeals: MealPlanProvider;
+  /** Where member photos may come from: a photo from elsewhere is not copied into the challenge. */
+  photoSources: PhotoSources;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Day 1 is today in the member's zone unless they chose tomorrow; a challenge must keep at least
+ * one meal window open, or it would be over (and not count as active) as soon as it is created.
+ */
+function resolveStart(request: GenerateRequest, timeZone: string, now: number): ChallengeStart {
+  const today = calendarDateInZone(now, timeZone);
+  const startDate = request.startDate ?? today;
+  if (startDate !== today && startDate !== addDays(today, 1)) {
+    throw new HttpError(
+      400,
+      'invalid-request',
+      `startDate: must be today or tomorrow in your time zone (${timeZone})`,
+      {
+        field: 'startDate',
+      },
+    );
+  }
+  const start = challengeStart(startDate, request.day, timeZone);
+  if (!hasWindowLeft(start.schedule, now)) {
+    throw new HttpError(
+      422,
+      'challenge-ended',
+      `Every meal window of this challenge has already closed in your time zone (${timeZone}); start it tomorrow instead`,
+      { field: 'startDate', timezone: timeZone },
+    );
+  }
+  return start;
+}
+
+function assertUnderDailyCap(recent: number[], now: number): void {
+  if (recent.length < MAX_CHALLENGES_PER_DAY) return;
+  const retryAfterMs = recent[recent.length - MAX_CHALLENGES_PER_DAY] + DAY_MS - now;
+  throw new HttpError(429, 'daily-limit', DAILY_CHALLENGE_LIMIT_MESSAGE, {
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  });
+}
+
+/**
+ * The member's challenge counts, read under the creation lock; refuses past a limit (joins too). Reads
+ * the challenges that may still be active and the server-only log of plans made (challenge-records.ts),
+ * never the whole history; `planned` is the log's entry for the plan the caller then writes, in the same
+ * update, so the daily cap counts every plan made, whatever becomes of it (docs/security.md, "Limits").
+ */
+export async function checkedChallenges(database: Database, uid: string, now: number) {
+  const [recent, storedTotal, logged] = await Promise.all([
+    readRecentChallenges(database, uid, now),
+    database.ref(`${dbPaths.userInfo(uid)}/totalChallenges`).get(),
+    database.ref(dbPaths.plansMade(uid)).get(),
+  ]);
+  const counts = countChallenges(Object.values(recent), now);
+  if (counts.activeChallenges >= MAX_ACTIVE_CHALLENGES)
+    throw new HttpError(409, 'active-limit', ACTIVE_CHALLENGE_LIMIT_MESSAGE);
+  const log = (logged.val() ?? {}) as Record<string, unknown>;
+  assertUnderDailyCap(plansInLastDay(log, recent, now), now);
+  const total: unknown = storedTotal.val();
+  return {
+    activeChallenges: counts.activeChallenges,
+    // The stored total (kept by every create, join, leave and recompute); a new member's are all recent.
+    totalChallenges: typeof total === 'number' ? total : counts.totalChallenges,
+    planned: (challengeId: string) =>
+      planLogUpdate(uid, log, { key: database.ref().push().key!, challengeId, now }),
+  };
+}
+
+/**
+ * The member's challenges that are not deleted, from their whole history: a create counts them afresh
+ * (a challenge soft-deleted in the browser leaves the stored total until the next recompute). Join and
+ * leave keep the stored total instead (checkedChallenges), as they must not read the history.
+ */
+async function countAllChallenges(database: Database, uid: string, now: number): Promise<number> {
+  const stored = (await database.ref(dbPaths.userChallenges(uid)).get()).val() ?? {};
+  return countChallenges(Object.values(stored as Record<string, ChallengeRecord>), now)
+    .totalChallenges;
+}
+
+export function zoneUpdate(uid: string, stored: MemberTimeZone | undefined, zone: MemberTimeZone) {
+  if (stored?.timeZone === zone.timeZone && stored.setAt === zone.setAt) return {};
+  return {
+    [dbPaths.memberTimeZone(uid)]: zone.timeZone,
+    [dbPaths.memberTimeZoneSetAt(uid)]: zone.setAt,
+  };
+}
+
+/** POST /api/generate (docs/product.md#challenge-generation). */
+export function generateChallenge({
+  database,
+  clock,
+  planMeals,
+  photoSources,
+}: GenerateDependencies): RequestHandler {
+  return async (request, response) => {
+    const uid = memberUid(response);
+    const body = parseOrThrow(generateRequestSchema, request.body);
+    if (body.user_id !== uid)
+      throw new HttpError(403, 'forbidden', 'user_id does not match the signed-in member');
+    const creator = await readChallengeCreator(database, uid, photoSources);
+    const now = clock();
+    // Fails fast before planning; under the lock the stored zone is authoritative.
+    const provisionalStart = resolveStart(
+      body,
+      resolveMemberTimeZone(creator.timeZone, body.timezone, now).timeZone,
+      now,
+    );
+    const targets = nutritionTargets(creator.profile, body.targetBody);
+    const challengeId = database.ref(dbPaths.userChallenges(uid)).push().key!;
+    const lock = new ChallengeCreationLock(database, uid, challengeId);
+    // Every limit (the lock, the active limit, the daily cap) is checked before planning, so a refused
+    // request costs no plan (with MEAL_PLANNER=gemini, no model call).
+    await lock.acquire();
+    let created = false;
+    let zone: MemberTimeZone;
+    try {
+      await checkedChallenges(database, uid, now);
+      const plan = await planMeals({
+        targets,
+        days: body.day,
+        preference: body.preference,
+        seed: challengeId,
+      });
+      // A long plan (a model's) may outlast the lease: hold the lock again and read the limits again.
+      await lock.acquire();
+      const [counts, storedZone, disabled, total] = await Promise.all([
+        checkedChallenges(database, uid, now),
+        readMemberTimeZone(database, uid),
+        isMemberDisabled(database, uid),
+        countAllChallenges(database, uid, now),
+      ]);
+      // Disabled while planning: no challenge, and no feed entry (docs/security.md, "Moderation races").
+      if (disabled) throw new HttpError(403, 'account-disabled', 'This account is disabled');
+      zone = resolveMemberTimeZone(storedZone, body.timezone, now);
+      // The same instant and zone give the same start: only a zone moved meanwhile is resolved again.
+      const start =
+        zone.timeZone === provisionalStart.timeZone
+          ? provisionalStart
+          : resolveStart(body, zone.timeZone, now);
+      const challenge = buildChallengeRecord({
+        request: body,
+        member: creator.identity,
+        start,
+        targets,
+        plan,
+        createdAt: now,
+      });
+      const shortfalls = planShortfalls(plan);
+      if (shortfalls) challenge.shortfalls = shortfalls;
+      // Opened to others at creation: the group with the owner as member #1 and an invite link.
+      const opened =
+        body.access === 'link' || body.access === 'feed'
+          ? openGroup({
+              ownerId: uid,
+              challengeId,
+              challenge,
+              access: body.access,
+              grouped: false,
+              now,
+            })
+          : undefined;
+      if (opened) Object.assign(challenge, opened.owner);
+      const feedEntry = buildFeedEntry(uid, challenge);
+      await database.ref().update({
+        [dbPaths.challenge(uid, challengeId)]: challenge,
+        ...opened?.group,
+        [dbPaths.feedEntry(challengeId)]: feedEntry,
+        [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges + 1,
+        [`${dbPaths.userInfo(uid)}/totalChallenges`]: total + 1,
+        ...counts.planned(challengeId),
+        ...zoneUpdate(uid, storedZone, zone),
+        [lock.path]: null,
+      });
+      created = true;
+    } finally {
+      if (!created) await lock.release();
+    }
+    // Disabled between the check above and the write: the new entry leaves the feed at once.
+    await sweepIfDisabled(database, uid);
+    response.status(201).json({ challengeId, timezone: zone.timeZone } satisfies GenerateResponse);
+  };
+}
