@@ -2,7 +2,6 @@ import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { addDays, calendarDateInZone } from '@domain/calendar-dates';
 import { countChallenges } from '@domain/challenges/challenge-activity';
-import type { ChallengeRecord } from '@domain/challenges/challenge-record';
 import {
   ACTIVE_CHALLENGE_LIMIT_MESSAGE,
   DAILY_CHALLENGE_LIMIT_MESSAGE,
@@ -104,22 +103,12 @@ export async function checkedChallenges(database: Database, uid: string, now: nu
   const total: unknown = storedTotal.val();
   return {
     activeChallenges: counts.activeChallenges,
-    // The stored total (kept by every create, join, leave and recompute); a new member's are all recent.
+    // The stored total, kept by every create, join, leave, delete and recompute (only the API deletes a
+    // challenge): the history is never read to count it. A new member's are all recent.
     totalChallenges: typeof total === 'number' ? total : counts.totalChallenges,
     planned: (challengeId: string) =>
       planLogUpdate(uid, log, { key: database.ref().push().key!, challengeId, now }),
   };
-}
-
-/**
- * The member's challenges that are not deleted, from their whole history: a create counts them afresh
- * (a challenge soft-deleted in the browser leaves the stored total until the next recompute). Join and
- * leave keep the stored total instead (checkedChallenges), as they must not read the history.
- */
-async function countAllChallenges(database: Database, uid: string, now: number): Promise<number> {
-  const stored = (await database.ref(dbPaths.userChallenges(uid)).get()).val() ?? {};
-  return countChallenges(Object.values(stored as Record<string, ChallengeRecord>), now)
-    .totalChallenges;
 }
 
 export function zoneUpdate(uid: string, stored: MemberTimeZone | undefined, zone: MemberTimeZone) {
@@ -168,11 +157,10 @@ export function generateChallenge({
       });
       // A long plan (a model's) may outlast the lease: hold the lock again and read the limits again.
       await lock.acquire();
-      const [counts, storedZone, disabled, total] = await Promise.all([
+      const [counts, storedZone, disabled] = await Promise.all([
         checkedChallenges(database, uid, now),
         readMemberTimeZone(database, uid),
         isMemberDisabled(database, uid),
-        countAllChallenges(database, uid, now),
       ]);
       // Disabled while planning: no challenge, and no feed entry (docs/security.md, "Moderation races").
       if (disabled) throw new HttpError(403, 'account-disabled', 'This account is disabled');
@@ -211,7 +199,7 @@ export function generateChallenge({
         ...opened?.group,
         [dbPaths.feedEntry(challengeId)]: feedEntry,
         [`${dbPaths.userInfo(uid)}/activeChallenges`]: counts.activeChallenges + 1,
-        [`${dbPaths.userInfo(uid)}/totalChallenges`]: total + 1,
+        [`${dbPaths.userInfo(uid)}/totalChallenges`]: counts.totalChallenges + 1,
         ...counts.planned(challengeId),
         ...zoneUpdate(uid, storedZone, zone),
         [lock.path]: null,
