@@ -15,7 +15,7 @@ import {
 import { adminIdentity } from '../http/authenticate';
 import { auditUpdate } from './admin-audit';
 import { restoredFeedEntry } from './admin-feed-stash';
-import { refreshGroupSummary } from '../groups/group-store';
+import { refreshGroupSummary } from '../groups/group-places';
 import { HttpError, parseOrThrow } from '../http/http-error';
 
 export interface ChallengeModerationDependencies {

@@ -17,7 +17,7 @@ import { hiddenFeedOf, restoredFeedEntry } from './admin-feed-stash';
 import type { ChallengeRecord } from '@domain/challenges/challenge-record';
 import type { BoardRow } from '@domain/challenges/group-records';
 import { sweepDisabledMember, type GroupRows } from './disabled-member-sweep';
-import { refreshGroupSummary } from '../groups/group-store';
+import { refreshGroupSummary } from '../groups/group-places';
 import { HttpError, parseOrThrow } from '../http/http-error';
 
 export interface MemberModerationDependencies {

@@ -29,7 +29,7 @@ import {
 import { isGroupMember } from '../groups/group-store';
 import { HttpError, parseOrThrow } from '../http/http-error';
 import type { ProofStore } from '../proofs/proof-store';
-import { recomputeTotals } from '../progress/recompute-route';
+import { recomputeTotals } from '../progress/recompute-totals';
 
 export interface ProofReviewDependencies {
   database: Database;

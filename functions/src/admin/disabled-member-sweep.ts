@@ -5,7 +5,7 @@ import { computeScore } from '@domain/challenges/points';
 import { dbPaths } from '@domain/data/database-paths';
 import type { BoardRow } from '@domain/challenges/group-records';
 import { hiddenFeedOf } from './admin-feed-stash';
-import { refreshGroupSummary } from '../groups/group-store';
+import { refreshGroupSummary } from '../groups/group-places';
 
 /** Whether moderation/disabledMembers/{uid}, the server-written marker of a disabled member, exists. */
 export async function isMemberDisabled(database: Database, uid: string): Promise<boolean> {

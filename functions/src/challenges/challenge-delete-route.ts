@@ -4,7 +4,7 @@ import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 import type { DeleteChallengeResponse } from '@domain/api/challenges';
 import { memberUid } from '../http/authenticate';
 import { HttpError, parseOrThrow } from '../http/http-error';
-import { recomputeTotals, type RecomputeDependencies } from '../progress/recompute-route';
+import { recomputeTotals, type RecomputeDependencies } from '../progress/recompute-totals';
 
 const paramsSchema = z.object({
   challengeId: z.string().regex(DATABASE_KEY, 'Not a challenge id'),

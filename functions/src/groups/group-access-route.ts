@@ -11,8 +11,8 @@ import {
   fieldPaths,
   openGroup,
   readOwnChallenge,
-  refreshGroupSummary,
 } from './group-store';
+import { refreshGroupSummary } from './group-places';
 import { parseOrThrow } from '../http/http-error';
 
 export interface GroupOwnerDependencies {

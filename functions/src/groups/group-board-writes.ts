@@ -14,7 +14,8 @@ import type { GroupTerms } from '@domain/members/member-progress';
 import { computeScore, provedInWindow } from '@domain/challenges/points';
 import { proofEarnsPoints } from '@domain/challenges/proof-review';
 import { boardMealsOfRow, encodeBoardProofs } from '@domain/challenges/board-windows';
-import { boardMealsOf, contendedTransaction, isGroupMember, rowWindowsOf } from './group-store';
+import { boardMealsOf, isGroupMember, rowWindowsOf } from './group-store';
+import { contendedTransaction } from './group-places';
 
 /**
  * A group member's board row kept in step with their own plan (docs/product.md, "Group challenges"):

@@ -6,13 +6,9 @@ import { GROUP_MESSAGES, type BoardRow } from '@domain/challenges/group-records'
 import { invitationQuerySchema, type Invitation, type InvitationPreview } from '@domain/api/groups';
 import { memberUid } from '../http/authenticate';
 import { readActiveCount } from '../challenges/challenge-records';
-import { assessJoin, DISABLED_MESSAGE, sameToken } from './group-join-route';
-import {
-  challengeParamsSchema,
-  membersInJoinOrder,
-  NOT_FOUND_MESSAGE,
-  readChallengeSettings,
-} from './group-store';
+import { assessJoin, DISABLED_MESSAGE, sameToken } from './join-assessment';
+import { challengeParamsSchema, NOT_FOUND_MESSAGE, readChallengeSettings } from './group-store';
+import { membersInJoinOrder } from './group-places';
 import { HttpError, parseOrThrow } from '../http/http-error';
 import type { Throttle } from '../http/rate-limit';
 

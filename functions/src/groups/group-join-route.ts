@@ -1,208 +1,28 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
-import { GROUP_MEMBER_LIMIT } from '@domain/challenges/challenge-board';
-import type { ChallengeRecord } from '@domain/challenges/challenge-record';
-import type { TargetBody } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
-import { GROUP_MESSAGES, joinRequestSchema } from '@domain/challenges/group-records';
+import { joinRequestSchema } from '@domain/challenges/group-records';
 import type { JoinResponse } from '@domain/api/groups';
-import { planShortfalls, type MealPlan } from '../planner/meal-planner';
-import { hasWindowLeft } from '@domain/challenges/meal-schedule';
 import type { PhotoSources } from '@domain/members/member-identity';
 import { resolveMemberTimeZone } from '@domain/members/member-time-zone';
 import { nutritionTargets } from '@domain/nutrition/nutrition-targets';
 import { memberChecked, memberUid } from '../http/authenticate';
 import { ChallengeCreationLock } from '../challenges/challenge-creation-lock';
-import {
-  buildChallengeRecord,
-  challengeStart,
-  type NewChallenge,
-} from '../challenges/challenge-records';
-import { isMemberDisabled, sweepIfDisabled } from '../admin/disabled-member-sweep';
-import { checkedChallenges, zoneUpdate } from '../challenges/generate-route';
-import {
-  boardRowFor,
-  challengeParamsSchema,
-  isGroupMember,
-  readChallengeSettings,
-  refreshGroupSummary,
-  releasePlace,
-  reservePlace,
-  type ChallengeSettings,
-  watchValues,
-} from './group-store';
-import type { ApiErrorCode } from '@domain/api-errors';
-import { HttpError, parseOrThrow } from '../http/http-error';
+import { sweepIfDisabled } from '../admin/disabled-member-sweep';
+import { zoneUpdate } from '../challenges/generate-route';
+import { parseOrThrow } from '../http/http-error';
 import type { MealPlanProvider } from '../planner/meal-plan-provider';
-import { readChallengeCreator, readMemberTimeZone } from '../challenges/profile-reader';
+import { readChallengeCreator } from '../challenges/profile-reader';
+import { boardRowFor, challengeParamsSchema } from './group-store';
+import { refreshGroupSummary, releasePlace, reservePlace, watchValues } from './group-places';
+import { holdLock, joinerRecord, LEASE_MARGIN_MS, limitsUnderLock, valueOf } from './group-join';
+import { assessJoin } from './join-assessment';
 
 export interface JoinDependencies {
   database: Database;
   clock: () => number;
   planMeals: MealPlanProvider;
   photoSources: PhotoSources;
-}
-
-export const DISABLED_MESSAGE = 'This account is disabled';
-
-/** An invite token compared in constant time (the join's check, and the preview's for visitors). */
-export function sameToken(given: string, kept: string): boolean {
-  const [left, right] = [Buffer.from(given), Buffer.from(kept)];
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/** Where a would-be member stands with a group: already in it, or why they may not join (null: they may). */
-export interface JoinAssessment extends ChallengeSettings {
-  joined: boolean;
-  memberCount: number;
-  refusal: HttpError | null;
-}
-
-/**
- * The checks a join makes before planning, shared with the invitation preview (docs/product.md, "Group
- * challenges"): 404 unknown; 409 hidden, ended or full; 403 invitations closed, a wrong or old token, a
- * disabled member. A member already in the group (the owner included) is never refused.
- */
-export async function assessJoin(
-  database: Database,
-  {
-    challengeId,
-    uid,
-    token,
-    now,
-  }: { challengeId: string; uid: string; token?: string; now: number },
-): Promise<JoinAssessment> {
-  // The member's reads need not wait for the owner's: one round of reads, then the owner's record
-  // without its plan.
-  const [owned, member, count, disabled] = await Promise.all([
-    readChallengeSettings(database, challengeId),
-    isGroupMember(database, challengeId, uid),
-    database.ref(dbPaths.groupMemberCount(challengeId)).get(),
-    isMemberDisabled(database, uid),
-  ]);
-  const joined = owned.ownerId === uid || member;
-  const memberCount = typeof count.val() === 'number' ? (count.val() as number) : 1;
-  const refuse = (status: number, code: ApiErrorCode, message: string) => ({
-    ...owned,
-    joined,
-    memberCount,
-    refusal: new HttpError(status, code, message),
-  });
-  const { challenge } = owned;
-  if (joined) return { ...owned, joined, memberCount, refusal: null };
-  if (disabled) return refuse(403, 'account-disabled', DISABLED_MESSAGE);
-  if (challenge.moderation) return refuse(409, 'challenge-hidden', GROUP_MESSAGES.hidden);
-  if (owned.endsAt !== undefined && now > owned.endsAt)
-    return refuse(409, 'challenge-ended', GROUP_MESSAGES.ended);
-  const invite = challenge.invite;
-  const open =
-    (challenge.access === 'link' || challenge.access === 'feed') && invite?.open === true;
-  if (!owned.grouped || !open || !invite)
-    return refuse(403, 'invite-closed', GROUP_MESSAGES.closed);
-  // From the feed no token is needed; a token that is given must still be the current one.
-  const tokenNeeded = challenge.access === 'link' || token !== undefined;
-  if (tokenNeeded && (token === undefined || !sameToken(token, invite.token)))
-    return refuse(403, 'invalid-invite', GROUP_MESSAGES.badToken);
-  if (memberCount >= GROUP_MEMBER_LIMIT) return refuse(409, 'group-full', GROUP_MESSAGES.full);
-  return { ...owned, joined, memberCount, refusal: null };
-}
-
-/** A lease with less than this left after planning is taken again, and the limits read again. */
-const LEASE_MARGIN_MS = 5_000;
-
-/** The value of a settled read, or its error (thrown in the order the caller asks for them). */
-function valueOf<T>(result: PromiseSettledResult<T>): T {
-  if (result.status === 'rejected') throw result.reason;
-  return result.value;
-}
-
-/** The limits, the zone and the disabled flag, read under the creation lock (again after a long plan). */
-async function limitsUnderLock(database: Database, uid: string, now: number) {
-  const [counts, storedZone, disabled] = await Promise.all([
-    checkedChallenges(database, uid, now),
-    readMemberTimeZone(database, uid),
-    isMemberDisabled(database, uid),
-  ]);
-  if (disabled) throw new HttpError(403, 'account-disabled', DISABLED_MESSAGE);
-  return [counts, storedZone] as const;
-}
-
-/**
- * The joiner's own challenge: the owner's title, days, start date (the owner's calendar date) and
- * preference; their goal, targets and plan; the windows in their zone, where one far behind may find
- * none left (409).
- */
-function joinerRecord({
-  settings: { ownerId, challenge: owners },
-  member,
-  timeZone,
-  targetBody,
-  targets,
-  plan,
-  now,
-}: {
-  settings: ChallengeSettings;
-  member: NewChallenge['member'];
-  timeZone: string;
-  targetBody: TargetBody;
-  targets: NewChallenge['targets'];
-  plan: MealPlan;
-  now: number;
-}): ChallengeRecord {
-  const start = challengeStart(owners.startDate, owners.day, timeZone);
-  if (!hasWindowLeft(start.schedule, now))
-    throw new HttpError(409, 'challenge-ended', GROUP_MESSAGES.ended);
-  const challenge = buildChallengeRecord({
-    request: { title: owners.title, day: owners.day, preference: owners.preference, targetBody },
-    member,
-    start,
-    targets,
-    plan,
-    createdAt: now,
-  });
-  challenge.groupOwnerId = ownerId;
-  const shortfalls = planShortfalls(plan);
-  if (shortfalls) challenge.shortfalls = shortfalls;
-  return challenge;
-}
-
-/**
- * The join's hold of the member's creation lock, and what it reads under it (whether they are a member,
- * the limits). The lock's holder is this request alone: a parallel join of the same member waits for it,
- * and stops waiting once that one has made them a member (then `underLock` says so without the lock).
- * `giveBack` ends a wait still going and gives back a lock taken.
- */
-function holdLock(
-  database: Database,
-  lock: ChallengeCreationLock,
-  { challengeId, uid, now }: { challengeId: string; uid: string; now: number },
-) {
-  let answered = false;
-  const locking = lock.acquire(
-    async () => answered || (await isGroupMember(database, challengeId, uid)),
-  );
-  type Limits = Awaited<ReturnType<typeof limitsUnderLock>>;
-  const underLock = locking.then((taken): Promise<[boolean, Limits | undefined]> =>
-    taken
-      ? Promise.all([
-          isGroupMember(database, challengeId, uid),
-          limitsUnderLock(database, uid, now),
-        ])
-      : Promise.resolve([true, undefined]),
-  );
-  underLock.catch(() => undefined);
-  return {
-    underLock,
-    async giveBack(): Promise<void> {
-      answered = true;
-      await locking
-        .then(async (taken) => {
-          if (taken) await lock.release();
-        })
-        .catch(() => undefined);
-    },
-  };
 }
 
 /**

@@ -8,10 +8,10 @@ import {
   hasBoardRow,
   memberParamsSchema,
   readOwnedChallenge,
-  removeFromGroup,
 } from './group-store';
+import { removeFromGroup } from './group-removal';
 import { HttpError, parseOrThrow } from '../http/http-error';
-import { recomputeTotals, type RecomputeDependencies } from '../progress/recompute-route';
+import { recomputeTotals, type RecomputeDependencies } from '../progress/recompute-totals';
 
 const NOT_IN_CHALLENGE = 'This member is not in this challenge';
 
@@ -33,7 +33,7 @@ async function recomputeAfterLeaving(
   try {
     await recomputeTotals(dependencies, uid, challengeId);
   } catch (error) {
-    // A member with no first sign-in record has no totals to bring up to date (recompute-route.ts).
+    // A member with no first sign-in record has no totals to bring up to date (recompute-totals.ts).
     if (!(error instanceof HttpError && error.status === 409)) throw error;
   }
 }

@@ -31,7 +31,7 @@ import {
 } from './group-board-writes';
 import { HttpError, parseOrThrow } from '../http/http-error';
 import { proofQueueKey } from '../proofs/proof-submit-route';
-import { recomputeTotals, type RecomputeDependencies } from '../progress/recompute-route';
+import { recomputeTotals, type RecomputeDependencies } from '../progress/recompute-totals';
 
 export interface ProofReportDependencies extends RecomputeDependencies {
   log?: (message: string, error: unknown) => void;

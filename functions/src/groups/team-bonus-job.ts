@@ -1,7 +1,7 @@
 import { dbPaths } from '@domain/data/database-paths';
 import type { BoardRow } from '@domain/challenges/group-records';
 import { groupTerms } from './group-board-writes';
-import { recomputeTotals, type RecomputeDependencies } from '../progress/recompute-route';
+import { recomputeTotals, type RecomputeDependencies } from '../progress/recompute-totals';
 import { TEAM_BONUS_DUE, teamBonusDuePath } from './team-bonus-due';
 
 export interface TeamBonusJobDependencies extends RecomputeDependencies {

@@ -11,7 +11,7 @@ import { computeScore } from '@domain/challenges/points';
 import { identityRequestSchema, type IdentityResponse } from '@domain/api/members';
 import { memberUid } from '../http/authenticate';
 import type { MemberIdentity } from '../challenges/challenge-records';
-import { refreshGroupSummary } from '../groups/group-store';
+import { refreshGroupSummary } from '../groups/group-places';
 import { writeGuardedRowFields } from '../groups/group-board-writes';
 import { HttpError, parseOrThrow } from '../http/http-error';
 

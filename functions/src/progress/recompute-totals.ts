@@ -1,5 +1,4 @@
 import type { Database } from 'firebase-admin/database';
-import type { RequestHandler } from 'express';
 import { challengeEndsAt } from '@domain/challenges/challenge-activity';
 import type { ChallengeRecord } from '@domain/challenges/challenge-record';
 import {
@@ -22,8 +21,7 @@ import {
   type PhotoSources,
 } from '@domain/members/member-identity';
 import { storedMemberTimeZone } from '@domain/members/member-time-zone';
-import type { MemberTotals, RecomputeResponse } from '@domain/api/challenges';
-import { memberUid } from '../http/authenticate';
+import type { MemberTotals } from '@domain/api/challenges';
 import { DATABASE_KEY, dbPaths } from '@domain/data/database-paths';
 import { HttpError } from '../http/http-error';
 import { isMemberDisabled, sweepIfDisabled } from '../admin/disabled-member-sweep';
@@ -306,7 +304,7 @@ async function recomputeOthers(
  * that may have changed (a hint, not trusted: only its key's form is checked). The one service every
  * write that changes a member's totals calls in its own request (delete, reviews, reports that flag a
  * proof, the team bonus job; docs/architecture.md, "Derived data"), with the member's uid; the route
- * below is only a repair tool. A member whose first sign-in record does not exist yet gets an
+ * (recompute-route.ts) is only a repair tool. A member whose first sign-in record does not exist yet gets an
  * HttpError 409.
  *
  * Its work follows what can change, not the member's history (docs/architecture.md, "Recompute"):
@@ -415,18 +413,5 @@ export async function recomputeTotals(
     monthly: score.monthly,
     ...counts,
     ...streak,
-  };
-}
-
-/**
- * POST /api/me/recompute: recomputeTotals for the caller, `challengeId` in the body its hint. A repair
- * tool: no flow of the app calls it, since every write derives what it changes.
- */
-export function recomputeMember(dependencies: RecomputeDependencies): RequestHandler {
-  return async (request, response) => {
-    const hint: unknown = (request.body as { challengeId?: unknown } | undefined)?.challengeId;
-    response.json(
-      (await recomputeTotals(dependencies, memberUid(response), hint)) satisfies RecomputeResponse,
-    );
   };
 }

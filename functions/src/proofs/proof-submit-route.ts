@@ -29,7 +29,7 @@ import type { ProofStore, StoredProofPhoto } from './proof-store';
 import { inside, windowOf } from './proof-verification';
 import { readCaptureTime } from './proof-capture-time';
 import { assertDecodeAllowance, countDecodeFailure } from './proof-decode-limit';
-import { recomputeTotals } from '../progress/recompute-route';
+import { recomputeTotals } from '../progress/recompute-totals';
 import type { PhotoSources } from '@domain/members/member-identity';
 
 export interface ProofSubmitDependencies {
