@@ -9,7 +9,7 @@ import { nutritionTargets } from '@domain/nutrition/nutrition-targets';
 import { memberChecked, memberUid } from '../http/authenticate';
 import { ChallengeCreationLock } from '../challenges/challenge-creation-lock';
 import { sweepIfDisabled } from '../admin/disabled-member-sweep';
-import { zoneUpdate } from '../challenges/generate-route';
+import { zoneUpdate } from '../challenges/challenge-limits';
 import { parseOrThrow } from '../http/http-error';
 import type { MealPlanProvider } from '../planner/meal-plan-provider';
 import { readChallengeCreator } from '../challenges/profile-reader';

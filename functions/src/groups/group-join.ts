@@ -11,7 +11,7 @@ import {
   challengeStart,
   type NewChallenge,
 } from '../challenges/challenge-records';
-import { checkedChallenges } from '../challenges/generate-route';
+import { checkedChallenges } from '../challenges/challenge-limits';
 import { readMemberTimeZone } from '../challenges/profile-reader';
 import { HttpError } from '../http/http-error';
 import { DISABLED_MESSAGE } from './join-assessment';

@@ -30,7 +30,7 @@ import {
   writeGuardedBoardUpdate,
 } from './group-board-writes';
 import { HttpError, parseOrThrow } from '../http/http-error';
-import { proofQueueKey } from '../proofs/proof-submit-route';
+import { proofQueueKey } from '../proofs/proof-recording';
 import { recomputeTotals, type RecomputeDependencies } from '../progress/recompute-totals';
 
 export interface ProofReportDependencies extends RecomputeDependencies {
