@@ -1,4 +1,3 @@
-import type { Database } from 'firebase-admin/database';
 import type { RequestHandler } from 'express';
 import { dbPaths } from '@domain/data/database-paths';
 import { groupAccessRequestSchema } from '@domain/challenges/group-records';
@@ -11,14 +10,10 @@ import {
   fieldPaths,
   openGroup,
   readOwnChallenge,
+  type GroupOwnerDependencies,
 } from './group-store';
 import { refreshGroupSummary } from './group-places';
 import { parseOrThrow } from '../http/http-error';
-
-export interface GroupOwnerDependencies {
-  database: Database;
-  clock: () => number;
-}
 
 /**
  * PUT /api/challenges/:challengeId/access {access}: the owner opens their challenge to others ('link',

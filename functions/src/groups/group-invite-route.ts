@@ -3,12 +3,12 @@ import { dbPaths } from '@domain/data/database-paths';
 import type { InviteRecord } from '@domain/challenges/group-records';
 import type { CloseInviteResponse, InviteResponse } from '@domain/api/groups';
 import { memberUid } from '../http/authenticate';
-import type { GroupOwnerDependencies } from './group-access-route';
 import {
   assertChangeable,
   challengeParamsSchema,
   newInviteToken,
   readOwnChallenge,
+  type GroupOwnerDependencies,
 } from './group-store';
 import { HttpError, parseOrThrow } from '../http/http-error';
 

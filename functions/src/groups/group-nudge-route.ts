@@ -11,7 +11,7 @@ import {
   markOnce,
   noticeUpdate,
   type GroupPeerDependencies,
-} from './group-cheer-route';
+} from './group-peers';
 import { keepLatestNotices } from './notice-retention';
 import { HttpError, parseOrThrow } from '../http/http-error';
 

@@ -21,7 +21,7 @@ import type {
 } from '@domain/challenges/proof-review';
 import type { ReportResponse } from '@domain/api/groups';
 import { memberUid } from '../http/authenticate';
-import { groupPeers } from './group-cheer-route';
+import { groupPeers } from './group-peers';
 import {
   boardRowUpdate,
   earningPlan,

@@ -24,6 +24,12 @@ export const NOT_FOUND_MESSAGE = 'Challenge not found';
 /** How many avatars a group's feed card shows (GroupSummary.memberPhotos). */
 export const SUMMARY_PHOTOS = 5;
 
+/** What the owner's routes on their group (access, invite) are given. */
+export interface GroupOwnerDependencies {
+  database: Database;
+  clock: () => number;
+}
+
 export const challengeParamsSchema = z.object({
   challengeId: z.string().regex(DATABASE_KEY, 'Not a challenge id'),
 });
