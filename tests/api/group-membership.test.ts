@@ -355,7 +355,6 @@ describe('GET /api/challenges/:challengeId/invitation', () => {
     expect(open.status).toBe(200);
     const owners = (await read<ChallengeRecord>(`users/${owner.uid}/challenges/${challengeId}`))!;
     expect(open.body).toEqual({
-      challengeId,
       title: owners.title,
       owner: { uid: owner.uid, displayName: 'Asha', photoURL: '' },
       day: 2,
