@@ -2,7 +2,7 @@
  * `npm run admin:grant -- EMAIL [EMAIL…]`: makes members admins, only enabled accounts whose email is
  * verified (sign-up is open, so an unverified email proves nothing about who holds it). It writes the
  * server's admins/{uid} record, which the rules and the API read on every request
- * (functions/src/admin-record.ts, docs/security.md "Admins"), and the `admin: true` custom claim, which
+ * (functions/src/admin/admin-record.ts, docs/security.md "Admins"), and the `admin: true` custom claim, which
  * only tells the app to show its admin links.
  * With no email it grants the default admin accounts, on the emulators only.
  *
@@ -20,7 +20,7 @@ import { deleteApp, initializeApp, applicationDefault } from 'firebase-admin/app
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getDatabase, type Database } from 'firebase-admin/database';
 import { loadEnv } from 'vite';
-import { writeAdminRecord } from '../functions/src/admin-record';
+import { writeAdminRecord } from '../functions/src/admin/admin-record';
 import { repoRoot } from './lib/repo-root';
 
 /** The two default admin accounts, as seeded (verified) by `npm run dev` / `npm run seed`. */

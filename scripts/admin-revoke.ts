@@ -1,6 +1,6 @@
 /**
  * `npm run admin:revoke -- EMAIL [EMAIL…]`: removes the member's admins/{uid} record, which ends their
- * admin powers at once: the rules and the API read it on every request (functions/src/admin-record.ts),
+ * admin powers at once: the rules and the API read it on every request (functions/src/admin/admin-record.ts),
  * so a token issued before, whose `admin` claim lasts until it expires (up to an hour), reads nothing an
  * admin may and is refused by the admin routes. Then it takes the `admin` claim away (other claims are
  * kept) and revokes the member's refresh tokens, so the app signs in again and stops showing admin links.
@@ -10,7 +10,7 @@
  * Exit status: 0 all revoked, 1 some refused, 2 bad usage.
  */
 import { pathToFileURL } from 'node:url';
-import { removeAdminRecord } from '../functions/src/admin-record';
+import { removeAdminRecord } from '../functions/src/admin/admin-record';
 import {
   refusalReason,
   runOrExplain,

@@ -160,7 +160,7 @@ async function generateRows(): Promise<{ rows: Row[]; notes: string[] }> {
   return {
     rows,
     notes: [
-      `/api/generate: ${result.members} members signed up in the Auth emulator, each sending 2 requests (the active-challenge limit) a whole pass apart; every request creates a challenge (201). Latency is measured at the client, end to end: ID-token verification, the profile read, planning, the per-member lock and the multi-path write to the RTDB emulator. verifyIdToken checks revocation (functions/src/authenticate.ts), one Auth lookup per request: here over HTTP to firebase-tools' Auth emulator, in production to Google's Auth backend, so the server's own time without that lookup is shown too. At concurrency 16 one API process is saturated, so latency there is queueing (≈ 16 ÷ throughput); the budget is the per-request latency at concurrency 1.`,
+      `/api/generate: ${result.members} members signed up in the Auth emulator, each sending 2 requests (the active-challenge limit) a whole pass apart; every request creates a challenge (201). Latency is measured at the client, end to end: ID-token verification, the profile read, planning, the per-member lock and the multi-path write to the RTDB emulator. verifyIdToken checks revocation (functions/src/http/authenticate.ts), one Auth lookup per request: here over HTTP to firebase-tools' Auth emulator, in production to Google's Auth backend, so the server's own time without that lookup is shown too. At concurrency 16 one API process is saturated, so latency there is queueing (≈ 16 ÷ throughput); the budget is the per-request latency at concurrency 1.`,
     ],
   };
 }

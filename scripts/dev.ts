@@ -10,9 +10,12 @@ import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getDatabase } from 'firebase-admin/database';
 import { getStorage } from 'firebase-admin/storage';
-import { bucketPhotoSources } from '../functions/src/bucket-photo-sources';
-import { bucketProofStore } from '../functions/src/proof-store';
-import { decideTeamBonuses, TEAM_BONUS_JOB_EVERY_MINUTES } from '../functions/src/team-bonus-job';
+import { bucketPhotoSources } from '../functions/src/members/bucket-photo-sources';
+import { bucketProofStore } from '../functions/src/proofs/proof-store';
+import {
+  decideTeamBonuses,
+  TEAM_BONUS_JOB_EVERY_MINUTES,
+} from '../functions/src/groups/team-bonus-job';
 import { DEMO_PASSWORD, seedDemoData } from './lib/demo-seed';
 import { waitForHttp } from './lib/free-port';
 import { assertPortsFree } from './lib/ports-in-use';

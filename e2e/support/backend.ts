@@ -71,7 +71,7 @@ export async function createMember(options: MemberOptions = {}): Promise<TestMem
     displayName: name,
     ...(options.admin ? { customAttributes: JSON.stringify({ admin: true }) } : {}),
   });
-  // As `npm run admin:grant` makes an admin: the server's record admins/{uid} (functions/src/admin-record.ts,
+  // As `npm run admin:grant` makes an admin: the server's record admins/{uid} (functions/src/admin/admin-record.ts,
   // which Playwright cannot load: functions/ is CommonJS), read by the rules and the API, and the claim,
   // which shows the app's admin links.
   if (options.admin) await writeData(`admins/${localId}`, true);

@@ -15,17 +15,17 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { logger } from 'firebase-functions';
 import type { Express } from 'express';
-import { allowedOrigins } from './allowed-origins';
-import { createApp } from './app';
-import { bucketPhotoSources } from './bucket-photo-sources';
-import { mealPlannerFromEnvironment } from './gemini-meal-planner';
-import { bucketProofStore } from './proof-store';
-import { createStoredUploadCheck, type FinalizedObject } from './stored-upload-check';
+import { allowedOrigins } from './http/allowed-origins';
+import { createApp } from './http/app';
+import { bucketPhotoSources } from './members/bucket-photo-sources';
+import { mealPlannerFromEnvironment } from './planner/gemini-meal-planner';
+import { bucketProofStore } from './proofs/proof-store';
+import { createStoredUploadCheck, type FinalizedObject } from './proofs/stored-upload-check';
 import {
   decideTeamBonuses,
   TEAM_BONUS_JOB_EVERY_MINUTES,
   type TeamBonusJobDependencies,
-} from './team-bonus-job';
+} from './groups/team-bonus-job';
 
 // Settings, the Firebase way: values come from functions/.env (checked in, the defaults) and
 // functions/.env.<project-id> (yours); see docs/deploy.md.
@@ -125,7 +125,7 @@ export const api = onRequest(
   (request, response) => app!(request, response),
 );
 
-// The finalize check (functions/src/stored-upload-check.ts, docs/security.md "Cloud Storage"): every
+// The finalize check (functions/src/proofs/stored-upload-check.ts, docs/security.md "Cloud Storage"): every
 // object stored in the project's bucket is judged once it exists, and deleted when nothing owns it.
 export const storedUploadCheck = onObjectFinalized(
   { bucket: storageBucket, region: 'us-central1', maxInstances },
@@ -134,7 +134,7 @@ export const storedUploadCheck = onObjectFinalized(
   },
 );
 
-// The team bonus of an ended group (functions/src/team-bonus-job.ts, docs/product.md "Group
+// The team bonus of an ended group (functions/src/groups/team-bonus-job.ts, docs/product.md "Group
 // challenges"): decided at its end with no member's activity. The Functions emulator fires no
 // schedules: the dev stack (scripts/dev.ts) runs the same function on a timer.
 export const teamBonusJob = onSchedule(

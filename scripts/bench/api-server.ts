@@ -1,12 +1,12 @@
 /**
- * The API of functions/src/app.ts with its production defaults (planner,
+ * The API of functions/src/http/app.ts with its production defaults (planner,
  * rate limits, active-challenge limit), on a loopback port of its own, in its
  * own process so the load generator does not share its event loop. Needs
  * FIREBASE_AUTH_EMULATOR_HOST, FIREBASE_DATABASE_EMULATOR_HOST and
  * BENCH_DATABASE_NAMESPACE; prints {"port": N} once listening; stops on SIGTERM.
  *
  * It also times each request inside the server, and the part spent in
- * verifyIdToken: its revocation check (functions/src/authenticate.ts) is one
+ * verifyIdToken: its revocation check (functions/src/http/authenticate.ts) is one
  * Auth lookup per request, here over HTTP to firebase-tools' Auth emulator and
  * in production to Google's, so the bench reports the server's own time
  * without that lookup too (for the join, which runs the lookup alongside its
@@ -21,7 +21,7 @@ import express from 'express';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
-import { createApp } from '../../functions/src/app';
+import { createApp } from '../../functions/src/http/app';
 
 export interface ServerTiming {
   status: number;

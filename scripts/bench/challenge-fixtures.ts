@@ -13,8 +13,8 @@ import {
   buildChallengeRecord,
   buildFeedEntry,
   challengeStart,
-} from '../../functions/src/challenge-records';
-import { boardMealsOf, boardRowFor } from '../../functions/src/group-store';
+} from '../../functions/src/challenges/challenge-records';
+import { boardMealsOf, boardRowFor } from '../../functions/src/groups/group-store';
 import { MEAL_SLOTS } from '@domain/constants';
 import type { BoardMeal, BoardRow } from '@domain/challenges/group-records';
 import type { MealKey } from '@domain/challenges/meal-key';

@@ -144,7 +144,7 @@ async function openWindowNow(
 }
 
 /**
- * Waits until the upload check (functions/src/stored-upload-check.ts) has kept the slot's photo: it counts a
+ * Waits until the upload check (functions/src/proofs/stored-upload-check.ts) has kept the slot's photo: it counts a
  * proof's bytes last, once every check passed. Judged after the next zone move, the photo would have been
  * stored outside its window and deleted.
  */

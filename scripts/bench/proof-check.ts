@@ -8,8 +8,12 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getDatabase, type Database } from 'firebase-admin/database';
 import sharp from 'sharp';
 import { startDatabaseEmulator } from 'challangex-emulators/database';
-import { fingerprintProof } from '../../functions/src/proof-fingerprint';
-import { bucketsOf, findNearDuplicates, indexKey } from '../../functions/src/proof-hash-index';
+import { fingerprintProof } from '../../functions/src/proofs/proof-fingerprint';
+import {
+  bucketsOf,
+  findNearDuplicates,
+  indexKey,
+} from '../../functions/src/proofs/proof-hash-index';
 import { budgets } from './budgets';
 import { check, type Row } from './report';
 import { dbPaths } from '@domain/data/database-paths';

@@ -23,8 +23,8 @@ import { MEAL_SLOTS } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
 import { challengeSchedule, dayKey } from '@domain/challenges/meal-schedule';
 import { storagePaths } from '@domain/data/storage-paths';
-import { bucketProofStore, type ProofStore } from '../../functions/src/proof-store';
-import { recomputeMember } from '../../functions/src/recompute-route';
+import { bucketProofStore, type ProofStore } from '../../functions/src/proofs/proof-store';
+import { recomputeMember } from '../../functions/src/progress/recompute-route';
 import { check, type Row } from './report';
 import { percentile } from './load-loop';
 

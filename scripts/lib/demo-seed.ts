@@ -14,7 +14,7 @@ import { addDays } from '@domain/calendar-dates';
 import type { ChallengeRecord } from '@domain/challenges/challenge-record';
 import { dbPaths } from '@domain/data/database-paths';
 import { storagePaths } from '@domain/data/storage-paths';
-import { writeAdminRecord } from '../../functions/src/admin-record';
+import { writeAdminRecord } from '../../functions/src/admin/admin-record';
 import { identiconPng, mealPhotoPng } from './identicon-png';
 import { setPhotoTimeCreated, uploadPhoto } from './emulator-photos';
 import { shiftIntoPast } from './demo-time-shift';

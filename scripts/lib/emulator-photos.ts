@@ -38,7 +38,7 @@ export async function uploadPhoto(
 /**
  * Gives a stored photo the time it was "taken" (the Node Storage emulator's
  * /internal/setTimeCreated, emulators/storage/README.md). Proof checks accept a photo only when it
- * was stored inside its meal's window (functions/src/proof-verification.ts), so a proof of a past
+ * was stored inside its meal's window (functions/src/proofs/proof-verification.ts), so a proof of a past
  * meal needs it. False when the emulator has no such endpoint (firebase-tools' own).
  */
 export async function setPhotoTimeCreated(

@@ -36,7 +36,7 @@ export function identiconPng(seed: string, size = 120): Buffer {
 /**
  * A demo meal photo: a seeded mosaic (8×8 tiles of unrelated colours and brightness) with a
  * plate-like disc. Each seed gives a picture far from every other's perceptual hash, so demo
- * proofs are never taken for near-duplicates of each other (functions/src/proof-hash-index.ts).
+ * proofs are never taken for near-duplicates of each other (functions/src/proofs/proof-hash-index.ts).
  * 400 px: a proof under 0.1 megapixel is held for review as far smaller than a camera's photo.
  */
 export function mealPhotoPng(seed: string, size = 400): Buffer {

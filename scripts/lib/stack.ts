@@ -52,7 +52,7 @@ export interface StackOptions {
   allowedOrigins?: string[];
   /**
    * Announce stored objects to the Functions emulator, so the finalize check runs as in production
-   * (functions/src/stored-upload-check.ts). Default true; the official emulators always do.
+   * (functions/src/proofs/stored-upload-check.ts). Default true; the official emulators always do.
    */
   storageEvents?: boolean;
   log?: (source: string, line: string) => void;

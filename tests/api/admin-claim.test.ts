@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMemberPage } from '@domain/site/moderation-records';
 import { postJson, signUpWithClaims, startApiHarness, type ApiHarness } from './api-harness';
 
-// Who is an admin is the server's admins/{uid} record, exactly `true` (functions/src/admin-record.ts), for
+// Who is an admin is the server's admins/{uid} record, exactly `true` (functions/src/admin/admin-record.ts), for
 // the API's requireAdmin, the member list's flag and database.rules.json alike: a claim that is merely
 // truthy, as a typo in a script that grants it might leave, grants nothing, and neither does `admin: true`
 // on a token whose record is gone.

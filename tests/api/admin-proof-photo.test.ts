@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/proofs/:key/photo and /earlier-photo (functions/src/admin-proof-photo-route.ts): admins see a
+ * GET /api/admin/proofs/:key/photo and /earlier-photo (functions/src/admin/admin-proof-photo-route.ts): admins see a
  * flagged proof's photos only through the API, which reads their admins/{uid} record on each request, so a
  * revoked admin sees none, whatever their token still says (docs/security.md, "Admins").
  */

@@ -9,9 +9,9 @@ import type { Bucket } from '@google-cloud/storage';
 import { vi } from 'vitest';
 import { startDatabaseEmulator, type RunningDatabaseEmulator } from 'challangex-emulators/database';
 import { startStorageEmulator } from 'challangex-emulators/storage';
-import { createApp, type AppOptions } from '../../functions/src/app';
-import { bucketProofStore } from '../../functions/src/proof-store';
-import { writeAdminRecord } from '../../functions/src/admin-record';
+import { createApp, type AppOptions } from '../../functions/src/http/app';
+import { bucketProofStore } from '../../functions/src/proofs/proof-store';
+import { writeAdminRecord } from '../../functions/src/admin/admin-record';
 import { STORAGE_DOWNLOAD_ORIGIN } from '@domain/members/member-identity';
 
 export const TEST_PROJECT_ID = process.env.TEST_PROJECT_ID ?? 'demo-challangex-test';
@@ -114,7 +114,7 @@ export interface TestMember {
 /**
  * A member whose account carries `claims`, signed in after they were set so the ID token has them. With
  * `admin: true` they are an admin as `npm run admin:grant` makes one: the admins/{uid} record is written
- * too, in the database of the harness whose Auth this is (functions/src/admin-record.ts).
+ * too, in the database of the harness whose Auth this is (functions/src/admin/admin-record.ts).
  */
 export async function signUpWithClaims(
   auth: Auth,

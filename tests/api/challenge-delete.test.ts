@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dbPaths } from '@domain/data/database-paths';
-import { DELETE_MESSAGES } from '../../functions/src/challenge-delete-route';
-import { bucketProofStore } from '../../functions/src/proof-store';
-import { recomputeTotals } from '../../functions/src/recompute-route';
+import { DELETE_MESSAGES } from '../../functions/src/challenges/challenge-delete-route';
+import { bucketProofStore } from '../../functions/src/proofs/proof-store';
+import { recomputeTotals } from '../../functions/src/progress/recompute-totals';
 import { generatePayload, postJson, readyMember, type TestMember } from './api-harness';
 import { PROOF_TESTS_START, proofTestSetup, type ChallengeHolder } from './group-api';
 import { makeGroup } from './group-fixtures';

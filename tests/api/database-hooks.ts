@@ -56,3 +56,62 @@ export function onceBeforeWriteTo(prefix: string, action: () => Promise<void>) {
     await (acted ??= action());
   };
 }
+
+/** A read the API made: its location, and whether it was a query (ordered, ranged or limited). */
+export interface DatabaseRead {
+  path: string;
+  query: boolean;
+}
+
+const QUERIES = new Set<PropertyKey>([
+  'orderByChild',
+  'orderByKey',
+  'orderByValue',
+  'orderByPriority',
+  'startAt',
+  'startAfter',
+  'endAt',
+  'endBefore',
+  'equalTo',
+  'limitToFirst',
+  'limitToLast',
+]);
+const READS = new Set<PropertyKey>(['get', 'once']);
+
+/**
+ * A firebase-admin Database that tells `onRead` of every read (get, once) it is asked to make, with its
+ * location and whether it was a query: an API test passes it to the app to show that a route reads a
+ * bounded range, never a whole list (docs/security.md, "Bounded reads"). Everything passes through.
+ */
+export function databaseWithReadLog(
+  database: Database,
+  onRead: (read: DatabaseRead) => void,
+): Database {
+  const wrap = <T extends object>(target: T, path: string, query: boolean): T =>
+    new Proxy(target, {
+      get(inner, property, receiver) {
+        const member = Reflect.get(inner, property, receiver) as unknown;
+        if (typeof member !== 'function') return member;
+        if (property === 'child')
+          return (child: string) =>
+            wrap((inner as unknown as Reference).child(child), `${path}/${child}`, false);
+        if (QUERIES.has(property))
+          return (...args: unknown[]) =>
+            wrap((member as (...a: unknown[]) => object).apply(inner, args), path, true);
+        if (READS.has(property))
+          return (...args: unknown[]) => {
+            onRead({ path, query });
+            return (member as (...a: unknown[]) => unknown).apply(inner, args);
+          };
+        return (member as (...a: unknown[]) => unknown).bind(inner);
+      },
+    });
+  return new Proxy(database, {
+    get(target, property, receiver) {
+      if (property === 'ref')
+        return (path?: string) => wrap(target.ref(path), (path ?? '').replace(/^\/+/, ''), false);
+      const member = Reflect.get(target, property, receiver) as unknown;
+      return typeof member === 'function' ? member.bind(target) : member;
+    },
+  });
+}

@@ -16,6 +16,8 @@ import {
   type ApiHarness,
   type TestMember,
 } from './api-harness';
+import { proofChallengers } from './proof-challengers';
+import { plainPng } from './proof-photos';
 
 /** 17:30 in India: dinner's window is still to come, so a one-day challenge can start today. */
 const INDIA_EVENING = Date.parse('2025-06-10T12:00:00Z');
@@ -109,6 +111,21 @@ describe('every API refusal carries a stable code next to its message', () => {
       error: DAILY_CHALLENGE_LIMIT_MESSAGE,
       code: 'daily-limit',
       retryAfterSeconds: expect.any(Number),
+    });
+  });
+
+  it('422 photo-too-large for a proof photo over the decode limit, with the product’s words', async () => {
+    // The proof route on the same database, at the challengers' clock (proof-photo-checks.test.ts).
+    const clock = { now: 0 };
+    const baseUrl = await harness.startApi({ clock: () => clock.now });
+    const { challenger, upload, submit } = proofChallengers(() => ({ ...harness, baseUrl }), clock);
+    const member = await challenger();
+    await upload(member, 'lunch', plainPng(16_383, 16_383), 'image/png');
+    const refused = await submit(member, 'lunch');
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({
+      error: 'This photo is too large. Take a new one with your camera.',
+      code: 'photo-too-large',
     });
   });
 

@@ -14,8 +14,8 @@ import { nutritionTargets } from '@domain/nutrition/nutrition-targets';
 import {
   geminiMealPlanner,
   mealPlannerFromEnvironment,
-} from '../../functions/src/gemini-meal-planner';
-import { builtInPlanner } from '../../functions/src/meal-plan-provider';
+} from '../../functions/src/planner/gemini-meal-planner';
+import { builtInPlanner } from '../../functions/src/planner/meal-plan-provider';
 import {
   COMPLETE_PROFILE,
   generatePayload,

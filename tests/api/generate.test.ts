@@ -25,7 +25,7 @@ import {
   unsignedToken,
   type ApiHarness,
 } from './api-harness';
-import { builtInPlanner } from '../../functions/src/meal-plan-provider';
+import { builtInPlanner } from '../../functions/src/planner/meal-plan-provider';
 
 let harness: ApiHarness;
 let generateUrl: string;
@@ -265,10 +265,13 @@ describe('POST /api/generate: creation', () => {
     expect(refused.body.error).toBe(ACTIVE_CHALLENGE_LIMIT_MESSAGE);
     expect(Object.keys(await challengesOf(member.uid))).toHaveLength(2);
 
-    // The member soft-deletes one the way the client does, bypassing any counter.
-    await harness.database
-      .ref(`users/${member.uid}/challenges/${created[0]}`)
-      .update({ deleted: true, isActive: false });
+    // The member deletes one: only the API can (the rules refuse `deleted` from a client), and it
+    // recounts the member's totals in the same request.
+    const deleted = await fetch(`${harness.baseUrl}/api/challenges/${created[0]}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${member.idToken}` },
+    });
+    expect(deleted.status).toBe(200);
     const afterDelete = await postJson(generateUrl, generatePayload(member.uid), {
       token: member.idToken,
     });

@@ -3,7 +3,7 @@
  * tests' calls (groupApi) and the proof and board tests' set-up (proofTestSetup).
  */
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { AppOptions } from '../../functions/src/app';
+import type { AppOptions } from '../../functions/src/http/app';
 import type { MealRecord } from '@domain/challenges/challenge-record';
 import type { MealSlot } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';

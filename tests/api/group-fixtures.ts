@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { ChallengeRecord } from '@domain/challenges/challenge-record';
 import { dbPaths } from '@domain/data/database-paths';
 import type { GroupRecord } from '@domain/challenges/group-records';
-import { rowWindowsOf } from '../../functions/src/group-store';
+import { rowWindowsOf } from '../../functions/src/groups/group-store';
 import {
   generatePayload,
   postJson,

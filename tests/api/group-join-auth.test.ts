@@ -1,6 +1,6 @@
 /**
  * A join's sign-in check over HTTP on the emulators: the revocation lookup runs alongside the join's
- * first reads and its creation lock (functions/src/authenticate.ts, requireMemberCheckedAlongside;
+ * first reads and its creation lock (functions/src/http/authenticate.ts, requireMemberCheckedAlongside;
  * docs/performance.md, "Group challenges") and is awaited before the join takes a place or says anything, so a
  * member disabled or deleted in Auth is refused (401) with a token that has not expired yet, before any refusal
  * of the group's, and leaves nothing behind (the lock is given back first).

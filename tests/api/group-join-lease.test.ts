@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { builtInPlanner, type MealPlanProvider } from '../../functions/src/meal-plan-provider';
+import {
+  builtInPlanner,
+  type MealPlanProvider,
+} from '../../functions/src/planner/meal-plan-provider';
 import { ACTIVE_CHALLENGE_LIMIT_MESSAGE } from '@domain/constants';
 import { pushKey } from '@domain/data/push-key';
 import { readyMember, startApiHarness, type ApiHarness, type TestMember } from './api-harness';
 import { groupApi } from './group-api';
 
 // A join holds the member's creation lock while it plans; what it read under the lock is read again
-// only when planning left less than half the lease (functions/src/group-join-route.ts).
+// only when planning left less than half the lease (functions/src/groups/group-join-route.ts).
 
 /** 17:30 in India: the day's dinner window is still to come, so a challenge starting today runs. */
 const INDIA_EVENING = Date.parse('2025-06-10T12:00:00Z');

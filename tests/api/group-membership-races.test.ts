@@ -9,7 +9,10 @@ import type { BoardRow } from '@domain/challenges/group-records';
 import { encodeBoardProofs } from '@domain/challenges/board-windows';
 import type { MealKey } from '@domain/challenges/meal-key';
 import { dbPaths } from '@domain/data/database-paths';
-import { builtInPlanner, type MealPlanProvider } from '../../functions/src/meal-plan-provider';
+import {
+  builtInPlanner,
+  type MealPlanProvider,
+} from '../../functions/src/planner/meal-plan-provider';
 import { groupApi } from './group-api';
 import { DAILY_CHALLENGE_LIMIT_MESSAGE, MAX_CHALLENGES_PER_DAY } from '@domain/constants';
 import {

@@ -8,7 +8,10 @@ import type { ChallengeRecord, FeedEntry } from '@domain/challenges/challenge-re
 import { ACTIVE_CHALLENGE_LIMIT_MESSAGE, DAILY_CHALLENGE_LIMIT_MESSAGE } from '@domain/constants';
 import { GROUP_MESSAGES, INVITE_TOKEN, type BoardRow } from '@domain/challenges/group-records';
 import { boardMealsOfRow, encodeBoardProofs } from '@domain/challenges/board-windows';
-import { builtInPlanner, type MealPlanProvider } from '../../functions/src/meal-plan-provider';
+import {
+  builtInPlanner,
+  type MealPlanProvider,
+} from '../../functions/src/planner/meal-plan-provider';
 import { groupApi } from './group-api';
 import {
   readyMember,
@@ -352,7 +355,6 @@ describe('GET /api/challenges/:challengeId/invitation', () => {
     expect(open.status).toBe(200);
     const owners = (await read<ChallengeRecord>(`users/${owner.uid}/challenges/${challengeId}`))!;
     expect(open.body).toEqual({
-      challengeId,
       title: owners.title,
       owner: { uid: owner.uid, displayName: 'Asha', photoURL: '' },
       day: 2,

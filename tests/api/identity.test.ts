@@ -1,8 +1,8 @@
 import type { Database } from 'firebase-admin/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, calendarDateInZone, isoWeekKey, monthKey } from '@domain/calendar-dates';
-import { challengeDeleteWrites } from '../../functions/src/challenge-delete-route';
-import { MAX_FEED_ENTRIES_PER_CALL } from '../../functions/src/identity-route';
+import { challengeDeleteWrites } from '../../functions/src/challenges/challenge-delete-route';
+import { MAX_FEED_ENTRIES_PER_CALL } from '../../functions/src/members/identity-route';
 import {
   generatePayload,
   postJson,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, calendarDateInZone } from '@domain/calendar-dates';
 import type { AdminAuditEntry } from '@domain/site/moderation-records';
-import { builtInPlanner } from '../../functions/src/meal-plan-provider';
+import { builtInPlanner } from '../../functions/src/planner/meal-plan-provider';
 import {
   generatePayload,
   postJson,

@@ -1,10 +1,10 @@
 /**
- * keepLatestNotices (functions/src/notice-retention.ts): a member keeps their latest 50 notices, against the
+ * keepLatestNotices (functions/src/groups/notice-retention.ts): a member keeps their latest 50 notices, against the
  * RTDB emulator with the index database.rules.json declares on users/{uid}/notices (`at`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbPaths } from '@domain/data/database-paths';
-import { keepLatestNotices, NOTICES_KEPT } from '../../functions/src/notice-retention';
+import { keepLatestNotices, NOTICES_KEPT } from '../../functions/src/groups/notice-retention';
 import { startApiHarness, type ApiHarness } from './api-harness';
 
 let harness: ApiHarness;

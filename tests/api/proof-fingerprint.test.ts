@@ -5,13 +5,13 @@ import {
   NotAnImageError,
   PhotoTooLargeError,
   type ProofFingerprint,
-} from '../../functions/src/proof-fingerprint';
+} from '../../functions/src/proofs/proof-fingerprint';
 import {
   checkAndIndexProof,
   findNearDuplicates,
   indexProof,
   type IndexedProof,
-} from '../../functions/src/proof-hash-index';
+} from '../../functions/src/proofs/proof-hash-index';
 import { startApiHarness, type ApiHarness } from './api-harness';
 import { mealPhoto, plainPng, platePhoto } from './proof-photos';
 

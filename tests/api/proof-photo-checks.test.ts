@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { dbPaths } from '@domain/data/database-paths';
-import { NOT_AN_IMAGE_MESSAGE, TOO_LARGE_MESSAGE } from '../../functions/src/proof-fingerprint';
+import {
+  NOT_AN_IMAGE_MESSAGE,
+  TOO_LARGE_MESSAGE,
+} from '../../functions/src/proofs/proof-fingerprint';
 import {
   DECODE_FAILURE_LIMIT,
   TOO_MANY_FAILURES_MESSAGE,
-} from '../../functions/src/proof-decode-limit';
+} from '../../functions/src/proofs/proof-decode-limit';
 import { startApiHarness, type ApiHarness } from './api-harness';
 import { plainPng, platePhoto, withCaptureTime } from './proof-photos';
 import { proofChallengers, PROOF_DAY } from './proof-challengers';

@@ -3,7 +3,7 @@ import { dbPaths } from '@domain/data/database-paths';
 import { GROUP_MESSAGES } from '@domain/challenges/group-records';
 import { encodeBoardProofs } from '@domain/challenges/board-windows';
 import type { ProofQueueEntry } from '@domain/challenges/proof-review';
-import { REPORT_MESSAGES } from '../../functions/src/group-report-route';
+import { REPORT_MESSAGES } from '../../functions/src/groups/group-report-route';
 import { postJson, readyMember } from './api-harness';
 import { groupApi, MINUTE, PROOF_TESTS_START, proofTestSetup } from './group-api';
 import { makeGroup, type GroupMember } from './group-fixtures';

@@ -4,7 +4,7 @@ import type { MealSlot } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
 import type { ProofQueueEntry } from '@domain/challenges/proof-review';
 import { storagePaths } from '@domain/data/storage-paths';
-import { NOT_AN_IMAGE_MESSAGE } from '../../functions/src/proof-fingerprint';
+import { NOT_AN_IMAGE_MESSAGE } from '../../functions/src/proofs/proof-fingerprint';
 import {
   generatePayload,
   postJson,

@@ -13,7 +13,7 @@ import {
 } from './api-harness';
 
 // A proof's window at its edges, and whose window it is: the server's, derived from the challenge's start
-// date and zone (functions/src/proof-verification.ts), then scored by src/domain/challenges/points.ts.
+// date and zone (functions/src/proofs/proof-verification.ts), then scored by src/domain/challenges/points.ts.
 
 /** 05:30 on 10 June 2025 in India: every window of the day is still ahead. */
 const NOW = Date.parse('2025-06-10T00:00:00Z');

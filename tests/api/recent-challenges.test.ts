@@ -1,13 +1,24 @@
 /**
  * readRecentChallenges reads a key range, never the member's whole history (docs/security.md, "Group
  * challenges", "Bounded reads"): challenges whose push id was minted within ACTIVE_REACH_MS are read,
- * older ones are not, whatever their stored createdAt says.
+ * older ones are not, whatever their stored createdAt says. POST /api/generate counts with it and the
+ * stored total, and reads no member's whole challenge list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbPaths } from '@domain/data/database-paths';
 import { pushKey } from '@domain/data/push-key';
-import { ACTIVE_REACH_MS, readRecentChallenges } from '../../functions/src/challenge-records';
-import { startApiHarness, type ApiHarness } from './api-harness';
+import {
+  ACTIVE_REACH_MS,
+  readRecentChallenges,
+} from '../../functions/src/challenges/challenge-records';
+import {
+  generatePayload,
+  postJson,
+  readyMember,
+  startApiHarness,
+  type ApiHarness,
+} from './api-harness';
+import { databaseWithReadLog, type DatabaseRead } from './database-hooks';
 
 const NOW = Date.parse('2026-11-29T08:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -43,5 +54,32 @@ describe('readRecentChallenges', () => {
 
   it('answers an empty record for a member with no challenges', async () => {
     expect(await readRecentChallenges(harness.database, `none-${pushKey()}`, NOW)).toEqual({});
+  });
+});
+
+describe('POST /api/generate', () => {
+  it("counts the active limit and the total without reading the member's whole challenge list", async () => {
+    const reads: DatabaseRead[] = [];
+    const baseUrl = await harness.startApi({
+      clock: () => NOW,
+      database: databaseWithReadLog(harness.database, (read) => reads.push(read)),
+    });
+    const member = await readyMember(harness.database);
+    const history = [400, 200, 90].map((daysAgo) => challengeMadeAt(NOW - daysAgo * DAY));
+    const list = dbPaths.userChallenges(member.uid);
+    await harness.database.ref(list).set(Object.fromEntries(history));
+    // The total the server keeps (create, join, leave, delete and recompute write it).
+    await harness.database.ref(`${dbPaths.userInfo(member.uid)}/totalChallenges`).set(7);
+
+    const created = await postJson(`${baseUrl}/api/generate`, generatePayload(member.uid), {
+      token: member.idToken,
+    });
+    expect(created.status).toBe(201);
+    expect(reads.filter(({ path, query }) => path === list && !query)).toEqual([]);
+    expect(reads.some(({ path, query }) => path === list && query)).toBe(true);
+    expect((await harness.database.ref(dbPaths.userInfo(member.uid)).get()).val()).toMatchObject({
+      activeChallenges: 1,
+      totalChallenges: 8,
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeRecord } from '@domain/challenges/challenge-record';
 import { firstSignInWrites } from '../../src/features/auth/api/member-records';
-import { bucketProofStore } from '../../functions/src/proof-store';
+import { bucketProofStore } from '../../functions/src/proofs/proof-store';
 import {
   generatePayload,
   postJson,

@@ -5,7 +5,7 @@
  */
 import type { Auth } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumeQuota } from '../../functions/src/database-counters';
+import { consumeQuota } from '../../functions/src/http/database-counters';
 import { postJson, readyMember, startApiHarness, type ApiHarness } from './api-harness';
 
 let harness: ApiHarness;

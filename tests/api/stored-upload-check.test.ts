@@ -1,5 +1,5 @@
 /**
- * The finalize check's judgement (functions/src/stored-upload-check.ts) on real parts: the database
+ * The finalize check's judgement (functions/src/proofs/stored-upload-check.ts) on real parts: the database
  * and Storage emulators of the API harness, objects stored through firebase-admin, and the event
  * data the function receives (the object's GCS resource). tests/security/storage-finalize-check.test.ts
  * runs the same check where production runs it, as a Storage-triggered function.
@@ -15,7 +15,7 @@ import {
   createStoredUploadCheck,
   UPLOAD_GRACE_MS,
   type FinalizedObject,
-} from '../../functions/src/stored-upload-check';
+} from '../../functions/src/proofs/stored-upload-check';
 import { startApiHarness, type ApiHarness } from './api-harness';
 
 let harness: ApiHarness;

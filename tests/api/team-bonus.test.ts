@@ -6,9 +6,9 @@ import { dbPaths } from '@domain/data/database-paths';
 import type { BoardRow, GroupRecord } from '@domain/challenges/group-records';
 import { decodeBoardWindows, encodeBoardWindows } from '@domain/challenges/board-windows';
 import { storagePaths } from '@domain/data/storage-paths';
-import { bucketProofStore } from '../../functions/src/proof-store';
-import { teamBonusDuePath } from '../../functions/src/team-bonus-due';
-import { decideTeamBonuses, type TeamBonusRun } from '../../functions/src/team-bonus-job';
+import { bucketProofStore } from '../../functions/src/proofs/proof-store';
+import { teamBonusDuePath } from '../../functions/src/groups/team-bonus-due';
+import { decideTeamBonuses, type TeamBonusRun } from '../../functions/src/groups/team-bonus-job';
 import {
   postJson,
   startApiHarness,
@@ -21,7 +21,7 @@ import { makeGroup, type GroupMember, type TestGroup } from './group-fixtures';
 // The team bonus (docs/product.md, "Group challenges"): decided once when every member's last window
 // has closed, 25 points to each member who proved at least half of their own meals when the team
 // proved at least 80 %, counted in the week and month of the end. Decided by the scheduled job
-// (functions/src/team-bonus-job.ts, called here as its schedule would) with no member's activity, or
+// (functions/src/groups/team-bonus-job.ts, called here as its schedule would) with no member's activity, or
 // by the first recompute after the end (the repair tool, over HTTP).
 
 /**

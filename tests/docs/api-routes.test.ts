@@ -1,6 +1,6 @@
 /**
  * docs/architecture.md lists every route of the API: this fails when a route is registered in
- * functions/src/app.ts without a row there (or a row names a route that no longer exists).
+ * functions/src/http/app.ts without a row there (or a row names a route that no longer exists).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +30,7 @@ describe('the API routes in docs/architecture.md', () => {
   });
 
   it('lists every route the app registers, and no other', () => {
-    const registered = registeredRoutes(read('functions/src/app.ts'));
+    const registered = registeredRoutes(read('functions/src/http/app.ts'));
     expect(registered.length).toBeGreaterThanOrEqual(10);
     expect(documentedRoutes(read('docs/architecture.md'))).toEqual(registered);
   });

@@ -192,7 +192,7 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
     ],
   },
   {
-    // Proofs are written by the proof route only (functions/src/proof-submit-route.ts); its window,
+    // Proofs are written by the proof route only (functions/src/proofs/proof-submit-route.ts); its window,
     // once-only and photo checks are API tests (tests/api/proof-submit.test.ts).
     name: 'a member writes their own meal proof and review from the browser',
     file: 'database.rules.json',

@@ -207,7 +207,7 @@ describe('the finalize check on the local stack', () => {
   it('deletes the avatar and the proof a disabled member stores with a token from before the ban', async () => {
     const member = await signUp();
     const challengeId = await seedChallenge(member.uid);
-    // What disabling writes (functions/src/admin-member-moderation-route.ts); the token stays valid.
+    // What disabling writes (functions/src/admin/admin-member-moderation-route.ts); the token stays valid.
     await writeData(dbPaths.disabledMember(member.uid), {
       at: Date.now(),
       by: 'admin-uid',

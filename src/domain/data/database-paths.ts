@@ -45,7 +45,7 @@ export const dbPaths = {
   /** Server-only: flagged proofs waiting for an admin, by key (time first); admins list them through the API. */
   proofQueue: 'moderation/proofQueue',
   proofQueueEntry: (key: string) => `moderation/proofQueue/${key}`,
-  /** Server-only: proof photos' perceptual hashes, filed by band (functions/src/proof-hash-index.ts). */
+  /** Server-only: proof photos' perceptual hashes, filed by band (functions/src/proofs/proof-hash-index.ts). */
   proofHashBucket: (band: number, value: string) => `proofHashes/${band}/${value}`,
   /** The owner's invite link (group-records.ts InviteRecord): server-written, the owner reads it. */
   challengeInvite: (uid: string, challengeId: string) =>
@@ -77,18 +77,18 @@ export const dbPaths = {
   noticesSeenAt: (uid: string) => `users/${uid}/noticesSeenAt`,
   /** Server-only; no client rule grants access to it. */
   challengeCreationLock: (uid: string) => `serverLocks/challengeCreation/${uid}`,
-  /** Server-only: a member's stored bytes in Cloud Storage, summed by the finalize check (functions/src/stored-upload-check.ts). */
+  /** Server-only: a member's stored bytes in Cloud Storage, summed by the finalize check (functions/src/proofs/stored-upload-check.ts). */
   storageUsage: (uid: string) => `storageUsage/${uid}`,
   /**
    * Server-only: every plan the member made (created or joined) in the last day, by push key
-   * ({at, challengeId}), for the daily cap; leaving or deleting a plan leaves its entry (functions/src/challenge-records.ts).
+   * ({at, challengeId}), for the daily cap; leaving or deleting a plan leaves its entry (functions/src/challenges/challenge-records.ts).
    */
   plansMade: (uid: string) => `serverLimits/plansMade/${uid}`,
-  /** Server-only: fixed-window use counters of the API (functions/src/database-counters.ts). */
+  /** Server-only: fixed-window use counters of the API (functions/src/http/database-counters.ts). */
   serverLimit: (key: string) => `serverLimits/${key}`,
   /**
    * Server-only: groups whose team bonus is undecided, each with when to look at it again (epoch ms;
-   * functions/src/team-bonus-due.ts). `teamBonusDueList` is the scheduled job's whole list.
+   * functions/src/groups/team-bonus-due.ts). `teamBonusDueList` is the scheduled job's whole list.
    */
   teamBonusDueList: 'teamBonusDue',
   teamBonusDue: (challengeId: string) => `teamBonusDue/${challengeId}`,

@@ -35,7 +35,7 @@ const MEAL_PROOF_PATH = new RegExp(
 
 /**
  * Reads an object path back into what it stores, or null for any path storage.rules refuses
- * (the finalize check in functions/src/stored-upload-check.ts deletes those).
+ * (the finalize check in functions/src/proofs/stored-upload-check.ts deletes those).
  */
 export function parseStoragePath(path: string): StoredObjectPath | null {
   const avatar = AVATAR_PATH.exec(path);

@@ -46,7 +46,7 @@ export interface MemberGlance {
   days: Record<CalendarDate, number>;
 }
 
-/** A proof judged once (functions/src/proof-verification.ts): its `doneAt` and whether the photo held. */
+/** A proof judged once (functions/src/proofs/proof-verification.ts): its `doneAt` and whether the photo held. */
 export interface ProofVerdict {
   doneAt: number;
   ok: boolean;

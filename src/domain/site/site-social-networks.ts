@@ -1,6 +1,6 @@
 /**
  * website/social-link (docs/architecture.md#data-model-and-access): the product's own accounts, edited by
- * admins through the audited API (functions/src/admin-website-route.ts), each on its own site's hosts. Kept
+ * admins through the audited API (functions/src/admin/admin-website-route.ts), each on its own site's hosts. Kept
  * apart from their schema (website-records.ts) so the sidebar's links load no zod (docs/performance.md,
  * "Decisions that hold the budgets").
  */

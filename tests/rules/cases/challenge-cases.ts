@@ -1,4 +1,4 @@
-import { challengeDeleteWrites } from '../../../functions/src/challenge-delete-route';
+import { challengeDeleteWrites } from '../../../functions/src/challenges/challenge-delete-route';
 import { challengeTitleWrites } from '@/features/challenges/api/edit-challenge-title';
 import { casesFor } from '../support/rules-matrix';
 import {
@@ -204,7 +204,7 @@ challenges.denied('visitor', 'update', "retitles a member's challenge", (db) =>
   db.ref().update(retitle('Hacked')),
 );
 // Only DELETE /api/challenges/:challengeId soft-deletes, and it recounts the owner's points and boards in
-// the same request (functions/src/challenge-delete-route.ts): the browser's own write would skip the recount.
+// the same request (functions/src/challenges/challenge-delete-route.ts): the browser's own write would skip the recount.
 challenges.denied(
   'owner',
   'delete',
@@ -252,7 +252,7 @@ const prove = (db: Database, day: string, slot: string, changes: Record<string, 
     .ref(meal(day, slot))
     .update({ ...mealProof(OWNER_UID, OWNER_CHALLENGE, day, slot), ...changes });
 
-// Only the proof route writes a proved meal (functions/src/proof-submit-route.ts, docs/security.md
+// Only the proof route writes a proved meal (functions/src/proofs/proof-submit-route.ts, docs/security.md
 // "Proof checks"): the window, once-only, the photo and its URL are checked there, over HTTP.
 meals.denied(
   'owner',

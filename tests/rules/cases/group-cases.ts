@@ -409,7 +409,7 @@ const nudgeRecords = serverRecordCases('groupNudges', NUDGE, 'nudge');
 const reportRecords = serverRecordCases('groupReports', REPORT, 'report');
 
 // serverLimits/plansMade/{uid}: every plan a member made (a join or a creation) for the daily cap, kept
-// when the plan goes (functions/src/challenge-records.ts). A member who could read it would see its
+// when the plan goes (functions/src/challenges/challenge-records.ts). A member who could read it would see its
 // allowance; one who could write it would take back the plans it made by leaving.
 const PLANS_MADE = `serverLimits/plansMade/${OWNER_UID}`;
 const withPlansMade = (world: DatabaseWorld) =>

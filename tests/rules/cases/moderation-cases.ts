@@ -272,7 +272,7 @@ stash.denied('admin', 'read', 'reads the whole moderation tree', (db) =>
   db.ref('moderation').get(),
 );
 
-// The API's request counters (functions/src/database-counters.ts): a client that could read them would
+// The API's request counters (functions/src/http/database-counters.ts): a client that could read them would
 // learn another member's activity, one that could write them would reset its own allowance.
 const counter = `serverLimits/requests/generate/${OWNER_UID}`;
 const withCounter = (world: DatabaseWorld) =>

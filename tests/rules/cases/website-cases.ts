@@ -62,7 +62,7 @@ banner.allowed('visitor', 'read', 'reads the banner topics', (db) =>
 banner.allowed('member', 'read', 'reads the banner topics', (db) =>
   db.ref('website/banner/val').get(),
 );
-// Only the API writes what every visitor sees, with an audit entry (functions/src/admin-website-route.ts).
+// Only the API writes what every visitor sees, with an audit entry (functions/src/admin/admin-website-route.ts).
 banner.denied('admin', 'update', 'changes the banner topics from the browser, unaudited', (db) =>
   db.ref('website/banner/val').set('Meal Sleep Steps'),
 );

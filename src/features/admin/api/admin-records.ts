@@ -1,3 +1,4 @@
+import type { BannerResponse, SocialLinksResponse } from '@domain/api/admin';
 import { callApi } from '@/services/api-client';
 import { readChildren } from '@/services/database';
 import { dbPaths } from '@domain/data/database-paths';
@@ -97,10 +98,10 @@ export {
  * The banner and the site's links are what every visitor sees: an admin changes them through the API,
  * which validates them (website-records.ts) and writes the audit log in the same update.
  */
-export function saveBanner(input: BannerInput): Promise<unknown> {
-  return callApi('/api/admin/website/banner', input);
+export function saveBanner(input: BannerInput): Promise<BannerResponse> {
+  return callApi<BannerResponse>('/api/admin/website/banner', input);
 }
 
-export function saveSiteSocialLinks(links: SiteSocialLinksInput): Promise<unknown> {
-  return callApi('/api/admin/website/social-links', links);
+export function saveSiteSocialLinks(links: SiteSocialLinksInput): Promise<SocialLinksResponse> {
+  return callApi<SocialLinksResponse>('/api/admin/website/social-links', links);
 }

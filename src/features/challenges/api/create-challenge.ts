@@ -11,7 +11,7 @@ import {
   PREFERENCES,
   TARGET_BODIES,
 } from '@domain/constants';
-import type { GenerateRequestInput } from '@domain/challenges/generate-request-schema';
+import type { GenerateRequest, GenerateResponse } from '@domain/api/challenges';
 import { GROUP_ACCESS } from '@domain/challenges/group-records';
 import {
   resolveMemberTimeZone,
@@ -104,7 +104,7 @@ export function buildGenerateRequest(
   now = Date.now(),
   timezone = deviceTimeZone(),
   windowsTimeZone = timezone,
-): GenerateRequestInput {
+): GenerateRequest {
   const today = calendarDateInZone(now, windowsTimeZone);
   return {
     title: input.title,
@@ -125,11 +125,11 @@ export function buildGenerateRequest(
 export async function createChallenge(
   user: Pick<SessionUser, 'uid' | 'displayName' | 'photoURL'>,
   input: CreateChallengeInput,
-): Promise<{ challengeId?: string }> {
+): Promise<GenerateResponse> {
   try {
     const now = Date.now();
     const { timeZone } = await challengeTimeZone(user.uid, now);
-    return await callApi<{ challengeId?: string }>(
+    return await callApi<GenerateResponse>(
       '/api/generate',
       buildGenerateRequest(user, input, now, deviceTimeZone(), timeZone),
     );

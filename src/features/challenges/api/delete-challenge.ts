@@ -1,3 +1,4 @@
+import type { DeleteChallengeResponse } from '@domain/api/challenges';
 import { callApi } from '@/services/api-client';
 import type { ChallengeRef } from '@domain/challenges/challenge-record';
 
@@ -6,7 +7,11 @@ import type { ChallengeRef } from '@domain/challenges/challenge-record';
  * its feed entry and recomputes the member's points and boards in the same request.
  */
 export async function deleteChallenge({ challengeId }: ChallengeRef): Promise<void> {
-  await callApi(`/api/challenges/${encodeURIComponent(challengeId)}`, undefined, 'DELETE');
+  await callApi<DeleteChallengeResponse>(
+    `/api/challenges/${encodeURIComponent(challengeId)}`,
+    undefined,
+    'DELETE',
+  );
 }
 
 /** The confirmation words of docs/product.md#states-and-transitions, verbatim. */

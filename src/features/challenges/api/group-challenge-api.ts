@@ -1,5 +1,17 @@
+import type {
+  AccessResponse,
+  CheerResponse,
+  CloseInviteResponse,
+  Invitation,
+  InviteResponse,
+  JoinRequest,
+  JoinResponse,
+  LeaveResponse,
+  NudgeResponse,
+  RemoveMemberResponse,
+  ReportResponse,
+} from '@domain/api/groups';
 import type { ChallengeRecord } from '@domain/challenges/challenge-record';
-import type { Preference, TargetBody } from '@domain/constants';
 import type {
   GroupAccess,
   InviteRecord,
@@ -25,41 +37,20 @@ export type GroupChallengeRecord = ChallengeRecord & {
   invite?: InviteRecord;
 };
 
-/** A member on the join page: never more than their name and photo. */
-export interface InvitationMember {
-  uid: string;
-  displayName: string;
-  photoURL: string;
-}
-
-/** GET /api/challenges/:cid/invitation: what the join page shows before joining. */
-export interface Invitation {
-  title: string;
-  owner: InvitationMember;
-  day: number;
-  startDate: string;
-  preference: Preference;
-  targetBody: TargetBody;
-  members: InvitationMember[];
-  memberCount: number;
-  access: GroupAccess;
-  joined: boolean;
-  /** Whether "Join challenge" can work, and the server's reason when it cannot. */
-  joinable: boolean;
-  refusal: string | null;
-}
+/** GET /api/challenges/:cid/invitation: what the join page shows before joining (src/domain/api/groups.ts). */
+export type { Invitation } from '@domain/api/groups';
 
 export function setGroupAccess(challengeId: string, access: GroupAccess) {
-  return callApi<{ access: GroupAccess }>(`${challengeApi(challengeId)}/access`, { access }, 'PUT');
+  return callApi<AccessResponse>(`${challengeApi(challengeId)}/access`, { access }, 'PUT');
 }
 
 /** A new invite token; the old link stops working and closed invitations open again. */
 export function makeInviteLink(challengeId: string) {
-  return callApi<{ token: string }>(`${challengeApi(challengeId)}/invite`, {}, 'POST');
+  return callApi<InviteResponse>(`${challengeApi(challengeId)}/invite`, {}, 'POST');
 }
 
 export function closeInvitations(challengeId: string) {
-  return callApi<unknown>(`${challengeApi(challengeId)}/invite`, undefined, 'DELETE');
+  return callApi<CloseInviteResponse>(`${challengeApi(challengeId)}/invite`, undefined, 'DELETE');
 }
 
 export function readInvitation(challengeId: string, token: string | undefined) {
@@ -69,18 +60,16 @@ export function readInvitation(challengeId: string, token: string | undefined) {
 
 /** The device's zone goes along, as when creating: the member's windows are in their own zone. */
 export function joinChallenge(challengeId: string, token: string | undefined) {
-  return callApi<{ ownerId: string; challengeId: string }>(`${challengeApi(challengeId)}/join`, {
-    ...(token && { token }),
-    timezone: deviceTimeZone(),
-  });
+  const body: JoinRequest = { ...(token && { token }), timezone: deviceTimeZone() };
+  return callApi<JoinResponse>(`${challengeApi(challengeId)}/join`, body);
 }
 
 export function leaveChallenge(challengeId: string) {
-  return callApi<unknown>(`${challengeApi(challengeId)}/leave`, {});
+  return callApi<LeaveResponse>(`${challengeApi(challengeId)}/leave`, {});
 }
 
 export function removeMember(challengeId: string, uid: string) {
-  return callApi<unknown>(
+  return callApi<RemoveMemberResponse>(
     `${challengeApi(challengeId)}/members/${encodeURIComponent(uid)}`,
     undefined,
     'DELETE',
@@ -88,14 +77,14 @@ export function removeMember(challengeId: string, uid: string) {
 }
 
 export function cheerMeal(challengeId: string, uid: string, meal: MealKey) {
-  return callApi<unknown>(
+  return callApi<CheerResponse>(
     `${challengeApi(challengeId)}/members/${encodeURIComponent(uid)}/cheers`,
     { meal },
   );
 }
 
 export function nudgeMember(challengeId: string, uid: string) {
-  return callApi<unknown>(
+  return callApi<NudgeResponse>(
     `${challengeApi(challengeId)}/members/${encodeURIComponent(uid)}/nudges`,
     {},
   );
@@ -111,7 +100,7 @@ export function reportProof(
   meal: MealKey,
   reason: ProofReportReason,
 ) {
-  return callApi<{ reports: number; flagged: boolean }>(
+  return callApi<ReportResponse>(
     `${challengeApi(challengeId)}/members/${encodeURIComponent(uid)}/meals/${meal}/reports`,
     { reason },
   );

@@ -1,3 +1,4 @@
+import type { RecomputeRequest, RecomputeResponse } from '@domain/api/challenges';
 import { callApi } from '@/services/api-client';
 
 /**
@@ -5,11 +6,12 @@ import { callApi } from '@/services/api-client';
  * Delete, reviews and the team bonus derive them on the server; only the proof upload still asks for a
  * recount here, until the proof route derives it itself (issue #41 item 5). The member's own write
  * already landed, so a failed recount is only logged. `challengeId` names the challenge that changed
- * (a hint: the server derives everything itself, functions/src/recompute-route.ts).
+ * (a hint: the server derives everything itself, functions/src/progress/recompute-totals.ts).
  */
 export async function recomputeMemberTotals(challengeId?: string): Promise<void> {
   try {
-    await callApi('/api/me/recompute', challengeId ? { challengeId } : {});
+    const body: RecomputeRequest = challengeId ? { challengeId } : {};
+    await callApi<RecomputeResponse>('/api/me/recompute', body);
   } catch (error) {
     console.warn('Recomputing member totals failed', error);
   }

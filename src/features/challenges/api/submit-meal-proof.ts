@@ -1,19 +1,7 @@
 import type { MealSlot } from '@domain/constants';
 import type { ChallengeRef } from '@domain/challenges/challenge-record';
-import type { ProofReview } from '@domain/challenges/proof-review';
+import type { ProofRequest, ProofResponse } from '@domain/api/proofs';
 import { callApi } from '@/services/api-client';
-
-/** What the server recorded (functions/src/proof-submit-route.ts). */
-export interface RecordedProof {
-  status: 'Done';
-  img: string;
-  imgPath: string;
-  doneAt: number;
-  /** Set when the proof waits for an admin (it earns nothing until approved). */
-  review: ProofReview | null;
-  /** The member's score as the server derived it with this proof (absent if that failed). */
-  score?: number;
-}
 
 /**
  * Asks the server to record the photo just uploaded as the meal's proof: it checks the window, the
@@ -26,9 +14,10 @@ export async function submitMealProof(
   { challengeId }: Pick<ChallengeRef, 'ownerId' | 'challengeId'>,
   dayNumber: number,
   slot: MealSlot,
-): Promise<RecordedProof> {
-  return callApi<RecordedProof>(
+): Promise<ProofResponse> {
+  const body: ProofRequest = {};
+  return callApi<ProofResponse>(
     `/api/challenges/${encodeURIComponent(challengeId)}/days/${dayNumber}/meals/${slot}/proof`,
-    {},
+    body,
   );
 }

@@ -1,4 +1,5 @@
 import type { MealSlot } from '@domain/constants';
+import type { SwapResponse } from '@domain/api/challenges';
 import { callApi } from '@/services/api-client';
 import type { ChallengeRef } from '@domain/challenges/challenge-record';
 
@@ -7,8 +8,8 @@ export function swapMeal(
   { challengeId }: Pick<ChallengeRef, 'challengeId'>,
   dayNumber: number,
   slot: MealSlot,
-): Promise<{ name: string; calories: number }> {
-  return callApi(
+): Promise<SwapResponse> {
+  return callApi<SwapResponse>(
     `/api/challenges/${encodeURIComponent(challengeId)}/days/${dayNumber}/meals/${slot}/swap`,
     {},
   );

@@ -1,9 +1,5 @@
+import type { IdentityRequest, IdentityResponse } from '@domain/api/members';
 import { callApi } from '@/services/api-client';
-
-interface IdentityResponse {
-  /** Set when the member has more feed entries than one call rewrites: the cursor of the next call. */
-  next: string | null;
-}
 
 /** Each call rewrites a bounded batch of feed entries; a member would need thousands to reach this. */
 const MAX_CALLS = 10;
@@ -15,10 +11,8 @@ const MAX_CALLS = 10;
 export async function refreshMemberCopies(): Promise<void> {
   let after: string | null = null;
   for (let call = 0; call < MAX_CALLS; call++) {
-    const { next }: IdentityResponse = await callApi<IdentityResponse>(
-      '/api/me/identity',
-      after ? { after } : {},
-    );
+    const body: IdentityRequest = after ? { after } : {};
+    const { next }: IdentityResponse = await callApi<IdentityResponse>('/api/me/identity', body);
     if (!next) return;
     after = next;
   }

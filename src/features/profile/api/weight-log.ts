@@ -5,6 +5,7 @@ import type { WeightEntry } from '@domain/members/weight-log';
 import type { Loadable } from '@/hooks/use-loadable';
 import { useRead } from '@/hooks/use-loadable';
 import { valueRead } from '@domain/data/read-descriptor';
+import type { WeightResponse } from '@domain/api/members';
 import { callApi } from '@/services/api-client';
 import { useMemberFeedEntries } from './member-feed-entries';
 
@@ -43,10 +44,10 @@ export function useLatestChallenge(uid: string): Loadable<LatestChallenge | null
 }
 
 export const logWeight = (date: string, kg: number) =>
-  callApi<{ date: string; kg: number }>('/api/me/weights', { date, kg });
+  callApi<WeightResponse>('/api/me/weights', { date, kg });
 
 export const editWeight = (date: string, kg: number) =>
-  callApi<{ date: string; kg: number }>(`/api/me/weights/${date}`, { kg }, 'PUT');
+  callApi<WeightResponse>(`/api/me/weights/${date}`, { kg }, 'PUT');
 
 export const deleteWeight = (date: string) =>
   callApi<Record<string, never>>(`/api/me/weights/${date}`, undefined, 'DELETE');
