@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { PRERENDERED_ATTRIBUTE } from '../src/app/prerender-marks.ts';
+import { splitFirstScreenStylesheet } from './first-screen-stylesheet.ts';
 import {
   MEMBER_SESSION_SCRIPT,
   MEMBER_SESSION_STYLE,
@@ -58,8 +59,9 @@ export function pageFromShell(
  * Prerenders the public pages at build time (docs/architecture.md, "Prerendered public pages"): once the client
  * build is written, a server build of `serverEntry` renders each page of PRERENDERED_PAGES for a visitor, with
  * the real components, into the built shell. The shell itself is kept as SPA_SHELL_FILE for every other address;
- * the home replaces index.html (Hosting serves `/` from it). Runs before vite-plugin-pwa's worker is generated,
- * so that the worker precaches the shell.
+ * the home replaces index.html (Hosting serves `/` from it). Then all of them block their first paint on only the
+ * rules their markup uses (first-screen-stylesheet.ts). Runs before vite-plugin-pwa's worker is generated, so
+ * that the worker precaches the shell and that stylesheet.
  */
 export function prerenderPublicPages({ serverEntry }: { serverEntry: string }): Plugin {
   let config: ResolvedConfig;
@@ -110,6 +112,8 @@ export function prerenderPublicPages({ serverEntry }: { serverEntry: string }): 
             const page = pageFromShell(shell, { path, body, title, memberCheck: memberCheck! });
             writeFileSync(join(outDir, file), page);
           }
+          const pages = [SPA_SHELL_FILE, ...PRERENDERED_PAGES.map((page) => page.file)];
+          await splitFirstScreenStylesheet(outDir, pages);
         } finally {
           rmSync(serverDir, { recursive: true, force: true });
         }

@@ -2,7 +2,11 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { readStored, storageKeys } from '@/lib/device-storage';
 import { App } from './app';
-import { MEMBER_SESSION_CLASS, PRERENDERED_ATTRIBUTE } from './prerender-marks';
+import {
+  APP_STYLES_ATTRIBUTE,
+  MEMBER_SESSION_CLASS,
+  PRERENDERED_ATTRIBUTE,
+} from './prerender-marks';
 import { matchAppRoute } from './route-table';
 import { registerAppServiceWorker } from './shell/app-updates';
 import { preconnectDatabase } from '@/services/database-reads';
@@ -33,8 +37,26 @@ function revealAfterFirstCommit(container: HTMLElement): void {
   observer.observe(container, { childList: true });
 }
 
+/**
+ * Applies the app's whole stylesheet, which the page fetched beside its first screen's rules without blocking
+ * its first paint (build-plugins/first-screen-stylesheet.ts): React draws nothing before every rule is there.
+ * Development builds link no such stylesheet (Vite injects the styles).
+ */
+async function applyAppStyles(): Promise<void> {
+  const link = document.querySelector<HTMLLinkElement>(`link[${APP_STYLES_ATTRIBUTE}]`);
+  if (!link) return;
+  if (!link.sheet) {
+    await new Promise((resolve) => {
+      link.addEventListener('load', resolve, { once: true });
+      link.addEventListener('error', resolve, { once: true });
+    });
+  }
+  link.media = 'all';
+}
+
 // The address's screens were started by src/main.tsx (screen-loaders.ts), before React and the router.
 preconnectDatabase();
+await applyAppStyles();
 
 const container = document.getElementById('root')!;
 const app = (
