@@ -15,7 +15,12 @@ export function HomeBanner() {
       {/* One row of the same height loading or loaded (home-banner.css): the topics arrive after the
           prerendered page's first paint and must not push the page below down. */}
       {topics.length > 0 ? (
-        <ul className="home-banner-topics list-unstyled gap-2 mb-0" aria-label="Challenge topics">
+        // Focusable: a region that may scroll sideways must be reachable by keyboard.
+        <ul
+          className="home-banner-topics list-unstyled gap-2 mb-0"
+          aria-label="Challenge topics"
+          tabIndex={0}
+        >
           {topics.map((topic, index) => (
             <li key={`${topic}-${index}`} className="flex-shrink-0">
               <span className="badge rounded-pill text-bg-light fs-6 fw-normal">{topic}</span>
