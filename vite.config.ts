@@ -7,7 +7,9 @@ import { deferManifestLink } from './build-plugins/defer-manifest-link.ts';
 import { inlineFavicon } from './build-plugins/inline-favicon.ts';
 import { storageImagesPattern, withStorageImages } from './build-plugins/installable-app.ts';
 import { modulepreloadAppStart } from './build-plugins/modulepreload-app-start.ts';
+import { prerenderPublicPages } from './build-plugins/prerender-public-pages.ts';
 import { previewBrotli } from './build-plugins/preview-brotli.ts';
+import { previewHostingRewrites } from './build-plugins/preview-hosting-rewrites.ts';
 import { purgeUnusedBootstrap } from './build-plugins/purge-unused-bootstrap.ts';
 import { requireProductionFirebaseConfig } from './build-plugins/require-production-firebase-config.ts';
 import { emulatorHostingHeaders } from './scripts/lib/served-hosting-headers.ts';
@@ -49,23 +51,29 @@ function buildStorageImages(env: Record<string, string>): RegExp {
   return storageImagesPattern(bucket, emulatorOrigin);
 }
 
-export default defineConfig(({ command, mode, isPreview }) => ({
+export default defineConfig(({ command, mode, isPreview, isSsrBuild }) => ({
   plugins: [
     requireProductionFirebaseConfig(),
     react(),
     inlineFavicon(resolve(root, 'src/assets/logo.svg')),
     modulepreloadAppStart(APP_START_MODULE),
-    chunkPlan.plugin,
-    // Manifest and service worker in builds only; `vite` (dev) and the unit tests run without a worker.
+    // The chunk plan is the browser's; the prerender's server build (below) is one bundle run once at build.
+    ...(isSsrBuild ? [] : [chunkPlan.plugin]),
+    // Manifest and service worker in client builds only; `vite` (dev) and the unit tests run without a worker.
     // The worker caches images of this build's bucket only (the local emulator's in an emulator build).
     VitePWA({
       ...withStorageImages(buildStorageImages(loadEnv(mode, root, 'VITE_'))),
-      disable: command !== 'build',
+      disable: command !== 'build' || Boolean(isSsrBuild),
     }),
+    // The signed-out home, about, contact and the leader-board as HTML with their content
+    // (docs/architecture.md, "Prerendered public pages"); before VitePWA's worker, which precaches the shell.
+    prerenderPublicPages({ serverEntry: 'src/app/prerender-page.tsx' }),
     // After VitePWA: its manifest link waits until the page has loaded.
     deferManifestLink(MANIFEST_TEMPLATE_ID),
     // `vite preview` (the bench, the e2e tests) compresses as Hosting does: Brotli when the browser accepts it.
     previewBrotli(),
+    // ...and routes addresses as firebase.json's rewrites do: each prerendered page at its path, the shell elsewhere.
+    previewHostingRewrites(resolve(root, 'firebase.json')),
   ],
   // `@/x` is `src/x`: imports name where a module lives, not how many folders to climb.
   resolve: { alias: { '@domain': resolve(root, 'src/domain'), '@': resolve(root, 'src') } },
@@ -78,7 +86,7 @@ export default defineConfig(({ command, mode, isPreview }) => ({
     // One stylesheet, linked by index.html: the screens' own rules are ~2 KB gzip in all, less than what a
     // request of their own costs the first page (docs/performance.md, "Decisions that hold the budgets").
     cssCodeSplit: false,
-    rolldownOptions: { output: { codeSplitting: { groups: chunkPlan.groups } } },
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: chunkPlan.groups } } },
     // The shell is one chunk on purpose (~500 KB raw); tests/bench/bundle-budget.test.ts guards its gzip size.
     chunkSizeWarningLimit: 600,
   },

@@ -1,5 +1,6 @@
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 import { STORAGE_IMAGES_CACHE } from '../src/lib/device-storage';
+import { SPA_SHELL_FILE } from './prerendered-pages.ts';
 
 /** The logo's green: the manifest's theme colour, index.html's `theme-color` and the maskable icon's background. */
 export const THEME_COLOUR = '#146c43';
@@ -73,9 +74,10 @@ export const installableApp: Partial<VitePWAOptions> = {
   },
   workbox: {
     // The shell and every hashed chunk and stylesheet; the 219 meal illustrations are cached when first shown.
-    globPatterns: ['index.html', 'assets/**/*.{js,css}', 'icons/*.png'],
+    // The SPA shell, not the prerendered home (index.html): it must never stand in for another address.
+    globPatterns: [SPA_SHELL_FILE, 'assets/**/*.{js,css}', 'icons/*.png'],
     // Any in-app address opens the precached shell (the router draws the page); /api and files do not.
-    navigateFallback: '/index.html',
+    navigateFallback: `/${SPA_SHELL_FILE}`,
     navigateFallbackDenylist: [/^\/api\//, /^\/__\//, /\.[a-z0-9]+$/i],
     cleanupOutdatedCaches: true,
     // The largest chunk (the shell) is ~500 KB raw; Workbox's default limit is 2 MiB, kept as a guard.

@@ -111,8 +111,8 @@ test.describe('installable app', () => {
 
     const caches = await cachedUrls(page);
     const urls = caches.flatMap((cache) => cache.urls);
-    // Workbox keys the shell by its revision (index.html?__WB_REVISION__=…).
-    expect(urls.some((url) => new URL(url).pathname === '/index.html')).toBe(true);
+    // Workbox keys the shell by its revision (app.html?__WB_REVISION__=…).
+    expect(urls.some((url) => new URL(url).pathname === '/app.html')).toBe(true);
     expect(urls.some((url) => /\/assets\/app-shell-[\w-]+\.js$/.test(url))).toBe(true);
     // Nothing from /api, the database (REST or emulator) or Auth.
     const served = new URL(baseURL!).host;

@@ -49,8 +49,11 @@ const ENTRY_HEIGHT = 62;
 
 /** Whether the media query matches, as the window changes; taken to match without matchMedia (a test's DOM). */
 function useMatchesMedia(query: string): boolean {
+  // `typeof window`: the build prerenders this page in Node (src/app/prerender-page.tsx).
   const [matches, setMatches] = useState(() =>
-    typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : true,
+    typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+      ? window.matchMedia(query).matches
+      : true,
   );
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;

@@ -25,6 +25,8 @@ export function useAppUpdate(): AppUpdateState {
       return () => listeners.delete(listener);
     },
     () => state,
+    // The build's prerender (src/app/prerender-page.tsx): no worker there.
+    () => state,
   );
 }
 

@@ -12,17 +12,25 @@ export function HomeBanner() {
       <h1 id="home-banner-title" className="h3 mb-3">
         Which Challenge Would You Like to Take Today ?
       </h1>
+      {/* One row of the same height loading or loaded (home-banner.css): the topics arrive after the
+          prerendered page's first paint and must not push the page below down. */}
       {topics.length > 0 ? (
-        <ul className="list-inline mb-0" aria-label="Challenge topics">
+        // Focusable: a region that may scroll sideways must be reachable by keyboard.
+        <ul
+          className="home-banner-topics list-unstyled gap-2 mb-0"
+          aria-label="Challenge topics"
+          tabIndex={0}
+        >
           {topics.map((topic, index) => (
-            <li key={`${topic}-${index}`} className="list-inline-item mb-2">
+            <li key={`${topic}-${index}`} className="flex-shrink-0">
               <span className="badge rounded-pill text-bg-light fs-6 fw-normal">{topic}</span>
             </li>
           ))}
         </ul>
       ) : (
-        // Same height while loading or empty, so the feed below does not jump.
-        <p className="mb-0 opacity-75">Meal plans built for your body and goal.</p>
+        <p className="home-banner-topics mb-0 opacity-75">
+          Meal plans built for your body and goal.
+        </p>
       )}
     </section>
   );
