@@ -27,8 +27,7 @@ import { measureFeedCost } from './bench/feed-cost';
 import { measureEmulatorTiming } from './bench/emulator-timing';
 import { measureGenerateLatency } from './bench/generate-latency';
 import { measureBoardBytes, measureJoinLatency } from './bench/group-cost';
-import { allChunks, homeRouteInitialJs } from './bench/initial-js';
-import { locateLazyModules } from './bench/lazy-modules';
+import { bundleRows } from './bench/bundle-rows';
 import { auditPages, pageKey, selectPages } from './bench/lighthouse-audit';
 import { longTaskRows } from './bench/long-tasks';
 import type { RepeatVisit } from './bench/repeat-visit';
@@ -221,41 +220,6 @@ async function emulatorRows(): Promise<Row[]> {
       budget: `≤ ${budgets.emulators.tenThousandChildrenMs} ms`,
       status: check(timing.tenThousandChildrenMs <= budgets.emulators.tenThousandChildrenMs),
     },
-  ];
-}
-
-async function bundleRows(build: AppBuild): Promise<Row[]> {
-  const initial = await homeRouteInitialJs(build.distDir);
-  const chunks = allChunks(build.distDir);
-  const lazy = locateLazyModules(build.distDir, chunks, initial.chunks);
-  const initialFiles = new Set(initial.chunks.map((chunk) => chunk.file));
-  return [
-    {
-      area: 'bundle',
-      measure: `home route initial JS (${initial.chunks.length} chunks: entry + modulepreloads + static imports), gzip`,
-      result: kib(initial.gzipBytes),
-      budget: `≤ ${kib(budgets.homeInitialJsGzipBytes)}`,
-      status: check(initial.gzipBytes <= budgets.homeInitialJsGzipBytes),
-    },
-    ...lazy.map((module): Row => ({
-      area: 'bundle',
-      measure: `${module.name} lazy-loaded`,
-      result:
-        module.initialChunks.length > 0
-          ? `in initial ${module.initialChunks.join(', ')}`
-          : module.lazyChunks.length > 0
-            ? `lazy: ${module.lazyChunks.join(', ')}`
-            : 'not found in the build',
-      budget: 'not in initial JS',
-      status: check(module.initialChunks.length === 0 && module.lazyChunks.length > 0),
-    })),
-    ...chunks.map((chunk): Row => ({
-      area: 'bundle chunk',
-      measure: `${chunk.file}${initialFiles.has(chunk.file) ? ' (initial)' : ''}`,
-      result: `${kib(chunk.gzipBytes)} gzip (${kib(chunk.bytes)} raw)`,
-      budget: '—',
-      status: 'info',
-    })),
   ];
 }
 
@@ -465,7 +429,7 @@ async function main(): Promise<number> {
   }
   if (build) {
     const appBuild = build;
-    await run('bundle', () => bundleRows(appBuild));
+    await run('bundle', () => bundleRows(appBuild.distDir));
     if (chromiumPath) {
       const browser = chromiumPath;
       await run('memberday', () => memberDayRows(appBuild, browser));

@@ -58,8 +58,7 @@ export function mainThreadWork(lhr: LighthouseResult): MainThreadWork {
 
 function scriptBytes(lhr: LighthouseResult): number {
   const details = lhr.audits['network-requests']?.details as
-    | { items?: Array<{ resourceType?: string; transferSize?: number }> }
-    | undefined;
+    { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined;
   return (details?.items ?? [])
     .filter((item) => item.resourceType === 'Script')
     .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
@@ -91,7 +90,9 @@ export function mainThreadGroupsText(work: MainThreadWork): string {
   const rest = Object.entries(work.groups)
     .filter(([group]) => !(namedGroups as readonly string[]).includes(group))
     .reduce((sum, [, ms]) => sum + ms, 0);
-  const named = namedGroups.map((group) => `${groupNames[group]} ${whole(work.groups[group] ?? 0)}`);
+  const named = namedGroups.map(
+    (group) => `${groupNames[group]} ${whole(work.groups[group] ?? 0)}`,
+  );
   return [...named, `the rest ${whole(rest)}`].join(', ');
 }
 

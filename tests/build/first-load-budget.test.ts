@@ -34,7 +34,10 @@ beforeAll(async () => {
   modulesByChunk = await moduleCountsByChunk(repoRoot, SAMPLE_PRODUCTION_ENV);
   const today = pages.map((page) => {
     const load = loads.get(page)!;
-    const modules = load.js.chunks.reduce((sum, chunk) => sum + (modulesByChunk.get(chunk.file) ?? 0), 0);
+    const modules = load.js.chunks.reduce(
+      (sum, chunk) => sum + (modulesByChunk.get(chunk.file) ?? 0),
+      0,
+    );
     return `${page}: JS ${load.js.gzipBytes} B (${kib(load.js.gzipBytes)}), CSS ${load.css.gzipBytes} B, ${modules} modules, ${load.js.chunks.length} chunks`;
   });
   console.info(`First load of each page, this build:\n${today.join('\n')}`);
