@@ -16,8 +16,10 @@ export async function moduleCountsByChunk(
   env: Readonly<Record<string, string>>,
 ): Promise<Map<string, number>> {
   const outDir = mkdtempSync(join(tmpdir(), 'challangex-module-counts-'));
-  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, env);
+  // Vite keeps a NODE_ENV it finds (Vitest's "test"): React's development build would come out, other chunks.
+  const overrides = { ...env, NODE_ENV: 'production' };
+  const saved = Object.fromEntries(Object.keys(overrides).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, overrides);
   try {
     const result = await build({
       root,
