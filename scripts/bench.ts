@@ -5,7 +5,7 @@
  *   npm run bench -- --only bundle,lighthouse   # some sections only
  *   npm run bench -- --lighthouse-runs 1 --generate-requests 100
  *   npm run bench -- --only lighthouse --pages profile,home   # some audited pages only
- *   npm run bench -- --only lighthouse --cpu-slowdown 4       # Lighthouse's fixed 4×, not scaled to this host
+ *   npm run bench -- --only lighthouse --cpu-slowdown 2       # another fixed CPU slowdown than Lighthouse's 4×
  *
  *   npm run bench -- --only groups --join-requests 20   # join latency and the board's bytes, a small sample
  *   npm run bench -- --only lighthouse --pages group-challenge   # the challenge page with a 50-member board
@@ -27,13 +27,17 @@ import { measureFeedCost } from './bench/feed-cost';
 import { measureEmulatorTiming } from './bench/emulator-timing';
 import { measureGenerateLatency } from './bench/generate-latency';
 import { measureBoardBytes, measureJoinLatency } from './bench/group-cost';
-import { allChunks, homeRouteInitialJs } from './bench/initial-js';
-import { locateLazyModules } from './bench/lazy-modules';
+import { bundleRows } from './bench/bundle-rows';
 import { auditPages, pageKey, selectPages } from './bench/lighthouse-audit';
 import { longTaskRows } from './bench/long-tasks';
 import type { RepeatVisit } from './bench/repeat-visit';
-import { hostIndexRow } from './bench/host-benchmark-index';
-import { describeMachine, machineLine, parseCpuSlowdown } from './bench/machine';
+import { lighthousePageRows } from './bench/lighthouse-report';
+import {
+  DEFAULT_CPU_SLOWDOWN,
+  describeMachine,
+  machineLine,
+  parseCpuSlowdown,
+} from './bench/machine';
 import { measureMemberDay } from './bench/member-day-cost';
 import { firebasePrices, monthlyBill, PRICES_AS_OF } from './bench/firebase-prices';
 import { ensureChromium } from './lib/find-chromium';
@@ -59,20 +63,18 @@ const SECTIONS = [
   'long-tasks',
 ] as const;
 type Section = (typeof SECTIONS)[number];
-/** Times without a Lighthouse run, printed with the host's benchmarkIndex (measured in Chromium, if any). */
-const timedSections = new Set<Section>(['planner', 'generate', 'groups', 'recompute', 'proofs']);
-const browserSections: Section[] = ['lighthouse', 'memberday', 'long-tasks', ...timedSections];
+const browserSections: Section[] = ['lighthouse', 'memberday', 'long-tasks'];
 const WATCHDOG_MS = 40 * 60_000;
 const REPEAT_VISITS = 5;
 
 const { values: args } = parseArgs({
   options: {
     only: { type: 'string' },
-    'lighthouse-runs': { type: 'string', default: '3' },
+    'lighthouse-runs': { type: 'string', default: String(budgets.lighthouse.runsPerPage) },
     // Some audited pages only, e.g. --pages profile,home (scripts/bench/lighthouse-audit.ts, selectPages).
     pages: { type: 'string' },
-    // "calibrated" (default): each run's CPU slowdown scaled to this host's benchmarkIndex; or a fixed multiplier.
-    'cpu-slowdown': { type: 'string', default: 'calibrated' },
+    // Lighthouse's CPU multiplier: its default 4 (the budgets' slowdown) unless another is asked for.
+    'cpu-slowdown': { type: 'string' },
     'generate-requests': { type: 'string', default: '300' },
     'join-requests': { type: 'string', default: '100' },
     // --only long-tasks: loads a page, each traced (scripts/bench/long-tasks.ts); raw traces kept if asked.
@@ -221,41 +223,6 @@ async function emulatorRows(): Promise<Row[]> {
   ];
 }
 
-async function bundleRows(build: AppBuild): Promise<Row[]> {
-  const initial = await homeRouteInitialJs(build.distDir);
-  const chunks = allChunks(build.distDir);
-  const lazy = locateLazyModules(build.distDir, chunks, initial.chunks);
-  const initialFiles = new Set(initial.chunks.map((chunk) => chunk.file));
-  return [
-    {
-      area: 'bundle',
-      measure: `home route initial JS (${initial.chunks.length} chunks: entry + modulepreloads + static imports), gzip`,
-      result: kib(initial.gzipBytes),
-      budget: `≤ ${kib(budgets.homeInitialJsGzipBytes)}`,
-      status: check(initial.gzipBytes <= budgets.homeInitialJsGzipBytes),
-    },
-    ...lazy.map((module): Row => ({
-      area: 'bundle',
-      measure: `${module.name} lazy-loaded`,
-      result:
-        module.initialChunks.length > 0
-          ? `in initial ${module.initialChunks.join(', ')}`
-          : module.lazyChunks.length > 0
-            ? `lazy: ${module.lazyChunks.join(', ')}`
-            : 'not found in the build',
-      budget: 'not in initial JS',
-      status: check(module.initialChunks.length === 0 && module.lazyChunks.length > 0),
-    })),
-    ...chunks.map((chunk): Row => ({
-      area: 'bundle chunk',
-      measure: `${chunk.file}${initialFiles.has(chunk.file) ? ' (initial)' : ''}`,
-      result: `${kib(chunk.gzipBytes)} gzip (${kib(chunk.bytes)} raw)`,
-      budget: '—',
-      status: 'info',
-    })),
-  ];
-}
-
 async function memberDayRows(
   build: AppBuild,
   chromiumPath: string,
@@ -318,7 +285,7 @@ async function memberDayRows(
   }
 }
 
-function repeatVisitRow(visit: RepeatVisit | Error, benchmarkIndexes: number[]): Row {
+function repeatVisitRow(visit: RepeatVisit | Error): Row {
   const measure = `${repeatVisitPath} signed in, second load with the service worker, no throttling: navigation start → first feed card in the page`;
   const budget = `≤ ${budgets.repeatVisitFirstCardMs} ms`;
   if (visit instanceof Error) {
@@ -329,8 +296,7 @@ function repeatVisitRow(visit: RepeatVisit | Error, benchmarkIndexes: number[]):
     measure: `${measure} (median of ${visit.firstCardMs.length})`,
     result:
       `${ms(visit.medianMs)} (${visit.firstCardMs.map(ms).join(', ')}; ` +
-      `${visit.servedByServiceWorker ? 'served by the service worker' : 'NOT controlled by the service worker'}; ` +
-      `benchmarkIndex of the audits ${benchmarkIndexes.map((index) => index.toFixed(0)).join(', ')})`,
+      `${visit.servedByServiceWorker ? 'served by the service worker' : 'NOT controlled by the service worker'})`,
     budget,
     status: check(visit.servedByServiceWorker && visit.medianMs <= budgets.repeatVisitFirstCardMs),
   };
@@ -339,6 +305,7 @@ function repeatVisitRow(visit: RepeatVisit | Error, benchmarkIndexes: number[]):
 async function lighthouseRows(
   build: AppBuild,
   chromiumPath: string,
+  cpu: string,
 ): Promise<{ rows: Row[]; notes: string[] }> {
   const served = await step('starting the served app', () => startServedApp(build, log));
   const forget = onShutdown(served.stop);
@@ -355,6 +322,7 @@ async function lighthouseRows(
       session: demoSession(served.databaseUrl),
       runsPerPage: Number(args['lighthouse-runs']),
       cpuSlowdown,
+      cpu,
       repeatVisit: { path: repeatVisitPath, visits: REPEAT_VISITS },
       log,
     });
@@ -364,48 +332,10 @@ async function lighthouseRows(
       const file = `${page.path.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'home'}.json`;
       writeFileSync(join(reports, file), JSON.stringify(page.report));
     }
-    const { lighthouse: target } = budgets;
-    const rows = scores.flatMap((page): Row[] => {
-      const measure = (category: string) => `${page.name} ${page.path}: ${category}`;
-      // Lighthouse's throttling is relative to the host's CPU: the score means little without it.
-      const cpu = `benchmarkIndex ${page.benchmarkIndex.toFixed(0)} inside the run, CPU slowdown ${page.cpuSlowdownMultiplier}×`;
-      const metrics = `FCP ${ms(page.firstContentfulPaintMs)}, LCP ${ms(page.largestContentfulPaintMs)}, TBT ${ms(page.totalBlockingTimeMs)}, CLS ${page.cumulativeLayoutShift.toFixed(3)}, JS ${kib(page.scriptTransferBytes)}; ${cpu}`;
-      return [
-        {
-          area: 'lighthouse',
-          measure: measure('performance'),
-          result: `${page.performance} (${metrics})`,
-          budget: `≥ ${target.performance}`,
-          status: check(page.performance >= target.performance),
-        },
-        {
-          area: 'lighthouse',
-          measure: measure('accessibility'),
-          result: `${page.accessibility} (${cpu})`,
-          budget: `${target.accessibility}`,
-          status: check(page.accessibility >= target.accessibility),
-        },
-        {
-          area: 'lighthouse',
-          measure: measure('best practices'),
-          result: `${page.bestPractices} (${cpu})`,
-          budget: `≥ ${target.bestPractices}`,
-          status: check(page.bestPractices >= target.bestPractices),
-        },
-      ];
-    });
-    rows.push(
-      repeatVisitRow(
-        repeatVisit,
-        scores.map((page) => page.benchmarkIndex),
-      ),
-    );
-    const slowdown =
-      cpuSlowdown === 'calibrated'
-        ? `CPU slowdown 4 × benchmarkIndex ÷ ${budgets.lighthouse.referenceBenchmarkIndex}, the index Lighthouse measured inside each run, its saved page load audited at that multiplier (the reference machine's 4×; --cpu-slowdown 4 for Lighthouse's fixed default)`
-        : `CPU slowdown fixed at ${cpuSlowdown}× (not scaled to this host)`;
+    const rows = scores.flatMap((page) => lighthousePageRows(page, cpu));
+    rows.push(repeatVisitRow(repeatVisit));
     const notes = [
-      `Lighthouse ${Number(args['lighthouse-runs'])} run(s) per page, median run (Lighthouse's computeMedianRun); mobile defaults (simulated throttling), ${slowdown}; benchmarkIndex inside the median runs: ${scores.map((page) => page.benchmarkIndex.toFixed(0)).join(', ')}. Signed-in pages: a demo member signs in through /login in the same Chromium profile (Playwright over CDP), Lighthouse keeps that storage (disableStorageReset); the HTTP cache, service worker and Cache Storage are cleared before every run (each audit is a first visit). Full reports: bench-results/lighthouse/.`,
+      `Lighthouse ${Number(args['lighthouse-runs'])} run(s) per page at a fixed ${cpuSlowdown}× CPU slowdown${cpuSlowdown === DEFAULT_CPU_SLOWDOWN ? " (Lighthouse's default, the budgets')" : ` (not the ${DEFAULT_CPU_SLOWDOWN}× the budgets are judged at)`} on ${cpu}; mobile defaults (simulated throttling). Each budgeted figure is the median over the page's runs; the saved report is Lighthouse's median run (computeMedianRun). Signed-in pages: a demo member signs in through /login in the same Chromium profile (Playwright over CDP), Lighthouse keeps that storage (disableStorageReset); the HTTP cache, service worker and Cache Storage are cleared before every run (each audit is a first visit). Full reports: bench-results/lighthouse/.`,
       ...scores.flatMap((page) =>
         page.failingAudits.map((audit) => `${page.path} lost points on ${audit}`),
       ),
@@ -439,7 +369,6 @@ async function main(): Promise<number> {
     if (!selected.has(section)) return;
     log(`${section}…`);
     try {
-      if (timedSections.has(section)) rows.push(await hostIndexRow(section, chromiumPath));
       const result = await step(section, measure);
       if (Array.isArray(result)) rows.push(...result);
       else {
@@ -500,18 +429,18 @@ async function main(): Promise<number> {
   }
   if (build) {
     const appBuild = build;
-    await run('bundle', () => bundleRows(appBuild));
+    await run('bundle', () => bundleRows(appBuild.distDir));
     if (chromiumPath) {
       const browser = chromiumPath;
       await run('memberday', () => memberDayRows(appBuild, browser));
-      await run('lighthouse', () => lighthouseRows(appBuild, browser));
+      await run('lighthouse', () => lighthouseRows(appBuild, browser, machine.cpu));
       await run('long-tasks', () =>
         longTaskRows({
           build: appBuild,
           chromiumPath: browser,
           pages: selectPages(auditedPages, args.pages),
           runsPerPage: Number(args['trace-runs']),
-          cpuSlowdown: cpuSlowdown === 'calibrated' ? 4 : cpuSlowdown,
+          cpuSlowdown,
           traceDir: args['trace-dir'],
           log,
         }),

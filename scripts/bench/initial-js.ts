@@ -68,6 +68,18 @@ export function htmlEntryScripts(indexHtml: string): string[] {
   return found;
 }
 
+/** The stylesheets index.html links (render-blocking), as build-relative paths. */
+export function htmlStylesheets(indexHtml: string): string[] {
+  const found: string[] = [];
+  for (const element of elements(parseHtml(indexHtml))) {
+    const attribute = (name: string) => element.attrs.find((attr) => attr.name === name)?.value;
+    const href = attribute('href');
+    if (element.tagName === 'link' && attribute('rel') === 'stylesheet' && href)
+      if (!/^[a-z]+:\/\//i.test(href)) found.push(href.replace(/^\//, ''));
+  }
+  return found;
+}
+
 /** Build-relative paths of the chunks `file` imports statically. */
 async function staticImportsOf(distDir: string, file: string): Promise<string[]> {
   await init;
@@ -88,11 +100,12 @@ export function missingBuildMessage(distDir: string): string {
   return `No production build in ${distDir} (index.html missing): \`npm test\` builds it with a sample config, \`npm run build\` with yours (docs/deploy.md).`;
 }
 
-/** The home route's initial JS of the build in `distDir` (served at `/`). */
-export async function homeRouteInitialJs(distDir: string): Promise<InitialJs> {
-  const indexHtml = join(distDir, 'index.html');
-  if (!existsSync(indexHtml)) throw new Error(missingBuildMessage(distDir));
-  const pending = htmlEntryScripts(readFileSync(indexHtml, 'utf8'));
+/**
+ * `roots` and every chunk they import statically, transitively, as build-relative paths: what the browser
+ * evaluates with them. Dynamic `import()`s are lazy and not followed.
+ */
+export async function staticClosure(distDir: string, roots: readonly string[]): Promise<string[]> {
+  const pending = [...roots];
   const seen = new Set<string>();
   while (pending.length > 0) {
     const file = pending.pop()!;
@@ -103,7 +116,12 @@ export async function homeRouteInitialJs(distDir: string): Promise<InitialJs> {
     seen.add(file);
     pending.push(...(await staticImportsOf(distDir, file)));
   }
-  const chunks = [...seen]
+  return [...seen];
+}
+
+/** Sizes of `files`, largest (gzip) first, with their sums. */
+export function sizesOf(distDir: string, files: readonly string[]): InitialJs {
+  const chunks = files
     .map((file) => chunkSize(distDir, file))
     .sort((a, b) => b.gzipBytes - a.gzipBytes);
   return {
@@ -111,4 +129,12 @@ export async function homeRouteInitialJs(distDir: string): Promise<InitialJs> {
     bytes: chunks.reduce((sum, chunk) => sum + chunk.bytes, 0),
     gzipBytes: chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0),
   };
+}
+
+/** The home route's initial JS of the build in `distDir` (served at `/`). */
+export async function homeRouteInitialJs(distDir: string): Promise<InitialJs> {
+  const indexHtml = join(distDir, 'index.html');
+  if (!existsSync(indexHtml)) throw new Error(missingBuildMessage(distDir));
+  const roots = htmlEntryScripts(readFileSync(indexHtml, 'utf8'));
+  return sizesOf(distDir, await staticClosure(distDir, roots));
 }

@@ -7,13 +7,11 @@
  * the HTTP cache, the service worker and its caches are cleared over CDP before
  * every run instead (each audit is a first visit). After the audits, the same
  * profile measures the repeat visit, which the service worker serves.
- * Each run is calibrated to the host's CPU benchmarkIndex Lighthouse measured inside that run: the page is
- * loaded once (gatherMode, artifacts saved), then its saved trace is audited (auditMode) with the CPU slowdown
- * scaled to the artifacts' BenchmarkIndex (machine.ts, runCpuSlowdown), unless a fixed multiplier is asked for
- * (docs/performance.md, "How each figure is measured").
+ * Every run at one fixed CPU slowdown, Lighthouse's default 4× unless another is asked for (docs/performance.md,
+ * "How each figure is measured"); each run's figures are logged with the host's CPU model (lighthouse-report.ts).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -22,13 +20,7 @@ import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { storageKeys } from '../../src/lib/device-storage';
 import { onShutdown } from '../lib/shutdown';
-import {
-  DEFAULT_CPU_SLOWDOWN,
-  runCpuSlowdown,
-  withCpuSlowdown,
-  type CpuSlowdown,
-  type GatheredArtifacts,
-} from './machine';
+import { runFigures, runLine, type RunFigures } from './lighthouse-report';
 import { measureRepeatVisit, type RepeatVisit } from './repeat-visit';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -70,22 +62,13 @@ export interface PageScores {
   name: string;
   path: string;
   signedIn: boolean;
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  firstContentfulPaintMs: number;
-  largestContentfulPaintMs: number;
-  totalBlockingTimeMs: number;
-  cumulativeLayoutShift: number;
-  /** JS the page fetched (transfer size), initial and lazy route chunks alike. */
-  scriptTransferBytes: number;
-  /** Audits that lost points in accessibility or best practices, for diagnosis. */
+  /** Every run's figures, in order: the budgets judge their medians (lighthouse-report.ts). */
+  runs: RunFigures[];
+  /** Audits that lost points in the median run, for diagnosis. */
   failingAudits: string[];
-  /** Lighthouse's CPU benchmark of this machine inside the median run: what its CPU slowdown was scaled to. */
-  benchmarkIndex: number;
-  /** The median run's `throttling.cpuSlowdownMultiplier`. */
+  /** The runs' `throttling.cpuSlowdownMultiplier`. */
   cpuSlowdownMultiplier: number;
-  /** The median run's full report. */
+  /** The median run's full report (Lighthouse's computeMedianRun). */
   report: LighthouseResult;
 }
 
@@ -146,18 +129,6 @@ export interface SessionSetup {
   signIn(page: Page, baseUrl: string): Promise<void>;
 }
 
-const score = (lhr: LighthouseResult, category: string) =>
-  Math.round((lhr.categories[category]?.score ?? 0) * 100);
-const metric = (lhr: LighthouseResult, audit: string) => lhr.audits[audit]?.numericValue ?? NaN;
-
-function scriptBytes(lhr: LighthouseResult): number {
-  const details = lhr.audits['network-requests']?.details as
-    { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined;
-  return (details?.items ?? [])
-    .filter((item) => item.resourceType === 'Script')
-    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
-}
-
 function failingAudits(lhr: LighthouseResult): string[] {
   return ['accessibility', 'best-practices', 'performance'].flatMap((category) =>
     (lhr.categories[category]?.auditRefs ?? [])
@@ -174,92 +145,55 @@ function failingAudits(lhr: LighthouseResult): string[] {
   );
 }
 
-/** Lighthouse's settings for both halves of a run: the audit must be given the gather's settings (runner.js). */
-const lighthouseFlags = (chrome: LaunchedChrome, cpuSlowdownMultiplier: number) => ({
-  port: chrome.port,
-  output: 'json' as const,
-  logLevel: 'error' as const,
-  onlyCategories: CATEGORIES,
-  disableStorageReset: true,
-  maxWaitForLoad: 45_000,
-  // Merged into the default mobile throttling: only the CPU factor changes.
-  throttling: { cpuSlowdownMultiplier },
-});
-
-/**
- * One run, calibrated to itself: Lighthouse loads the page once and saves its artifacts (gatherMode), whose
- * BenchmarkIndex it measured in the same page session just before loading; the saved trace and requests are then
- * audited (auditMode) at the multiplier for that index, the simulation (Lantern) replaying them. Lighthouse refuses
- * an audit whose settings differ from the gather's, so the saved settings take the new multiplier; under simulated
- * throttling the gather used it only to shim requestIdleCallback, which the app does not call.
- */
 async function auditOnce(
   chrome: LaunchedChrome,
   url: string,
-  cpuSlowdown: CpuSlowdown,
+  cpuSlowdownMultiplier: number,
 ): Promise<LighthouseResult> {
-  const saved = mkdtempSync(join(tmpdir(), 'challangex-bench-lighthouse-'));
-  try {
-    const gatherAt = cpuSlowdown === 'calibrated' ? DEFAULT_CPU_SLOWDOWN : cpuSlowdown;
-    await lighthouse(url, { ...lighthouseFlags(chrome, gatherAt), gatherMode: saved });
-    const artifactsFile = join(saved, 'artifacts.json');
-    const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8')) as GatheredArtifacts;
-    const multiplier = runCpuSlowdown(cpuSlowdown, artifacts.BenchmarkIndex);
-    writeFileSync(artifactsFile, JSON.stringify(withCpuSlowdown(artifacts, multiplier)));
-    const result = await lighthouse(undefined, {
-      ...lighthouseFlags(chrome, multiplier),
-      auditMode: saved,
-    });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (result.lhr.runtimeError)
-      throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
-    // A guard redirect (to /login) would audit the wrong page.
-    if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
-      throw new Error(`Lighthouse on ${url} ended on ${result.lhr.finalDisplayedUrl}`);
-    }
-    return result.lhr;
-  } finally {
-    rmSync(saved, { recursive: true, force: true });
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+    disableStorageReset: true,
+    maxWaitForLoad: 45_000,
+    // Merged into the default mobile throttling: only the CPU factor can change.
+    throttling: { cpuSlowdownMultiplier },
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (result.lhr.runtimeError)
+    throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+  // A guard redirect (to /login) would audit the wrong page.
+  if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+    throw new Error(`Lighthouse on ${url} ended on ${result.lhr.finalDisplayedUrl}`);
   }
+  return result.lhr;
 }
 
 async function auditPage(
   chrome: LaunchedChrome,
   baseUrl: string,
   page: AuditedPage,
-  runs: number,
-  cpuSlowdown: CpuSlowdown,
-  log: (line: string) => void,
+  options: { runs: number; cpuSlowdown: number; cpu: string; log: (line: string) => void },
 ): Promise<PageScores> {
   const path = typeof page.path === 'string' ? page.path : page.path();
   const results: LighthouseResult[] = [];
-  for (let run = 0; run < runs; run++) {
+  const runs: RunFigures[] = [];
+  for (let run = 0; run < options.runs; run++) {
     await clearCachesOf(chrome, baseUrl);
-    const lhr = await auditOnce(chrome, `${baseUrl}${path}`, cpuSlowdown);
+    const lhr = await auditOnce(chrome, `${baseUrl}${path}`, options.cpuSlowdown);
     results.push(lhr);
-    log(
-      `  run ${run + 1}: performance ${score(lhr, 'performance')}, ` +
-        `TBT ${metric(lhr, 'total-blocking-time').toFixed(0)} ms, LCP ${metric(lhr, 'largest-contentful-paint').toFixed(0)} ms; ` +
-        `benchmarkIndex ${lhr.environment.benchmarkIndex.toFixed(0)} inside the run, ` +
-        `CPU slowdown ${lhr.configSettings.throttling.cpuSlowdownMultiplier}×`,
-    );
+    runs.push(runFigures(lhr));
+    options.log(runLine(run + 1, runs[run], options.cpuSlowdown, options.cpu));
   }
-  // Lighthouse's own pick: the run nearest the median FCP and TTI.
+  // Lighthouse's own pick, for the saved report: the run nearest the median FCP and TTI.
   const lhr = computeMedianRun(results);
   return {
     ...page,
     path,
-    performance: score(lhr, 'performance'),
-    accessibility: score(lhr, 'accessibility'),
-    bestPractices: score(lhr, 'best-practices'),
-    firstContentfulPaintMs: metric(lhr, 'first-contentful-paint'),
-    largestContentfulPaintMs: metric(lhr, 'largest-contentful-paint'),
-    totalBlockingTimeMs: metric(lhr, 'total-blocking-time'),
-    cumulativeLayoutShift: metric(lhr, 'cumulative-layout-shift'),
-    scriptTransferBytes: scriptBytes(lhr),
+    runs,
     failingAudits: failingAudits(lhr),
-    benchmarkIndex: lhr.environment.benchmarkIndex,
-    cpuSlowdownMultiplier: lhr.configSettings.throttling.cpuSlowdownMultiplier,
+    cpuSlowdownMultiplier: options.cpuSlowdown,
     report: lhr,
   };
 }
@@ -311,7 +245,9 @@ export async function auditPages(options: {
   pages: AuditedPage[];
   session: SessionSetup;
   runsPerPage: number;
-  cpuSlowdown: CpuSlowdown;
+  cpuSlowdown: number;
+  /** The host's CPU model, logged beside each run's figures. */
+  cpu: string;
   /** The signed-in page to load again with the service worker, and how many times. */
   repeatVisit: { path: string; visits: number };
   log: (line: string) => void;
@@ -337,7 +273,14 @@ export async function auditPages(options: {
         signedIn = true;
       }
       log(`lighthouse ${page.name} (${runsPerPage} run${runsPerPage === 1 ? '' : 's'})`);
-      scores.push(await auditPage(chrome, baseUrl, page, runsPerPage, options.cpuSlowdown, log));
+      scores.push(
+        await auditPage(chrome, baseUrl, page, {
+          runs: runsPerPage,
+          cpuSlowdown: options.cpuSlowdown,
+          cpu: options.cpu,
+          log,
+        }),
+      );
     }
     if (!signedIn) await withPlaywright(chrome, (page) => session.signIn(page, baseUrl));
     const { path, visits } = options.repeatVisit;

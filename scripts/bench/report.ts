@@ -1,4 +1,4 @@
-/** One markdown table of every figure, side by side with its budget. */
+/** One markdown table of every figure, side by side with its budget and the host's CPU model. */
 import { machineLine, type Machine } from './machine';
 
 export type Status = 'pass' | 'FAIL' | 'info' | 'error';
@@ -22,6 +22,8 @@ export function renderReport(
   rows: Row[],
   notes: string[],
 ): string {
+  // Beside every figure: a figure copied out of the table keeps the machine it was measured on.
+  const host = `${machine.cpu} (${machine.cores} cores)`;
   const failed = rows.filter((row) => row.status === 'FAIL' || row.status === 'error').length;
   return [
     `# ChallangeX bench`,
@@ -29,11 +31,11 @@ export function renderReport(
     `Machine: ${machineLine(machine)}  `,
     `Run: ${startedAt.toISOString()}, ${seconds.toFixed(0)} s; ${failed === 0 ? 'every budget met' : `${failed} budget(s) missed or not measured`}`,
     '',
-    '| area | measure | result | budget | status |',
-    '| --- | --- | --- | --- | --- |',
+    '| area | measure | result | budget | status | host CPU |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...rows.map(
       (row) =>
-        `| ${[row.area, row.measure, row.result, row.budget, row.status].map(cell).join(' | ')} |`,
+        `| ${[row.area, row.measure, row.result, row.budget, row.status, host].map(cell).join(' | ')} |`,
     ),
     '',
     ...notes.map((note) => `- ${note}`),
