@@ -1,6 +1,4 @@
 import { useMemo, useState } from 'react';
-import Badge from 'react-bootstrap/Badge';
-import Card from 'react-bootstrap/Card';
 import { Link, useNavigate } from 'react-router-dom';
 import { challengeEndsAt } from '@domain/challenges/challenge-activity';
 import type { ChallengeRecord, ChallengeRef } from '@domain/challenges/challenge-record';
@@ -153,19 +151,23 @@ export function ChallengeOwnerView({
 /** The plan's facts, below the daily loop: preference, goal, length, when it was made, daily targets. */
 function AboutPlan({ challenge }: { challenge: ChallengeRecord }) {
   return (
-    <Card className="shadow-sm mt-4">
-      <Card.Body>
+    <div className="card shadow-sm mt-4">
+      <div className="card-body">
         <h2 className="h5">About this plan</h2>
         <div className="d-flex flex-wrap gap-2 mb-3">
-          <Badge bg="success">{String(challenge.preference ?? '').toUpperCase()}</Badge>
-          {challenge.targetBody && <Badge bg="secondary">{challenge.targetBody}</Badge>}
-          <Badge bg="light" text="dark" className="border">
+          <span className="badge bg-success">
+            {String(challenge.preference ?? '').toUpperCase()}
+          </span>
+          {challenge.targetBody && (
+            <span className="badge bg-secondary">{challenge.targetBody}</span>
+          )}
+          <span className="badge bg-light text-dark border">
             {challenge.day === 1 ? '1 day' : `${challenge.day} days`}
-          </Badge>
+          </span>
         </div>
         <PlanFacts createdAt={challenge.createdAt} targets={challenge.targets} />
-      </Card.Body>
-    </Card>
+      </div>
+    </div>
   );
 }
 

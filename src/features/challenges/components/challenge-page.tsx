@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Spinner from 'react-bootstrap/Spinner';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { readStored, storageKeys } from '@/lib/device-storage';
@@ -62,14 +60,14 @@ export function ChallengePage() {
   if (waiting) {
     content = (
       <div role="status" className="d-flex align-items-center gap-2 py-5 justify-content-center">
-        <Spinner animation="border" size="sm" aria-hidden="true" /> Loading challenge…
+        <span className="spinner-border spinner-border-sm" aria-hidden="true" /> Loading challenge…
       </div>
     );
   } else if (loaded.status === 'error') {
     content = (
-      <Alert variant="danger">
+      <div role="alert" className="alert alert-danger">
         This challenge could not be loaded. Check your connection and reload the page.
-      </Alert>
+      </div>
     );
   } else if (!found || !addressed.ownerId || !addressed.challengeId) {
     content = <Missing text={addressed.fromAddress ? GONE : INCOMPLETE_ADDRESS} />;
@@ -139,7 +137,7 @@ export function ChallengePage() {
           role="status"
           className="small text-body-secondary d-flex align-items-center gap-2 mb-2"
         >
-          <Spinner animation="border" size="sm" aria-hidden="true" /> updating…
+          <span className="spinner-border spinner-border-sm" aria-hidden="true" /> updating…
         </div>
       )}
       {/* Last visit's copy is not to be acted on until the live copy replaces it (same tree, no remount). */}
@@ -173,10 +171,10 @@ function joinedFrom(found: ViewedChallenge): string | undefined {
 
 function Missing({ text }: { text: string }) {
   return (
-    <Alert variant="info">
+    <div role="alert" className="alert alert-info">
       <h1 className="h5">{NOT_FOUND_TITLE}</h1>
       <p className="mb-2">{text}</p>
       <Link to="/feed">Choose a challenge from the feed</Link>
-    </Alert>
+    </div>
   );
 }
