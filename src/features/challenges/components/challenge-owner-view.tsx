@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { challengeEndsAt } from '@domain/challenges/challenge-activity';
 import type { ChallengeRecord, ChallengeRef } from '@domain/challenges/challenge-record';
@@ -31,8 +31,9 @@ interface ChallengeOwnerViewProps {
  * A member's own challenge, phone first (docs/product.md, "The challenge page"): the title with "Invite
  * friends" and "More", the meal of the moment ("Now"), day chips with each day's meals as cards, then the
  * plan's facts and progress; for a group challenge, the challenge board beside it (its strip above on phones).
+ * Memoised: the page's own updates (the live copy replacing an identical cached one) do not draw it again.
  */
-export function ChallengeOwnerView({
+export const ChallengeOwnerView = memo(function ChallengeOwnerView({
   challenge,
   challengeRef,
   groupOwnerId,
@@ -146,7 +147,7 @@ export function ChallengeOwnerView({
       {plan}
     </GroupChallengeLayout>
   );
-}
+});
 
 /** The plan's facts, below the daily loop: preference, goal, length, when it was made, daily targets. */
 function AboutPlan({ challenge }: { challenge: ChallengeRecord }) {

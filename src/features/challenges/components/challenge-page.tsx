@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { readStored, storageKeys } from '@/lib/device-storage';
@@ -38,6 +38,17 @@ export function ChallengePage() {
   // Non-members see a group's member count (its feed entry's summary); members see the board instead.
   const group = useGroupFeedSummary(
     found?.view === 'summary' && !loaded.updating ? addressed.challengeId : null,
+  );
+  // The plan shown: the viewer's own for a joined member. Kept while its ids and title stay, so the memoised
+  // plan is not drawn again when the live copy replaces an identical cached one.
+  const planOwnerId = found?.view === 'member' ? user.uid : addressed.ownerId;
+  const planRef = useMemo(
+    () => ({
+      ownerId: planOwnerId ?? '',
+      challengeId: addressed.challengeId ?? '',
+      title: title ?? '',
+    }),
+    [planOwnerId, addressed.challengeId, title],
   );
   // A copy cached on the last visit only stands in for exactly the address opened; redirects wait for live data.
   const waiting =
@@ -91,26 +102,13 @@ export function ChallengePage() {
     );
     return <Navigate replace to={canonical} />;
   } else if (found.view === 'owner') {
-    content = (
-      <ChallengeOwnerView
-        challenge={found.challenge}
-        challengeRef={{
-          ownerId: addressed.ownerId,
-          challengeId: addressed.challengeId,
-          title: found.challenge.title,
-        }}
-      />
-    );
+    content = <ChallengeOwnerView challenge={found.challenge} challengeRef={planRef} />;
   } else if (found.view === 'member') {
     // A joined member's own plan: theirs to prove (their uid in its paths), the group owner's board beside it.
     content = (
       <ChallengeOwnerView
         challenge={found.challenge}
-        challengeRef={{
-          ownerId: user.uid,
-          challengeId: addressed.challengeId,
-          title: found.challenge.title,
-        }}
+        challengeRef={planRef}
         groupOwnerId={addressed.ownerId}
       />
     );
