@@ -3,6 +3,7 @@ import { dbPaths } from '@domain/data/database-paths';
 import type { BoardRow } from '@domain/challenges/group-records';
 import { reportMainContentShown } from '@/lib/main-content';
 import { resetGroupDatabase, setGroupValue } from '../testing/group-fake-database';
+import { useGroupBoard } from '../hooks/use-group-board';
 import { BoardStrip } from './board-strip';
 
 vi.mock(
@@ -18,13 +19,21 @@ const row = (displayName: string, proved: number): BoardRow => ({
   points: proved * 10,
 });
 
+/** The strip as the page's layout gives it the board. */
+const NOW = Date.now();
+
+function Strip() {
+  const group = useGroupBoard('c1', NOW);
+  return <BoardStrip group={group} viewerUid="uid-b" />;
+}
+
 beforeEach(() => {
   reportMainContentShown();
   resetGroupDatabase();
 });
 
 it('holds its place from the first render, so the plan below does not move when the board arrives', async () => {
-  render(<BoardStrip challengeId="c1" viewerUid="uid-b" now={Date.now()} />);
+  render(<Strip />);
   const strip = screen.getByRole('region', { name: 'Board at a glance' });
   expect(strip).toHaveTextContent('Team goal …');
   expect(screen.getByRole('link', { name: 'See board' })).toHaveAttribute(

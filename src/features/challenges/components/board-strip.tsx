@@ -1,22 +1,18 @@
-import { useMemo } from 'react';
-import { useGroupMembers } from '../api/group-members';
-import { buildBoard } from '../lib/group-board';
+import type { GroupBoard } from '../hooks/use-group-board';
 
 interface BoardStripProps {
-  challengeId: string;
+  /** The members, live, and the board built from them: the board's own (hooks/use-group-board.ts). */
+  group: GroupBoard;
   viewerUid: string;
-  now: number;
 }
 
 /**
  * The board at a glance, near the top of a phone's page (docs/product.md, "The challenge board"): the viewer's
- * rank, the team goal, and "See board" down to the full board below the plan. The members read is the board's
- * own (one descriptor, one request). The strip is there from the first render, its line filled in when the
+ * rank, the team goal, and "See board" down to the full board below the plan, from the board the page built
+ * once. The strip is there from the first render, its line filled in when the
  * read lands, so the plan below it never moves.
  */
-export function BoardStrip({ challengeId, viewerUid, now }: BoardStripProps) {
-  const members = useGroupMembers(challengeId);
-  const board = useMemo(() => buildBoard(members.value, now), [members.value, now]);
+export function BoardStrip({ group: { members, board }, viewerUid }: BoardStripProps) {
   const rank = board.entries.findIndex((entry) => entry.uid === viewerUid) + 1;
   const team = Math.round(board.team * 100);
   return (

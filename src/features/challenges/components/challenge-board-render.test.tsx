@@ -9,6 +9,7 @@ import { compactBoardMeals } from '@domain/challenges/board-windows';
 import { reportMainContentShown } from '@/lib/main-content';
 import { HOUR } from '../testing/fake-challenge-database';
 import { resetGroupDatabase, setGroupValue } from '../testing/group-fake-database';
+import { useGroupBoard } from '../hooks/use-group-board';
 import { ChallengeBoard } from './challenge-board';
 
 // The 50-member board's render cost (docs/performance.md, "The page with a 50-member board"): how many rows
@@ -82,6 +83,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** The board as the page's layout gives it the members and the board built from them at `now`. */
+function Board({ now }: { now: number }) {
+  const group = useGroupBoard('c1', now);
+  return <ChallengeBoard challengeId="c1" group={group} groupOwnerId="uid-0" viewerUid="uid-0" />;
+}
+
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 it("renders the top of a 50-member board with its buttons, the rest when the list's end nears the viewport, then only the rows that change", async () => {
@@ -93,7 +100,7 @@ it("renders the top of a 50-member board with its buttons, the rest when the lis
   const board = (at: number) => (
     <MemoryRouter>
       <Profiler id="board" onRender={onRender}>
-        <ChallengeBoard challengeId="c1" groupOwnerId="uid-0" viewerUid="uid-0" now={at} />
+        <Board now={at} />
       </Profiler>
     </MemoryRouter>
   );

@@ -1,21 +1,16 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { TEAM_BONUS_POINTS, TEAM_GOAL_SHARE } from '@domain/challenges/challenge-board';
-import type { BoardRow, GivenRecord } from '@domain/challenges/group-records';
+import type { GivenRecord } from '@domain/challenges/group-records';
 import type { MealKey } from '@domain/challenges/meal-key';
 import { useBusy } from '@/hooks/use-busy';
 import { Deferred } from '@/components/deferred';
 import { confirmAction, toastError, toastSuccess } from '@/lib/toast';
 import { ApiError } from '@/services/api-client';
 import { cheerMeal, nudgeMember, removeMember } from '../api/group-challenge-api';
-import { useGroupMembers, useViewerGiven } from '../api/group-members';
+import { useViewerGiven } from '../api/group-members';
 import { readProofPhoto } from '../api/group-proof-photo';
-import {
-  boardClock,
-  buildBoard,
-  memberName,
-  type Board,
-  type BoardEntry,
-} from '../lib/group-board';
+import { memberName, type BoardEntry } from '../lib/group-board';
+import type { GroupBoard } from '../hooks/use-group-board';
 import { BoardRowItem, type BoardRowActions } from './challenge-board-row';
 import type { OpenedPhoto } from './proof-photo-dialog';
 
@@ -26,9 +21,10 @@ const ProofPhotoDialog = lazy(async () => ({
 
 interface ChallengeBoardProps {
   challengeId: string;
+  /** The members, live, and the board built from them (hooks/use-group-board.ts). */
+  group: GroupBoard;
   groupOwnerId: string;
   viewerUid: string;
-  now: number;
   /** The joiner's "Leave challenge" (absent for the owner). */
   onLeave?: () => void;
 }
@@ -74,22 +70,6 @@ function withRecorded(
     if (added.length > 0) next = { ...next, [uid]: new Set([...(done[uid] ?? []), ...added]) };
   }
   return next;
-}
-
-/**
- * The board at `now`, built again only when the members node or the window boundary before `now` changes
- * (not at each tick of the page's clock), keeping unchanged rows' entries (lib/group-board.ts buildBoard).
- */
-function useBoard(members: Record<string, BoardRow> | null | undefined, now: number): Board {
-  const clock = useMemo(() => boardClock(members, now), [members, now]);
-  const [built, setBuilt] = useState(() => ({ members, clock, board: buildBoard(members, clock) }));
-  if (built.members !== members || built.clock !== clock) {
-    // Adjusting state to new props during render (react.dev, "Storing information from previous renders").
-    const next = { members, clock, board: buildBoard(members, clock, built.board) };
-    setBuilt(next);
-    return next.board;
-  }
-  return built.board;
 }
 
 /**
@@ -181,13 +161,11 @@ function useBoardActions(
  */
 export function ChallengeBoard({
   challengeId,
+  group: { members, board },
   groupOwnerId,
   viewerUid,
-  now,
   onLeave,
 }: ChallengeBoardProps) {
-  const members = useGroupMembers(challengeId);
-  const board = useBoard(members.value, now);
   const [photo, setPhoto] = useState<OpenedPhoto | null>(null);
   // Mounted from the first opening on, so that closing still animates and gives focus back.
   const [photoDialogUsed, setPhotoDialogUsed] = useState(false);
