@@ -19,9 +19,9 @@ const row = (displayName: string, proved: number): BoardRow => ({
   points: proved * 10,
 });
 
-/** The strip as the page's layout gives it the board. */
 const NOW = Date.now();
 
+/** The strip as the page's layout gives it the board. */
 function Strip() {
   const group = useGroupBoard('c1', NOW);
   return <BoardStrip group={group} viewerUid="uid-b" />;
