@@ -38,8 +38,6 @@ interface BoardRowItemProps {
   /** Meals of this member the viewer cheered or nudged about in this visit (undefined: none). */
   cheered: ReadonlySet<MealKey> | undefined;
   nudged: ReadonlySet<MealKey> | undefined;
-  /** False until what the viewer cheered and nudged is read: the summary only, the buttons after. */
-  showActions: boolean;
   actions: BoardRowActions;
 }
 
@@ -56,7 +54,6 @@ export const BoardRowItem = memo(function BoardRowItem({
   viewerIsOwner,
   cheered,
   nudged,
-  showActions,
   actions,
 }: BoardRowItemProps) {
   const { row, standing } = entry;
@@ -78,7 +75,7 @@ export const BoardRowItem = memo(function BoardRowItem({
             {adherenceLine(standing)} · {standing.points} points
           </div>
         </div>
-        {viewerIsOwner && !isOwnerRow && showActions && (
+        {viewerIsOwner && !isOwnerRow && (
           <MemberMenu name={name} onRemove={() => actions.remove(entry)} />
         )}
       </div>
@@ -91,7 +88,7 @@ export const BoardRowItem = memo(function BoardRowItem({
             .join(' · ')}
         </p>
       )}
-      {!isViewer && showActions && (
+      {!isViewer && (
         <OtherMemberActions entry={entry} cheered={cheered} nudged={nudged} actions={actions} />
       )}
     </li>

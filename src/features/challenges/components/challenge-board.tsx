@@ -170,15 +170,15 @@ export function ChallengeBoard({
   // Mounted from the first opening on, so that closing still animates and gives focus back.
   const [photoDialogUsed, setPhotoDialogUsed] = useState(false);
   if (photo && !photoDialogUsed) setPhotoDialogUsed(true);
-  // What the viewer already cheered and nudged: the buttons wait for it, so that none shows "Cheer" for a
-  // meal already cheered.
+  // What the viewer already cheered and nudged: the rows wait for it, so that no button shows "Cheer" for a
+  // meal already cheered and each row is drawn once, with its buttons.
   const given = useViewerGiven(challengeId, viewerUid);
   const { actions, cheered, nudged } = useBoardActions(
     challengeId,
     setPhoto,
     given.status === 'ready' ? (given.value ?? EMPTY_GIVEN) : undefined,
   );
-  const showActions = given.status !== 'loading';
+  const status = given.status === 'loading' ? 'loading' : members.status;
   const closePhoto = useCallback(() => setPhoto(null), []);
 
   const rows = (entries: readonly BoardEntry[], firstRank: number) =>
@@ -192,7 +192,6 @@ export function ChallengeBoard({
         viewerIsOwner={viewerUid === groupOwnerId}
         cheered={cheered[entry.uid]}
         nudged={nudged[entry.uid]}
-        showActions={showActions}
         actions={actions}
       />
     ));
@@ -208,21 +207,21 @@ export function ChallengeBoard({
         <h2 id="challenge-board-title" className="h5">
           Challenge board
         </h2>
-        {members.status === 'loading' && (
+        {status === 'loading' && (
           <div role="status" className="d-flex align-items-center gap-2 py-3">
             <span className="spinner-border spinner-border-sm" aria-hidden="true" /> Loading the
             board…
           </div>
         )}
-        {members.status === 'error' && (
+        {status === 'error' && (
           <div role="alert" className="alert alert-danger mb-0">
             The board could not be loaded. Check your connection and reload the page.
           </div>
         )}
-        {members.status === 'ready' && board.entries.length === 0 && (
+        {status === 'ready' && board.entries.length === 0 && (
           <p className="text-body-secondary mb-0">No members yet.</p>
         )}
-        {members.status === 'ready' && board.entries.length > 0 && (
+        {status === 'ready' && board.entries.length > 0 && (
           <>
             <TeamGoal share={board.team} />
             <ol className="list-unstyled mb-0 board-rows">
