@@ -33,7 +33,7 @@ export function useChallenge(
   );
 
   // Built from the loaded values, which keep their identity until the database sends new ones.
-  const live = useMemo((): ViewedChallenge | null | undefined => {
+  const fromDatabase = useMemo((): ViewedChallenge | null | undefined => {
     if (isOwner) {
       if (plan.status !== 'ready') return undefined;
       return present(plan.value) ? { view: 'owner', challenge: plan.value } : null;
@@ -55,15 +55,27 @@ export function useChallenge(
     summary.value,
   ]);
 
+  // The live copy the same as last visit's: the cached object stands for it, so nothing drawn from it is
+  // drawn again (the page's plan is memoised on it).
+  const live = useMemo(
+    () => (fromDatabase && cached && sameContent(fromDatabase, cached) ? cached : fromDatabase),
+    [fromDatabase, cached],
+  );
+
   useEffect(() => {
     if (valid && live !== undefined) cacheChallenge(viewerUid, ownerId, challengeId, live);
   }, [valid, live, viewerUid, ownerId, challengeId]);
 
   if (!valid) return { status: 'ready', value: null };
   if (live !== undefined) return { status: 'ready', value: live };
-  const loaded = isOwner ? plan : ownPlan.status === 'error' ? ownPlan : summary;
-  if (loaded.status === 'error') return loaded;
+  const answer = isOwner ? plan : ownPlan.status === 'error' ? ownPlan : summary;
+  if (answer.status === 'error') return answer;
   return cached ? { status: 'ready', value: cached, updating: true } : { status: 'loading' };
+}
+
+/** Whether two copies of a challenge say the same (the cached one is the live one once stored as JSON). */
+function sameContent(live: ViewedChallenge, cached: ViewedChallenge): boolean {
+  return live.view === cached.view && JSON.stringify(live) === JSON.stringify(cached);
 }
 
 /** A deleted challenge is gone for everyone, its owner included (docs/product.md#states-and-transitions). */

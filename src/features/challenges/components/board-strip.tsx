@@ -1,22 +1,18 @@
-import { useMemo } from 'react';
-import { useGroupMembers } from '../api/group-members';
-import { buildBoard } from '../lib/group-board';
+import type { GroupBoard } from '../hooks/use-group-board';
 
 interface BoardStripProps {
-  challengeId: string;
+  /** The members, live, and the board built from them: the board's own (hooks/use-group-board.ts). */
+  group: GroupBoard;
   viewerUid: string;
-  now: number;
 }
 
 /**
  * The board at a glance, near the top of a phone's page (docs/product.md, "The challenge board"): the viewer's
- * rank, the team goal, and "See board" down to the full board below the plan. The members read is the board's
- * own (one descriptor, one request).
+ * rank, the team goal, and "See board" down to the full board below the plan, from the board the page built
+ * once. The strip is there from the first render, its line filled in when the
+ * read lands, so the plan below it never moves.
  */
-export function BoardStrip({ challengeId, viewerUid, now }: BoardStripProps) {
-  const members = useGroupMembers(challengeId);
-  const board = useMemo(() => buildBoard(members.value, now), [members.value, now]);
-  if (members.status !== 'ready' || board.entries.length === 0) return null;
+export function BoardStrip({ group: { members, board }, viewerUid }: BoardStripProps) {
   const rank = board.entries.findIndex((entry) => entry.uid === viewerUid) + 1;
   const team = Math.round(board.team * 100);
   return (
@@ -25,15 +21,21 @@ export function BoardStrip({ challengeId, viewerUid, now }: BoardStripProps) {
       aria-label="Board at a glance"
     >
       <p className="mb-0 small flex-grow-1">
-        {rank > 0 && (
+        {members.status !== 'ready' || board.entries.length === 0 ? (
+          <span className="text-body-secondary">Team goal …</span>
+        ) : (
           <>
-            <strong>
-              You: #{rank} of {board.entries.length}
-            </strong>{' '}
-            ·{' '}
+            {rank > 0 && (
+              <>
+                <strong>
+                  You: #{rank} of {board.entries.length}
+                </strong>{' '}
+                ·{' '}
+              </>
+            )}
+            Team goal {team} %
           </>
         )}
-        Team goal {team} %
       </p>
       <a href="#challenge-board" className="btn btn-outline-success btn-sm text-nowrap">
         See board

@@ -1,6 +1,4 @@
 import { memo, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router-dom';
 import { MemberAvatar } from '@/components/member-avatar';
 import type { MealKey } from '@domain/challenges/meal-key';
@@ -12,6 +10,7 @@ import { useAsync } from '@/hooks/use-loadable';
 import { profilePath } from '@/lib/app-addresses';
 import { appImageSource } from '@/lib/safe-urls';
 import { memberName, type BoardEntry } from '../lib/group-board';
+import { ActionMenu } from './action-menu';
 import type { OpenedPhoto } from './proof-photo-dialog';
 
 /** "67 % · 2 of 3 meals so far proved · 21 planned": adherence, one meaning everywhere (meal-adherence.ts). */
@@ -39,8 +38,6 @@ interface BoardRowItemProps {
   /** Meals of this member the viewer cheered or nudged about in this visit (undefined: none). */
   cheered: ReadonlySet<MealKey> | undefined;
   nudged: ReadonlySet<MealKey> | undefined;
-  /** False until the board is near the viewport: the summary only, the buttons after. */
-  showActions: boolean;
   actions: BoardRowActions;
 }
 
@@ -57,7 +54,6 @@ export const BoardRowItem = memo(function BoardRowItem({
   viewerIsOwner,
   cheered,
   nudged,
-  showActions,
   actions,
 }: BoardRowItemProps) {
   const { row, standing } = entry;
@@ -79,7 +75,7 @@ export const BoardRowItem = memo(function BoardRowItem({
             {adherenceLine(standing)} · {standing.points} points
           </div>
         </div>
-        {viewerIsOwner && !isOwnerRow && showActions && (
+        {viewerIsOwner && !isOwnerRow && (
           <MemberMenu name={name} onRemove={() => actions.remove(entry)} />
         )}
       </div>
@@ -92,7 +88,7 @@ export const BoardRowItem = memo(function BoardRowItem({
             .join(' · ')}
         </p>
       )}
-      {!isViewer && showActions && (
+      {!isViewer && (
         <OtherMemberActions entry={entry} cheered={cheered} nudged={nudged} actions={actions} />
       )}
     </li>
@@ -123,27 +119,27 @@ function OtherMemberActions({
           />
         )}
         {open && (
-          <Button
-            size="sm"
-            variant="outline-secondary"
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
             aria-label={`Nudge ${name} about ${mealKeyLabel(open)}`}
             disabled={nudged?.has(open) ?? false}
             onClick={() => actions.nudge(entry, open)}
           >
             {nudged?.has(open) ? 'Nudged' : 'Nudge'}
-          </Button>
+          </button>
         )}
         {entry.photoMeals.length > 0 && (
-          <Button
-            size="sm"
-            variant="outline-success"
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-success"
             aria-label={`Photos of ${name}`}
             aria-expanded={photosShown}
             aria-controls={photosShown ? photosId : undefined}
             onClick={() => setPhotosShown((shown) => !shown)}
           >
             Photos
-          </Button>
+          </button>
         )}
       </div>
       {photosShown && (
@@ -189,9 +185,9 @@ function CheerButton({
   const count = meal.meal.cheers ?? 0;
   return (
     <span className="d-inline-flex align-items-center gap-1">
-      <Button
-        size="sm"
-        variant={done ? 'success' : 'outline-success'}
+      <button
+        type="button"
+        className={`btn btn-sm ${done ? 'btn-success' : 'btn-outline-success'}`}
         aria-label={`Cheer ${memberName(entry)}`}
         aria-describedby={countId}
         aria-pressed={done}
@@ -200,7 +196,7 @@ function CheerButton({
       >
         {/* The same word either way: it is the start of the name (WCAG 2.5.3); pressed says it is done. */}
         Cheer
-      </Button>
+      </button>
       <span id={countId} className="small text-body-secondary">
         {count === 1 ? '1 cheer' : `${count} cheers`}
         <span className="visually-hidden"> for {mealKeyLabel(meal.key)}</span>
@@ -212,21 +208,12 @@ function CheerButton({
 /** The owner's actions on a member's row, in a menu of their own: nothing loud beside every member. */
 function MemberMenu({ name, onRemove }: { name: string; onRemove: () => void }) {
   return (
-    <Dropdown align="end">
-      <Dropdown.Toggle
-        variant="outline-success"
-        size="sm"
-        className="board-member-menu"
-        aria-label={`Options for ${name}`}
-      >
-        ⋯
-      </Dropdown.Toggle>
-      <Dropdown.Menu>
-        <Dropdown.Item as="button" className="text-danger" onClick={onRemove}>
-          Remove
-        </Dropdown.Item>
-      </Dropdown.Menu>
-    </Dropdown>
+    <ActionMenu
+      toggle="⋯"
+      toggleLabel={`Options for ${name}`}
+      toggleClassName="btn-sm btn-outline-success board-member-menu"
+      items={[{ label: 'Remove', onSelect: onRemove, danger: true }]}
+    />
   );
 }
 
@@ -247,9 +234,9 @@ function ProofThumbnail({
   const url = useAsync(`${uid}/${meal}`, () => readPhoto(uid, meal));
   const source = url.status === 'ready' ? appImageSource(url.value) : null;
   return (
-    <Button
-      variant="light"
-      className="board-thumbnail p-1 border"
+    <button
+      type="button"
+      className="btn btn-light board-thumbnail p-1 border"
       aria-label={`See ${name}'s ${mealKeyLabel(meal)} photo`}
       onClick={onOpen}
     >
@@ -259,6 +246,6 @@ function ProofThumbnail({
         <span className="d-block board-thumbnail-empty" aria-hidden="true" />
       )}
       <span className="d-block small">{mealKeyLabel(meal)}</span>
-    </Button>
+    </button>
   );
 }

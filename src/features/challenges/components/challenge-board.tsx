@@ -1,25 +1,16 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import Spinner from 'react-bootstrap/Spinner';
 import { TEAM_BONUS_POINTS, TEAM_GOAL_SHARE } from '@domain/challenges/challenge-board';
-import type { BoardRow, GivenRecord } from '@domain/challenges/group-records';
+import type { GivenRecord } from '@domain/challenges/group-records';
 import type { MealKey } from '@domain/challenges/meal-key';
 import { useBusy } from '@/hooks/use-busy';
-import { useNearViewport } from '@/hooks/use-near-viewport';
+import { Deferred } from '@/components/deferred';
 import { confirmAction, toastError, toastSuccess } from '@/lib/toast';
 import { ApiError } from '@/services/api-client';
 import { cheerMeal, nudgeMember, removeMember } from '../api/group-challenge-api';
-import { useGroupMembers, useViewerGiven } from '../api/group-members';
+import { useViewerGiven } from '../api/group-members';
 import { readProofPhoto } from '../api/group-proof-photo';
-import {
-  boardClock,
-  buildBoard,
-  memberName,
-  type Board,
-  type BoardEntry,
-} from '../lib/group-board';
+import { memberName, type BoardEntry } from '../lib/group-board';
+import type { GroupBoard } from '../hooks/use-group-board';
 import { BoardRowItem, type BoardRowActions } from './challenge-board-row';
 import type { OpenedPhoto } from './proof-photo-dialog';
 
@@ -30,9 +21,10 @@ const ProofPhotoDialog = lazy(async () => ({
 
 interface ChallengeBoardProps {
   challengeId: string;
+  /** The members, live, and the board built from them (hooks/use-group-board.ts). */
+  group: GroupBoard;
   groupOwnerId: string;
   viewerUid: string;
-  now: number;
   /** The joiner's "Leave challenge" (absent for the owner). */
   onLeave?: () => void;
 }
@@ -40,10 +32,10 @@ interface ChallengeBoardProps {
 /** Meals per member the viewer acted on (recorded by the server or sent in this visit); one member's set changes alone. */
 type MealsByMember = Readonly<Record<string, ReadonlySet<MealKey>>>;
 
-/** When the rest of the board comes if it was neither seen nor the page used. */
-const BUTTONS_FALLBACK_MS = 10_000;
-/** Rows drawn before the board nears the viewport: the top of the ranking, as summaries. */
+/** Rows drawn with the board: the top of the ranking (the rest as the list's end nears the screen). */
 const FIRST_ROWS = 10;
+/** The height held for each row not drawn yet (a row with its buttons, at 375 px). */
+const ROW_HEIGHT_PX = 96;
 
 const EMPTY_GIVEN: GivenRecord = {};
 
@@ -78,22 +70,6 @@ function withRecorded(
     if (added.length > 0) next = { ...next, [uid]: new Set([...(done[uid] ?? []), ...added]) };
   }
   return next;
-}
-
-/**
- * The board at `now`, built again only when the members node or the window boundary before `now` changes
- * (not at each tick of the page's clock), keeping unchanged rows' entries (lib/group-board.ts buildBoard).
- */
-function useBoard(members: Record<string, BoardRow> | null | undefined, now: number): Board {
-  const clock = useMemo(() => boardClock(members, now), [members, now]);
-  const [built, setBuilt] = useState(() => ({ members, clock, board: buildBoard(members, clock) }));
-  if (built.members !== members || built.clock !== clock) {
-    // Adjusting state to new props during render (react.dev, "Storing information from previous renders").
-    const next = { members, clock, board: buildBoard(members, clock, built.board) };
-    setBuilt(next);
-    return next.board;
-  }
-  return built.board;
 }
 
 /**
@@ -180,104 +156,99 @@ function useBoardActions(
  * "Challenge board" (docs/product.md, "Group challenges"): the team goal above every member's row, ranked by
  * the share of meals proved in their windows, live from the members node. Rows carry names, avatars, meal
  * statuses and points only: never body stats, targets or macros (the server writes none there). Other members'
- * proof photos open on demand (ProofPhotoDialog, with Report). For a 50-member board the rows are memoised and
- * until the board nears the viewport only the top rows' summaries are drawn (docs/performance.md, "The page with a
- * 50-member board").
+ * proof photos open on demand (ProofPhotoDialog, with Report). The top rows render with the board, the rest
+ * once the list's end nears the screen (docs/performance.md, "The page with a 50-member board").
  */
 export function ChallengeBoard({
   challengeId,
+  group: { members, board },
   groupOwnerId,
   viewerUid,
-  now,
   onLeave,
 }: ChallengeBoardProps) {
-  const members = useGroupMembers(challengeId);
-  const board = useBoard(members.value, now);
   const [photo, setPhoto] = useState<OpenedPhoto | null>(null);
   // Mounted from the first opening on, so that closing still animates and gives focus back.
   const [photoDialogUsed, setPhotoDialogUsed] = useState(false);
   if (photo && !photoDialogUsed) setPhotoDialogUsed(true);
-  // On the section, which is there from the first render (the list waits for the read). The rest of the rows
-  // and their buttons matter once the member sees or uses the board: a late fallback keeps them out of the
-  // page's load (TBT).
-  const [sectionRef, near] = useNearViewport<HTMLElement>(BUTTONS_FALLBACK_MS);
-  // What the viewer already cheered and nudged, read when the board nears (not with its first read); the rest
-  // of the board waits for it, so that no button shows "Cheer" for a meal already cheered and the rows are
-  // drawn once.
-  const given = useViewerGiven(near ? challengeId : null, viewerUid);
+  // What the viewer already cheered and nudged: the rows wait for it, so that no button shows "Cheer" for a
+  // meal already cheered and each row is drawn once, with its buttons.
+  const given = useViewerGiven(challengeId, viewerUid);
   const { actions, cheered, nudged } = useBoardActions(
     challengeId,
     setPhoto,
     given.status === 'ready' ? (given.value ?? EMPTY_GIVEN) : undefined,
   );
-  const whole = near && given.status !== 'loading';
-
+  const status = given.status === 'loading' ? 'loading' : members.status;
   const closePhoto = useCallback(() => setPhoto(null), []);
 
+  const rows = (entries: readonly BoardEntry[], firstRank: number) =>
+    entries.map((entry, index) => (
+      <BoardRowItem
+        key={entry.uid}
+        entry={entry}
+        rank={firstRank + index}
+        isViewer={entry.uid === viewerUid}
+        isOwnerRow={entry.uid === groupOwnerId}
+        viewerIsOwner={viewerUid === groupOwnerId}
+        cheered={cheered[entry.uid]}
+        nudged={nudged[entry.uid]}
+        actions={actions}
+      />
+    ));
+  const rest = board.entries.slice(FIRST_ROWS);
+
   return (
-    <Card
-      ref={sectionRef}
-      as="section"
+    <section
       id="challenge-board"
-      className="shadow-sm challenge-board"
+      className="card shadow-sm challenge-board"
       aria-labelledby="challenge-board-title"
     >
-      <Card.Body>
+      <div className="card-body">
         <h2 id="challenge-board-title" className="h5">
           Challenge board
         </h2>
-        {members.status === 'loading' && (
+        {status === 'loading' && (
           <div role="status" className="d-flex align-items-center gap-2 py-3">
-            <Spinner animation="border" size="sm" aria-hidden="true" /> Loading the board…
+            <span className="spinner-border spinner-border-sm" aria-hidden="true" /> Loading the
+            board…
           </div>
         )}
-        {members.status === 'error' && (
-          <Alert variant="danger" className="mb-0">
+        {status === 'error' && (
+          <div role="alert" className="alert alert-danger mb-0">
             The board could not be loaded. Check your connection and reload the page.
-          </Alert>
+          </div>
         )}
-        {members.status === 'ready' && board.entries.length === 0 && (
+        {status === 'ready' && board.entries.length === 0 && (
           <p className="text-body-secondary mb-0">No members yet.</p>
         )}
-        {members.status === 'ready' && board.entries.length > 0 && (
+        {status === 'ready' && board.entries.length > 0 && (
           <>
             <TeamGoal share={board.team} />
             <ol className="list-unstyled mb-0 board-rows">
-              {(whole ? board.entries : board.entries.slice(0, FIRST_ROWS)).map((entry, index) => (
-                <BoardRowItem
-                  key={entry.uid}
-                  entry={entry}
-                  rank={index + 1}
-                  isViewer={entry.uid === viewerUid}
-                  isOwnerRow={entry.uid === groupOwnerId}
-                  viewerIsOwner={viewerUid === groupOwnerId}
-                  cheered={cheered[entry.uid]}
-                  nudged={nudged[entry.uid]}
-                  showActions={whole}
-                  actions={actions}
-                />
-              ))}
+              {rows(board.entries.slice(0, FIRST_ROWS), 1)}
             </ol>
-            {!whole && board.entries.length > FIRST_ROWS && (
-              <p className="small text-body-secondary mb-0 mt-2">
-                {board.entries.length - FIRST_ROWS} more members…
-              </p>
+            {rest.length > 0 && (
+              <Deferred height={rest.length * ROW_HEIGHT_PX}>
+                <ol className="list-unstyled mb-0 board-rows" start={FIRST_ROWS + 1}>
+                  {rows(rest, FIRST_ROWS + 1)}
+                </ol>
+              </Deferred>
             )}
           </>
         )}
         {/* Neutral, not red: red marks destructive actions inside menus only; leaving asks first. */}
         {onLeave && (
-          <Button variant="outline-secondary" size="sm" className="mt-3" onClick={onLeave}>
+          <button type="button" className="btn btn-sm btn-outline-secondary mt-3" onClick={onLeave}>
             Leave challenge
-          </Button>
+          </button>
         )}
-      </Card.Body>
+      </div>
       {photoDialogUsed && (
         <Suspense fallback={null}>
           <ProofPhotoDialog challengeId={challengeId} photo={photo} onHide={closePhoto} />
         </Suspense>
       )}
-    </Card>
+    </section>
   );
 }
 

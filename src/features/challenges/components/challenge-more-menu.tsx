@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import Dropdown from 'react-bootstrap/Dropdown';
 import type { ChallengeRecord, ChallengeRef } from '@domain/challenges/challenge-record';
 import { downloadMealCalendar } from '../lib/meal-calendar-download';
 import type { ProofPhoto } from '../lib/challenge-meals';
 import { useOwnerActions } from '../hooks/use-owner-actions';
+import { ActionMenu, type ActionMenuItem } from './action-menu';
 
 const ShoppingListModal = lazy(async () => ({
   default: (await import('./shopping-list-modal')).ShoppingListModal,
@@ -38,41 +38,24 @@ export function ChallengeMoreMenu({
   const [open, setOpen] = useState<OpenDialog>(null);
   const owner = useOwnerActions(challengeRef, onDeleted);
   const close = () => setOpen(null);
+  const items: ActionMenuItem[] = [
+    { label: 'Photo gallery', onSelect: () => setOpen('gallery') },
+    { label: 'Shopping list', onSelect: () => setOpen('shopping') },
+    {
+      label: 'Add to calendar',
+      onSelect: () => downloadMealCalendar(challengeRef.challengeId, challenge),
+    },
+    ...(isOwner
+      ? [
+          { label: 'Edit', onSelect: owner.edit },
+          { label: 'Regenerate meals', onSelect: owner.regenerate },
+          { label: 'Delete', onSelect: owner.remove, danger: true },
+        ]
+      : []),
+  ];
   return (
     <>
-      <Dropdown align="end">
-        <Dropdown.Toggle variant="outline-secondary" id="challenge-more" className="more-toggle">
-          More
-        </Dropdown.Toggle>
-        <Dropdown.Menu>
-          <Dropdown.Item as="button" onClick={() => setOpen('gallery')}>
-            Photo gallery
-          </Dropdown.Item>
-          <Dropdown.Item as="button" onClick={() => setOpen('shopping')}>
-            Shopping list
-          </Dropdown.Item>
-          <Dropdown.Item
-            as="button"
-            onClick={() => downloadMealCalendar(challengeRef.challengeId, challenge)}
-          >
-            Add to calendar
-          </Dropdown.Item>
-          {isOwner && (
-            <>
-              <Dropdown.Item as="button" onClick={owner.edit}>
-                Edit
-              </Dropdown.Item>
-              <Dropdown.Item as="button" onClick={owner.regenerate}>
-                Regenerate meals
-              </Dropdown.Item>
-              <Dropdown.Divider />
-              <Dropdown.Item as="button" className="text-danger" onClick={owner.remove}>
-                Delete
-              </Dropdown.Item>
-            </>
-          )}
-        </Dropdown.Menu>
-      </Dropdown>
+      <ActionMenu toggle="More" toggleClassName="btn-outline-secondary more-toggle" items={items} />
       {owner.dialogs}
       {open === 'shopping' && (
         <Suspense fallback={null}>

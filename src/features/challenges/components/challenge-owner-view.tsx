@@ -1,6 +1,4 @@
-import { useMemo, useState } from 'react';
-import Badge from 'react-bootstrap/Badge';
-import Card from 'react-bootstrap/Card';
+import { memo, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { challengeEndsAt } from '@domain/challenges/challenge-activity';
 import type { ChallengeRecord, ChallengeRef } from '@domain/challenges/challenge-record';
@@ -33,8 +31,9 @@ interface ChallengeOwnerViewProps {
  * A member's own challenge, phone first (docs/product.md, "The challenge page"): the title with "Invite
  * friends" and "More", the meal of the moment ("Now"), day chips with each day's meals as cards, then the
  * plan's facts and progress; for a group challenge, the challenge board beside it (its strip above on phones).
+ * Memoised: the page's own updates (the live copy replacing an identical cached one) do not draw it again.
  */
-export function ChallengeOwnerView({
+export const ChallengeOwnerView = memo(function ChallengeOwnerView({
   challenge,
   challengeRef,
   groupOwnerId,
@@ -148,24 +147,28 @@ export function ChallengeOwnerView({
       {plan}
     </GroupChallengeLayout>
   );
-}
+});
 
 /** The plan's facts, below the daily loop: preference, goal, length, when it was made, daily targets. */
 function AboutPlan({ challenge }: { challenge: ChallengeRecord }) {
   return (
-    <Card className="shadow-sm mt-4">
-      <Card.Body>
+    <div className="card shadow-sm mt-4">
+      <div className="card-body">
         <h2 className="h5">About this plan</h2>
         <div className="d-flex flex-wrap gap-2 mb-3">
-          <Badge bg="success">{String(challenge.preference ?? '').toUpperCase()}</Badge>
-          {challenge.targetBody && <Badge bg="secondary">{challenge.targetBody}</Badge>}
-          <Badge bg="light" text="dark" className="border">
+          <span className="badge bg-success">
+            {String(challenge.preference ?? '').toUpperCase()}
+          </span>
+          {challenge.targetBody && (
+            <span className="badge bg-secondary">{challenge.targetBody}</span>
+          )}
+          <span className="badge bg-light text-dark border">
             {challenge.day === 1 ? '1 day' : `${challenge.day} days`}
-          </Badge>
+          </span>
         </div>
         <PlanFacts createdAt={challenge.createdAt} targets={challenge.targets} />
-      </Card.Body>
-    </Card>
+      </div>
+    </div>
   );
 }
 

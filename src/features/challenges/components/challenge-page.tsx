@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Spinner from 'react-bootstrap/Spinner';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { readStored, storageKeys } from '@/lib/device-storage';
@@ -41,6 +39,17 @@ export function ChallengePage() {
   const group = useGroupFeedSummary(
     found?.view === 'summary' && !loaded.updating ? addressed.challengeId : null,
   );
+  // The plan shown: the viewer's own for a joined member. Kept while its ids and title stay, so the memoised
+  // plan is not drawn again when the live copy replaces an identical cached one.
+  const planOwnerId = found?.view === 'member' ? user.uid : addressed.ownerId;
+  const planRef = useMemo(
+    () => ({
+      ownerId: planOwnerId ?? '',
+      challengeId: addressed.challengeId ?? '',
+      title: title ?? '',
+    }),
+    [planOwnerId, addressed.challengeId, title],
+  );
   // A copy cached on the last visit only stands in for exactly the address opened; redirects wait for live data.
   const waiting =
     loaded.status === 'loading' || (loaded.updating === true && !(shown && slugMatches));
@@ -62,14 +71,14 @@ export function ChallengePage() {
   if (waiting) {
     content = (
       <div role="status" className="d-flex align-items-center gap-2 py-5 justify-content-center">
-        <Spinner animation="border" size="sm" aria-hidden="true" /> Loading challenge…
+        <span className="spinner-border spinner-border-sm" aria-hidden="true" /> Loading challenge…
       </div>
     );
   } else if (loaded.status === 'error') {
     content = (
-      <Alert variant="danger">
+      <div role="alert" className="alert alert-danger">
         This challenge could not be loaded. Check your connection and reload the page.
-      </Alert>
+      </div>
     );
   } else if (!found || !addressed.ownerId || !addressed.challengeId) {
     content = <Missing text={addressed.fromAddress ? GONE : INCOMPLETE_ADDRESS} />;
@@ -93,26 +102,13 @@ export function ChallengePage() {
     );
     return <Navigate replace to={canonical} />;
   } else if (found.view === 'owner') {
-    content = (
-      <ChallengeOwnerView
-        challenge={found.challenge}
-        challengeRef={{
-          ownerId: addressed.ownerId,
-          challengeId: addressed.challengeId,
-          title: found.challenge.title,
-        }}
-      />
-    );
+    content = <ChallengeOwnerView challenge={found.challenge} challengeRef={planRef} />;
   } else if (found.view === 'member') {
     // A joined member's own plan: theirs to prove (their uid in its paths), the group owner's board beside it.
     content = (
       <ChallengeOwnerView
         challenge={found.challenge}
-        challengeRef={{
-          ownerId: user.uid,
-          challengeId: addressed.challengeId,
-          title: found.challenge.title,
-        }}
+        challengeRef={planRef}
         groupOwnerId={addressed.ownerId}
       />
     );
@@ -139,7 +135,7 @@ export function ChallengePage() {
           role="status"
           className="small text-body-secondary d-flex align-items-center gap-2 mb-2"
         >
-          <Spinner animation="border" size="sm" aria-hidden="true" /> updating…
+          <span className="spinner-border spinner-border-sm" aria-hidden="true" /> updating…
         </div>
       )}
       {/* Last visit's copy is not to be acted on until the live copy replaces it (same tree, no remount). */}
@@ -173,10 +169,10 @@ function joinedFrom(found: ViewedChallenge): string | undefined {
 
 function Missing({ text }: { text: string }) {
   return (
-    <Alert variant="info">
+    <div role="alert" className="alert alert-info">
       <h1 className="h5">{NOT_FOUND_TITLE}</h1>
       <p className="mb-2">{text}</p>
       <Link to="/feed">Choose a challenge from the feed</Link>
-    </Alert>
+    </div>
   );
 }

@@ -1,6 +1,4 @@
 import { useId } from 'react';
-import Card from 'react-bootstrap/Card';
-import Table from 'react-bootstrap/Table';
 import type { NutritionTargets } from '@domain/nutrition/nutrition-targets';
 import { adherenceCounts } from '@domain/challenges/meal-adherence';
 import { indianGrouped } from '@/lib/text-format';
@@ -82,8 +80,8 @@ export function ChallengeProgressView({
   const headingId = useId();
   const progress = challengeProgress(plans, now, startedAt);
   return (
-    <Card as="section" className="shadow-sm mt-4" aria-labelledby={headingId}>
-      <Card.Body>
+    <section className="card shadow-sm mt-4" aria-labelledby={headingId}>
+      <div className="card-body">
         <h2 id={headingId} className="h5">
           Progress
         </h2>
@@ -99,41 +97,43 @@ export function ChallengeProgressView({
           Light bar: meals proved that day. Dark bar: the share of the day&apos;s calories they
           carry.
         </p>
-        <Table size="sm" responsive className="mb-0 small">
-          <caption className="visually-hidden">
-            Meals proved and what they add up to, each day against its targets
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Meals proved</th>
-              <th scope="col">kcal</th>
-              <th scope="col">Protein (g)</th>
-              <th scope="col">Carbs (g)</th>
-              <th scope="col">Fat (g)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {progress.days.map((day) => (
-              <tr key={day.dayNumber}>
-                <th scope="row">Day {day.dayNumber}</th>
-                <td>
-                  {day.proved} / {day.planned}
-                  {day.underReview > 0 && (
-                    <span className="d-block text-body-secondary">
-                      {underReviewText(day.underReview)}
-                    </span>
-                  )}
-                </td>
-                <td>{versus(day.eaten.calories, targets?.calories)}</td>
-                <td>{versus(day.eaten.protein, targets?.protein)}</td>
-                <td>{versus(day.eaten.carbs, targets?.carbs)}</td>
-                <td>{versus(day.eaten.fat, targets?.fat)}</td>
+        <div className="table-responsive">
+          <table className="table table-sm mb-0 small">
+            <caption className="visually-hidden">
+              Meals proved and what they add up to, each day against its targets
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Meals proved</th>
+                <th scope="col">kcal</th>
+                <th scope="col">Protein (g)</th>
+                <th scope="col">Carbs (g)</th>
+                <th scope="col">Fat (g)</th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
-      </Card.Body>
-    </Card>
+            </thead>
+            <tbody>
+              {progress.days.map((day) => (
+                <tr key={day.dayNumber}>
+                  <th scope="row">Day {day.dayNumber}</th>
+                  <td>
+                    {day.proved} / {day.planned}
+                    {day.underReview > 0 && (
+                      <span className="d-block text-body-secondary">
+                        {underReviewText(day.underReview)}
+                      </span>
+                    )}
+                  </td>
+                  <td>{versus(day.eaten.calories, targets?.calories)}</td>
+                  <td>{versus(day.eaten.protein, targets?.protein)}</td>
+                  <td>{versus(day.eaten.carbs, targets?.carbs)}</td>
+                  <td>{versus(day.eaten.fat, targets?.fat)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </section>
   );
 }

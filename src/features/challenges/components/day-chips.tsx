@@ -1,6 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import Tab from 'react-bootstrap/Tab';
-import Tabs from 'react-bootstrap/Tabs';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { DayPlan } from '../lib/challenge-meals';
 
 interface DayChipsProps {
@@ -12,48 +10,79 @@ interface DayChipsProps {
   children: (plan: DayPlan) => ReactNode;
 }
 
+/** The keys that move between chips, and where each goes from `index` of `count`. */
+const MOVES: Record<string, (index: number, count: number) => number> = {
+  ArrowLeft: (index, count) => (index - 1 + count) % count,
+  ArrowRight: (index, count) => (index + 1) % count,
+  Home: () => 0,
+  End: (_index, count) => count - 1,
+};
+
+const tabId = (dayNumber: number) => `challenge-days-tab-Day${dayNumber}`;
+const panelId = (dayNumber: number) => `challenge-days-tabpane-Day${dayNumber}`;
+
 /**
  * SPEC's Day tabs as chips (docs/product.md, "The challenge page"): one row that scrolls sideways with its
- * far edge fading, so Day 5–7 show they are there; today's chip says so; arrow keys move between days
- * (react-bootstrap's tabs). The chosen day is scrolled into the row's view.
+ * far edge fading, so Day 5–7 show they are there; today's chip says so; arrow keys, Home and End move
+ * between days (the tabs pattern, plain buttons). The chosen day is scrolled into the row's view. A day's
+ * meals render when the day is first opened, and stay (an upload started there goes on) while another shows.
  */
 export function DayChips({ plans, activeDay, today, onOpen, children }: DayChipsProps) {
-  const row = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set([activeDay]));
+  if (!opened.has(activeDay)) setOpened(new Set([...opened, activeDay]));
   useEffect(() => {
-    const list = row.current?.querySelector<HTMLElement>('[role="tablist"]');
-    const chip = list?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (!list || !chip) return;
+    const chip = list.current?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!list.current || !chip) return;
     // Only sideways: the page itself must not scroll.
-    list.scrollLeft = chip.offsetLeft - (list.clientWidth - chip.offsetWidth) / 2;
+    list.current.scrollLeft = chip.offsetLeft - (list.current.clientWidth - chip.offsetWidth) / 2;
   }, [activeDay]);
 
+  const move = (event: KeyboardEvent<HTMLDivElement>) => {
+    const to = MOVES[event.key];
+    const index = plans.findIndex((plan) => plan.dayNumber === activeDay);
+    if (!to || index < 0) return;
+    event.preventDefault();
+    const next = plans[to(index, plans.length)]!.dayNumber;
+    onOpen(next);
+    document.getElementById(tabId(next))?.focus();
+  };
+
   return (
-    <div ref={row} className="day-chips-row">
-      {/* mountOnEnter: a day's meals render when the day is first opened, not all seven at once (a 7-day plan
-          was one long commit; docs/performance.md, "Decisions that hold the budgets"). */}
-      <Tabs
-        id="challenge-days"
-        variant="pills"
-        activeKey={`Day${activeDay}`}
-        onSelect={(key) => {
-          const dayNumber = Number(key?.replace('Day', ''));
-          if (Number.isInteger(dayNumber)) onOpen(dayNumber);
-        }}
-        className="mb-3 day-chips"
-        mountOnEnter
-      >
-        {plans.map((plan) => (
-          <Tab
+    <div className="day-chips-row">
+      <div ref={list} role="tablist" className="nav nav-pills mb-3 day-chips" onKeyDown={move}>
+        {plans.map(({ dayNumber }) => {
+          const active = dayNumber === activeDay;
+          return (
+            <button
+              key={dayNumber}
+              type="button"
+              role="tab"
+              id={tabId(dayNumber)}
+              className={active ? 'nav-link active' : 'nav-link'}
+              aria-selected={active}
+              aria-controls={opened.has(dayNumber) ? panelId(dayNumber) : undefined}
+              tabIndex={active ? 0 : -1}
+              onClick={() => onOpen(dayNumber)}
+            >
+              {dayNumber === today ? `Day ${dayNumber} · Today` : `Day ${dayNumber}`}
+            </button>
+          );
+        })}
+      </div>
+      {plans
+        .filter((plan) => opened.has(plan.dayNumber))
+        .map((plan) => (
+          <div
             key={plan.dayNumber}
-            eventKey={`Day${plan.dayNumber}`}
-            title={
-              plan.dayNumber === today ? `Day ${plan.dayNumber} · Today` : `Day ${plan.dayNumber}`
-            }
+            role="tabpanel"
+            id={panelId(plan.dayNumber)}
+            aria-labelledby={tabId(plan.dayNumber)}
+            hidden={plan.dayNumber !== activeDay}
           >
             {children(plan)}
-          </Tab>
+          </div>
         ))}
-      </Tabs>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useBusy } from '@/hooks/use-busy';
 import { confirmAction, toastError, toastSuccess } from '@/lib/toast';
 import { ApiError } from '@/services/api-client';
 import { leaveChallenge } from '../api/group-challenge-api';
+import { useGroupBoard } from '../hooks/use-group-board';
 import { BoardStrip } from './board-strip';
 import { ChallengeBoard } from './challenge-board';
 
@@ -33,6 +34,7 @@ export function GroupChallengeLayout({
   const navigate = useNavigate();
   const { whileBusy } = useBusy();
   const { title, challengeId } = challengeRef;
+  const group = useGroupBoard(groupOwnerId ? challengeId : null, now);
 
   const leave = async () => {
     const confirmed = await confirmAction({
@@ -58,18 +60,16 @@ export function GroupChallengeLayout({
   return (
     <div className="row g-4">
       <div className={groupOwnerId ? 'col-lg-8' : 'col-12'}>
-        {groupOwnerId && (
-          <BoardStrip challengeId={challengeId} viewerUid={challengeRef.ownerId} now={now} />
-        )}
+        {groupOwnerId && <BoardStrip group={group} viewerUid={challengeRef.ownerId} />}
         {children}
       </div>
       {groupOwnerId && (
         <div className="col-lg-4">
           <ChallengeBoard
             challengeId={challengeId}
+            group={group}
             groupOwnerId={groupOwnerId}
             viewerUid={challengeRef.ownerId}
-            now={now}
             onLeave={canLeave ? () => void leave() : undefined}
           />
         </div>

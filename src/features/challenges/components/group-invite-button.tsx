@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import type { GroupAccess, InviteRecord } from '@domain/challenges/group-records';
 
 // The dialog and its QR code library load on first use only (docs/performance.md, "Decisions that hold the budgets").
@@ -20,9 +19,9 @@ export function GroupInviteButton(props: GroupInviteButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="primary" size="sm" onClick={() => setOpen(true)}>
+      <button type="button" className="btn btn-primary btn-sm" onClick={() => setOpen(true)}>
         Invite friends
-      </Button>
+      </button>
       {open && (
         <Suspense fallback={null}>
           <GroupInviteDialog {...props} show={open} onHide={() => setOpen(false)} />

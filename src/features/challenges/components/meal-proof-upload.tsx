@@ -1,5 +1,4 @@
 import { useId, type ChangeEvent } from 'react';
-import Form from 'react-bootstrap/Form';
 import type { MealSlot } from '@domain/constants';
 import type { ChallengeRef } from '@domain/challenges/challenge-record';
 import { useProofUpload } from '../hooks/use-proof-upload';
@@ -51,11 +50,14 @@ export function MealProofUpload({
     return <ProofUploadStatus phase={phase} controls={controls} mealLabel={mealLabel} />;
 
   return (
-    <Form.Group controlId={inputId}>
-      <Form.Label visuallyHidden>Proof photo for {mealLabel}</Form.Label>
-      <Form.Control
+    <div>
+      <label htmlFor={inputId} className="visually-hidden">
+        Proof photo for {mealLabel}
+      </label>
+      <input
+        id={inputId}
         type="file"
-        size="sm"
+        className="form-control form-control-sm"
         // No `capture`: it forces the camera; `image/*` lets phones offer the gallery and the camera.
         accept="image/*"
         disabled={!enabled}
@@ -63,10 +65,10 @@ export function MealProofUpload({
         onChange={onChoose}
       />
       {hint && (
-        <Form.Text id={hintId} className="d-block">
+        <small id={hintId} className="form-text d-block">
           {hint}
-        </Form.Text>
+        </small>
       )}
-    </Form.Group>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import { useId, useRef, type ChangeEvent } from 'react';
-import Button from 'react-bootstrap/Button';
 import { POINTS, type MealSlot } from '@domain/constants';
 import type { ChallengeRef } from '@domain/challenges/challenge-record';
 import { useProofUpload } from '../hooks/use-proof-upload';
@@ -68,14 +67,13 @@ export function MealSnapButton({
         tabIndex={-1}
         onChange={onChoose}
       />
-      <Button
-        variant="success"
-        size="lg"
-        className="w-100 snap-button"
+      <button
+        type="button"
+        className="btn btn-success btn-lg w-100 snap-button"
         onClick={() => input.current?.click()}
       >
         Snap your {slot}
-      </Button>
+      </button>
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import Badge from 'react-bootstrap/Badge';
 import type { MealStatus } from '@domain/constants';
 import { proofReviewLabel } from '@domain/challenges/meal-status';
 import type { ProofReview } from '@domain/challenges/proof-review';
@@ -33,9 +32,9 @@ export function MealStatusBadge({
     : STATUS_STYLE[status];
   return (
     <>
-      <Badge bg={style.bg} text={style.text} className={style.text ? 'border' : undefined}>
+      <span className={`badge bg-${style.bg}${style.text ? ` text-${style.text} border` : ''}`}>
         {label}
-      </Badge>
+      </span>
       {reviewLabel === 'Under review' && (
         <div className="small text-body-secondary mt-1">
           An admin is checking this photo; it earns points once approved.

@@ -1,4 +1,3 @@
-import Button from 'react-bootstrap/Button';
 import type { MealSlot } from '@domain/constants';
 import { useBusy } from '@/hooks/use-busy';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -25,15 +24,14 @@ export function MealSwapButton({ challenge, dayNumber, slot, mealLabel }: MealSw
     }
   };
   return (
-    <Button
-      variant="link"
-      size="sm"
-      className="p-0 mt-1"
+    <button
+      type="button"
+      className="btn btn-link btn-sm p-0 mt-1"
       aria-label={`Swap ${mealLabel}`}
       onClick={() => void swap()}
     >
       {/* The visible words start the accessible name (WCAG 2.5.3: a voice command "Swap" finds it). */}
       Swap
-    </Button>
+    </button>
   );
 }

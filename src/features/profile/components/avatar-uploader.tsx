@@ -1,5 +1,4 @@
 import { useId, useRef, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import { UploadLeaveGuard } from '@/components/upload-leave-guard';
 import { storageErrorReason } from '@/lib/error-messages';
 import { toastErrorWithReason, toastSuccess } from '@/lib/toast';
@@ -39,14 +38,14 @@ export function AvatarUploader({ uid }: { uid: string }) {
         disabled={uploading}
         onChange={(event) => void onChoose(event.target.files?.[0])}
       />
-      <Button
-        variant="outline-success"
-        size="sm"
+      <button
+        type="button"
+        className="btn btn-outline-success btn-sm"
         disabled={uploading}
         onClick={() => input.current?.click()}
       >
         {uploading ? 'Uploading…' : 'Upload photo'}
-      </Button>
+      </button>
       {uploading && (
         // Plain Bootstrap markup: react-bootstrap puts aria-label on the wrapper, leaving the progressbar unnamed.
         <div className="progress mt-2">

@@ -1,4 +1,3 @@
-import Placeholder from 'react-bootstrap/Placeholder';
 import { Link } from 'react-router-dom';
 import { MY_CHALLENGES_ID } from '@/components/my-challenges-address';
 import { rememberChallenge } from '@/lib/app-addresses';
@@ -49,12 +48,13 @@ export function MyChallengesSection({ uid }: { uid: string }) {
           My challenges
         </h2>
         {challenges.status === 'loading' && (
-          <Placeholder as="div" animation="glow" aria-busy="true">
+          <div className="placeholder-glow" aria-busy="true">
             <span className="visually-hidden" role="status">
               Loading your challenges…
             </span>
-            <Placeholder xs={8} aria-hidden="true" /> <Placeholder xs={6} aria-hidden="true" />
-          </Placeholder>
+            <span className="placeholder col-8" aria-hidden="true" />{' '}
+            <span className="placeholder col-6" aria-hidden="true" />
+          </div>
         )}
         {challenges.status === 'error' && (
           <p className="text-danger mb-0">

@@ -1,8 +1,4 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSignedInUser } from '@/lib/session';
@@ -99,38 +95,38 @@ function Namesakes({ name, members }: { name: string; members: NamedMember[] }) 
 
 function ProfileLoadError() {
   return (
-    <Alert variant="danger">
+    <div role="alert" className="alert alert-danger">
       We could not load this profile. Check your connection and reload the page.
-    </Alert>
+    </div>
   );
 }
 
 function MemberNotFound({ name }: { name: string }) {
   return (
-    <Alert variant="warning">
+    <div role="alert" className="alert alert-warning">
       <h1 className="h5">No member called “{name}” here</h1>
       <p className="mb-0">
         The link may be incomplete or the member may have left. Open their name on a challenge card
         or the leader-board to reach their profile. <Link to="/">Back to the feed</Link>
       </p>
-    </Alert>
+    </div>
   );
 }
 
 function ProfileSkeleton() {
   return (
-    <Card className="shadow-sm" aria-busy="true">
-      <Card.Body>
+    <div className="card shadow-sm" aria-busy="true">
+      <div className="card-body">
         <span className="visually-hidden" role="status">
           Loading profile…
         </span>
-        <Placeholder as="div" animation="glow">
-          <Placeholder xs={3} className="rounded-circle" style={{ height: 96 }} />{' '}
-          <Placeholder xs={6} size="lg" />
-          <Placeholder xs={8} /> <Placeholder xs={5} />
-        </Placeholder>
-      </Card.Body>
-    </Card>
+        <div className="placeholder-glow">
+          <span className="placeholder col-3 rounded-circle" style={{ height: 96 }} />{' '}
+          <span className="placeholder col-6 placeholder-lg" />
+          <span className="placeholder col-8" /> <span className="placeholder col-5" />
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -193,9 +189,9 @@ function ProfileView({ uid, slug }: { uid: string; slug: string }) {
                 {isOwner ? ownerGreeting(name, member) : `Welcome to ${name}'s ChallangeX profile.`}
               </p>
               {isOwner && (
-                <Button variant="success" onClick={() => setEditing(true)}>
+                <button type="button" className="btn btn-success" onClick={() => setEditing(true)}>
                   Edit profile
-                </Button>
+                </button>
               )}
             </div>
           </div>
@@ -272,10 +268,10 @@ function ProfileView({ uid, slug }: { uid: string; slug: string }) {
 /** A line's worth of placeholder while a part of the profile that is read after the first paint arrives. */
 function LoadingLine({ label }: { label: string }) {
   return (
-    <Placeholder as="p" animation="glow" className="mb-0" aria-busy="true">
+    <p className="placeholder-glow mb-0" aria-busy="true">
       <span className="visually-hidden">{label}</span>
-      <Placeholder xs={6} aria-hidden="true" />
-    </Placeholder>
+      <span className="placeholder col-6" aria-hidden="true" />
+    </p>
   );
 }
 
@@ -293,10 +289,10 @@ function Fact({
       <dt className="small text-body-secondary fw-normal">{label}</dt>
       <dd className="mb-0 fw-semibold">
         {loading ? (
-          <Placeholder as="span" animation="glow" aria-busy="true">
+          <span className="placeholder-glow" aria-busy="true">
             <span className="visually-hidden">Loading…</span>
-            <Placeholder xs={8} aria-hidden="true" />
-          </Placeholder>
+            <span className="placeholder col-8" aria-hidden="true" />
+          </span>
         ) : (
           value || <span className="text-body-secondary fw-normal">Not set</span>
         )}

@@ -1,16 +1,10 @@
-import { memo, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { TextField } from '@/components/form/text-field';
 import type { WeightForm } from '@domain/members/weight-log';
 import { weightTrend, type WeightPoint, type WeightTrend } from '@domain/members/weight-trend';
 import { confirmAction } from '@/lib/toast';
-import { useNearViewport } from '@/hooks/use-near-viewport';
-import { afterNextPaint } from '@/lib/main-content';
+import { Deferred } from '@/components/deferred';
 import {
   deleteWeight,
   editWeight,
@@ -49,11 +43,14 @@ const DIRECTION_TEXT = { up: 'gain', down: 'lose', steady: 'hold' } as const;
 /** Entries listed until the member asks for all: two weeks of daily entries (the chart has them all). */
 const ROWS_SHOWN = 14;
 
+/** The height of the trend (figures, chart, legend, 14 rows) at 375 px, held until it renders. */
+const TREND_HEIGHT_PX = 900;
+
 /**
- * The owner's private weight log on their profile: log, edit, delete, and the trend. Memoised, and
- * its parts apart: the form's typing, the profile's own updates and the reads landing one by one
- * re-render neither the chart nor the table (docs/performance.md, "The profile with 12 weeks of data
- * and 60 weights").
+ * The owner's private weight log on their profile: log, edit, delete, and the trend (its chart and table
+ * as they near the screen). Memoised, and its parts apart: the form's typing, the profile's own updates and
+ * the reads landing one by one re-render neither the chart nor the table (docs/performance.md, "The profile
+ * with 12 weeks of data and 60 weights").
  */
 export const WeightLogPanel = memo(function WeightLogPanel({ uid }: { uid: string }) {
   const log = useWeightLog(uid);
@@ -83,61 +80,44 @@ export const WeightLogPanel = memo(function WeightLogPanel({ uid }: { uid: strin
     })();
   }, []);
 
-  // Below the profile's card and glance: its form (react-hook-form's first set-up), chart and table render when
-  // the log nears the viewport or the member acts, not in the load's first commits (docs/performance.md, "The
-  // profile with 12 weeks of data and 60 weights"); the reads start at once.
-  const [sectionRef, near] = useNearViewport<HTMLElement>();
-  // The trend (chart and table) is drawn a paint after the form: the two lay out in tasks of their own, not
-  // one long one (docs/performance.md, "The profile with 12 weeks of data and 60 weights").
-  const [trendDue, setTrendDue] = useState(false);
-  useEffect(() => {
-    if (near) afterNextPaint(() => startTransition(() => setTrendDue(true)));
-  }, [near]);
-
   return (
-    <Card
-      ref={sectionRef}
-      className="shadow-sm mt-4"
-      as="section"
-      aria-labelledby="weight-log-heading"
-    >
-      <Card.Body className="p-3 p-sm-4">
+    <section className="card shadow-sm mt-4" aria-labelledby="weight-log-heading">
+      <div className="card-body p-3 p-sm-4">
         <h2 id="weight-log-heading" className="h5">
           Weight log
         </h2>
         <p className="small text-body-secondary">Only you can see your weights.</p>
-        {near && (
-          <>
-            {/* A new form for each entry edited: its fields start from that entry. */}
-            <WeightEntryForm
-              key={editing?.date ?? 'new'}
-              editing={editing}
-              onDone={setEditing}
-              onFailure={setFailure}
-            />
-            {failure && (
-              <Alert variant="danger" role="alert" className="mt-2 mb-0">
-                {failure}
-              </Alert>
-            )}
-            {log.status === 'error' && (
-              <Alert variant="danger" className="mt-2 mb-0">
-                We could not load your weight log. Check your connection and reload the page.
-              </Alert>
-            )}
-            {/* Drawn once the log and the goal are both in: one render of the chart and table, not one per read. */}
-            {trendDue && log.status !== 'loading' && latest.status !== 'loading' && (
-              <WeightTrendView
-                trend={trend}
-                challenge={challenge}
-                onEdit={setEditing}
-                onDelete={remove}
-              />
-            )}
-          </>
+        {/* A new form for each entry edited: its fields start from that entry. */}
+        <WeightEntryForm
+          key={editing?.date ?? 'new'}
+          editing={editing}
+          onDone={setEditing}
+          onFailure={setFailure}
+        />
+        {failure && (
+          <div role="alert" className="alert alert-danger mt-2 mb-0">
+            {failure}
+          </div>
         )}
-      </Card.Body>
-    </Card>
+        {log.status === 'error' && (
+          <div role="alert" className="alert alert-danger mt-2 mb-0">
+            We could not load your weight log. Check your connection and reload the page.
+          </div>
+        )}
+        {/* Drawn once the log and the goal are both in (one render of the chart and table, not one per read),
+            as it nears the screen. */}
+        {log.status !== 'loading' && latest.status !== 'loading' && (
+          <Deferred height={trend.points.length > 0 ? TREND_HEIGHT_PX : 0}>
+            <WeightTrendView
+              trend={trend}
+              challenge={challenge}
+              onEdit={setEditing}
+              onDelete={remove}
+            />
+          </Deferred>
+        )}
+      </div>
+    </section>
   );
 });
 
@@ -180,7 +160,7 @@ function WeightEntryForm({ editing, onDone, onFailure }: WeightEntryFormProps) {
   });
 
   return (
-    <Form noValidate onSubmit={submit} className="row g-2 align-items-start">
+    <form noValidate onSubmit={(event) => void submit(event)} className="row g-2 align-items-start">
       <div className="col-12 col-sm-5">
         <TextField
           label="Date"
@@ -202,16 +182,16 @@ function WeightEntryForm({ editing, onDone, onFailure }: WeightEntryFormProps) {
         />
       </div>
       <div className="col-12 col-sm-3 pt-sm-4 mt-sm-2 d-flex gap-2">
-        <Button type="submit" variant="success" disabled={isSubmitting}>
+        <button type="submit" className="btn btn-success" disabled={isSubmitting}>
           {editing ? 'Save weight' : 'Log weight'}
-        </Button>
+        </button>
         {editing && (
-          <Button variant="outline-secondary" onClick={() => onDone(null)}>
+          <button type="button" className="btn btn-outline-secondary" onClick={() => onDone(null)}>
             Cancel
-          </Button>
+          </button>
         )}
       </div>
-    </Form>
+    </form>
   );
 }
 
@@ -262,7 +242,7 @@ const WeightTrendView = memo(function WeightTrendView({
         Solid line: your entries. Dashed line: 7-day moving average.
       </p>
       {/* Rows that fit a 375 px screen, no sideways scrolling: the average joins them from sm up. */}
-      <Table size="sm" className="mb-0 weight-rows">
+      <table className="table table-sm mb-0 weight-rows">
         <caption className="visually-hidden">Your weight entries</caption>
         <thead>
           <tr>
@@ -291,36 +271,38 @@ const WeightTrendView = memo(function WeightTrendView({
                   <td className="text-nowrap">{kgText(point.kg)}</td>
                   <td className="text-nowrap d-none d-sm-table-cell">{kgText(point.average)}</td>
                   <td className="text-end text-nowrap">
-                    <Button
-                      size="sm"
-                      variant="link"
-                      className="px-2"
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-link px-2"
                       aria-label={`Edit the weight of ${day}`}
                       onClick={() => onEdit(point)}
                     >
                       Edit
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="link"
-                      className="px-2 link-secondary"
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-link px-2 link-secondary"
                       aria-label={`Delete the weight of ${day}`}
                       onClick={() => onDelete(point.date)}
                     >
                       Delete
-                    </Button>
+                    </button>
                   </td>
                 </tr>
               );
             })}
         </tbody>
-      </Table>
+      </table>
       {trend.points.length > ROWS_SHOWN && (
-        <Button variant="link" size="sm" className="px-0" onClick={() => setShowAll(!showAll)}>
+        <button
+          type="button"
+          className="btn btn-link btn-sm px-0"
+          onClick={() => setShowAll(!showAll)}
+        >
           {showAll
             ? `Show the latest ${ROWS_SHOWN} entries`
             : `Show all ${trend.points.length} entries`}
-        </Button>
+        </button>
       )}
     </>
   );
