@@ -30,21 +30,6 @@ export const MONTH_NAMES = [
   'December',
 ] as const;
 
-/** docs/product.md#constants-and-limits: cards display times like "h:mm a MMM d, y" (en-US), in the device's zone. */
-export function cardTime(epochMs: number | undefined): string | null {
-  if (typeof epochMs !== 'number' || !Number.isFinite(epochMs)) return null;
-  const date = new Date(epochMs);
-  const hours = date.getHours();
-  const minutes = String(date.getMinutes()).padStart(2, '0');
-  return `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'} ${cardDate(epochMs)}`;
-}
-
-/** The day part alone, "MMM d, y" (en-US, the device's zone): the sidebar's recent posts. */
-export function cardDate(epochMs: number): string {
-  const date = new Date(epochMs);
-  return `${MONTH_NAMES[date.getMonth()].slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}`;
-}
-
 /** The device's calendar date, `YYYY-MM-DD`: what `calendarDateInZone(epochMs, deviceTimeZone())` gives. */
 export function localCalendarDate(epochMs: number = Date.now()): string {
   const date = new Date(epochMs);

@@ -8,7 +8,7 @@ import { toastSuccess } from '@/lib/toast';
 import type { GroupChallengeRecord } from '../api/group-challenge-api';
 import { MemberAvatar } from '@/components/member-avatar';
 import { useNow } from '../hooks/use-now';
-import { cardTime } from '@/lib/text-format';
+import { formatDateTimeIfAny } from '@/lib/format';
 import { currentDayNumber, dayPlans, proofPhotos } from '../lib/challenge-meals';
 import { ChallengeMoreMenu } from './challenge-more-menu';
 import { ChallengeProgressView } from './challenge-progress';
@@ -180,7 +180,7 @@ function PlanFacts({
   createdAt: number;
   targets: ChallengeRecord['targets'] | undefined;
 }) {
-  const created = cardTime(createdAt);
+  const created = formatDateTimeIfAny(createdAt);
   return (
     <dl className="row small mb-0">
       {created && (

@@ -81,7 +81,7 @@ describe('ChallengePage for the owner', () => {
     expect(screen.getByText('Asha Rao')).toBeInTheDocument();
     expect(screen.getByText('2 days')).toBeInTheDocument();
     expect(screen.getByText('VEG')).toBeInTheDocument();
-    expect(screen.getByText('7:15 AM Nov 21, 2026')).toBeInTheDocument();
+    expect(screen.getByText('21 Nov 2026, 7:15 AM')).toBeInTheDocument();
     expect(
       screen.getByText('1800 kcal · 110 g protein · 200 g carbs · 60 g fat'),
     ).toBeInTheDocument();
@@ -419,7 +419,7 @@ describe('ChallengePage for other members and edge cases', () => {
     openChallenge('uid-ravi');
     const card = await screen.findByRole('article', { name: 'Green week' });
     expect(within(card).getByText('Asha Rao')).toBeInTheDocument();
-    expect(within(card).getByText('7:15 AM Nov 21, 2026')).toBeInTheDocument();
+    expect(within(card).getByText('21 Nov 2026, 7:15 AM')).toBeInTheDocument();
     expect(within(card).getByText('2')).toBeInTheDocument();
     expect(within(card).getByText('VEG')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

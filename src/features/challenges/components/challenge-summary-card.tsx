@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { MemberAvatar } from '@/components/member-avatar';
 import type { ChallengeSummary } from '@domain/challenges/challenge-record';
 import type { GroupSummary } from '@domain/challenges/group-records';
-import { cardTime } from '@/lib/text-format';
+import { formatDateTimeIfAny } from '@/lib/format';
 import { profilePath } from '@/lib/app-addresses';
 
 interface ChallengeSummaryCardProps {
@@ -22,7 +22,7 @@ export function ChallengeSummaryCard({
   group,
 }: ChallengeSummaryCardProps) {
   const owner = challenge.displayName || 'Member';
-  const created = cardTime(challenge.createdAt);
+  const created = formatDateTimeIfAny(challenge.createdAt);
   return (
     <Card as="article" className="shadow-sm" aria-labelledby="challenge-summary-title">
       <Card.Body>

@@ -8,6 +8,7 @@ import { SelectField } from '@/components/form/select-field';
 import { CHALLENGE_DAYS, PREFERENCES, TARGET_BODIES } from '@domain/constants';
 import { useBusy } from '@/hooks/use-busy';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { formatTimeZone } from '@/lib/format';
 import { ApiError } from '@/services/api-client';
 import type { SessionUser } from '@/services/auth';
 import {
@@ -138,7 +139,7 @@ export function CreateChallengeModal({
             />
             {timeZone && (
               <Form.Text as="p" className="mb-0">
-                Meal times follow your time zone, {timeZone}.
+                Meal times follow your time zone, {formatTimeZone(timeZone)}.
               </Form.Text>
             )}
           </fieldset>

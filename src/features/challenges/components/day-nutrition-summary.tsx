@@ -69,7 +69,9 @@ export function DayNutritionSummary({
               <dt className="small text-body-secondary fw-normal">{label}</dt>
               <dd className="mb-0">
                 <span className="fw-semibold">{Math.round(value)}</span>
-                {typeof target === 'number' ? ` / ${Math.round(target)} ${unit}` : ` ${unit}`}
+                {typeof target === 'number'
+                  ? ` / ${bounds?.[nutrient].max === Infinity ? 'at least ' : ''}${Math.round(target)} ${unit}`
+                  : ` ${unit}`}
                 {mark && (
                   <span className={`badge ms-1 ${MARK_STYLE[mark]}`}>
                     <span aria-hidden="true">{MARK_SYMBOL[mark]} </span>

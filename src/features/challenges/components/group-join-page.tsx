@@ -13,6 +13,7 @@ import { useAsync } from '@/hooks/use-loadable';
 import { useBusy } from '@/hooks/use-busy';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { challengePath, profilePath, rememberViewedProfile } from '@/lib/app-addresses';
+import { formatCalendarDate } from '@/lib/format';
 import { addressOf, signInAddress } from '@/lib/return-address';
 import { useSession, useSignedInUser } from '@/lib/session';
 import { ApiError } from '@/services/api-client';
@@ -28,19 +29,6 @@ function nextStep(status: number): string {
   if (status === 403) return 'Ask the owner for a new invite link.';
   if (status === 409) return 'Open the feed to find or create another challenge.';
   return 'Reload the page to try again.';
-}
-
-/** The start date as the member reads it (the plan's days begin there, in their own zone). */
-function dateText(date: string): string {
-  const parsed = new Date(`${date}T00:00:00`);
-  return Number.isNaN(parsed.getTime())
-    ? date
-    : parsed.toLocaleDateString(undefined, {
-        weekday: 'short',
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-      });
 }
 
 /** The profile feature's editor, given by the app (features do not import each other). */
@@ -297,7 +285,7 @@ function InvitationFacts({ invitation }: { invitation: InvitationPreview }) {
         {invitation.startDate && (
           <>
             <dt className="col-5 col-sm-3">Start date</dt>
-            <dd className="col-7 col-sm-9">{dateText(invitation.startDate)}</dd>
+            <dd className="col-7 col-sm-9">{formatCalendarDate(invitation.startDate)}</dd>
           </>
         )}
         <dt className="col-5 col-sm-3">Preference</dt>

@@ -41,7 +41,7 @@ describe('DayNutritionSummary', () => {
     );
     expect(sum('fibre')).toBeGreaterThan(0);
     expect(within(summary).getByText('Fibre').nextSibling).toHaveTextContent(
-      `${sum('fibre')} / ${Math.round((targets.calories * 14) / 1000)} g`,
+      `${sum('fibre')} / at least ${Math.round((targets.calories * 14) / 1000)} g`,
     );
   });
 });
