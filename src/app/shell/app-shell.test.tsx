@@ -1,5 +1,4 @@
 import { act, screen } from '@testing-library/react';
-import { reportMainContentShown } from '@/lib/main-content';
 import { resetFakeDatabase } from '@/testing/fake-database';
 import { memberFixture, renderApp } from '@/testing/render-app';
 import { AppShell } from './app-shell';
@@ -19,19 +18,23 @@ function renderShell(user: typeof memberFixture | null) {
 }
 
 describe('AppShell', () => {
-  it("draws the footer and a member's bottom navigation once the page's main content is on screen", async () => {
+  it("draws the footer and a member's bottom navigation once the browser is idle", async () => {
+    let idle: (() => void) | undefined;
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => ((idle = callback), 1));
+    vi.stubGlobal('cancelIdleCallback', () => {});
     const { router } = renderShell(memberFixture);
     await act(() => router.navigate('/feed'));
     expect(screen.getByText('Feed')).toBeInTheDocument();
     // Below the fold and fixed: neither is part of the first page's script or render.
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
-    act(() => reportMainContentShown());
+    act(() => idle?.());
     expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(await screen.findByRole('contentinfo')).toHaveTextContent('Privacy Policy');
     expect(screen.getByRole('link', { name: 'GitHub' }).querySelector('svg')).not.toBeNull();
     // The page is padded by the navigation's height on phones (src/styles/app.css).
     expect(screen.getByRole('main').parentElement).toHaveClass('has-bottom-nav');
+    vi.unstubAllGlobals();
   });
 
   it('gives visitors the footer and no bottom navigation', async () => {
