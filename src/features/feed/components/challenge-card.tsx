@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { challengePath, rememberChallenge } from '@/lib/app-addresses';
-import { useMainContent } from '@/hooks/use-main-content';
+import { useReportMainContent } from '@/hooks/use-main-content';
 import { appImageSource } from '@/lib/safe-urls';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { MemberAvatar } from '@/components/member-avatar';
@@ -42,7 +42,7 @@ export function ChallengeCard({
   // The priority cover, once loaded (or failed): the main content once the browser reports that image painted,
   // as a text of the card may be reported before it.
   const [loadedCover, setLoadedCover] = useState<HTMLImageElement | null>(null);
-  useMainContent(priority && loadedCover !== null, loadedCover);
+  useReportMainContent(priority && loadedCover !== null, loadedCover);
   const coverLoaded = priority
     ? (event: { currentTarget: HTMLImageElement }) => setLoadedCover(event.currentTarget)
     : undefined;

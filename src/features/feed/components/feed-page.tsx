@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { storageKeys, writeStored } from '@/lib/device-storage';
-import { useMainContent } from '@/hooks/use-main-content';
+import { useReportMainContent } from '@/hooks/use-main-content';
 import { appImageSource } from '@/lib/safe-urls';
 import { useSession } from '@/lib/session';
 import { AUTHOR_PARAM, CARDS_PER_PAGE, PAGE_PARAM, showableCards } from '../api/feed-pages';
@@ -90,7 +90,7 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
   const shownCards = showableCards(pages.value?.cards ?? []);
   // The page's main content (src/lib/main-content.ts): the first card's cover declares itself
   // (challenge-card.tsx); without one, the list's text once on screen.
-  useMainContent(pages.status !== 'loading' && !appImageSource(shownCards[0]?.entry.cover));
+  useReportMainContent(pages.status !== 'loading' && !appImageSource(shownCards[0]?.entry.cover));
   const hrefOf = (number: number) => `?${withPage(searchParams, number).toString()}`;
 
   if (user !== null && requested === null) {
