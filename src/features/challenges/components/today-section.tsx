@@ -21,9 +21,13 @@ const TICK_MS = 15_000;
  */
 export function TodaySection({ startChallenge }: TodaySectionProps) {
   const { user } = useSession();
+  // A visitor's home runs none of it (no clock ticking, no read).
+  return user ? <MemberToday uid={user.uid} startChallenge={startChallenge} /> : null;
+}
+
+function MemberToday({ uid, startChallenge }: TodaySectionProps & { uid: string }) {
   const now = useNow(TICK_MS);
-  const loaded = useTodayChallenges(user?.uid ?? null, now);
-  if (!user) return null;
+  const loaded = useTodayChallenges(uid, now);
 
   const meals =
     loaded.value
