@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { CreateChallengeEntry } from '@/features/challenges/components/create-challenge-entry';
 import { HomeBanner } from '@/features/site/components/home-banner';
@@ -43,17 +43,8 @@ const RecentPosts = lazyComponent(
  */
 const ENTRY_HEIGHT = 62;
 
-/** What a sidebar widget's placeholder holds until it renders (near the screen: only its lower part shifts). */
-const WIDGET_HEIGHT = 120;
-
-/** One widget of the sidebar: rendered (its chunk fetched, its reads started) once near the screen. */
-function SidebarSlot({ children }: { children: ReactNode }) {
-  return (
-    <div className="mb-4">
-      <Deferred height={WIDGET_HEIGHT}>{children}</Deferred>
-    </div>
-  );
-}
+/** What the sidebar's placeholder holds until its widgets render (beside the page or below it: nothing under it). */
+const SIDEBAR_HEIGHT = 600;
 
 /**
  * The product's layout page: the nested page beside the sidebar, below the home's top (the banner, the phone's
@@ -107,35 +98,36 @@ export function LayoutPage() {
 }
 
 /**
- * The sidebar's widgets, each rendered once near the screen (src/components/deferred.tsx): on phones, where the
- * sidebar stands below the feed, only when the member scrolls there; where it is hidden (display: none, below lg
- * off the feed) never. `stacked`: shown below the page on narrow screens (else from lg up only). The profile card
- * is left out beside the member's own profile, which shows the same.
+ * The sidebar's widgets, rendered together (their chunks fetched, their reads started) once the sidebar nears the
+ * screen (src/components/deferred.tsx): on phones, where it stands below the feed, only when the member scrolls
+ * there; where it is hidden (display: none, below lg off the feed) never. `stacked`: shown below the page on
+ * narrow screens (else from lg up only). The profile card is left out beside the member's own profile, which
+ * shows the same.
  */
 function Sidebar({ stacked, ownProfileUid }: { stacked: boolean; ownProfileUid?: string }) {
   const { user } = useSession();
   return (
     <aside className={`col-lg-4${stacked ? '' : ' d-none d-lg-block'}`} aria-label="Sidebar">
-      <Deferred height={WIDGET_HEIGHT}>
+      <Deferred height={SIDEBAR_HEIGHT}>
         <CreateChallengeBanner />
+        {user && user.uid !== ownProfileUid && (
+          <div className="mb-4">
+            <ProfileCard member={user} />
+          </div>
+        )}
+        <div className="mb-4">
+          <TopChallengers signedIn={Boolean(user)} />
+        </div>
+        <div className="mb-4">
+          <SubscribeBox />
+        </div>
+        <div className="mb-4">
+          <SocialLinksWidget />
+        </div>
+        <div className="mb-4">
+          <RecentPosts />
+        </div>
       </Deferred>
-      {user && user.uid !== ownProfileUid && (
-        <SidebarSlot>
-          <ProfileCard member={user} />
-        </SidebarSlot>
-      )}
-      <SidebarSlot>
-        <TopChallengers signedIn={Boolean(user)} />
-      </SidebarSlot>
-      <SidebarSlot>
-        <SubscribeBox />
-      </SidebarSlot>
-      <SidebarSlot>
-        <SocialLinksWidget />
-      </SidebarSlot>
-      <SidebarSlot>
-        <RecentPosts />
-      </SidebarSlot>
     </aside>
   );
 }
