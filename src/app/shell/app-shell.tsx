@@ -1,5 +1,4 @@
 import { Suspense } from 'react';
-import { Deferred } from '@/components/deferred';
 import { Outlet } from 'react-router-dom';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { useSession } from '@/lib/session';
@@ -11,10 +10,10 @@ import { RouteMainContent } from './route-main-content';
 import { ScrollRestoration } from './scroll-restoration';
 import { UpdatePrompt } from './update-prompt';
 
-// Chunks of their own (~1.2 KB gzip each with their icons), rendered once the browser is first idle: not part of
-// the first page's script or render (docs/performance.md). Neither moves anything when it appears: the footer is
-// below the fold (the main element is a screen tall), the bottom navigation fixed to the bottom edge, with the
-// page padded for it from the start.
+// Chunks of their own (~1.2 KB gzip each with their icons), not part of the first page's script
+// (docs/performance.md); they arrive beside the page. Neither moves anything when it appears: the footer is below
+// the fold (the main element is a screen tall), the bottom navigation fixed to the bottom edge, with the page
+// padded for it from the start.
 const SiteFooter = lazyComponent(loadOnce(async () => (await import('./site-footer')).SiteFooter));
 const BottomNav = lazyComponent(
   loadOnce(async () => (await import('@/components/bottom-nav')).BottomNav),
@@ -39,10 +38,10 @@ export function AppShell() {
           <RouteMainContent />
         </Suspense>
       </main>
-      <Deferred when="idle" height={0}>
+      <Suspense fallback={null}>
         <SiteFooter />
         {user && <BottomNav uid={user.uid} displayName={user.displayName ?? user.uid} />}
-      </Deferred>
+      </Suspense>
       <OfflineNotice />
       <UpdatePrompt />
       <LoadingOverlay visible={user === undefined} />
