@@ -58,11 +58,10 @@ function liveDatabase(): Promise<LiveDatabase> {
 }
 
 let liveScheduled = false;
-/** Live updates, from the member's first use of the page on (no page outside a browser: at once). */
+/** Live updates, from the member's first use of the page on (outside a browser, no page: only as needed). */
 function startLiveWhenInUse() {
-  if (liveScheduled) return;
+  if (liveScheduled || typeof window === 'undefined') return;
   liveScheduled = true;
-  if (typeof window === 'undefined') return void liveDatabase();
   const start = () => {
     for (const type of PAGE_IN_USE) window.removeEventListener(type, start, true);
     void liveDatabase();
