@@ -84,6 +84,8 @@ export function prerenderPublicPages({ serverEntry }: { serverEntry: string }): 
       sequential: true,
       order: 'pre',
       async handler() {
+        // An in-memory build (scripts/bench/module-counts.ts) wrote no shell to render the pages into.
+        if (config.build.write === false) return;
         const outDir = resolve(config.root, config.build.outDir);
         const serverDir = mkdtempSync(join(tmpdir(), 'challangex-prerender-'));
         try {

@@ -72,13 +72,16 @@ export const chunkNameOf = (file: string) => basename(file).replace(/-[\w-]{8}\.
 
 /**
  * The HTML a path is served: its own prerendered page where the build has one (`about/index.html` or
- * `about.html`), else the app's `index.html` (Hosting's rewrite).
+ * `about.html`), else the SPA shell (Hosting's rewrite).
  */
 function htmlFor(distDir: string, path: string): string {
   const own = path.replace(/^\/+|\/+$/g, '');
   const candidates = own ? [join(own, 'index.html'), `${own}.html`] : [];
+  // Hosting serves every other address the SPA shell: app.html where the build prerendered the home into
+  // index.html (docs/architecture.md, "Prerendered public pages").
+  const shell = own && existsSync(join(distDir, 'app.html')) ? 'app.html' : 'index.html';
   const file = candidates.find((candidate) => existsSync(join(distDir, candidate)));
-  const indexHtml = join(distDir, file ?? 'index.html');
+  const indexHtml = join(distDir, file ?? shell);
   if (!existsSync(indexHtml)) throw new Error(missingBuildMessage(distDir));
   return readFileSync(indexHtml, 'utf8');
 }

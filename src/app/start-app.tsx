@@ -56,24 +56,31 @@ async function applyAppStyles(): Promise<void> {
 
 // The address's screens were started by src/main.tsx (screen-loaders.ts), before React and the router.
 preconnectDatabase();
-await applyAppStyles();
+void drawApp();
 
-const container = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-// As a transition React renders (or hydrates) the app in slices of a few milliseconds, yielding to the browser
-// in between, instead of one long task (Total Blocking Time); the HTML already there stays on screen meanwhile.
-if (drawsPrerenderedPage(container)) {
-  // React takes over the prerendered markup as it is: no second layout of the page.
-  startTransition(() => void hydrateRoot(container, app));
-} else {
-  container.removeAttribute(PRERENDERED_ATTRIBUTE);
-  revealAfterFirstCommit(container);
-  const root = createRoot(container);
-  startTransition(() => root.render(app));
+/**
+ * Draws the app once its whole stylesheet applies. Not a top-level await: a module awaiting at its top makes the
+ * bundler give the lazy screens' chunks re-exporting facades (two `layout-page` chunks, one a re-export).
+ */
+async function drawApp(): Promise<void> {
+  await applyAppStyles();
+  const container = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  // As a transition React renders (or hydrates) the app in slices of a few milliseconds, yielding to the browser
+  // in between, instead of one long task (Total Blocking Time); the HTML already there stays on screen meanwhile.
+  if (drawsPrerenderedPage(container)) {
+    // React takes over the prerendered markup as it is: no second layout of the page.
+    startTransition(() => void hydrateRoot(container, app));
+  } else {
+    container.removeAttribute(PRERENDERED_ATTRIBUTE);
+    revealAfterFirstCommit(container);
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
 }
 
 // Production builds only: in development Vite serves modules the worker would pin to an old version.
