@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from 'firebase-admin/database';
+import type { DataSnapshot, Database } from 'firebase-admin/database';
 import { dbPaths } from '@domain/data/database-paths';
 import { HttpError } from '../http/http-error';
 
@@ -46,15 +46,11 @@ export class ChallengeCreationLock {
   async acquire(giveUpWhen?: () => Promise<boolean>): Promise<boolean> {
     const deadline = Date.now() + WAIT_LIMIT_MS;
     for (let attempt = 0; ; attempt++) {
-      const { committed, snapshot } = await this.database.ref(this.path).transaction(
-        (current: LockRecord | null) => {
-          if (current && current.holder !== this.holder && current.expiresAt > Date.now())
-            return undefined;
-          return { holder: this.holder, expiresAt: Date.now() + LEASE_MS };
-        },
-        undefined,
-        false,
-      );
+      const { committed, snapshot } = await this.transactionOverWrites((current) => {
+        if (current && current.holder !== this.holder && current.expiresAt > Date.now())
+          return undefined;
+        return { holder: this.holder, expiresAt: Date.now() + LEASE_MS };
+      });
       if (committed) {
         this.leaseEndsAt = (snapshot.val() as LockRecord).expiresAt;
         return true;
@@ -77,14 +73,27 @@ export class ChallengeCreationLock {
   /** For paths that end without the creating update. */
   async release(): Promise<void> {
     this.leaseEndsAt = 0;
-    await this.database
-      .ref(this.path)
-      // null may only be the empty local cache: writing null then makes the server show the real value.
-      .transaction(
-        (current: LockRecord | null) =>
-          current === null || current.holder === this.holder ? null : undefined,
-        undefined,
-        false,
-      );
+    // null may only be the empty local cache: writing null then makes the server show the real value.
+    await this.transactionOverWrites((current) =>
+      current === null || current.holder === this.holder ? null : undefined,
+    );
+  }
+
+  /**
+   * A transaction on the lock that survives this process's own writes to it: a twin's creating update clears
+   * the lock in its multi-path write, and the SDK aborts a transaction such a write overlaps ('set'); it is
+   * then run again on what is there now (a 5-way leave by one member answered 500 without this).
+   */
+  private async transactionOverWrites(
+    update: (current: LockRecord | null) => LockRecord | null | undefined,
+  ): Promise<{ committed: boolean; snapshot: DataSnapshot }> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.database.ref(this.path).transaction(update, undefined, false);
+      } catch (error) {
+        if (attempt >= 20 || String((error as Error).message) !== 'set') throw error;
+        await sleep(5 + Math.random() * 20 * attempt);
+      }
+    }
   }
 }
