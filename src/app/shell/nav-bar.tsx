@@ -1,25 +1,11 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { NoticesBadge } from '@/features/notices/components/notices-badge';
 import { useNotices } from '@/features/notices/hooks/use-notices';
-import { lazyComponent } from '../lazy-component';
-import { loadOnce } from '../load-once';
+import { AccountMenu, NEW_NOTICES_ID } from './account-menu';
 // Small enough to be inlined as a data URL: no request competing with the first page's scripts.
 import logoUrl from '@/assets/logo.svg';
-
-/** The id of the menu's words for the new notices, which the phone's toggle points to: known once it has loaded. */
-let newNoticesId: string | undefined;
-
-// A member's menu (and its logout, return-address and toast code) is a chunk of its own: a visitor's first load
-// has none of it. It is the nav bar's last item, so nothing moves when it appears.
-const AccountMenu = lazyComponent(
-  loadOnce(async () => {
-    const menu = await import('./account-menu');
-    newNoticesId = menu.NEW_NOTICES_ID;
-    return menu.AccountMenu;
-  }),
-);
 
 const publicLinks = [
   { to: '/', label: 'Home', end: true },
@@ -66,7 +52,7 @@ export function NavBar() {
           aria-controls="main-nav"
           aria-expanded={expanded}
           aria-label="Toggle navigation"
-          aria-describedby={user && newCount > 0 ? newNoticesId : undefined}
+          aria-describedby={user && newCount > 0 ? NEW_NOTICES_ID : undefined}
           onClick={() => setExpanded(!expanded)}
         >
           <span className="navbar-toggler-icon" />
@@ -109,11 +95,8 @@ export function NavBar() {
                 </li>
               </>
             )}
-            {user && (
-              <Suspense fallback={null}>
-                <AccountMenu user={user} notices={notices} />
-              </Suspense>
-            )}
+            {/* Part of the shell's chunk (~1 KB): a chunk of its own cost members' pages one request more. */}
+            {user && <AccountMenu user={user} notices={notices} />}
           </ul>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import Button, { type ButtonProps } from 'react-bootstrap/Button';
 import { useNavigate } from 'react-router-dom';
 import { useBusy } from '@/hooks/use-busy';
 import { challengePath } from '@/lib/app-addresses';
@@ -17,12 +18,8 @@ const PlanSetupModal = lazy(async () => ({
 /** Which form is open: "Set up your plan" (with the fields it asks) or the create-challenge form. */
 type OpenForm = { step: 'plan'; missing: PlanField[] } | { step: 'create' } | null;
 
-interface CreateChallengeButtonProps {
+interface CreateChallengeButtonProps extends Omit<ButtonProps, 'onClick'> {
   children: ReactNode;
-  /** Bootstrap's button variant. */
-  variant?: 'success' | 'light';
-  size?: 'sm';
-  className?: string;
 }
 
 /**
@@ -30,12 +27,7 @@ interface CreateChallengeButtonProps {
  * before the form opens, and a created challenge opens at its own address. A member whose profile lacks what a
  * plan needs gets "Set up your plan" first, then the create form (docs/product.md, "First run"): always a form.
  */
-export function CreateChallengeButton({
-  children,
-  variant = 'success',
-  size,
-  className = '',
-}: CreateChallengeButtonProps) {
+export function CreateChallengeButton({ children, ...buttonProps }: CreateChallengeButtonProps) {
   const [open, setOpen] = useState<OpenForm>(null);
   const { user } = useSession();
   const navigate = useNavigate();
@@ -83,14 +75,9 @@ export function CreateChallengeButton({
 
   return (
     <>
-      {/* Plain Bootstrap markup: part of the home's first render, on phones (no react-bootstrap there). */}
-      <button
-        type="button"
-        className={`btn btn-${variant}${size ? ` btn-${size}` : ''} ${className}`}
-        onClick={() => void start()}
-      >
+      <Button {...buttonProps} onClick={() => void start()}>
         {children}
-      </button>
+      </Button>
       {user && open?.step === 'plan' && (
         <Suspense fallback={null}>
           <PlanSetupModal

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import Placeholder from 'react-bootstrap/Placeholder';
 import { currentMeal } from '@domain/challenges/current-meal';
 import { useSession } from '@/lib/session';
 import { useTodayChallenges } from '../api/use-today-challenges';
@@ -21,13 +22,9 @@ const TICK_MS = 15_000;
  */
 export function TodaySection({ startChallenge }: TodaySectionProps) {
   const { user } = useSession();
-  // A visitor's home runs none of it (no clock ticking, no read).
-  return user ? <MemberToday uid={user.uid} startChallenge={startChallenge} /> : null;
-}
-
-function MemberToday({ uid, startChallenge }: TodaySectionProps & { uid: string }) {
   const now = useNow(TICK_MS);
-  const loaded = useTodayChallenges(uid, now);
+  const loaded = useTodayChallenges(user?.uid ?? null, now);
+  if (!user) return null;
 
   const meals =
     loaded.value
@@ -41,14 +38,12 @@ function MemberToday({ uid, startChallenge }: TodaySectionProps & { uid: string 
         Today
       </h2>
       {loaded.status === 'loading' && (
-        // A meal card's height (today.css), so the page below stays put when the answer replaces it.
-        <div role="status" className="card today-card today-card-loading mb-3">
+        <div role="status" className="card today-card">
           <span className="visually-hidden">Loading today&apos;s meals…</span>
           <div className="card-body" aria-hidden="true">
-            <p className="placeholder-glow mb-0">
-              <span className="placeholder col-5" /> <span className="placeholder col-8" />{' '}
-              <span className="placeholder placeholder-lg col-12" />
-            </p>
+            <Placeholder as="p" animation="glow" className="mb-0">
+              <Placeholder xs={5} /> <Placeholder xs={8} /> <Placeholder xs={12} size="lg" />
+            </Placeholder>
           </div>
         </div>
       )}

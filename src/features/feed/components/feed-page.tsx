@@ -1,7 +1,10 @@
 import { useState, type ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, useSearchParams } from 'react-router-dom';
 import { storageKeys, writeStored } from '@/lib/device-storage';
-import { useReportMainContent } from '@/hooks/use-main-content';
+import { useMainContent } from '@/hooks/use-main-content';
 import { appImageSource } from '@/lib/safe-urls';
 import { useSession } from '@/lib/session';
 import { AUTHOR_PARAM, CARDS_PER_PAGE, PAGE_PARAM, showableCards } from '../api/feed-pages';
@@ -42,18 +45,14 @@ export function FeedPage({ ownerActions }: FeedPageProps) {
         Challenges
       </h2>
       {authorUid && (
-        <div role="alert" className="alert alert-success d-flex flex-wrap align-items-center gap-2">
+        <Alert variant="success" className="d-flex flex-wrap align-items-center gap-2">
           <span>
             Showing challenges by <strong>{authorName}</strong>
           </span>
-          <button
-            type="button"
-            className="btn btn-outline-success btn-sm ms-auto"
-            onClick={clearAuthor}
-          >
+          <Button variant="outline-success" size="sm" className="ms-auto" onClick={clearAuthor}>
             Show all challenges
-          </button>
-        </div>
+          </Button>
+        </Alert>
       )}
       {/* A new author or a retry starts over at page 1. */}
       <FeedList
@@ -90,7 +89,7 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
   const shownCards = showableCards(pages.value?.cards ?? []);
   // The page's main content (src/lib/main-content.ts): the first card's cover declares itself
   // (challenge-card.tsx); without one, the list's text once on screen.
-  useReportMainContent(pages.status !== 'loading' && !appImageSource(shownCards[0]?.entry.cover));
+  useMainContent(pages.status !== 'loading' && !appImageSource(shownCards[0]?.entry.cover));
   const hrefOf = (number: number) => `?${withPage(searchParams, number).toString()}`;
 
   if (user !== null && requested === null) {
@@ -131,12 +130,12 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
   }
   if (pages.status === 'error') {
     return (
-      <div role="alert" className="alert alert-danger d-flex flex-wrap align-items-center gap-2">
+      <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
         <span>Challenges could not be loaded. Check your connection and try again.</span>
-        <button type="button" className="btn btn-outline-danger btn-sm ms-auto" onClick={onRetry}>
+        <Button variant="outline-danger" size="sm" className="ms-auto" onClick={onRetry}>
           Try again
-        </button>
-      </div>
+        </Button>
+      </Alert>
     );
   }
   const { pageCount, complete } = pages.value;
@@ -189,10 +188,10 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
 
 function PageNotFound({ message, children }: { message: string; children: ReactNode }) {
   return (
-    <div role="alert" className="alert alert-warning d-flex flex-wrap align-items-center gap-2">
+    <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2">
       <span>{message}</span>
       <span className="ms-auto">{children}</span>
-    </div>
+    </Alert>
   );
 }
 
@@ -204,10 +203,9 @@ function FeedLoading() {
         <div key={index} className="card mb-4" aria-hidden="true">
           <div className="challenge-card-cover challenge-card-cover-fallback" />
           <div className="card-body">
-            <p className="placeholder-glow">
-              <span className="placeholder col-7" /> <span className="placeholder col-4" />{' '}
-              <span className="placeholder col-6" />
-            </p>
+            <Placeholder as="p" animation="glow">
+              <Placeholder xs={7} /> <Placeholder xs={4} /> <Placeholder xs={6} />
+            </Placeholder>
           </div>
         </div>
       ))}
