@@ -270,7 +270,7 @@ test('an owner edits, regenerates and deletes a challenge from its card', async 
     await expect(page.getByText('Challenge updated successfully')).toBeVisible();
     const card = page.getByRole('article', { name: renamed });
     await expect(
-      card.getByText(/^Updated \d{1,2}:\d{2} [AP]M \w{3} \d{1,2}, \d{4}$/),
+      card.getByText(/^Updated \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [AP]M$/),
     ).toBeVisible();
 
     await card.getByRole('button', { name: `Regenerate meals of ${renamed}` }).click();

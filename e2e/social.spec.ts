@@ -55,7 +55,8 @@ test.describe('social surfaces', () => {
     for (const board of ['Weekly Top List', 'Monthly Top List', 'All-time Top List']) {
       const first = page.getByRole('region', { name: board }).getByRole('listitem').first();
       await expect(first, board).toContainText(leader.name);
-      await expect(first, board).toContainText(`${points} pts`);
+      // Points in the app's one format, Indian grouping (src/lib/format.ts): 9,00,001.
+      await expect(first, board).toContainText(`${points.toLocaleString('en-IN')} pts`);
     }
     await expectNoAxeViolations(page, 'the leader-board');
 
