@@ -10,6 +10,7 @@ import { myChallengesPath } from '@/components/my-challenges-address';
 import { profilePath } from '@/lib/app-addresses';
 import { toastError, toastSuccess } from '@/lib/toast';
 import type { SessionUser } from '@/services/auth';
+import { NEW_NOTICES_ID } from './new-notices-id';
 
 // The list's code loads when a member opens it: the shell's chunk is part of every first page.
 const NoticesList = lazy(() =>
@@ -17,9 +18,6 @@ const NoticesList = lazy(() =>
     default: module.NoticesList,
   })),
 );
-
-/** The visually hidden count the menu's toggles point to (aria-describedby). */
-export const NEW_NOTICES_ID = 'new-notices-count';
 
 /**
  * The signed-in member's menu in the nav bar: Bootstrap's dropdown markup, placed by its CSS as a navbar

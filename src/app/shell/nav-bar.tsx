@@ -1,11 +1,19 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { NoticesBadge } from '@/features/notices/components/notices-badge';
 import { useNotices } from '@/features/notices/hooks/use-notices';
-import { AccountMenu, NEW_NOTICES_ID } from './account-menu';
+import { lazyComponent } from '../lazy-component';
+import { loadOnce } from '../load-once';
+import { NEW_NOTICES_ID } from './new-notices-id';
 // Small enough to be inlined as a data URL: no request competing with the first page's scripts.
 import logoUrl from '@/assets/logo.svg';
+
+// A member's menu (and its logout, return-address and toast code) is a chunk of its own: a visitor's first load
+// has none of it. It is the nav bar's last item, so nothing moves when it appears.
+const AccountMenu = lazyComponent(
+  loadOnce(async () => (await import('./account-menu')).AccountMenu),
+);
 
 const publicLinks = [
   { to: '/', label: 'Home', end: true },
@@ -95,8 +103,11 @@ export function NavBar() {
                 </li>
               </>
             )}
-            {/* Part of the shell's chunk (~1 KB): a chunk of its own cost members' pages one request more. */}
-            {user && <AccountMenu user={user} notices={notices} />}
+            {user && (
+              <Suspense fallback={null}>
+                <AccountMenu user={user} notices={notices} />
+              </Suspense>
+            )}
           </ul>
         </div>
       </div>
