@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DISH_CATALOGUE, GENERIC_MEAL_IMAGES } from '../functions/src/planner/dish-catalogue';
-import { seededRandom, type RandomSource } from '@domain/seeded-random';
+import { seededRandom, type RandomSource } from '../functions/src/planner/seeded-random';
 
 const OUTPUT_DIR = resolve(import.meta.dirname, '../public/meals');
 const MAX_BYTES = 3 * 1024;

@@ -17,7 +17,7 @@ import {
 import { budgets } from './budgets';
 import { check, type Row } from './report';
 import { dbPaths } from '@domain/data/database-paths';
-import { seededRandom } from '@domain/seeded-random';
+import { seededRandom } from '../../functions/src/planner/seeded-random';
 import { platePhoto } from '../../tests/api/proof-photos';
 
 export interface ProofCheckCost {

@@ -11,7 +11,7 @@ import {
   type TargetBody,
 } from '@domain/constants';
 import type { BodyStats } from '@domain/nutrition/nutrition-targets';
-import { seededRandom, type RandomSource } from '@domain/seeded-random';
+import { seededRandom, type RandomSource } from '../../functions/src/planner/seeded-random';
 
 export interface RandomProfile {
   body: BodyStats;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRequestSchema } from '@domain/challenges/generate-request-schema';
-import { seededRandom, type RandomSource } from '@domain/seeded-random';
+import { seededRandom, type RandomSource } from '../../functions/src/planner/seeded-random';
 import {
   APP_ORIGIN,
   generatePayload,

@@ -13,7 +13,7 @@ import {
 import { addDays, calendarDateInZone } from '@domain/calendar-dates';
 import { challengeSchedule } from '@domain/challenges/meal-schedule';
 import { dayTargetBounds, type DayNutrient } from '@domain/nutrition/nutrition-targets';
-import { seededRandom } from '@domain/seeded-random';
+import { seededRandom } from '../../functions/src/planner/seeded-random';
 import {
   generatePayload,
   idTokenClaims,

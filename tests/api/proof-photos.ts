@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { seededRandom } from '@domain/seeded-random';
+import { seededRandom } from '../../functions/src/planner/seeded-random';
 
 /**
  * A photo-like JPEG made in the test (no fixture files): a seeded scene of coloured shapes over a

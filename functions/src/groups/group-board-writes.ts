@@ -10,7 +10,7 @@ import { dbPaths } from '@domain/data/database-paths';
 import type { BoardMealState, BoardRow, GroupRecord } from '@domain/challenges/group-records';
 import type { MealKey } from '@domain/challenges/meal-key';
 import { dayKey } from '@domain/challenges/meal-schedule';
-import type { GroupTerms } from '@domain/members/member-progress';
+import type { GroupTerms } from '../progress/member-rollup';
 import { computeScore, provedInWindow } from '@domain/challenges/points';
 import { proofEarnsPoints } from '@domain/challenges/proof-review';
 import { boardMealsOfRow, encodeBoardProofs } from '@domain/challenges/board-windows';

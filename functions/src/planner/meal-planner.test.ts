@@ -18,7 +18,7 @@ import {
   type DayNutrient,
   type NutritionTargets,
 } from '@domain/nutrition/nutrition-targets';
-import { seededRandom, type RandomSource } from '@domain/seeded-random';
+import { seededRandom, type RandomSource } from './seeded-random';
 
 function pick<T>(items: readonly T[], random: RandomSource): T {
   return items[Math.floor(random() * items.length)];

@@ -30,7 +30,7 @@ import type {
   PlannedSide,
 } from '@domain/challenges/challenge-record';
 import { dayKey } from '@domain/challenges/meal-schedule';
-import { seededRandom, shuffled, type RandomSource } from '@domain/seeded-random';
+import { seededRandom, shuffled, type RandomSource } from './seeded-random';
 
 export interface PlannedMeal {
   name: string;

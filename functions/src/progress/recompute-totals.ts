@@ -14,7 +14,7 @@ import {
   rebuildRollup,
   type ChallengeContribution,
   type MemberRollup,
-} from '@domain/members/member-progress';
+} from './member-rollup';
 import {
   acceptedPhotoUrl,
   publicDisplayName,
@@ -255,7 +255,7 @@ async function advance(pass: Pass, rollup: MemberRollup, hinted: string | undefi
     }
   }
   // An open challenge that no longer exists is a group plan the member left: it leaves the open list,
-  // and what it earned stays, frozen (member-progress.ts leftContribution).
+  // and what it earned stays, frozen (member-rollup.ts leftContribution).
   for (const challengeId of openIds) {
     if (derived[challengeId]) continue;
     delete rollup.open[challengeId];

@@ -2,7 +2,7 @@ import { isCalendarDate, isValidTimeZone } from '@domain/calendar-dates';
 import type { ChallengeRecord, DayMeals } from '@domain/challenges/challenge-record';
 import { MEAL_SLOTS, type MealSlot } from '@domain/constants';
 import { dayKey, mealWindow, type MealWindow } from '@domain/challenges/meal-schedule';
-import type { ProofVerdict } from '@domain/members/member-progress';
+import type { ProofVerdict } from '../progress/member-rollup';
 import { proofEarnsPoints } from '@domain/challenges/proof-review';
 import { parseStoragePath, storagePaths } from '@domain/data/storage-paths';
 import type { ProofStore } from './proof-store';

@@ -4,7 +4,7 @@ import type { ChallengeCounts } from '@domain/challenges/challenge-activity';
 import type { generateRequestSchema } from '@domain/challenges/generate-request-schema';
 import type { Score } from '@domain/challenges/points';
 import type { MealSlot } from '@domain/constants';
-import type { MemberStreakFields } from '@domain/members/member-progress';
+import type { MemberStreakFields } from '@domain/members/member-glance';
 
 /**
  * The challenge routes' contract (docs/architecture.md, "The API"): what the app sends and what the

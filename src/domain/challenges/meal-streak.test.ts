@@ -4,7 +4,7 @@ import type { ChallengeRecord, DayMeals, MealRecord } from '@domain/challenges/c
 import { MEAL_SLOTS, type MealSlot } from '@domain/constants';
 import { challengeSchedule } from '@domain/challenges/meal-schedule';
 import { computeMealStreak } from '@domain/challenges/meal-streak';
-import { seededRandom, type RandomSource } from '@domain/seeded-random';
+import { seededRandom, type RandomSource } from '../../../functions/src/planner/seeded-random';
 
 type StreakChallenge = Pick<
   ChallengeRecord,

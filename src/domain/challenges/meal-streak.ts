@@ -35,7 +35,7 @@ export interface ChallengeDay {
 
 /**
  * A challenge's days by date (the challenge's zone): what the server keeps per challenge
- * (progress/{uid}/challenges/{cid}, member-progress.ts) so a recompute only redoes the challenges
+ * (progress/{uid}/challenges/{cid}, functions/src/progress/member-rollup.ts) so a recompute only redoes the challenges
  * that can change.
  * Deleted challenges have none.
  */

@@ -4,7 +4,7 @@ import { MEAL_SLOTS, type MealSlot } from '@domain/constants';
 import { challengeSchedule } from '@domain/challenges/meal-schedule';
 import { isoWeekKey, monthKey } from '@domain/calendar-dates';
 import { computeScore, periodKeys } from '@domain/challenges/points';
-import { seededRandom } from '@domain/seeded-random';
+import { seededRandom } from '../../../functions/src/planner/seeded-random';
 
 type ScoredChallenge = Pick<ChallengeRecord, 'day' | 'deleted' | 'timezone' | 'meals'>;
 

@@ -15,7 +15,7 @@ export const dbPaths = {
   weightEntry: (uid: string, date: string) => `users/${uid}/weights/${date}`,
   /** Server-written with the score: challenges completed, adherence, meals proved per day (84 days); members read it. */
   memberGlance: (uid: string) => `users/${uid}/glance`,
-  /** Server-only (member-progress.ts): the settled challenges summed, and which are open. */
+  /** Server-only (functions/src/progress/member-rollup.ts): the settled challenges summed, and which are open. */
   progressMember: (uid: string) => `progress/${uid}/member`,
   /** Server-only: each challenge's contribution, so a recompute redoes only what can change. */
   progressChallenges: (uid: string) => `progress/${uid}/challenges`,

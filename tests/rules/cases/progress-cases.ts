@@ -3,7 +3,7 @@ import { setInWorld, type Database, type DatabaseWorld } from '../support/databa
 import { OWNER_UID } from '../support/roles';
 
 /**
- * What the server derives with the score (POST /api/me/recompute, member-progress.ts) and the
+ * What the server derives with the score (POST /api/me/recompute, member-rollup.ts) and the
  * private weight log (the API writes it): no client writes any of it.
  */
 
@@ -231,7 +231,7 @@ weights.denied(
   withProgress,
 );
 
-// Recompute's own records (member-progress.ts): no rule grants them, so only the API reads or writes.
+// Recompute's own records (member-rollup.ts): no rule grants them, so only the API reads or writes.
 const PROGRESS = `progress/${OWNER_UID}`;
 const withRollup = (world: DatabaseWorld) =>
   setInWorld(world, `${PROGRESS}/member`, { version: 1, total: 40, latestCreatedAt: world.now });

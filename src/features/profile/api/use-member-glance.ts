@@ -1,5 +1,5 @@
 import { dbPaths } from '@domain/data/database-paths';
-import type { MemberGlance, MemberStreakFields } from '@domain/members/member-progress';
+import type { MemberGlance, MemberStreakFields } from '@domain/members/member-glance';
 import { useRead } from '@/hooks/use-loadable';
 import { valueRead } from '@domain/data/read-descriptor';
 

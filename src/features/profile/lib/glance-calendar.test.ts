@@ -1,4 +1,4 @@
-import { GLANCE_DAYS } from '@domain/members/member-progress';
+import { GLANCE_DAYS } from '@domain/members/member-glance';
 import { adherenceText, glanceCells, weekdayIndex } from './glance-calendar';
 import { brokenStreakText, longDateText, streakDaysText } from './streak-text';
 

@@ -1,5 +1,5 @@
 import { addDays, type CalendarDate } from '@domain/calendar-dates';
-import { GLANCE_DAYS, GLANCE_MAX_MEALS_A_DAY } from '@domain/members/member-progress';
+import { GLANCE_DAYS, GLANCE_MAX_MEALS_A_DAY } from '@domain/members/member-glance';
 import { longDateText } from './streak-text';
 
 export interface GlanceCell {

@@ -14,9 +14,9 @@ import {
   leftContribution,
   memberTotals,
   rebuildRollup,
-} from '@domain/members/member-progress';
+} from './member-rollup';
 import { computeScore } from '@domain/challenges/points';
-import { seededRandom, type RandomSource } from '@domain/seeded-random';
+import { seededRandom, type RandomSource } from '../planner/seeded-random';
 
 const ZONE = 'Asia/Kolkata';
 const DAY = 86_400_000;
