@@ -172,6 +172,30 @@ export default tseslint.config(
     },
   },
   {
+    // One device-storage scheme (docs/architecture.md, "Device storage"): every key through src/lib/device-storage.ts.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/device-storage.ts', '**/*.test.{ts,tsx}', 'src/testing/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['localStorage', 'sessionStorage'].map((name) => ({
+          name,
+          message:
+            'Keep it in the device-storage scheme: readStored/writeStored with a storageKeys key.',
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['localStorage', 'sessionStorage'].map((property) => ({
+          object: 'window',
+          property,
+          message:
+            'Keep it in the device-storage scheme: readStored/writeStored with a storageKeys key.',
+        })),
+      ],
+    },
+  },
+  {
     // Database locations are read and written in a feature's api/ (or the services), not in components.
     files: ['src/**/*.{ts,tsx}'],
     ignores: [

@@ -16,11 +16,13 @@ import { chooseAccountMenu, expect, test } from './support/fixtures';
 
 const memberKeys = Object.values(storageKeys);
 
-/** The member's keys present in localStorage, and whether the service worker's photo cache exists. */
+/** The scheme's keys present in local or session storage, and whether the worker's photo cache exists. */
 function memberDataOnDevice(page: Page) {
   return page.evaluate(
     async ({ keys, photoCache }) => ({
-      keys: keys.filter((key) => localStorage.getItem(key) !== null),
+      keys: keys.filter(
+        (key) => localStorage.getItem(key) !== null || sessionStorage.getItem(key) !== null,
+      ),
       photoCache: await caches.has(photoCache),
     }),
     { keys: memberKeys, photoCache: STORAGE_IMAGES_CACHE },

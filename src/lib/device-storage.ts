@@ -13,6 +13,10 @@ export const storageKeys = {
   loadProfile: 'loadProfile',
   currentChallenge: 'currentChallange',
   currentId: 'currentId',
+  /** Which broken streak each member on this device was told of: the notice is said once per break. */
+  streakNoticeSeen: 'challangex.v1.streak-notice-seen',
+  /** Where each page was left (src/app/shell/scroll-restoration.tsx); in sessionStorage: this tab only. */
+  scrollPositions: 'challangex.v1.scroll-positions',
 } as const;
 
 /** The service worker's cache of the project's Storage downloads: proof photos and avatars. */
@@ -20,9 +24,16 @@ export const STORAGE_IMAGES_CACHE = 'storage-images';
 
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
 
+/** The keys that live with the tab (sessionStorage); every other key lives with the device (localStorage). */
+export const TAB_STORAGE_KEYS: readonly StorageKey[] = [storageKeys.scrollPositions];
+
+function areaOf(key: StorageKey): Storage {
+  return TAB_STORAGE_KEYS.includes(key) ? sessionStorage : localStorage;
+}
+
 export function readStored<T>(key: StorageKey): T | null {
   try {
-    const raw = localStorage.getItem(key);
+    const raw = areaOf(key).getItem(key);
     return raw === null ? null : (JSON.parse(raw) as T);
   } catch {
     return null;
@@ -32,8 +43,8 @@ export function readStored<T>(key: StorageKey): T | null {
 /** null or undefined removes the key. A full or blocked storage keeps nothing: the next visit only waits. */
 export function writeStored(key: StorageKey, value: unknown): void {
   try {
-    if (value === null || value === undefined) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify(value));
+    if (value === null || value === undefined) areaOf(key).removeItem(key);
+    else areaOf(key).setItem(key, JSON.stringify(value));
   } catch {
     // Nothing kept.
   }

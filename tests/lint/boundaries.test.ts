@@ -37,6 +37,18 @@ describe('import boundaries', { timeout: 120_000 }, () => {
     expect(await ruleIdsFor('src/features/auth/components/probe.tsx', code)).toEqual([]);
   });
 
+  it('refuses the browser storage used outside the device-storage scheme', async () => {
+    const direct = "export const seen = localStorage.getItem('seen');\n";
+    const throughWindow = "window.sessionStorage.setItem('at', '1');\n";
+    expect(await ruleIdsFor('src/features/profile/lib/probe.ts', direct)).toContain(
+      'no-restricted-globals',
+    );
+    expect(await ruleIdsFor('src/app/shell/probe.ts', throughWindow)).toContain(
+      'no-restricted-properties',
+    );
+    expect(await ruleIdsFor('src/lib/device-storage.ts', direct)).toEqual([]);
+  });
+
   it("refuses zod imported directly instead of the app's configured '@domain/zod'", async () => {
     const direct = "import { z } from 'zod';\nexport const name = z.string();\n";
     const configured = "import { z } from '@domain/zod';\nexport const name = z.string();\n";

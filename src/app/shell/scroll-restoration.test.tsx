@@ -2,7 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { scrollKey } from './scroll-key';
-import { SCROLL_POSITIONS_KEY, ScrollRestoration } from './scroll-restoration';
+import { storageKeys } from '@/lib/device-storage';
+import { ScrollRestoration } from './scroll-restoration';
 
 /** A page that jumps to its #privacy section on mount, as the about page does. */
 function AboutPage() {
@@ -50,7 +51,7 @@ describe('ScrollRestoration', () => {
 
   it('keeps a fresh load of /about#privacy at #privacy, not at a position saved under another first entry', async () => {
     // Every load's first entry has the key "default": by key alone, this would restore another page's 700.
-    sessionStorage.setItem(SCROLL_POSITIONS_KEY, JSON.stringify({ default: 700 }));
+    sessionStorage.setItem(storageKeys.scrollPositions, JSON.stringify({ default: 700 }));
     openAt('/about#privacy');
     await screen.findByText('Privacy Policy');
     expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
@@ -70,7 +71,7 @@ describe('ScrollRestoration', () => {
   });
 
   it('restores a reloaded page where it was left', () => {
-    sessionStorage.setItem(SCROLL_POSITIONS_KEY, JSON.stringify({ '/feed': 420 }));
+    sessionStorage.setItem(storageKeys.scrollPositions, JSON.stringify({ '/feed': 420 }));
     openAt('/feed');
     expect(window.scrollTo).toHaveBeenLastCalledWith(0, 420);
   });
@@ -95,7 +96,7 @@ describe('ScrollRestoration', () => {
     act(() => {
       window.dispatchEvent(new Event('pagehide'));
     });
-    const saved = JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS_KEY)!) as Record<
+    const saved = JSON.parse(sessionStorage.getItem(storageKeys.scrollPositions)!) as Record<
       string,
       number
     >;

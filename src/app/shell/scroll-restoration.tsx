@@ -1,17 +1,12 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
+import { readStored, storageKeys, writeStored } from '@/lib/device-storage';
 import { scrollKey } from './scroll-key';
 
-/** Where positions survive a reload of the tab (sessionStorage: this tab only). */
-export const SCROLL_POSITIONS_KEY = 'challangex-scroll-positions';
-
+/** Positions survive a reload of the tab (the device-storage scheme keeps them in sessionStorage). */
 function savedPositions(): Record<string, number> {
-  try {
-    const saved: unknown = JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS_KEY) ?? '{}');
-    return saved && typeof saved === 'object' ? (saved as Record<string, number>) : {};
-  } catch {
-    return {};
-  }
+  const saved = readStored<unknown>(storageKeys.scrollPositions);
+  return saved && typeof saved === 'object' ? (saved as Record<string, number>) : {};
 }
 
 /**
@@ -37,7 +32,7 @@ export function ScrollRestoration() {
     const onPageHide = () => {
       if (positions.current && shownKey.current !== null) {
         positions.current[shownKey.current] = window.scrollY;
-        sessionStorage.setItem(SCROLL_POSITIONS_KEY, JSON.stringify(positions.current));
+        writeStored(storageKeys.scrollPositions, positions.current);
       }
       window.history.scrollRestoration = 'auto';
     };

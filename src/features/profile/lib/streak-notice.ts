@@ -1,22 +1,21 @@
+import { readStored, storageKeys, writeStored } from '@/lib/device-storage';
+
 /**
  * Which broken streak the member has already been told about, per member on this device: the
  * notice is said once per break (docs/product.md, "Streaks"). Storage failures only mean the
  * notice may be said again.
  */
-const key = (uid: string) => `streakNoticeSeen:${uid}`;
+type SeenBreaks = Record<string, string>;
+
+function seenBreaks(): SeenBreaks {
+  const stored = readStored<unknown>(storageKeys.streakNoticeSeen);
+  return stored && typeof stored === 'object' ? (stored as SeenBreaks) : {};
+}
 
 export function streakNoticeSeen(uid: string, brokenOn: string): boolean {
-  try {
-    return localStorage.getItem(key(uid)) === brokenOn;
-  } catch {
-    return false;
-  }
+  return seenBreaks()[uid] === brokenOn;
 }
 
 export function markStreakNoticeSeen(uid: string, brokenOn: string): void {
-  try {
-    localStorage.setItem(key(uid), brokenOn);
-  } catch {
-    // Private mode or a full storage: nothing to keep.
-  }
+  writeStored(storageKeys.streakNoticeSeen, { ...seenBreaks(), [uid]: brokenOn });
 }
