@@ -3,14 +3,13 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
-import { SelectField } from '@/components/form/select-field';
-import { TextField } from '@/components/form/text-field';
 import {
-  INCOMPLETE_PROFILE_MESSAGE,
-  INPUT_LIMITS,
-  LOCATIONS,
-  PREFERENCES,
-} from '@domain/constants';
+  LocationField,
+  MEASUREMENT_FIELDS,
+  MeasurementField,
+  PreferenceField,
+} from '@/components/form/plan-fields';
+import { INCOMPLETE_PROFILE_MESSAGE } from '@domain/constants';
 import { useBusy } from '@/hooks/use-busy';
 import { toastError } from '@/lib/toast';
 import {
@@ -19,15 +18,6 @@ import {
   type PlanField,
   type PlanFieldValues,
 } from '../api/plan-fields';
-
-const asOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
-
-/** The Edit profile form's labels and bounds for the five plan fields. */
-const MEASUREMENTS = {
-  height: { label: 'Height (cm)', inputMode: 'decimal', limits: INPUT_LIMITS.height },
-  weight: { label: 'Weight (kg)', inputMode: 'decimal', limits: INPUT_LIMITS.weight },
-  age: { label: 'Age', inputMode: 'numeric', limits: INPUT_LIMITS.age },
-} as const;
 
 interface PlanSetupModalProps {
   uid: string;
@@ -76,37 +66,18 @@ export function PlanSetupModal({ uid, missing, onHide, onSaved }: PlanSetupModal
             change it later.
           </p>
           {asks('location') && (
-            <SelectField
-              label="Location"
-              placeholder="Choose your city"
-              options={asOptions(LOCATIONS)}
-              registration={register('location')}
-              error={errors.location}
-            />
+            <LocationField registration={register('location')} error={errors.location} />
           )}
-          {(['height', 'weight', 'age'] as const).filter(asks).map((field) => {
-            const { label, inputMode, limits } = MEASUREMENTS[field];
-            return (
-              <TextField
-                key={field}
-                label={label}
-                type="number"
-                inputMode={inputMode}
-                min={limits.min}
-                max={limits.max}
-                registration={register(field)}
-                error={errors[field]}
-              />
-            );
-          })}
-          {asks('preference') && (
-            <SelectField
-              label="Preference"
-              placeholder="Choose your food preference"
-              options={asOptions(PREFERENCES)}
-              registration={register('preference')}
-              error={errors.preference}
+          {MEASUREMENT_FIELDS.filter(asks).map((field) => (
+            <MeasurementField
+              key={field}
+              measurement={field}
+              registration={register(field)}
+              error={errors[field]}
             />
+          ))}
+          {asks('preference') && (
+            <PreferenceField registration={register('preference')} error={errors.preference} />
           )}
         </Modal.Body>
         <Modal.Footer>

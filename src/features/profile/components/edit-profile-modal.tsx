@@ -11,7 +11,13 @@ import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form
 import { SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
-import { ACTIVITY_LEVELS, INPUT_LIMITS, LOCATIONS, PREFERENCES, SEXES } from '@domain/constants';
+import { ACTIVITY_LEVELS, INPUT_LIMITS, SEXES } from '@domain/constants';
+import {
+  LocationField,
+  MEASUREMENT_FIELDS,
+  MeasurementField,
+  PreferenceField,
+} from '@/components/form/plan-fields';
 import { useBusy } from '@/hooks/use-busy';
 import { toastError, toastSuccess } from '@/lib/toast';
 import {
@@ -29,7 +35,6 @@ import {
 } from '../api/update-profile';
 import { useProfileFormValues } from '../api/use-profile-form-values';
 
-const asOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 const ACTIVITY_LABELS: Record<string, string> = {
   sedentary: 'Sedentary (little exercise)',
   light: 'Light (1–3 days a week)',
@@ -202,56 +207,20 @@ function ProfileFields({ register, errors }: ProfileFieldsProps) {
     <>
       <Row className="g-x-3">
         <Col md={6}>
-          <SelectField
-            label="Location"
-            placeholder="Choose your city"
-            options={asOptions(LOCATIONS)}
-            registration={register('location')}
-            error={errors.location}
-          />
+          <LocationField registration={register('location')} error={errors.location} />
         </Col>
         <Col md={6}>
-          <SelectField
-            label="Preference"
-            placeholder="Choose your food preference"
-            options={asOptions(PREFERENCES)}
-            registration={register('preference')}
-            error={errors.preference}
-          />
+          <PreferenceField registration={register('preference')} error={errors.preference} />
         </Col>
-        <Col xs={4}>
-          <TextField
-            label="Height (cm)"
-            type="number"
-            inputMode="decimal"
-            min={INPUT_LIMITS.height.min}
-            max={INPUT_LIMITS.height.max}
-            registration={register('height')}
-            error={errors.height}
-          />
-        </Col>
-        <Col xs={4}>
-          <TextField
-            label="Weight (kg)"
-            type="number"
-            inputMode="decimal"
-            min={INPUT_LIMITS.weight.min}
-            max={INPUT_LIMITS.weight.max}
-            registration={register('weight')}
-            error={errors.weight}
-          />
-        </Col>
-        <Col xs={4}>
-          <TextField
-            label="Age"
-            type="number"
-            inputMode="numeric"
-            min={INPUT_LIMITS.age.min}
-            max={INPUT_LIMITS.age.max}
-            registration={register('age')}
-            error={errors.age}
-          />
-        </Col>
+        {MEASUREMENT_FIELDS.map((field) => (
+          <Col xs={4} key={field}>
+            <MeasurementField
+              measurement={field}
+              registration={register(field)}
+              error={errors[field]}
+            />
+          </Col>
+        ))}
         <Col md={6}>
           <SelectField
             label="Sex (optional, improves your targets)"
