@@ -125,6 +125,26 @@ describe('the weight log', () => {
     // A busy machine runs these typing-heavy cases past the default 5 s.
   }, 15_000);
 
+  it('keeps a next entry typed while the last one is still being saved, and clears a form left as sent', async () => {
+    let answer: () => void = () => {};
+    vi.mocked(callApi).mockImplementationOnce(
+      () => new Promise((resolve) => (answer = () => resolve(undefined))),
+    );
+    const user = userEvent.setup();
+    renderPanel();
+    const weight = await screen.findByLabelText('Weight (kg)');
+    await user.type(weight, '77.5');
+    await user.click(screen.getByRole('button', { name: 'Log weight' }));
+    await waitFor(() => expect(callApi).toHaveBeenCalledTimes(1));
+    await user.clear(weight);
+    await user.type(weight, '77.1');
+    await act(async () => answer());
+    expect(weight).toHaveValue(77.1);
+    // Left as sent, the form is cleared for the next entry.
+    await user.click(screen.getByRole('button', { name: 'Log weight' }));
+    await waitFor(() => expect(weight).toHaveValue(null));
+  }, 15_000);
+
   it("edits and deletes an entry, and shows the server's refusal", async () => {
     const user = userEvent.setup();
     renderPanel();

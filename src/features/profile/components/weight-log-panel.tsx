@@ -136,6 +136,7 @@ function WeightEntryForm({ editing, onDone, onFailure }: WeightEntryFormProps) {
     register,
     handleSubmit,
     reset,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<WeightForm, unknown, { date: string; kg: number }>({
     resolver: validateOnSubmit,
@@ -146,13 +147,16 @@ function WeightEntryForm({ editing, onDone, onFailure }: WeightEntryFormProps) {
 
   const submit = handleSubmit(async ({ date, kg }) => {
     onFailure(null);
+    const sent = getValues();
     try {
       if (editing) {
         await editWeight(editing.date, kg);
         onDone(null);
       } else {
         await logWeight(date, kg);
-        reset({ date: browserToday(), kg: '' });
+        // The new row may show before the answer: a next entry typed meanwhile is kept, not wiped.
+        const now = getValues();
+        if (now.date === sent.date && now.kg === sent.kg) reset({ date: browserToday(), kg: '' });
       }
     } catch (error) {
       onFailure((error as Error).message);
