@@ -89,6 +89,29 @@ const oversizedFunctions = [
   'emulators/database/server.ts',
 ];
 
+// A skipped, focused or to-do test proves nothing, and a focused one silently drops every other test of its
+// file: none is checked in, in Vitest or Playwright form (tests/lint/skipped-tests.test.ts proves each is refused).
+// Conditional skips by environment (`describe.skipIf`) stay allowed: npm test fails on any test reported skipped.
+const TEST_RUNNERS = '/^(test|it|describe|suite|bench)$/';
+const TEST_MODIFIERS = '/^(skip|only|todo|fixme|fails)$/';
+const skippedOrFocusedTests = [
+  {
+    selector: `MemberExpression[object.name=${TEST_RUNNERS}][property.name=${TEST_MODIFIERS}]`,
+    message:
+      'No skipped, focused, to-do or expected-to-fail test: it proves nothing (npm test fails on it).',
+  },
+  {
+    // test.describe.only, describe.concurrent.skip and the like.
+    selector: `MemberExpression[object.object.name=${TEST_RUNNERS}][property.name=${TEST_MODIFIERS}]`,
+    message:
+      'No skipped, focused, to-do or expected-to-fail test: it proves nothing (npm test fails on it).',
+  },
+  {
+    selector: 'CallExpression[callee.name=/^(xit|xtest|xdescribe|fit|fdescribe)$/]',
+    message: 'No skipped or focused test: it proves nothing (npm test fails on it).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -235,5 +258,15 @@ export default tseslint.config(
     // Playwright fixtures must destructure their (unused) dependencies.
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },
+  },
+  {
+    files: [
+      '**/*.test.{ts,tsx,js}',
+      '**/*.spec.{ts,tsx,js}',
+      'tests/**/*.{ts,tsx}',
+      'e2e/**/*.ts',
+      'emulators/tests/**/*.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...skippedOrFocusedTests] },
   },
 );

@@ -13,6 +13,8 @@ export default defineConfig({
         extends: './vite.config.ts',
         test: {
           name: 'unit',
+          // A focused test (.only) fails its file on every machine, not only where CI is set: it drops the others.
+          allowOnly: false,
           environment: 'jsdom',
           globals: true,
           include: [
@@ -34,6 +36,7 @@ export default defineConfig({
         },
         test: {
           name: 'integration',
+          allowOnly: false,
           environment: 'node',
           include: ['tests/**/*.test.ts'],
           globalSetup: ['./tests/setup/auth-emulator.ts'],

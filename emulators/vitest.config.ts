@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'emulators',
+    // A focused test (.only) fails its file on every machine, not only where CI is set.
+    allowOnly: false,
     environment: 'node',
     include: ['tests/**/*.test.ts'],
     testTimeout: 30_000,

@@ -24,6 +24,7 @@ import {
 } from './lib/test-summary';
 
 handleShutdown('npm test');
+const runStarted = Date.now();
 
 const results = join(repoRoot, 'test-results');
 rmSync(results, { recursive: true, force: true });
@@ -127,6 +128,8 @@ const steps: Step[] = [
 
 const totals = newTotals();
 const failedSteps: string[] = [];
+/** Each step's time, printed as a table at the end: where a run's minutes went, at a glance. */
+const stepTimes: Array<{ name: string; seconds: number; ok: boolean }> = [];
 const failedTestNames: string[] = [];
 
 console.log('\n━━ Chromium (for the end-to-end and browser tests)');
@@ -152,7 +155,7 @@ for (const step of steps) {
     });
     return run.exited;
   });
-  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  const seconds = Math.round((Date.now() - started) / 1000);
   // Interrupted: the shutdown under way says so and exits; no summary, no next step.
   if (shuttingDown()) await exitAfterCleanup('', 1);
   let ok = code === 0;
@@ -174,8 +177,19 @@ for (const step of steps) {
     }
   }
   console.log(`${ok ? '✓' : '✗'} ${step.name} (${seconds} s)`);
+  stepTimes.push({ name: step.name, seconds, ok });
   if (!ok) failedSteps.push(step.name);
 }
+
+console.log('\n━━ step times');
+const nameWidth = Math.max(...stepTimes.map((time) => time.name.length));
+const minutes = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+for (const { name, seconds, ok } of stepTimes)
+  console.log(`${ok ? '✓' : '✗'} ${name.padEnd(nameWidth)}  ${minutes(seconds).padStart(6)}`);
+console.log(
+  `  ${'whole run (set-up included)'.padEnd(nameWidth)}  ${minutes(Math.round((Date.now() - runStarted) / 1000)).padStart(6)}`,
+);
 
 console.log('\n━━ summary');
 if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join('; ')}`);

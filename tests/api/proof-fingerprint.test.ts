@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fingerprintProof,
+  hashDistance,
   MAX_PROOF_PIXELS,
   NotAnImageError,
   PhotoTooLargeError,
   type ProofFingerprint,
 } from '../../functions/src/proofs/proof-fingerprint';
 import {
+  bucketsOf,
   checkAndIndexProof,
   findNearDuplicates,
   indexProof,
+  NEAR_DUPLICATE_BITS,
   type IndexedProof,
 } from '../../functions/src/proofs/proof-hash-index';
 import { startApiHarness, type ApiHarness } from './api-harness';
@@ -34,6 +37,36 @@ const proof = (uid: string, hash: string, at: number): IndexedProof => ({
 });
 const file = (uid: string, fingerprint: ProofFingerprint, at: number) =>
   checkAndIndexProof(harness.database, proof(uid, fingerprint.hash, at), fingerprint);
+
+/**
+ * `hash` with one bit changed in each of three hex digits chosen so that the result shares exactly one
+ * of its 16 buckets (band and sub-band, proof-hash-index.ts) with `hash`: that bucket alone can find it.
+ */
+function hashSharingOnly(hash: string, bucket: number): string {
+  const [band, sub] = [Math.floor(bucket / 4), bucket % 4];
+  // The other bands' digits, in the order bucketsOf lists them (its `rest`); sub-bands are 3 of them each.
+  const rest = Array.from(hash, (_, index) => index).filter(
+    (index) => Math.floor(index / 4) !== band,
+  );
+  for (const a of [0, 1, 2, 3])
+    for (const b of [4, 5, 6, 7])
+      for (const c of [8, 9, 10, 11]) {
+        const subs = [a, b, c].map((position) => Math.floor(position / 3));
+        if (new Set(subs).size < 3 || subs.includes(sub)) continue;
+        const digits = [...hash];
+        for (const position of [a, b, c]) {
+          const index = rest[position]!;
+          digits[index] = (parseInt(digits[index]!, 16) ^ 1).toString(16);
+        }
+        return digits.join('');
+      }
+  throw new Error(`no hash shares only bucket ${bucket}`);
+}
+
+const sharedBuckets = (left: string, right: string) =>
+  bucketsOf(left)
+    .filter(([number, value]) => bucketsOf(right).some(([n, v]) => n === number && v === value))
+    .map(([number]) => number);
 
 describe('proof fingerprints', () => {
   it('refuse what is not a picture: a renamed PDF, random bytes, a truncated JPEG', async () => {
@@ -97,6 +130,26 @@ describe('the near-duplicate index', () => {
     const { duplicates } = await findNearDuplicates(harness.database, fingerprint);
     expect(duplicates).toHaveLength(61);
     expect(duplicates.at(-1)).toMatchObject({ uid: 'latest' });
+  });
+
+  it('finds a near copy whichever single bucket it shares with the picture: every band and sub-band is read', async () => {
+    const picture = await fingerprintProof(await mealPhoto('banded'));
+    const buckets = Array.from({ length: 16 }, (_, bucket) => bucket);
+    for (const bucket of buckets) {
+      const near = hashSharingOnly(picture.hash, bucket);
+      expect(hashDistance(near, picture.hash)).toBe(NEAR_DUPLICATE_BITS);
+      expect(sharedBuckets(near, picture.hash)).toEqual([bucket]);
+      await indexProof(harness.database, proof(`band${bucket}`, near, 50_000 + bucket), {
+        ...picture,
+        cropHashes: [near],
+        fineCropHashes: [picture.fineCropHashes[0]!],
+      });
+    }
+    const { duplicates } = await findNearDuplicates(harness.database, {
+      orientationHashes: [picture.hash],
+      fineOrientationHashes: [picture.fineOrientationHashes[0]!],
+    });
+    expect(duplicates.map(({ uid }) => uid)).toEqual(buckets.map((bucket) => `band${bucket}`));
   });
 
   it('racing uploads of one picture: exactly one is a duplicate, of the other', async () => {

@@ -4,7 +4,7 @@
  * survives is a protection without a test; a case that fails elsewhere is a test that does not say what
  * it checks.
  */
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { challengeCases } from './cases/challenge-cases';
 import { memberRecordCases } from './cases/member-records-cases';
 import { publicCases } from './cases/public-cases';
@@ -24,7 +24,7 @@ import { reminderCases } from './cases/reminder-cases';
 import { RULE_MUTANTS } from './rule-mutant-catalogue';
 import { databaseFixture } from './support/database-world';
 import { emulatorDatabaseRules, sourceDatabaseRules } from '../../scripts/lib/database-rules';
-import { projectStorageRules, startRulesHarness } from './support/rules-harness';
+import { projectStorageRules, startRulesHarness, type RulesHarness } from './support/rules-harness';
 import { caseTitle, runCase, type MatrixFixture, type RulesCase } from './support/rules-matrix';
 import type { RuleMutant, RulesFile } from './support/rule-mutants';
 import { storageFixture } from './support/storage-world';
@@ -83,30 +83,43 @@ function expectedKills(mutant: RuleMutant, cases: Matrix['cases']): string[] {
 const emulatorBuild = (rules: string) =>
   rules.includes('STORAGE_BUCKET') ? emulatorDatabaseRules(rules) : rules;
 
-async function failingCases(mutant: RuleMutant): Promise<string[]> {
+/** The cases that fail with the mutant's rules loaded: exactly those it must kill, or the check fails. */
+async function failingCases(harness: RulesHarness, mutant: RuleMutant): Promise<string[]> {
   const { cases, fixture } = MATRICES[mutant.file];
-  const harness = await startRulesHarness(
+  // Both files every time: the mutant's file altered, the other as checked in (the last mutant may have altered it).
+  await harness.loadRules(
     mutant.file === 'storage.rules'
-      ? { storageRules: mutant.mutate(projectStorageRules()) }
-      : { databaseRules: emulatorBuild(mutant.mutate(sourceDatabaseRules())) },
+      ? {
+          storageRules: mutant.mutate(projectStorageRules()),
+          databaseRules: emulatorDatabaseRules(),
+        }
+      : {
+          databaseRules: emulatorBuild(mutant.mutate(sourceDatabaseRules())),
+          storageRules: projectStorageRules(),
+        },
   );
   const failing: string[] = [];
-  try {
-    for (const c of cases) {
-      await harness.clear();
-      await runCase(harness, fixture, c).catch(() => failing.push(caseTitle(c)));
-    }
-  } finally {
-    await harness.close();
+  for (const c of cases) {
+    await harness.clear();
+    await runCase(harness, fixture, c).catch(() => failing.push(caseTitle(c)));
   }
   return failing;
 }
 
 describe('rules mutation checks: the matrix kills every weakened rule with exactly its cases', () => {
+  // One pair of emulators for every mutant: each loads its rules into them, then runs the whole matrix.
+  let harness: RulesHarness;
+  beforeAll(async () => {
+    harness = await startRulesHarness();
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
   for (const mutant of RULE_MUTANTS) {
     test(`${mutant.file}: ${mutant.name}`, { timeout: 120_000 }, async () => {
       const expected = expectedKills(mutant, MATRICES[mutant.file].cases);
-      const failing = await failingCases(mutant);
+      const failing = await failingCases(harness, mutant);
       expect(
         failing.length,
         'a mutant that no case kills is a protection without a test',

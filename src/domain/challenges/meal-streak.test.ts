@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addDays, zonedTimeToEpochMs } from '@domain/calendar-dates';
 import type { ChallengeRecord, DayMeals, MealRecord } from '@domain/challenges/challenge-record';
 import { MEAL_SLOTS, type MealSlot } from '@domain/constants';
@@ -186,11 +186,29 @@ describe('meal streak properties over seeded histories, UTC−12 to UTC+14', () 
     }
   });
 
-  it('the streak is derived from the data alone: the same input gives the same answer', () => {
-    for (const { seed, zone } of cases.slice(0, 20)) {
-      const first = computeMealStreak(randomHistory(seededRandom(seed), zone), farFuture);
-      const again = computeMealStreak(randomHistory(seededRandom(seed), zone), farFuture);
+  it('the streak is derived from its input alone: not the wall clock, not an earlier call, and the input is left as it was', () => {
+    // Mid-history and long after it: a streak that read the wall clock instead of `now` would differ.
+    const wallClocks = [Date.parse('2026-01-20T12:00:00Z'), Date.parse('2031-06-01T00:00:00Z')];
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const histories = cases
+        .slice(0, 20)
+        .map(({ seed, zone }) => randomHistory(seededRandom(seed), zone));
+      const untouched = structuredClone(histories);
+      vi.setSystemTime(wallClocks[0]!);
+      const first = histories.map((history) => computeMealStreak(history, farFuture));
+      // Another order of calls under another clock: each history alone decides its answer.
+      vi.setSystemTime(wallClocks[1]!);
+      const again = [...histories]
+        .reverse()
+        .map((history) => computeMealStreak(history, farFuture))
+        .reverse();
       expect(again).toEqual(first);
+      expect(histories).toEqual(untouched);
+      // The answers differ between histories: the comparison above could tell them apart.
+      expect(new Set(first.map((streak) => JSON.stringify(streak))).size).toBeGreaterThan(5);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

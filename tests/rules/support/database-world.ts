@@ -1,5 +1,6 @@
 import type firebase from 'firebase/compat/app';
-import type { RulesTestContext, RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import type { RulesTestContext } from '@firebase/rules-unit-testing';
+import type { OwnerAccess } from './rules-harness';
 import type { MatrixFixture } from './rules-matrix';
 import { IDENTITIES, OTHER_UID, OWNER_UID } from './roles';
 
@@ -217,9 +218,6 @@ export function setInWorld(world: DatabaseWorld, path: string, value: Json): voi
 
 export const databaseFixture: MatrixFixture<DatabaseWorld, Database> = {
   buildWorld: () => buildDatabaseWorld(),
-  seed: (env: RulesTestEnvironment, world: DatabaseWorld) =>
-    env.withSecurityRulesDisabled(async (context) => {
-      await context.database().ref().set(world.tree);
-    }),
+  seed: (owner: OwnerAccess, world: DatabaseWorld) => owner.database.ref().set(world.tree),
   client: (context: RulesTestContext) => context.database(),
 };

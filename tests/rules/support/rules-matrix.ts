@@ -1,12 +1,12 @@
-import {
-  assertFails,
-  assertSucceeds,
-  type RulesTestContext,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, beforeEach, describe, test } from 'vitest';
 import type { Role } from './roles';
-import { startRulesHarness, type RulesHarness, type RulesHarnessOptions } from './rules-harness';
+import {
+  startRulesHarness,
+  type OwnerAccess,
+  type RulesHarness,
+  type RulesHarnessOptions,
+} from './rules-harness';
 
 export const OPERATIONS = ['read', 'create', 'update', 'delete', 'query'] as const;
 export type Operation = (typeof OPERATIONS)[number];
@@ -29,8 +29,8 @@ export interface RulesCase<World, Client> {
 export interface MatrixFixture<World, Client> {
   /** Fresh data for each test (times are taken when it is built). */
   buildWorld(): World;
-  /** Stores the world with rules disabled. */
-  seed(env: RulesTestEnvironment, world: World): Promise<void>;
+  /** Stores the world with rules disabled (through the harness's owner handles). */
+  seed(owner: OwnerAccess, world: World): Promise<void>;
   client(context: RulesTestContext): Client;
 }
 
@@ -91,7 +91,7 @@ export async function runCase<World, Client>(
 ): Promise<void> {
   const world = fixture.buildWorld();
   c.arrange?.(world);
-  await fixture.seed(harness.env, world);
+  await fixture.seed(harness.owner, world);
   const attempt = Promise.resolve(c.act(fixture.client(harness.as(c.role)), world));
   if (c.expect === 'allowed') await assertSucceeds(attempt);
   else await assertFails(attempt);

@@ -1,5 +1,6 @@
 import type firebase from 'firebase/compat/app';
-import type { RulesTestContext, RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import type { RulesTestContext } from '@firebase/rules-unit-testing';
+import type { OwnerAccess } from './rules-harness';
 import type { MatrixFixture } from './rules-matrix';
 
 export type Storage = firebase.storage.Storage;
@@ -37,13 +38,11 @@ export function storageFixture(
 ): MatrixFixture<StorageWorld, Storage> {
   return {
     buildWorld: () => buildStorageWorld(initial),
-    seed: (env: RulesTestEnvironment, world: StorageWorld) =>
-      env.withSecurityRulesDisabled(async (context) => {
-        const storage = context.storage();
-        for (const [path, object] of Object.entries(world.objects)) {
-          await storage.ref(path).put(object.bytes, { contentType: object.contentType });
-        }
-      }),
+    seed: async (owner: OwnerAccess, world: StorageWorld) => {
+      for (const [path, object] of Object.entries(world.objects)) {
+        await owner.storage.ref(path).put(object.bytes, { contentType: object.contentType });
+      }
+    },
     client: (context: RulesTestContext) => context.storage(),
   };
 }
