@@ -22,6 +22,8 @@ import { loadRules, OPEN_RULES, RulesError, type RulesState } from './rules-adap
 import { fromJson, toExportString } from './node-json';
 import { controlMessage, readMessages, WsTransport } from './websocket';
 
+export type { OperationReport, OperationType } from './operation-counts';
+
 export interface DatabaseEmulatorOptions {
   host?: string /* default 127.0.0.1 */;
   port?: number /* default 9000; 0 = ephemeral */;

@@ -2,8 +2,8 @@
  * The API's database, taken through the instance seam (src/domain/data/database-instances.ts,
  * docs/scaling.md): `ref(path)` answers a reference on the instance that holds `path`, so the routes
  * reach public and member data on their own instances without knowing it. The root reference splits
- * a multi-path `update()` into one update per instance (atomic within each instance, not across
- * them: docs/scaling.md says which writes that concerns). With today's single instance the default
+ * a multi-path `update()` into one update per instance, member data first (atomic within each
+ * instance, not across them: docs/scaling.md says which writes that concerns). With today's single instance the default
  * database is used as it is.
  */
 import type { Database, Reference } from 'firebase-admin/database';
@@ -35,7 +35,7 @@ export function instanceRoutedDatabase(
     return database;
   };
   const refAt = (path: string): Reference => instance(databaseInstanceFor(path, layout)).ref(path);
-  const root = splitRoot(instance(layout.public).ref(), refAt, (path) =>
+  const root = splitRoot(instance(layout.public), refAt, (path) =>
     instance(databaseInstanceFor(path, layout)),
   );
   return new Proxy(defaultDatabase, {
@@ -59,19 +59,26 @@ const WHOLE_ROOT = new Set([
 
 /** The root reference: `update()` split by instance, `child()` routed, `push()` for a fresh key. */
 function splitRoot(
-  publicRoot: Reference,
+  publicDatabase: Database,
   refAt: (path: string) => Reference,
   instanceOf: (path: string) => Database,
 ): Reference {
+  // Member data first, then the public copies derived from it (feed, boards of record, leaderboards):
+  // a failure between the two leaves the public side stale, and the next recompute or write repairs it.
   const update = async (values: Record<string, unknown>) => {
     const byInstance = new Map<Database, Record<string, unknown>>();
     for (const [path, value] of Object.entries(values)) {
       const database = instanceOf(path);
-      byInstance.set(database, { ...byInstance.get(database), [path]: value });
+      const part = byInstance.get(database) ?? {};
+      part[path] = value;
+      byInstance.set(database, part);
     }
-    await Promise.all([...byInstance].map(([database, part]) => database.ref().update(part)));
+    const ordered = [...byInstance].sort(
+      ([a], [b]) => Number(a === publicDatabase) - Number(b === publicDatabase),
+    );
+    for (const [database, part] of ordered) await database.ref().update(part);
   };
-  return new Proxy(publicRoot, {
+  return new Proxy(publicDatabase.ref(), {
     get(target, property, receiver) {
       if (property === 'update') return update;
       if (property === 'child') return (path: string) => refAt(path);
