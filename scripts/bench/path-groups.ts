@@ -67,7 +67,7 @@ export interface GroupCounts {
   /** of which downloaded by clients (reads and broadcasts to client listeners: what Firebase bills) */
   clientDownloadBytes: number;
   listenerSeconds: number;
-  /** listeners open at the moment of the report, and the most at once per path summed */
+  /** listeners open at the moment of the report */
   listenersNow: number;
 }
 
