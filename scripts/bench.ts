@@ -11,8 +11,10 @@
  *   npm run bench -- --only lighthouse --pages group-challenge   # the challenge page with a 50-member board
  *
  *   npm run bench -- --only long-tasks --pages feed --trace-runs 3   # long tasks at 4× CPU (not a budget)
- * Sections: planner, feed, generate, groups, emulators, recompute, proofs, bundle, memberday, lighthouse,
- * long-tasks.
+ *   npm run bench -- --only memberday-paths   # the member-day's database operations by path group
+ *   npm run bench -- --only peak --peak-members 1000,5000   # the dinner peak (docs/scaling.md)
+ * Sections: planner, feed, generate, groups, emulators, recompute, proofs, bundle, memberday,
+ * memberday-paths, lighthouse, long-tasks, peak.
  * Loopback only; every wait is bounded, and a watchdog ends a run that overstays. Lighthouse uses the Chromium
  * scripts/lib/find-chromium.ts finds (or installs). However the run ends (a failed section,
  * Ctrl-C, SIGTERM, a crash), every process it started is stopped.
@@ -38,7 +40,9 @@ import {
   machineLine,
   parseCpuSlowdown,
 } from './bench/machine';
-import { measureMemberDay } from './bench/member-day-cost';
+import { measureMemberDay, type MemberDayCost } from './bench/member-day-cost';
+import { memberDayPathRows } from './bench/member-day-paths';
+import { dinnerPeakRows } from './bench/dinner-peak';
 import { firebasePrices, monthlyBill, PRICES_AS_OF } from './bench/firebase-prices';
 import { ensureChromium } from './lib/find-chromium';
 import { exitAfterCleanup, handleShutdown, onShutdown, step } from './lib/shutdown';
@@ -59,11 +63,13 @@ const SECTIONS = [
   'proofs',
   'bundle',
   'memberday',
+  'memberday-paths',
   'lighthouse',
   'long-tasks',
+  'peak',
 ] as const;
 type Section = (typeof SECTIONS)[number];
-const browserSections: Section[] = ['lighthouse', 'memberday', 'long-tasks'];
+const browserSections: Section[] = ['lighthouse', 'memberday', 'memberday-paths', 'long-tasks'];
 const WATCHDOG_MS = 40 * 60_000;
 const REPEAT_VISITS = 5;
 
@@ -80,6 +86,8 @@ const { values: args } = parseArgs({
     // --only long-tasks: loads a page, each traced (scripts/bench/long-tasks.ts); raw traces kept if asked.
     'trace-runs': { type: 'string', default: '3' },
     'trace-dir': { type: 'string' },
+    // --only peak: the member counts simulated (scripts/bench/dinner-peak.ts).
+    'peak-members': { type: 'string', default: '1000,5000,10000' },
   },
 });
 const selected = new Set<Section>(
@@ -223,66 +231,75 @@ async function emulatorRows(): Promise<Row[]> {
   ];
 }
 
+/** One member-day run serves both member-day sections. */
+let memberDayRun: Promise<MemberDayCost> | undefined;
+function memberDayCost(build: AppBuild, chromiumPath: string): Promise<MemberDayCost> {
+  memberDayRun ??= (async () => {
+    const served = await step('starting the served app', () => startServedApp(build, log));
+    const forget = onShutdown(served.stop);
+    try {
+      return await measureMemberDay({ chromiumPath, served, ports: build.ports, log });
+    } finally {
+      forget();
+      await served.stop();
+    }
+  })();
+  return memberDayRun;
+}
+
 async function memberDayRows(
   build: AppBuild,
   chromiumPath: string,
 ): Promise<{ rows: Row[]; notes: string[] }> {
-  const served = await step('starting the served app', () => startServedApp(build, log));
-  const forget = onShutdown(served.stop);
-  try {
-    const cost = await measureMemberDay({ chromiumPath, served, ports: build.ports, log });
-    const area = 'member-day cost';
-    const dollars = (value: number) =>
-      `$${value.toLocaleString('en', { maximumFractionDigits: value < 100 ? 2 : 0 })}`;
-    const rows: Row[] = [
-      {
+  const cost = await memberDayCost(build, chromiumPath);
+  const area = 'member-day cost';
+  const dollars = (value: number) =>
+    `$${value.toLocaleString('en', { maximumFractionDigits: value < 100 ? 2 : 0 })}`;
+  const rows: Row[] = [
+    {
+      area,
+      measure:
+        'Realtime Database downloaded per member-day (feed, own challenge with three meals proved, leaderboard; photos excluded)',
+      result: `${kib(cost.databaseDownloadBytes)} (of which ${kib(cost.databaseSocketBytes)} over the WebSocket)`,
+      budget: `≤ ${kib(budgets.memberDayDatabaseBytes)}`,
+      status: check(cost.databaseDownloadBytes <= budgets.memberDayDatabaseBytes),
+    },
+    ...cost.opens.map((open): Row => ({
+      area,
+      measure: `open: ${open.name}`,
+      result: `database ${kib(open.databaseBytes)}, Storage ${kib(open.storageBytes)}, ${open.invocations} API call(s)`,
+      budget: '—',
+      status: 'info',
+    })),
+    {
+      area,
+      measure: 'Storage per member-day: stored (uploads) / downloaded',
+      result: `${kib(cost.storageUploadBytes)} in ${cost.storageUploads} upload(s) / ${kib(cost.storageDownloadBytes)} in ${cost.storageDownloads} request(s)`,
+      budget: '—',
+      status: 'info',
+    },
+    {
+      area,
+      measure: 'API function invocations per member-day',
+      result: String(cost.functionInvocations),
+      budget: '—',
+      status: 'info',
+    },
+    ...[10_000, 1_000_000].map((members): Row => {
+      const bill = monthlyBill(cost, members);
+      return {
         area,
-        measure:
-          'Realtime Database downloaded per member-day (feed, own challenge with three meals proved, leaderboard; photos excluded)',
-        result: `${kib(cost.databaseDownloadBytes)} (of which ${kib(cost.databaseSocketBytes)} over the WebSocket)`,
-        budget: `≤ ${kib(budgets.memberDayDatabaseBytes)}`,
-        status: check(cost.databaseDownloadBytes <= budgets.memberDayDatabaseBytes),
-      },
-      ...cost.opens.map((open): Row => ({
-        area,
-        measure: `open: ${open.name}`,
-        result: `database ${kib(open.databaseBytes)}, Storage ${kib(open.storageBytes)}, ${open.invocations} API call(s)`,
+        measure: `monthly bill, ${members.toLocaleString('en')} daily members (30 days)`,
+        result: `${dollars(bill.total)}: database ${dollars(bill.database)}, Storage transfer ${dollars(bill.storageTransfer)}, the month's photos stored ${dollars(bill.storageStored)}, functions ${dollars(bill.functions)}`,
         budget: '—',
         status: 'info',
-      })),
-      {
-        area,
-        measure: 'Storage per member-day: stored (uploads) / downloaded',
-        result: `${kib(cost.storageUploadBytes)} in ${cost.storageUploads} upload(s) / ${kib(cost.storageDownloadBytes)} in ${cost.storageDownloads} request(s)`,
-        budget: '—',
-        status: 'info',
-      },
-      {
-        area,
-        measure: 'API function invocations per member-day',
-        result: String(cost.functionInvocations),
-        budget: '—',
-        status: 'info',
-      },
-      ...[10_000, 1_000_000].map((members): Row => {
-        const bill = monthlyBill(cost, members);
-        return {
-          area,
-          measure: `monthly bill, ${members.toLocaleString('en')} daily members (30 days)`,
-          result: `${dollars(bill.total)}: database ${dollars(bill.database)}, Storage transfer ${dollars(bill.storageTransfer)}, the month's photos stored ${dollars(bill.storageStored)}, functions ${dollars(bill.functions)}`,
-          budget: '—',
-          status: 'info',
-        };
-      }),
-    ];
-    const notes = [
-      `Member-day: the production build in Chromium (375 px, service worker blocked so every photo comes from Storage), a fresh member signed in beforehand; every response sorted by the emulator that sent it. Prices (${PRICES_AS_OF}): database $${firebasePrices.databaseDownloadPerGb}/GB downloaded; Storage $${firebasePrices.storageStoredPerGbMonth}/GB-month, $${firebasePrices.storageDownloadPerGb}/GB downloaded, $${firebasePrices.storageUploadOpsPer10k} per 10k uploads, $${firebasePrices.storageDownloadOpsPer10k} per 10k downloads; functions $${firebasePrices.functionInvocationsPerMillion} per million invocations plus 100 ms of 1 vCPU and 256 MiB each. No-cost quotas left out.`,
-    ];
-    return { rows, notes };
-  } finally {
-    forget();
-    await served.stop();
-  }
+      };
+    }),
+  ];
+  const notes = [
+    `Member-day: the production build in Chromium (375 px, service worker blocked so every photo comes from Storage), a fresh member signed in beforehand; every response sorted by the emulator that sent it. Prices (${PRICES_AS_OF}): database $${firebasePrices.databaseDownloadPerGb}/GB downloaded; Storage $${firebasePrices.storageStoredPerGbMonth}/GB-month, $${firebasePrices.storageDownloadPerGb}/GB downloaded, $${firebasePrices.storageUploadOpsPer10k} per 10k uploads, $${firebasePrices.storageDownloadOpsPer10k} per 10k downloads; functions $${firebasePrices.functionInvocationsPerMillion} per million invocations plus 100 ms of 1 vCPU and 256 MiB each. No-cost quotas left out.`,
+  ];
+  return { rows, notes };
 }
 
 function repeatVisitRow(visit: RepeatVisit | Error): Row {
@@ -392,8 +409,7 @@ async function main(): Promise<number> {
     try {
       chromiumPath = ensureChromium({ override: process.env.CHROMIUM_PATH, log });
     } catch (error) {
-      for (const section of ['lighthouse', 'memberday', 'long-tasks'] as const)
-        selected.delete(section);
+      for (const section of browserSections) selected.delete(section);
       console.error(`✗ ${(error as Error).message}`);
       rows.push({
         area: 'lighthouse',
@@ -412,8 +428,14 @@ async function main(): Promise<number> {
   await run('emulators', emulatorRows);
   await run('recompute', recomputeRows);
   await run('proofs', () => proofCheckRows(log));
+  await run('peak', () =>
+    dinnerPeakRows({
+      memberCounts: args['peak-members'].split(',').map((count) => Number(count.trim())),
+      log,
+    }),
+  );
   let build: AppBuild | undefined;
-  const served = ['bundle', 'memberday', 'lighthouse', 'long-tasks'] as const;
+  const served = ['bundle', 'memberday', 'memberday-paths', 'lighthouse', 'long-tasks'] as const;
   if (served.some((section) => selected.has(section))) {
     try {
       build = buildApp(await freeStackPorts(), log);
@@ -433,6 +455,9 @@ async function main(): Promise<number> {
     if (chromiumPath) {
       const browser = chromiumPath;
       await run('memberday', () => memberDayRows(appBuild, browser));
+      await run('memberday-paths', async () =>
+        memberDayPathRows((await memberDayCost(appBuild, browser)).operations),
+      );
       await run('lighthouse', () => lighthouseRows(appBuild, browser, machine.cpu));
       await run('long-tasks', () =>
         longTaskRows({

@@ -7,7 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { decodeJwtPayload, principalFromToken } from '../common/auth-token';
-import type { Listen, ListenSink, Namespace } from './namespace';
+import { originOf, type Listen, type ListenSink, type Namespace } from './namespace';
+import type { OpenSpan } from './operation-counts';
 import { parseWireQuery } from './query';
 import {
   ANONYMOUS,
@@ -35,6 +36,8 @@ export class Connection implements ListenSink {
   private onDisconnect: OnDisconnectOp[] = [];
   private closed = false;
   readonly sessionId = randomBytes(12).toString('base64url');
+  /** For the namespace's connection counts (concurrent-connect … concurrent-disconnect). */
+  private readonly span: OpenSpan;
 
   constructor(
     private transport: Transport,
@@ -43,6 +46,7 @@ export class Connection implements ListenSink {
     private readonly log: (line: string) => void,
     private readonly onClosed: (conn: Connection) => void,
   ) {
+    this.span = ns.operations.connected();
     this.sendControl('h', { ts: Date.now(), v: '5', h: host, s: this.sessionId });
   }
 
@@ -235,6 +239,11 @@ export class Connection implements ListenSink {
     const path = parsePath(b.p);
     const key = this.listenKey('/' + path.join('/'), b.t);
     const listen = this.listens.get(key);
+    this.ns.operations.operation(
+      'listener-unlisten',
+      originOf(this.requester),
+      '/' + path.join('/'),
+    );
     if (listen) {
       this.listens.delete(key);
       this.ns.removeListen(listen);
@@ -256,7 +265,15 @@ export class Connection implements ListenSink {
       this.reply(r, 'permission_denied', 'Permission denied');
       return;
     }
-    this.replyRaw(r, 'ok', this.ns.readExport(path, query));
+    const data = this.ns.readExport(path, query);
+    // get() is a one-time listen on the wire; the profiler has no type of its own for it
+    this.ns.operations.operation(
+      'listener-listen',
+      originOf(this.requester),
+      '/' + path.join('/'),
+      data.length,
+    );
+    this.replyRaw(r, 'ok', data);
   }
 
   private handleWrite(r: number, action: string, b: Record<string, unknown>): void {
@@ -265,6 +282,15 @@ export class Connection implements ListenSink {
       action === 'p'
         ? { kind: 'set' as const, path, data: b.d, hash: typeof b.h === 'string' ? b.h : undefined }
         : { kind: 'merge' as const, path, data: b.d };
+    this.ns.countWrite(
+      op.kind === 'merge'
+        ? 'realtime-update'
+        : op.hash !== undefined
+          ? 'realtime-transaction'
+          : 'realtime-write',
+      this.requester,
+      op,
+    );
     const result = this.ns.write(this.requester, op);
     if (result.ok) this.reply(r, 'ok');
     else this.reply(r, result.status, result.message);
@@ -272,6 +298,13 @@ export class Connection implements ListenSink {
 
   private handleOnDisconnect(r: number, action: string, b: Record<string, unknown>): void {
     const path = parsePath(b.p);
+    const counted =
+      action === 'oc'
+        ? 'on-disconnect-cancel'
+        : action === 'o'
+          ? 'on-disconnect-put'
+          : 'on-disconnect-update';
+    this.ns.operations.operation(counted, originOf(this.requester), '/' + path.join('/'));
     if (action === 'oc') {
       this.onDisconnect = this.onDisconnect.filter((op) => !startsWith(op.path, path));
       this.reply(r, 'ok');
@@ -313,6 +346,7 @@ export class Connection implements ListenSink {
           op.action === 'o'
             ? { kind: 'set' as const, path: op.path, data: op.data }
             : { kind: 'merge' as const, path: op.path, data: op.data };
+        this.ns.countWrite('run-on-disconnect', this.requester, write);
         const result = this.ns.write(this.requester, write);
         if (!result.ok)
           this.log(
@@ -322,6 +356,7 @@ export class Connection implements ListenSink {
         this.log(`RTDB: onDisconnect failed: ${(e as Error).message}`);
       }
     }
+    this.ns.operations.disconnected(this.span);
     this.onClosed(this);
   }
 

@@ -14,6 +14,12 @@ import type { SortedEntry } from './nodes';
 import { DataError, type MaybeNode } from './nodes';
 import { applyUpdateTree, buildUpdateTree, getAt, getChild, setAt } from './tree';
 import type { JsonValue } from './rules-types';
+import {
+  OperationCounts,
+  type OpenSpan,
+  type OperationType,
+  type Origin,
+} from './operation-counts';
 
 /** Something that receives pushes for its listens (a WebSocket connection, an SSE stream). */
 export interface ListenSink {
@@ -33,6 +39,8 @@ export interface Listen {
   query: QuerySpec | null;
   /** the raw query object, echoed in revocations */
   rawQuery?: unknown;
+  /** while it is registered: since when, for the listener-seconds count */
+  span?: OpenSpan;
 }
 
 export type WriteShape =
@@ -54,6 +62,8 @@ export class Namespace {
   readonly listens = new Set<Listen>();
   /** Called after every change of the tree (the server persists `--data` from it). */
   onChange?: () => void;
+  /** What this namespace served (operation-counts.ts; the `/.debug/operations.json` endpoint). */
+  readonly operations = new OperationCounts();
 
   constructor(readonly name: string) {}
 
@@ -124,10 +134,13 @@ export class Namespace {
     }
     node.listens.add(listen);
     this.listens.add(listen);
+    listen.span = this.operations.listenerAdded(listen.pathStr);
   }
 
   removeListen(listen: Listen): void {
     if (!this.listens.delete(listen)) return;
+    if (listen.span) this.operations.listenerRemoved(listen.pathStr, listen.span);
+    listen.span = undefined;
     const stack: TrieNode[] = [this.trie];
     let node = this.trie;
     for (const seg of listen.path) {
@@ -144,18 +157,27 @@ export class Namespace {
     }
   }
 
-  /** The first push of a new listen: its data, tagged when it is a query. */
+  /** The first push of a new listen: its data, tagged when it is a query (counted as a listener-listen). */
   initialPush(listen: Listen): { indexed: boolean } {
     const node = getAt(this.root, listen.path);
+    let indexed = true;
+    let data: string;
+    let body: string;
     if (!listen.query || listen.tag === undefined) {
-      listen.sink.push('d', `{"p":${JSON.stringify(listen.pathStr)},"d":${toExportString(node)}}`);
-      return { indexed: true };
+      data = toExportString(node);
+      body = `{"p":${JSON.stringify(listen.pathStr)},"d":${data}}`;
+    } else {
+      indexed = this.isIndexed(listen.path, listen.query);
+      data = indexed ? windowExport(node, queryWindow(node, listen.query)) : toExportString(node);
+      body = `{"p":${JSON.stringify(listen.pathStr)},"d":${data},"t":${listen.tag}}`;
     }
-    const indexed = this.isIndexed(listen.path, listen.query);
-    const data = indexed
-      ? windowExport(node, queryWindow(node, listen.query))
-      : toExportString(node);
-    listen.sink.push('d', `{"p":${JSON.stringify(listen.pathStr)},"d":${data},"t":${listen.tag}}`);
+    this.operations.operation(
+      'listener-listen',
+      originOf(listen.sink.requester),
+      listen.pathStr,
+      data.length,
+    );
+    listen.sink.push('d', body);
     return { indexed };
   }
 
@@ -305,6 +327,42 @@ export class Namespace {
     return out;
   }
 
+  /** Counts a write that reached `listen` (one listener-broadcast at the listener's path) and sends it. */
+  private broadcast(listen: Listen, action: string, body: string): void {
+    this.operations.at(
+      'listener-broadcast',
+      originOf(listen.sink.requester),
+      listen.pathStr,
+      body.length,
+    );
+    this.operations.request('listener-broadcast', body.length);
+    listen.sink.push(action, body);
+  }
+
+  /**
+   * Counts a write request: a set at its path; an update once as a request and once per
+   * location it writes (so each path group sees its share of a multi-path server update).
+   */
+  countWrite(
+    name: OperationType,
+    requester: Requester,
+    op: { kind: 'set' | 'merge'; path: string[]; data: unknown },
+  ): void {
+    const origin = originOf(requester);
+    if (op.kind === 'set' || op.data === null || typeof op.data !== 'object') {
+      this.operations.operation(name, origin, pathString(op.path), jsonBytes(op.data));
+      return;
+    }
+    let total = 0;
+    for (const [rel, value] of Object.entries(op.data as Record<string, unknown>)) {
+      const bytes = jsonBytes(value);
+      total += bytes;
+      const segs = rel.split('/').filter((s) => s.length > 0);
+      this.operations.at(name, origin, pathString([...op.path, ...segs]), bytes);
+    }
+    this.operations.request(name, total);
+  }
+
   private pushUpdate(
     listen: Listen,
     oldRoot: MaybeNode,
@@ -322,7 +380,7 @@ export class Namespace {
       if (covering) {
         const newAt = getAt(newRoot, P);
         if (nodesEqual(getAt(oldRoot, P), newAt)) return;
-        listen.sink.push('d', `{"p":${pStr},"d":${toExportString(newAt)}}`);
+        this.broadcast(listen, 'd', `{"p":${pStr},"d":${toExportString(newAt)}}`);
         return;
       }
       if (shape.kind === 'merge' && isPrefix(P, shape.base)) {
@@ -332,7 +390,8 @@ export class Namespace {
             ':' +
             toExportString(getAt(newRoot, [...shape.base, ...rel])),
         );
-        listen.sink.push(
+        this.broadcast(
+          listen,
           'm',
           `{"p":${JSON.stringify(pathString(shape.base))},"d":{${parts.join(',')}}}`,
         );
@@ -340,7 +399,8 @@ export class Namespace {
       }
       if (below.length === 1) {
         const w = below[0];
-        listen.sink.push(
+        this.broadcast(
+          listen,
           'd',
           `{"p":${JSON.stringify(pathString(w))},"d":${toExportString(getAt(newRoot, w))}}`,
         );
@@ -350,7 +410,7 @@ export class Namespace {
         (w) =>
           JSON.stringify(w.slice(P.length).join('/')) + ':' + toExportString(getAt(newRoot, w)),
       );
-      listen.sink.push('m', `{"p":${pStr},"d":{${parts.join(',')}}}`);
+      this.broadcast(listen, 'm', `{"p":${pStr},"d":{${parts.join(',')}}}`);
       return;
     }
 
@@ -360,9 +420,10 @@ export class Namespace {
     const oldNode = getAt(oldRoot, P);
     const newNode = getAt(newRoot, P);
     const sendWindow = (entries: SortedEntry[]) =>
-      listen.sink.push('d', `{"p":${pStr},"d":${windowExport(newNode, entries)},"t":${tag}}`);
+      this.broadcast(listen, 'd', `{"p":${pStr},"d":${windowExport(newNode, entries)},"t":${tag}}`);
     const sendChild = (key: string) =>
-      listen.sink.push(
+      this.broadcast(
+        listen,
         'd',
         `{"p":${JSON.stringify(pathString([...P, key]))},"d":${toExportString(getChild(newNode, key))},"t":${tag}}`,
       );
@@ -397,7 +458,8 @@ export class Namespace {
       const wasIn = !!oldChild && inRange(q, key, oldChild);
       const isIn = !!newChild && inRange(q, key, newChild);
       if (wasIn && !isIn) {
-        listen.sink.push(
+        this.broadcast(
+          listen,
           'd',
           `{"p":${JSON.stringify(pathString([...P, key]))},"d":null,"t":${tag}}`,
         );
@@ -406,6 +468,16 @@ export class Namespace {
       }
     }
   }
+}
+
+/** Whose operation it was, for the counts: the owner credential is the server's. */
+export function originOf(requester: Requester): Origin {
+  return requester.bypass ? 'server' : 'client';
+}
+
+/** Length of the JSON text of a value (a delete writes 0 bytes, as the profiler reports it). */
+function jsonBytes(value: unknown): number {
+  return value === null || value === undefined ? 0 : (JSON.stringify(value)?.length ?? 0);
 }
 
 function stripPriority(path: string[]): string[] {

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { principalFromToken } from '../common/auth-token';
 import { nextPushId } from './push-id';
 import type { Listen, ListenSink, Namespace } from './namespace';
-import { windowPlain } from './namespace';
+import { originOf, windowPlain } from './namespace';
 import { indexOnName, loadsAllData, parseRestQuery, queryWindow, type QuerySpec } from './query';
 import { loadRules, requesterFor, RulesError, type Requester } from './rules-adapter';
 import { nodeHash } from './node-hash';
@@ -125,6 +125,14 @@ function parseDataPath(pathname: string): string[] {
     if (!isValidKey(s)) throw new HttpError(400, `Invalid path: "${s}" is not a valid key`);
   });
   return segs;
+}
+
+/**
+ * A measuring tool's own requests (its setup, its polling) carry `X-Not-Counted: 1` and stay out of
+ * the operation counts; what they cause (broadcasts to the app's listeners) is still counted.
+ */
+function counted(req: IncomingMessage): boolean {
+  return req.headers['x-not-counted'] !== '1';
 }
 
 function parseJsonBody(text: string): unknown {
@@ -245,7 +253,10 @@ function readData(request: DataRequest): void {
       body = out;
     }
   } else body = toRestJson(node, url.searchParams.get('format') === 'export');
-  send(req, res, 200, body, { pretty, silent, headers });
+  const text = pretty ? JSON.stringify(body, null, 2) : JSON.stringify(body);
+  if (counted(req))
+    ns.operations.operation('rest-read', originOf(requester), pathString(path), text.length);
+  send(req, res, 200, body, { pretty, silent, headers, raw: text });
 }
 
 /** PUT, POST (push), PATCH (multi-location update) and DELETE. */
@@ -280,6 +291,8 @@ async function writeData(request: DataRequest, method: string): Promise<void> {
       "Invalid data; couldn't parse JSON object. An update must be a JSON object.",
     );
   }
+  if (counted(req))
+    ns.countWrite(op.kind === 'merge' ? 'rest-update' : 'rest-write', requester, op);
   const result = ns.write(requester, op, now);
   if (!result.ok) {
     if (result.status === 'permission_denied') throw new HttpError(401, 'Permission denied');

@@ -4,7 +4,7 @@
  */
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
@@ -21,6 +21,8 @@ import { handleRest } from './rest';
 import { loadRules, OPEN_RULES, RulesError, type RulesState } from './rules-adapter';
 import { fromJson, toExportString } from './node-json';
 import { controlMessage, readMessages, WsTransport } from './websocket';
+
+export type { OperationReport, OperationType } from './operation-counts';
 
 export interface DatabaseEmulatorOptions {
   host?: string /* default 127.0.0.1 */;
@@ -48,6 +50,32 @@ function namespaceFor(url: URL, host: string | undefined): string {
 }
 
 const SNAPSHOT_SUFFIX = '.json';
+
+/** What a namespace served, by operation type and path (operation-counts.ts); DELETE starts again. */
+const OPERATIONS_PATH = '/.debug/operations.json';
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+function answerOperations(req: IncomingMessage, res: ServerResponse, ns: Namespace): void {
+  const answer = (status: number, body: unknown) => {
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify(body));
+  };
+  // A debugging aid of the local stack: never served to another machine.
+  if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) {
+    answer(403, { error: 'The operation counts are served on loopback only' });
+    return;
+  }
+  if (req.method === 'DELETE') {
+    ns.operations.reset();
+    answer(200, { status: 'ok' });
+    return;
+  }
+  if (req.method !== 'GET') {
+    answer(405, { error: `Method ${req.method} not allowed on ${OPERATIONS_PATH}` });
+    return;
+  }
+  answer(200, ns.operations.report(ns.name));
+}
 
 export async function startDatabaseEmulator(
   options: DatabaseEmulatorOptions = {},
@@ -137,6 +165,10 @@ export async function startDatabaseEmulator(
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/.lp') {
       longPoll.handle(req, res, url);
+      return;
+    }
+    if (url.pathname === OPERATIONS_PATH) {
+      answerOperations(req, res, namespace(namespaceFor(url, req.headers.host)));
       return;
     }
     void handleRest(req, res, ctx);

@@ -13,6 +13,10 @@
  * proof the bench moves the challenge to a zone where that meal's window has just opened (and its start
  * date to that zone's today): three meals in one visit, whatever the hour. Those few changed fields reach
  * the page through its listener and are counted with the rest.
+ *
+ * The database emulator also counts what it served during the counted opens, by path and operation type
+ * (emulators/database/operation-counts.ts): the app's reads, listens and writes, the API's reads and writes,
+ * and each broadcast to a listener. The bench's own setup and polling carry X-Not-Counted and are left out.
  */
 import { chromium, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -25,7 +29,9 @@ import { MEAL_SLOTS, MEAL_WINDOWS, type MealSlot } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
 import { mealWindow } from '@domain/challenges/meal-schedule';
 import { storagePaths } from '@domain/data/storage-paths';
+import type { OperationReport } from 'challangex-emulators/database';
 import { onShutdown } from '../lib/shutdown';
+import { databaseOperations } from './path-groups';
 import { BENCH_PROJECT_ID, type ServedApp } from './served-app';
 import type { StackPorts } from '../lib/stack';
 
@@ -40,7 +46,13 @@ export interface MemberDayCost {
   functionInvocations: number;
   /** Per app open, for the report. */
   opens: Array<{ name: string; databaseBytes: number; storageBytes: number; invocations: number }>;
+  /** What the database emulator served during the counted opens (app and API), by path. */
+  operations: OperationReport;
 }
+
+/** The bench's own requests to the database: not part of the member-day's counts. */
+const NOT_COUNTED = { 'x-not-counted': '1' } as const;
+const BENCH_NAMESPACE = `${BENCH_PROJECT_ID}-default-rtdb`;
 
 const PASSWORD = 'bench-member-pass-1';
 const CHALLENGE_TITLE = 'Member day';
@@ -133,7 +145,7 @@ async function openWindowNow(
   const { opensAt, closesAt } = mealWindow(startDate, 1, slot, timezone);
   await json(served.databaseUrl(dbPaths.challenge(uid, challengeId)), {
     method: 'PATCH',
-    headers: { authorization: 'Bearer owner' },
+    headers: { authorization: 'Bearer owner', ...NOT_COUNTED },
     body: JSON.stringify({
       timezone,
       startDate,
@@ -158,7 +170,7 @@ async function uploadCheckKept(
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const size = await json<number | null>(served.databaseUrl(counted), {
-      headers: { authorization: 'Bearer owner' },
+      headers: { authorization: 'Bearer owner', ...NOT_COUNTED },
     });
     if (size !== null) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -286,6 +298,7 @@ export async function measureMemberDay(options: {
     const setup = await context.newPage();
     await signIn(setup, served.baseUrl, member.email);
     await setup.close();
+    await databaseOperations(ports.database, BENCH_NAMESPACE, { reset: true });
 
     const opens: MemberDayCost['opens'] = [];
     const total = emptyCounter();
@@ -340,6 +353,7 @@ export async function measureMemberDay(options: {
       await page.getByRole('listitem').first().waitFor({ timeout: 60_000 });
     });
     await context.close();
+    const operations = await databaseOperations(ports.database, BENCH_NAMESPACE);
     return {
       databaseDownloadBytes: total.databaseRest + total.databaseSocket,
       databaseSocketBytes: total.databaseSocket,
@@ -349,6 +363,7 @@ export async function measureMemberDay(options: {
       storageDownloads: total.storageDownloads,
       functionInvocations: total.invocations,
       opens,
+      operations,
     };
   } finally {
     forget();

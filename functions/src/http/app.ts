@@ -23,6 +23,7 @@ import { leaveGroup, removeGroupMember } from '../groups/group-membership-route'
 import { nudgeMember } from '../groups/group-nudge-route';
 import { reportProof } from '../groups/group-report-route';
 import { BODY_LIMIT_BYTES, errorHandler, notFound } from './http-error';
+import { instanceRoutedDatabase, type DatabaseInstances } from './instance-routed-database';
 import { propagateIdentity } from '../members/identity-route';
 import { builtInPlanner, type MealPlanProvider } from '../planner/meal-plan-provider';
 import type { PhotoSources } from '@domain/members/member-identity';
@@ -37,7 +38,9 @@ import { swapOneMeal } from '../challenges/swap-route';
 import { deleteWeight, editWeight, logWeight } from '../members/weight-log-route';
 
 export interface AppOptions {
+  /** The default instance; with `databaseInstances`, every ref goes to the instance that holds its path. */
   database: Database;
+  databaseInstances?: DatabaseInstances;
   auth: Auth;
   allowedOrigins: readonly string[];
   /** Epoch ms; the challenge schedule and activity are computed against it. */
@@ -64,7 +67,8 @@ export interface AppOptions {
 }
 
 export function createApp({
-  database,
+  database: defaultDatabase,
+  databaseInstances,
   auth,
   allowedOrigins,
   clock = Date.now,
@@ -81,6 +85,8 @@ export function createApp({
   visitorRateLimit = { windowMs: 60_000, max: 30 },
   log = (message, error) => console.error(message, error),
 }: AppOptions): Express {
+  // docs/scaling.md: the routes' every ref is taken through the instance seam.
+  const database = instanceRoutedDatabase(defaultDatabase, databaseInstances);
   const app = express();
   app.disable('x-powered-by');
   // The function sits behind Google's front end, which adds the caller's address to X-Forwarded-For:
