@@ -19,11 +19,13 @@ import { pushKey } from '@domain/data/push-key';
 
 /**
  * The data client's SDK side (docs/architecture.md, "The read path"); descriptors, REST and early reads are in
- * database-reads.ts. The Database SDK (~40 KB gzip) stays off the first page's critical path: the
- * first reads go over REST, and the SDK (live updates, writes) is fetched once
- * that first data is in, or at once by a write or a query REST cannot answer.
+ * database-reads.ts. The Database SDK (~40 KB gzip, and its socket's first answers, ~50-80 ms of main thread at
+ * 4x CPU) is not part of a page's load: the first reads go over REST, and the SDK is fetched when it is needed:
+ * live updates once the member uses the page (PAGE_IN_USE), at once for a write or a query REST cannot answer.
  */
-const LIVE_UPDATES_AFTER_MS = 1000;
+
+/** What says the member is using the page, and from then on wants what it shows kept live. */
+const PAGE_IN_USE = ['pointerdown', 'keydown', 'scroll', 'touchstart', 'visibilitychange'] as const;
 
 type DatabaseSdk = typeof import('firebase/database');
 interface LiveDatabase {
@@ -56,10 +58,16 @@ function liveDatabase(): Promise<LiveDatabase> {
 }
 
 let liveScheduled = false;
-function startLiveSoon() {
-  if (liveScheduled) return;
+/** Live updates, from the member's first use of the page on (outside a browser, no page: only as needed). */
+function startLiveWhenInUse() {
+  if (liveScheduled || typeof window === 'undefined') return;
   liveScheduled = true;
-  setTimeout(() => void liveDatabase(), LIVE_UPDATES_AFTER_MS);
+  const start = () => {
+    for (const type of PAGE_IN_USE) window.removeEventListener(type, start, true);
+    void liveDatabase();
+  };
+  for (const type of PAGE_IN_USE)
+    window.addEventListener(type, start, { capture: true, passive: true });
 }
 
 /** Placeholder the server replaces with its clock (epoch ms) when the write lands. */
@@ -130,7 +138,7 @@ export function watchRead<T>(
     restRead(read).then(
       (value) => {
         if (!stopped && !liveAnswered) deliver(value);
-        startLiveSoon();
+        startLiveWhenInUse();
       },
       () => void liveDatabase(),
     );
