@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 type Report = (entries: Array<{ isIntersecting: boolean }>) => void;
 
 /**
- * The browser's IntersectionObserver, as far as Deferred (src/components/deferred.tsx) and useNearViewport use
+ * The browser's IntersectionObserver, as far as Deferred (src/components/deferred.tsx) uses
  * it: the test says when what is observed nears the viewport. Undone by `vi.unstubAllGlobals()`.
  */
 export function controlIntersections() {
