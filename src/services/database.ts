@@ -15,17 +15,17 @@ import {
 } from '@domain/data/read-descriptor';
 import { keepAnswer, restRead, stopEarlyReads } from './database-reads';
 import { emulators } from './firebase-config';
+import { afterMainContent } from '@/lib/main-content';
 import { pushKey } from '@domain/data/push-key';
 
 /**
  * The data client's SDK side (docs/architecture.md, "The read path"); descriptors, REST and early reads are in
  * database-reads.ts. The Database SDK (~40 KB gzip, and its socket's first answers, ~50-80 ms of main thread at
- * 4x CPU) is not part of a page's load: the first reads go over REST, and the SDK is fetched when it is needed:
- * live updates once the member uses the page (PAGE_IN_USE), at once for a write or a query REST cannot answer.
+ * 4x CPU) is never evaluated before the first paint. The rule (docs/performance.md, "Live updates"): a page that
+ * watches a read goes live once its main content is on screen, and a write or a query REST cannot answer starts
+ * the SDK at once. Live from then on, whatever changes what the page shows (an upload, an API call, another
+ * member) reaches it without the member touching the page.
  */
-
-/** What says the member is using the page, and from then on wants what it shows kept live. */
-const PAGE_IN_USE = ['pointerdown', 'keydown', 'scroll', 'touchstart', 'visibilitychange'] as const;
 
 type DatabaseSdk = typeof import('firebase/database');
 interface LiveDatabase {
@@ -58,16 +58,11 @@ function liveDatabase(): Promise<LiveDatabase> {
 }
 
 let liveScheduled = false;
-/** Live updates, from the member's first use of the page on (outside a browser, no page: only as needed). */
-function startLiveWhenInUse() {
+/** Live updates once the page's main content is on screen (outside a browser, no page: only as needed). */
+function startLiveAfterMainContent() {
   if (liveScheduled || typeof window === 'undefined') return;
   liveScheduled = true;
-  const start = () => {
-    for (const type of PAGE_IN_USE) window.removeEventListener(type, start, true);
-    void liveDatabase();
-  };
-  for (const type of PAGE_IN_USE)
-    window.addEventListener(type, start, { capture: true, passive: true });
+  afterMainContent(() => void liveDatabase());
 }
 
 /** Placeholder the server replaces with its clock (epoch ms) when the write lands. */
@@ -138,7 +133,7 @@ export function watchRead<T>(
     restRead(read).then(
       (value) => {
         if (!stopped && !liveAnswered) deliver(value);
-        startLiveWhenInUse();
+        startLiveAfterMainContent();
       },
       () => void liveDatabase(),
     );
