@@ -65,6 +65,16 @@ describe('LayoutPage', () => {
     // Longer than the waits inside: the widgets' first imports are slow on a busy machine.
   }, 20_000);
 
+  it('keeps the page and the other widgets when one widget cannot render (a stub row in Recent Post)', async () => {
+    resetFakeDatabase({ feed: { stub: { cover: '/meals/poha.svg', createdAt: 1 } } });
+    await renderLayout('/', null);
+    for (const name of ['Top Challengers', 'Never Miss A News', 'Follow ChallangeX']) {
+      expect(await screen.findByRole('heading', { name }, { timeout: 5000 })).toBeInTheDocument();
+    }
+    await vi.waitFor(() => expect(screen.queryByRole('heading', { name: 'Recent Post' })).toBeNull());
+    expect(screen.getByText('Feed outlet')).toBeInTheDocument();
+  }, 20_000);
+
   it("renders the sidebar's widgets only once they near the screen, holding their space till then", async () => {
     const intersections = controlIntersections();
     try {

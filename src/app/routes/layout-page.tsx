@@ -1,8 +1,9 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { CreateChallengeEntry } from '@/features/challenges/components/create-challenge-entry';
 import { HomeBanner } from '@/features/site/components/home-banner';
 import { Deferred } from '@/components/deferred';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { useSession } from '@/lib/session';
 import { lazyComponent } from '../lazy-component';
 import { matchAppRoute } from '../route-table';
@@ -111,23 +112,35 @@ function Sidebar({ stacked, ownProfileUid }: { stacked: boolean; ownProfileUid?:
       <Deferred height={SIDEBAR_HEIGHT}>
         <CreateChallengeBanner />
         {user && user.uid !== ownProfileUid && (
-          <div className="mb-4">
+          <SidebarWidget>
             <ProfileCard member={user} />
-          </div>
+          </SidebarWidget>
         )}
-        <div className="mb-4">
+        <SidebarWidget>
           <TopChallengers signedIn={Boolean(user)} />
-        </div>
-        <div className="mb-4">
+        </SidebarWidget>
+        <SidebarWidget>
           <SubscribeBox />
-        </div>
-        <div className="mb-4">
+        </SidebarWidget>
+        <SidebarWidget>
           <SocialLinksWidget />
-        </div>
-        <div className="mb-4">
+        </SidebarWidget>
+        <SidebarWidget>
           <RecentPosts />
-        </div>
+        </SidebarWidget>
       </Deferred>
     </aside>
+  );
+}
+
+/**
+ * One widget of the sidebar. A widget that cannot render (Recent Post on a malformed feed row, docs/security.md
+ * "Moderation races") costs itself only: the sidebar renders with the page, so it would take the feed down too.
+ */
+function SidebarWidget({ children }: { children: ReactNode }) {
+  return (
+    <div className="mb-4">
+      <ErrorBoundary fallback={null}>{children}</ErrorBoundary>
+    </div>
   );
 }
