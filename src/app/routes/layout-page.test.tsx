@@ -71,7 +71,9 @@ describe('LayoutPage', () => {
     for (const name of ['Top Challengers', 'Never Miss A News', 'Follow ChallangeX']) {
       expect(await screen.findByRole('heading', { name }, { timeout: 5000 })).toBeInTheDocument();
     }
-    await vi.waitFor(() => expect(screen.queryByRole('heading', { name: 'Recent Post' })).toBeNull());
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Recent Post' })).toBeNull(),
+    );
     expect(screen.getByText('Feed outlet')).toBeInTheDocument();
   }, 20_000);
 
