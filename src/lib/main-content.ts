@@ -22,7 +22,7 @@ for (const type of typeof window === 'undefined' ? [] : ['pointerdown', 'keydown
 export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve));
 
 /** Runs `callback` once the browser has painted its next frame (a task queued from that frame's rAF). */
-function afterNextPaint(callback: () => void): void {
+export function afterNextPaint(callback: () => void): void {
   requestAnimationFrame(() => setTimeout(callback));
 }
 
