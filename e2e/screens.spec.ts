@@ -226,7 +226,8 @@ test.describe('the daily screens', () => {
     await signIn(page, member);
 
     await page.goto('/feed');
-    // The feed with its sidebar below (phones) or beside it, widgets loaded.
+    // The feed with its sidebar below (phones) or beside it, widgets loaded (near the screen: scrolled to).
+    await page.getByRole('complementary', { name: 'Sidebar' }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('heading', { name: 'Recent Post' })).toBeAttached({
       timeout: 20_000,
     });

@@ -44,6 +44,8 @@ test.describe('social surfaces', () => {
     await expect(card).toBeVisible();
     await expect(card.getByRole('link', { name: leader.name })).toBeVisible();
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    // On phones the sidebar stands below the feed: its widgets render once it nears the screen.
+    await sidebar.scrollIntoViewIfNeeded();
     await expect(sidebar.getByRole('heading', { name: 'Never Miss A News' })).toBeVisible();
     await expect(sidebar.getByRole('heading', { name: 'Recent Post' })).toBeVisible();
     await expect(sidebar.getByRole('heading', { name: 'Follow ChallangeX' })).toBeVisible();

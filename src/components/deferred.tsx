@@ -41,12 +41,16 @@ function whenIdle(show: () => void): () => void {
 /**
  * The app's one boundary for what may wait (docs/performance.md): renders a fixed-size, empty placeholder until
  * its time comes (`when`), then its children; a lazy child still loading keeps the placeholder. Without
- * IntersectionObserver (a test's DOM) near-viewport content renders at once.
+ * IntersectionObserver (a test's DOM) near-viewport content renders at once; prerendered in Node, the placeholder.
  */
 export function Deferred({ children, when = 'near-viewport', height }: DeferredProps) {
   const [placeholder, setPlaceholder] = useState<HTMLDivElement | null>(null);
+  // The build's prerender (Node, no window) draws the placeholder, as the browser's first render does.
   const [ready, setReady] = useState(
-    () => when === 'near-viewport' && typeof IntersectionObserver === 'undefined',
+    () =>
+      when === 'near-viewport' &&
+      typeof window !== 'undefined' &&
+      typeof IntersectionObserver === 'undefined',
   );
   useEffect(() => {
     if (ready) return;

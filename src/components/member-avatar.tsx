@@ -1,4 +1,3 @@
-import { useAfterMainContent } from '@/hooks/use-main-content';
 import { imageSource } from '@/lib/safe-urls';
 
 interface MemberAvatarProps {
@@ -21,20 +20,6 @@ export function MemberAvatar({
   const source = imageSource(photoURL);
   const alt = decorative ? '' : `Photo of ${name}`;
   const style = { width: size, height: size };
-  // A photo is secondary: it starts once the page's main content is on screen (a blank circle of its size
-  // until then; src/lib/main-content.ts).
-  const after = useAfterMainContent();
-  if (source && !after) {
-    return (
-      <span
-        role={decorative ? undefined : 'img'}
-        aria-label={decorative ? undefined : alt}
-        aria-hidden={decorative || undefined}
-        className={`rounded-circle bg-body-secondary d-inline-block flex-shrink-0 ${className}`}
-        style={style}
-      />
-    );
-  }
   if (source) {
     return (
       <img
@@ -42,8 +27,9 @@ export function MemberAvatar({
         alt={alt}
         width={size}
         height={size}
+        // Lazily and at low priority, with no render of its own to wait: the page's main image and text get the
+        // bandwidth first (small avatars are decoration).
         loading="lazy"
-        // Small avatars are decoration: the page's main image and text get the bandwidth first.
         fetchPriority={size < 64 ? 'low' : 'auto'}
         className={`rounded-circle object-fit-cover flex-shrink-0 ${className}`}
         style={style}

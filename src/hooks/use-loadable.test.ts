@@ -2,6 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { childrenRead, fieldsRead, valueRead } from '@domain/data/read-descriptor';
 import { reportMainContentShown } from '@/lib/main-content';
+import { firstReadsAnswered, startRead } from '@/services/database-reads';
 import { readLog, resetFakeDatabase, writePaths } from '@/testing/fake-database';
 import { useAsync, useRead } from './use-loadable';
 
@@ -32,6 +33,30 @@ describe('useRead of a value', () => {
     await act(() => writePaths({ 'users/a/info/score': 2 }));
     await waitFor(() => expect(result.current.value).toEqual({ score: 2 }));
     expect(renders).toBeGreaterThan(rendersWhenShown);
+  });
+});
+
+describe('useRead of a read the entry started early', () => {
+  it('renders its answer, once arrived, in the first render and not again', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ title: 'Early' })));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      const read = valueRead<{ title: string }>('site/early', { who: 'public' });
+      startRead(read);
+      await firstReadsAnswered();
+      const seen: unknown[] = [];
+      renderHook(() => {
+        const loaded = useRead(read);
+        seen.push(loaded);
+        return loaded;
+      });
+      expect(seen[0]).toEqual({ status: 'ready', value: { title: 'Early' } });
+      await act(async () => {});
+      expect(seen.every((loaded) => (loaded as { status: string }).status === 'ready')).toBe(true);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { startTransition, useEffect, useEffectEvent, useState } from 'react';
 import { sameJsonValue } from '@domain/data/same-json-value';
 import { afterMainContent } from '@/lib/main-content';
 import { watchRead } from '@/services/database';
-import { keptAnswer } from '@/services/database-reads';
+import { arrivedAnswer, keptAnswer } from '@/services/database-reads';
 import { assembleFields, readIdentity, readParts, type Read } from '@domain/data/read-descriptor';
 
 /* The one loading shape (Loadable) and the two hooks that answer it: useRead (live reads through the data
@@ -85,15 +85,25 @@ function watchFields<T>(
 export function useRead<T>(read: Read<T> | null): Loadable<T> {
   const identity = read === null ? null : readIdentity(read);
   const secondary = read?.priority === 'secondary';
-  const [state, setState] = useState<{ identity: string | null; loaded: Loadable<T> }>({
-    identity,
-    loaded: { status: 'loading' },
+  // An early answer already in (src/app/screen-loaders.ts) is the first render's: no loading state first.
+  const [state, setState] = useState<{ identity: string | null; loaded: Loadable<T> }>(() => {
+    const arrived = read === null ? null : arrivedAnswer(read);
+    return {
+      identity,
+      loaded: arrived ? { status: 'ready', value: arrived.value } : { status: 'loading' },
+    };
   });
   const currentRead = useEffectEvent(() => read);
+  const shownValue = useEffectEvent(() =>
+    state.identity === identity && state.loaded.status === 'ready'
+      ? { value: state.loaded.value }
+      : undefined,
+  );
   useEffect(() => {
     const watched = currentRead();
     if (identity === null || watched === null) return;
-    let shown: { value: T } | undefined;
+    // The same answer arriving through the watch renders nothing again.
+    let shown: { value: T } | undefined = shownValue();
     let stop = () => {};
     const start = () => {
       stop = watchFields<T>(

@@ -12,12 +12,11 @@ const load = async () => {
 
 eachTestAFreshPageLoad();
 
-/** A page whose main content arrives when its button is pressed, with a secondary photo beside it. */
+/** A page whose main content arrives when its button is pressed, and a part that waits for it. */
 async function pageWithMainContent() {
-  const { useMainContent, useAfterMainContent, isMainContentShown } = await load();
-  function Secondary() {
-    return <p>{useAfterMainContent() ? 'photo' : 'blank'}</p>;
-  }
+  const { useMainContent, afterMainContent, isMainContentShown } = await load();
+  const secondary = vi.fn();
+  afterMainContent(secondary);
   function Page() {
     const [loaded, setLoaded] = useState(false);
     const onScreen = useMainContent(loaded);
@@ -25,48 +24,42 @@ async function pageWithMainContent() {
       <>
         <button onClick={() => setLoaded(true)}>Load</button>
         <p>{onScreen ? 'main on screen' : 'main pending'}</p>
-        <Secondary />
       </>
     );
   }
   render(<Page />);
-  return { isMainContentShown };
+  return { isMainContentShown, secondary };
 }
 
-describe('useMainContent and useAfterMainContent', () => {
-  it('reports the main content only once a render showing it is on screen; secondary parts wait for it', async () => {
-    const { isMainContentShown } = await pageWithMainContent();
+describe('useMainContent', () => {
+  it('reports the main content only once a render showing it is on screen; what waits for it starts then', async () => {
+    const { isMainContentShown, secondary } = await pageWithMainContent();
     await act(() => vi.advanceTimersByTimeAsync(500));
     expect(isMainContentShown()).toBe(false);
-    expect(screen.getByText('blank')).toBeTruthy();
+    expect(secondary).not.toHaveBeenCalled();
 
     act(() => screen.getByRole('button', { name: 'Load' }).click());
     expect(isMainContentShown()).toBe(false); // rendered, not yet painted
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(isMainContentShown()).toBe(true);
     expect(screen.getByText('main on screen')).toBeTruthy();
-    expect(screen.getByText('photo')).toBeTruthy();
+    expect(secondary).toHaveBeenCalledOnce();
   });
+});
 
-  it('on a page that declares nothing, secondary parts start after the fallback wait, not before', async () => {
-    const { useAfterMainContent, UNREPORTED_CONTENT_WAIT_MS } = await load();
-    function Secondary() {
-      return <p>{useAfterMainContent() ? 'photo' : 'blank'}</p>;
+describe('useReportMainContent', () => {
+  it('reports the main content once on screen, without a render of its own', async () => {
+    const { useReportMainContent, isMainContentShown } = await load();
+    let renders = 0;
+    function Page() {
+      renders += 1;
+      useReportMainContent(true);
+      return <p>main</p>;
     }
-    render(<Secondary />);
-    await act(() => vi.advanceTimersByTimeAsync(UNREPORTED_CONTENT_WAIT_MS - 1));
-    expect(screen.getByText('blank')).toBeTruthy();
+    render(<Page />);
+    const rendersBefore = renders;
     await act(() => vi.advanceTimersByTimeAsync(100));
-    expect(screen.getByText('photo')).toBeTruthy();
-  });
-
-  it('secondary parts mounted after the report start at once', async () => {
-    const { useAfterMainContent, reportMainContentShown } = await load();
-    reportMainContentShown();
-    function Secondary() {
-      return <p>{useAfterMainContent() ? 'photo' : 'blank'}</p>;
-    }
-    render(<Secondary />);
-    expect(screen.getByText('photo')).toBeTruthy();
+    expect(isMainContentShown()).toBe(true);
+    expect(renders).toBe(rendersBefore);
   });
 });

@@ -1,35 +1,30 @@
-import { startTransition, useEffect, useState } from 'react';
-import {
-  afterContentShown,
-  afterMainContent,
-  isMainContentShown,
-  reportMainContentShown,
-} from '@/lib/main-content';
+import { useEffect, useState } from 'react';
+import { afterContentShown, reportMainContentShown } from '@/lib/main-content';
 
 /**
  * Declares the page's main content (src/lib/main-content.ts): reported once a render with `shown` true is on
- * screen (with `element`: once the browser reports that element painted). Returns true from then on.
+ * screen (with `element`: once the browser reports that element painted). No state: the declaring component
+ * renders no second time for it.
  */
+export function useReportMainContent(shown: boolean, element?: Element | null): void {
+  useEffect(() => {
+    if (!shown) return;
+    return afterContentShown(reportMainContentShown, element ? { element } : {});
+  }, [shown, element]);
+}
+
+/** As useReportMainContent, for a screen that waits on it: true once its main content is on screen. */
 export function useMainContent(shown: boolean, element?: Element | null): boolean {
   const [onScreen, setOnScreen] = useState(false);
   useEffect(() => {
     if (!shown || onScreen) return;
-    const show = () => {
-      reportMainContentShown();
-      // A transition: what appears then renders in slices, not one long task (Total Blocking Time).
-      startTransition(() => setOnScreen(true));
-    };
-    return afterContentShown(show, element ? { element } : {});
+    return afterContentShown(
+      () => {
+        reportMainContentShown();
+        setOnScreen(true);
+      },
+      element ? { element } : {},
+    );
   }, [shown, onScreen, element]);
   return onScreen;
-}
-
-/** True once the page's main content is reported (or the fallback ran): what secondary parts wait on. */
-export function useAfterMainContent(): boolean {
-  const [after, setAfter] = useState(isMainContentShown);
-  useEffect(() => {
-    if (after) return;
-    return afterMainContent(() => startTransition(() => setAfter(true)));
-  }, [after]);
-  return after;
 }

@@ -1,8 +1,8 @@
 /**
  * The page's one "main content shown" signal, once per page load (docs/architecture.md, "Main content first").
- * Screens declare it (useMainContent; route-table.ts's `mainContent`, the shell for the other routes:
- * src/app/shell/route-main-content.tsx); secondary work waits on it (afterMainContent, useAfterMainContent), as
- * parallel downloads share the bandwidth the main content needs. Safety net: a screen that promised and never
+ * Screens declare it (useMainContent, useReportMainContent; route-table.ts's `mainContent`, the shell for the
+ * other routes: src/app/shell/route-main-content.tsx); secondary work waits on it (afterMainContent: the Auth SDK,
+ * secondary reads), as parallel downloads share the bandwidth the main content needs. Safety net: a screen that promised and never
  * declares (an error state) costs UNREPORTED_CONTENT_WAIT_MS after its next paint, never a hang.
  */
 export const UNREPORTED_CONTENT_WAIT_MS = 1000;

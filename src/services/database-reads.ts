@@ -60,6 +60,8 @@ async function restRequest<T>(read: Read<T>): Promise<T> {
 const inFlight = new Map<string, Promise<unknown>>();
 /** Early answers not taken yet, by identity (taken once). */
 const early = new Map<string, Promise<unknown>>();
+/** Early answers that have arrived, by identity, until taken: a screen renders them in its first render. */
+const arrived = new Map<string, unknown>();
 /** Early reads not answered yet, taken or not. */
 const unanswered = new Set<Promise<unknown>>();
 /** Set once the Database SDK starts loading: from then on it answers every read itself. */
@@ -71,6 +73,7 @@ export function restRead<T>(read: Read<T>): Promise<T> {
   const taken = early.get(identity);
   if (taken) {
     early.delete(identity);
+    arrived.delete(identity);
     return taken as Promise<T>;
   }
   let pending = inFlight.get(identity) as Promise<T> | undefined;
@@ -109,7 +112,10 @@ function startEarly<T>(read: Read<T>, onAnswer?: (value: T) => void): void {
     early.set(identity, pending);
     unanswered.add(pending);
     const settle = () => unanswered.delete(pending);
-    pending.then(settle, settle); // The watcher that takes it reports failures.
+    pending.then((value) => {
+      settle();
+      if (early.get(identity) === pending) arrived.set(identity, value);
+    }, settle); // The watcher that takes it reports failures.
   }
   (early.get(readIdentity(read)) as Promise<T> | undefined)?.then(onAnswer, () => {});
 }
@@ -133,6 +139,17 @@ export function stopEarlyReads({ drop }: { drop: boolean }): void {
   if (import.meta.env.DEV)
     for (const identity of early.keys()) console.warn('Early read never taken:', identity);
   early.clear();
+  arrived.clear();
+}
+
+/**
+ * The early answer of `read` if it has arrived and is not taken yet (a single read, not a `fields` one), else
+ * null: the screen's first render shows it, instead of a loading state that the answer replaces a moment later
+ * (a second render, and a layout shift).
+ */
+export function arrivedAnswer<T>(read: Read<T>): { value: T } | null {
+  const identity = readIdentity(read);
+  return !read.fields && arrived.has(identity) ? { value: arrived.get(identity) as T } : null;
 }
 
 /**

@@ -15,15 +15,17 @@ import {
 } from '@domain/data/read-descriptor';
 import { keepAnswer, restRead, stopEarlyReads } from './database-reads';
 import { emulators } from './firebase-config';
+import { afterMainContent } from '@/lib/main-content';
 import { pushKey } from '@domain/data/push-key';
 
 /**
  * The data client's SDK side (docs/architecture.md, "The read path"); descriptors, REST and early reads are in
- * database-reads.ts. The Database SDK (~40 KB gzip) stays off the first page's critical path: the
- * first reads go over REST, and the SDK (live updates, writes) is fetched once
- * that first data is in, or at once by a write or a query REST cannot answer.
+ * database-reads.ts. The Database SDK (~40 KB gzip, and its socket's first answers, ~50-80 ms of main thread at
+ * 4x CPU) is never evaluated before the first paint. The rule (docs/performance.md, "Live updates"): a page that
+ * watches a read goes live once its main content is on screen, and a write or a query REST cannot answer starts
+ * the SDK at once. Live from then on, whatever changes what the page shows (an upload, an API call, another
+ * member) reaches it without the member touching the page.
  */
-const LIVE_UPDATES_AFTER_MS = 1000;
 
 type DatabaseSdk = typeof import('firebase/database');
 interface LiveDatabase {
@@ -56,10 +58,11 @@ function liveDatabase(): Promise<LiveDatabase> {
 }
 
 let liveScheduled = false;
-function startLiveSoon() {
-  if (liveScheduled) return;
+/** Live updates once the page's main content is on screen (outside a browser, no page: only as needed). */
+function startLiveAfterMainContent() {
+  if (liveScheduled || typeof window === 'undefined') return;
   liveScheduled = true;
-  setTimeout(() => void liveDatabase(), LIVE_UPDATES_AFTER_MS);
+  afterMainContent(() => void liveDatabase());
 }
 
 /** Placeholder the server replaces with its clock (epoch ms) when the write lands. */
@@ -130,7 +133,7 @@ export function watchRead<T>(
     restRead(read).then(
       (value) => {
         if (!stopped && !liveAnswered) deliver(value);
-        startLiveSoon();
+        startLiveAfterMainContent();
       },
       () => void liveDatabase(),
     );

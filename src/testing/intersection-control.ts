@@ -4,8 +4,8 @@ import { vi } from 'vitest';
 type Report = (entries: Array<{ isIntersecting: boolean }>) => void;
 
 /**
- * The browser's IntersectionObserver, as far as useNearViewport (src/hooks/use-near-viewport.ts) uses it: the test
- * says when what is observed nears the viewport. Undone by `vi.unstubAllGlobals()`.
+ * The browser's IntersectionObserver, as far as Deferred (src/components/deferred.tsx) uses
+ * it: the test says when what is observed nears the viewport. Undone by `vi.unstubAllGlobals()`.
  */
 export function controlIntersections() {
   const observed: Element[] = [];

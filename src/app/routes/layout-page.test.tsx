@@ -1,28 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetFakeDatabase } from '@/testing/fake-database';
+import { controlIntersections } from '@/testing/intersection-control';
 import { memberFixture, renderApp } from '@/testing/render-app';
 import { useHomeTopSlot } from './home-top-slot';
 import { LayoutPage } from './layout-page';
 
 vi.mock('@/services/database', () => import('@/testing/fake-database'));
-
-// What waits for the page's main content, released by a test as the page would report it (none otherwise: the
-// module's own fallback runs them a second after the first paint).
-const mainContent = vi.hoisted(() => ({ held: null as Array<() => void> | null }));
-vi.mock('@/lib/main-content', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@/lib/main-content')>();
-  return {
-    ...original,
-    afterMainContent: (callback: () => void) =>
-      mainContent.held
-        ? (mainContent.held.push(callback), () => {})
-        : original.afterMainContent(callback),
-  };
-});
-afterEach(() => {
-  mainContent.held = null;
-});
 
 const BANNER = 'Which Challenge Would You Like to Take Today ?';
 /** The feed's stand-in: a member's Today, then the home's top the layout hands over, then the feed. */
@@ -81,16 +65,34 @@ describe('LayoutPage', () => {
     // Longer than the waits inside: the widgets' first imports are slow on a busy machine.
   }, 20_000);
 
-  it("renders the sidebar's widgets only once the page's main content is on screen", async () => {
-    mainContent.held = [];
-    await renderLayout('/profile/Asha%20Rao', memberFixture);
-    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
-    // No widget, not even its placeholder: the top challengers' board would set up Intl (a long task).
-    expect(sidebar).toBeEmptyDOMElement();
-    act(() => mainContent.held?.forEach((run) => run()));
-    expect(
-      await screen.findByRole('heading', { name: 'Top Challengers' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+  it('keeps the page and the other widgets when one widget cannot render (a stub row in Recent Post)', async () => {
+    resetFakeDatabase({ feed: { stub: { cover: '/meals/poha.svg', createdAt: 1 } } });
+    await renderLayout('/', null);
+    for (const name of ['Top Challengers', 'Never Miss A News', 'Follow ChallangeX']) {
+      expect(await screen.findByRole('heading', { name }, { timeout: 5000 })).toBeInTheDocument();
+    }
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Recent Post' })).toBeNull(),
+    );
+    expect(screen.getByText('Feed outlet')).toBeInTheDocument();
+  }, 20_000);
+
+  it("renders the sidebar's widgets only once they near the screen, holding their space till then", async () => {
+    const intersections = controlIntersections();
+    try {
+      await renderLayout('/profile/Asha%20Rao', memberFixture);
+      const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+      // Placeholders only: no widget's chunk, read or Intl set-up (the top challengers' board) yet.
+      expect(sidebar).not.toBeEmptyDOMElement();
+      expect(within(sidebar).queryByRole('heading')).toBeNull();
+      expect(intersections.observed.length).toBeGreaterThan(0);
+      intersections.nearAll();
+      expect(
+        await screen.findByRole('heading', { name: 'Top Challengers' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   }, 15_000);
 
   it('shows a member their profile card, and no home banner off the feed', async () => {
@@ -163,28 +165,6 @@ describe('LayoutPage', () => {
     );
     // No sidebar below: a short page (the 404 panel) leaves no screen-high gap under it.
     expect(screen.getByText('Other outlet').parentElement).not.toHaveClass('min-vh-100');
-  });
-
-  it('renders no widget off the feed on a screen too narrow for the sidebar beside the page', async () => {
-    const matchMedia = vi.fn((query: string) => ({
-      matches: false,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
-    vi.stubGlobal('matchMedia', matchMedia);
-    mainContent.held = [];
-    try {
-      await renderLayout('/about-us', memberFixture);
-      // The main content is on screen: beside the page, the widgets (or their placeholders) would render now.
-      act(() => mainContent.held?.forEach((run) => run()));
-      expect(matchMedia).toHaveBeenCalledWith('(min-width: 992px)');
-      expect(
-        screen.getByRole('complementary', { name: 'Sidebar', hidden: true }),
-      ).toBeEmptyDOMElement();
-    } finally {
-      vi.unstubAllGlobals();
-    }
   });
 
   it("leaves the profile card out beside the member's own profile, which shows the same", async () => {

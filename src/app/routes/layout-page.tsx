@@ -1,9 +1,9 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { CreateChallengeEntry } from '@/features/challenges/components/create-challenge-entry';
 import { HomeBanner } from '@/features/site/components/home-banner';
-import { useAfterMainContent } from '@/hooks/use-main-content';
-import { useNearViewport } from '@/hooks/use-near-viewport';
+import { Deferred } from '@/components/deferred';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { useSession } from '@/lib/session';
 import { lazyComponent } from '../lazy-component';
 import { matchAppRoute } from '../route-table';
@@ -38,49 +38,14 @@ const RecentPosts = lazyComponent(
   loadOnce(async () => (await import('@/features/site/components/recent-posts')).RecentPosts),
 );
 
-/** Bootstrap's lg breakpoint, from which the sidebar stands beside the page (col-lg-4). */
-const SIDEBAR_BESIDE = '(min-width: 992px)';
-
 /**
  * Height of the phone's create-challenge entry, held while its code loads so the page below never jumps: its
  * 44 px button (src/styles/app.css, tap targets) within py-2 and a border.
  */
 const ENTRY_HEIGHT = 62;
 
-/** Whether the media query matches, as the window changes; taken to match without matchMedia (a test's DOM). */
-function useMatchesMedia(query: string): boolean {
-  // `typeof window`: the build prerenders this page in Node (src/app/prerender-page.tsx).
-  const [matches, setMatches] = useState(() =>
-    typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-      ? window.matchMedia(query).matches
-      : true,
-  );
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const list = window.matchMedia(query);
-    const update = () => setMatches(list.matches);
-    update();
-    list.addEventListener('change', update);
-    return () => list.removeEventListener('change', update);
-  }, [query]);
-  return matches;
-}
-
-function SidebarSlot({ children }: { children: ReactNode }) {
-  return (
-    <div className="mb-4">
-      <Suspense
-        fallback={
-          <div className="placeholder-glow" aria-hidden="true">
-            <span className="placeholder col-12 rounded" style={{ height: 120 }} />
-          </div>
-        }
-      >
-        {children}
-      </Suspense>
-    </div>
-  );
-}
+/** What the sidebar's placeholder holds until its widgets render (beside the page or below it: nothing under it). */
+const SIDEBAR_HEIGHT = 600;
 
 /**
  * The product's layout page: the nested page beside the sidebar, below the home's top (the banner, the phone's
@@ -134,49 +99,48 @@ export function LayoutPage() {
 }
 
 /**
- * On phones the sidebar is below the fold: its widgets (chunks, queries, avatars) wait until it is needed, and
- * everywhere until the page's main content is on screen (src/lib/main-content.ts): the top challengers' board
- * names the device's time zone, the first load's ICU set-up (a long task of 110-130 ms at 4x CPU;
- * docs/performance.md, "How the main thread is spent"). Its own component, so that revealing it re-renders the
- * sidebar alone, never the page beside it. `stacked`: shown below the page on narrow screens (else from lg up
- * only). The profile card is left out beside the member's own profile, which shows the same.
+ * The sidebar's widgets, rendered together (their chunks fetched, their reads started) once the sidebar nears the
+ * screen (src/components/deferred.tsx): on phones, where it stands below the feed, only when the member scrolls
+ * there; where it is hidden (display: none, below lg off the feed) never. `stacked`: shown below the page on
+ * narrow screens (else from lg up only). The profile card is left out beside the member's own profile, which
+ * shows the same.
  */
 function Sidebar({ stacked, ownProfileUid }: { stacked: boolean; ownProfileUid?: string }) {
   const { user } = useSession();
-  const [sidebarRef, sidebarNear] = useNearViewport<HTMLElement>();
-  const afterMainContent = useAfterMainContent();
-  // Hidden (display: none) below lg off the feed: its widgets' chunks and reads are not worth starting there.
-  const shown = useMatchesMedia(SIDEBAR_BESIDE) || stacked;
   return (
-    <aside
-      ref={sidebarRef}
-      className={`col-lg-4${stacked ? '' : ' d-none d-lg-block'}`}
-      aria-label="Sidebar"
-    >
-      {shown && sidebarNear && afterMainContent && (
-        <>
-          <Suspense fallback={null}>
-            <CreateChallengeBanner />
-          </Suspense>
-          {user && user.uid !== ownProfileUid && (
-            <SidebarSlot>
-              <ProfileCard member={user} />
-            </SidebarSlot>
-          )}
-          <SidebarSlot>
-            <TopChallengers signedIn={Boolean(user)} />
-          </SidebarSlot>
-          <SidebarSlot>
-            <SubscribeBox />
-          </SidebarSlot>
-          <SidebarSlot>
-            <SocialLinksWidget />
-          </SidebarSlot>
-          <SidebarSlot>
-            <RecentPosts />
-          </SidebarSlot>
-        </>
-      )}
+    <aside className={`col-lg-4${stacked ? '' : ' d-none d-lg-block'}`} aria-label="Sidebar">
+      <Deferred height={SIDEBAR_HEIGHT}>
+        <CreateChallengeBanner />
+        {user && user.uid !== ownProfileUid && (
+          <SidebarWidget>
+            <ProfileCard member={user} />
+          </SidebarWidget>
+        )}
+        <SidebarWidget>
+          <TopChallengers signedIn={Boolean(user)} />
+        </SidebarWidget>
+        <SidebarWidget>
+          <SubscribeBox />
+        </SidebarWidget>
+        <SidebarWidget>
+          <SocialLinksWidget />
+        </SidebarWidget>
+        <SidebarWidget>
+          <RecentPosts />
+        </SidebarWidget>
+      </Deferred>
     </aside>
+  );
+}
+
+/**
+ * One widget of the sidebar. A widget that cannot render (Recent Post on a malformed feed row, docs/security.md
+ * "Moderation races") costs itself only: the sidebar renders with the page, so it would take the feed down too.
+ */
+function SidebarWidget({ children }: { children: ReactNode }) {
+  return (
+    <div className="mb-4">
+      <ErrorBoundary fallback={null}>{children}</ErrorBoundary>
+    </div>
   );
 }

@@ -1,9 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { useAfterMainContent } from '@/hooks/use-main-content';
 import { useSession } from '@/lib/session';
-import type { SessionUser } from '@/services/auth';
 import { lazyComponent } from '../lazy-component';
 import { loadOnce } from '../load-once';
 import { NavBar } from './nav-bar';
@@ -12,26 +10,14 @@ import { RouteMainContent } from './route-main-content';
 import { ScrollRestoration } from './scroll-restoration';
 import { UpdatePrompt } from './update-prompt';
 
-// Chunks of their own (~1.2 KB gzip each with their icons), fetched once the page's main content is on screen:
-// the first page's script stays within its budget (docs/performance.md). Neither moves anything when it appears:
-// the footer is below the fold (the main element is a screen tall), the bottom navigation fixed to the bottom
-// edge, with the page padded for it from the start.
+// Chunks of their own (~1.2 KB gzip each with their icons), not part of the first page's script
+// (docs/performance.md); they arrive beside the page. Neither moves anything when it appears: the footer is below
+// the fold (the main element is a screen tall), the bottom navigation fixed to the bottom edge, with the page
+// padded for it from the start.
 const SiteFooter = lazyComponent(loadOnce(async () => (await import('./site-footer')).SiteFooter));
 const BottomNav = lazyComponent(
   loadOnce(async () => (await import('@/components/bottom-nav')).BottomNav),
 );
-
-/** The footer and a member's bottom navigation, once the page's main content is on screen (apart: no re-render of the page). */
-function LaterParts({ user }: { user: SessionUser | null | undefined }) {
-  const afterMainContent = useAfterMainContent();
-  if (!afterMainContent) return null;
-  return (
-    <Suspense fallback={null}>
-      <SiteFooter />
-      {user && <BottomNav uid={user.uid} displayName={user.displayName ?? user.uid} />}
-    </Suspense>
-  );
-}
 
 /**
  * The product's shell: spinner overlay, nav bar, the routed page, footer, offline and update notices, and for a
@@ -52,7 +38,10 @@ export function AppShell() {
           <RouteMainContent />
         </Suspense>
       </main>
-      <LaterParts user={user} />
+      <Suspense fallback={null}>
+        <SiteFooter />
+        {user && <BottomNav uid={user.uid} displayName={user.displayName ?? user.uid} />}
+      </Suspense>
       <OfflineNotice />
       <UpdatePrompt />
       <LoadingOverlay visible={user === undefined} />

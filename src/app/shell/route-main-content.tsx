@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { useMainContent } from '@/hooks/use-main-content';
+import { useReportMainContent } from '@/hooks/use-main-content';
 import { matchAppRoute } from '../route-table';
 
 /**
@@ -10,6 +10,6 @@ import { matchAppRoute } from '../route-table';
  */
 export function RouteMainContent() {
   const { pathname } = useLocation();
-  useMainContent(!matchAppRoute(pathname).route.mainContent);
+  useReportMainContent(!matchAppRoute(pathname).route.mainContent);
   return null;
 }

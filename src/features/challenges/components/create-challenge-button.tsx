@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import Button, { type ButtonProps } from 'react-bootstrap/Button';
 import { useNavigate } from 'react-router-dom';
 import { useBusy } from '@/hooks/use-busy';
 import { challengePath } from '@/lib/app-addresses';
@@ -18,8 +17,12 @@ const PlanSetupModal = lazy(async () => ({
 /** Which form is open: "Set up your plan" (with the fields it asks) or the create-challenge form. */
 type OpenForm = { step: 'plan'; missing: PlanField[] } | { step: 'create' } | null;
 
-interface CreateChallengeButtonProps extends Omit<ButtonProps, 'onClick'> {
+interface CreateChallengeButtonProps {
   children: ReactNode;
+  /** Bootstrap's button variant. */
+  variant?: 'success' | 'light';
+  size?: 'sm';
+  className?: string;
 }
 
 /**
@@ -27,7 +30,12 @@ interface CreateChallengeButtonProps extends Omit<ButtonProps, 'onClick'> {
  * before the form opens, and a created challenge opens at its own address. A member whose profile lacks what a
  * plan needs gets "Set up your plan" first, then the create form (docs/product.md, "First run"): always a form.
  */
-export function CreateChallengeButton({ children, ...buttonProps }: CreateChallengeButtonProps) {
+export function CreateChallengeButton({
+  children,
+  variant = 'success',
+  size,
+  className = '',
+}: CreateChallengeButtonProps) {
   const [open, setOpen] = useState<OpenForm>(null);
   const { user } = useSession();
   const navigate = useNavigate();
@@ -75,9 +83,14 @@ export function CreateChallengeButton({ children, ...buttonProps }: CreateChalle
 
   return (
     <>
-      <Button {...buttonProps} onClick={() => void start()}>
+      {/* Plain Bootstrap markup: part of the home's first render, on phones (no react-bootstrap there). */}
+      <button
+        type="button"
+        className={`btn btn-${variant}${size ? ` btn-${size}` : ''} ${className}`}
+        onClick={() => void start()}
+      >
         {children}
-      </Button>
+      </button>
       {user && open?.step === 'plan' && (
         <Suspense fallback={null}>
           <PlanSetupModal

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import Placeholder from 'react-bootstrap/Placeholder';
 import { currentMeal } from '@domain/challenges/current-meal';
 import { useSession } from '@/lib/session';
 import { useTodayChallenges } from '../api/use-today-challenges';
@@ -22,9 +21,13 @@ const TICK_MS = 15_000;
  */
 export function TodaySection({ startChallenge }: TodaySectionProps) {
   const { user } = useSession();
+  // A visitor's home runs none of it (no clock ticking, no read).
+  return user ? <MemberToday uid={user.uid} startChallenge={startChallenge} /> : null;
+}
+
+function MemberToday({ uid, startChallenge }: TodaySectionProps & { uid: string }) {
   const now = useNow(TICK_MS);
-  const loaded = useTodayChallenges(user?.uid ?? null, now);
-  if (!user) return null;
+  const loaded = useTodayChallenges(uid, now);
 
   const meals =
     loaded.value
@@ -38,12 +41,14 @@ export function TodaySection({ startChallenge }: TodaySectionProps) {
         Today
       </h2>
       {loaded.status === 'loading' && (
-        <div role="status" className="card today-card">
+        // A meal card's height (today.css), so the page below stays put when the answer replaces it.
+        <div role="status" className="card today-card today-card-loading mb-3">
           <span className="visually-hidden">Loading today&apos;s meals…</span>
           <div className="card-body" aria-hidden="true">
-            <Placeholder as="p" animation="glow" className="mb-0">
-              <Placeholder xs={5} /> <Placeholder xs={8} /> <Placeholder xs={12} size="lg" />
-            </Placeholder>
+            <p className="placeholder-glow mb-0">
+              <span className="placeholder col-5" /> <span className="placeholder col-8" />{' '}
+              <span className="placeholder placeholder-lg col-12" />
+            </p>
           </div>
         </div>
       )}

@@ -1,10 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import { challengePath, rememberChallenge } from '@/lib/app-addresses';
-import { useAfterMainContent, useMainContent } from '@/hooks/use-main-content';
+import { useReportMainContent } from '@/hooks/use-main-content';
 import { appImageSource } from '@/lib/safe-urls';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { MemberAvatar } from '@/components/member-avatar';
@@ -22,7 +19,7 @@ interface ChallengeCardProps {
   onChooseAuthor?: (uid: string, displayName: string) => void;
   /**
    * The first card's cover is the feed's largest paint (LCP): fetched at once, not lazily, and declared the
-   * page's main content once on screen; the other cards' covers wait for it (src/lib/main-content.ts).
+   * page's main content once on screen; the other cards' covers load lazily, at a lower priority.
    */
   priority?: boolean;
   /** A signed-in member is looking: a group anyone may join from the feed offers "Join challenge". */
@@ -45,8 +42,7 @@ export function ChallengeCard({
   // The priority cover, once loaded (or failed): the main content once the browser reports that image painted,
   // as a text of the card may be reported before it.
   const [loadedCover, setLoadedCover] = useState<HTMLImageElement | null>(null);
-  useMainContent(priority && loadedCover !== null, loadedCover);
-  const afterMainContent = useAfterMainContent();
+  useReportMainContent(priority && loadedCover !== null, loadedCover);
   const coverLoaded = priority
     ? (event: { currentTarget: HTMLImageElement }) => setLoadedCover(event.currentTarget)
     : undefined;
@@ -56,46 +52,45 @@ export function ChallengeCard({
   const headingId = `challenge-${challengeId}-title`;
 
   return (
-    <Card as="article" className="challenge-card shadow-sm mb-4" aria-labelledby={headingId}>
+    // Plain Bootstrap markup: the feed renders five of these on its first load (no react-bootstrap components).
+    <article className="card challenge-card shadow-sm mb-4" aria-labelledby={headingId}>
       {cover ? (
-        <Card.Img
-          variant="top"
-          src={priority || afterMainContent ? cover : undefined}
+        <img
+          src={cover}
           alt=""
           loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
+          fetchPriority={priority ? 'high' : 'low'}
           onLoad={coverLoaded}
           onError={coverLoaded}
           width={640}
           height={240}
-          className="challenge-card-cover"
+          className="card-img-top challenge-card-cover"
         />
       ) : (
         <div className="challenge-card-cover challenge-card-cover-fallback" aria-hidden="true" />
       )}
-      <Card.Body>
+      <div className="card-body">
         <div className="d-flex flex-wrap gap-2 mb-2">
-          <Badge bg="success">{String(entry.preference ?? '').toUpperCase()}</Badge>
-          {entry.targetBody && <Badge bg="secondary">{entry.targetBody}</Badge>}
-          <Badge bg="light" text="dark" className="border">
+          <span className="badge bg-success">{String(entry.preference ?? '').toUpperCase()}</span>
+          {entry.targetBody && <span className="badge bg-secondary">{entry.targetBody}</span>}
+          <span className="badge bg-light text-dark border">
             {entry.day === 1 ? '1 day' : `${entry.day} days`}
-          </Badge>
+          </span>
         </div>
-        <Card.Title as="h3" id={headingId} className="h5">
+        <h3 id={headingId} className="card-title h5">
           {entry.title}
-        </Card.Title>
+        </h3>
         <div className="d-flex align-items-center gap-2 mb-2">
           <MemberAvatar name={author} photoURL={entry.photoURL} size={32} />
           <ProfileLink uid={entry.uid} displayName={author} className="fw-semibold" />
           {onChooseAuthor && (
-            <Button
-              variant="link"
-              size="sm"
-              className="p-0 ms-auto"
+            <button
+              type="button"
+              className="btn btn-link btn-sm p-0 ms-auto"
               onClick={() => onChooseAuthor(entry.uid, author)}
             >
               More by {author}
-            </Button>
+            </button>
           )}
         </div>
         <GroupMembers entry={entry} />
@@ -125,8 +120,8 @@ export function ChallengeCard({
           )}
           {isOwner && ownerActions?.({ ownerId: entry.uid, challengeId, title: entry.title })}
         </div>
-      </Card.Body>
-    </Card>
+      </div>
+    </article>
   );
 }
 
@@ -163,9 +158,9 @@ function GroupMembers({ entry }: { entry: FeedCard['entry'] }) {
 /** Stands in for a card that failed to render: quiet, the size of a line, the feed goes on. */
 export function UnavailableChallengeCard() {
   return (
-    <Card as="article" className="challenge-card mb-4" aria-label="Challenge unavailable">
-      <Card.Body className="small text-body-secondary">This challenge can’t be shown.</Card.Body>
-    </Card>
+    <article className="card challenge-card mb-4" aria-label="Challenge unavailable">
+      <div className="card-body small text-body-secondary">This challenge can’t be shown.</div>
+    </article>
   );
 }
 

@@ -1,10 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Placeholder from 'react-bootstrap/Placeholder';
 import { Link, useSearchParams } from 'react-router-dom';
 import { storageKeys, writeStored } from '@/lib/device-storage';
-import { useMainContent } from '@/hooks/use-main-content';
+import { useReportMainContent } from '@/hooks/use-main-content';
 import { appImageSource } from '@/lib/safe-urls';
 import { useSession } from '@/lib/session';
 import { AUTHOR_PARAM, CARDS_PER_PAGE, PAGE_PARAM, showableCards } from '../api/feed-pages';
@@ -45,14 +42,18 @@ export function FeedPage({ ownerActions }: FeedPageProps) {
         Challenges
       </h2>
       {authorUid && (
-        <Alert variant="success" className="d-flex flex-wrap align-items-center gap-2">
+        <div role="alert" className="alert alert-success d-flex flex-wrap align-items-center gap-2">
           <span>
             Showing challenges by <strong>{authorName}</strong>
           </span>
-          <Button variant="outline-success" size="sm" className="ms-auto" onClick={clearAuthor}>
+          <button
+            type="button"
+            className="btn btn-outline-success btn-sm ms-auto"
+            onClick={clearAuthor}
+          >
             Show all challenges
-          </Button>
-        </Alert>
+          </button>
+        </div>
       )}
       {/* A new author or a retry starts over at page 1. */}
       <FeedList
@@ -89,7 +90,7 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
   const shownCards = showableCards(pages.value?.cards ?? []);
   // The page's main content (src/lib/main-content.ts): the first card's cover declares itself
   // (challenge-card.tsx); without one, the list's text once on screen.
-  useMainContent(pages.status !== 'loading' && !appImageSource(shownCards[0]?.entry.cover));
+  useReportMainContent(pages.status !== 'loading' && !appImageSource(shownCards[0]?.entry.cover));
   const hrefOf = (number: number) => `?${withPage(searchParams, number).toString()}`;
 
   if (user !== null && requested === null) {
@@ -130,12 +131,12 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
   }
   if (pages.status === 'error') {
     return (
-      <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+      <div role="alert" className="alert alert-danger d-flex flex-wrap align-items-center gap-2">
         <span>Challenges could not be loaded. Check your connection and try again.</span>
-        <Button variant="outline-danger" size="sm" className="ms-auto" onClick={onRetry}>
+        <button type="button" className="btn btn-outline-danger btn-sm ms-auto" onClick={onRetry}>
           Try again
-        </Button>
-      </Alert>
+        </button>
+      </div>
     );
   }
   const { pageCount, complete } = pages.value;
@@ -188,10 +189,10 @@ function FeedList({ authorUid, ownerActions, onChooseAuthor, onRetry }: FeedList
 
 function PageNotFound({ message, children }: { message: string; children: ReactNode }) {
   return (
-    <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2">
+    <div role="alert" className="alert alert-warning d-flex flex-wrap align-items-center gap-2">
       <span>{message}</span>
       <span className="ms-auto">{children}</span>
-    </Alert>
+    </div>
   );
 }
 
@@ -203,9 +204,10 @@ function FeedLoading() {
         <div key={index} className="card mb-4" aria-hidden="true">
           <div className="challenge-card-cover challenge-card-cover-fallback" />
           <div className="card-body">
-            <Placeholder as="p" animation="glow">
-              <Placeholder xs={7} /> <Placeholder xs={4} /> <Placeholder xs={6} />
-            </Placeholder>
+            <p className="placeholder-glow">
+              <span className="placeholder col-7" /> <span className="placeholder col-4" />{' '}
+              <span className="placeholder col-6" />
+            </p>
           </div>
         </div>
       ))}
