@@ -5,6 +5,7 @@
  * local push service (emulators/push/README.md), since Chromium reaches no real push service offline.
  */
 
+import { callApi } from './api-client';
 import { emulators } from './firebase-config';
 
 /** Why this device can or cannot take reminders; each has its own plain explanation on the profile. */
@@ -149,4 +150,51 @@ export async function unsubscribeFromPush(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const registration = await navigator.serviceWorker.getRegistration();
   await (await registration?.pushManager.getSubscription())?.unsubscribe();
+}
+
+/** The id the server gave this device's subscription (src/domain/api/reminders.ts), kept to name and remove it. */
+const THIS_DEVICE_KEY = 'challangex.v1.push-device';
+
+export function thisDeviceId(): string | null {
+  try {
+    return localStorage.getItem(THIS_DEVICE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function rememberThisDevice(deviceId: string | null): void {
+  try {
+    if (deviceId === null) localStorage.removeItem(THIS_DEVICE_KEY);
+    else localStorage.setItem(THIS_DEVICE_KEY, deviceId);
+  } catch {
+    // Storage blocked: the device is still subscribed, only not named "This phone" here.
+  }
+}
+
+/** Whether this device is a phone or tablet, for its name in the list ("This phone"). */
+export const isHandheld = (): boolean =>
+  /Android|iPhone|iPad|iPod|Mobile/.test(navigator.userAgent) || isAppleMobile();
+
+/** How long signing out waits for the server to forget this device before it goes on regardless. */
+const SIGN_OUT_REMOVAL_MS = 3000;
+
+/**
+ * On signing out (src/features/auth/api/logout.ts): the server forgets this device and the browser ends its
+ * subscription, so the next person at this device gets nothing of the member. Best effort: it never throws and
+ * gives up after a few seconds, so it never holds the sign-out back.
+ */
+export async function removeThisDeviceOnSignOut(): Promise<void> {
+  const deviceId = thisDeviceId();
+  if (deviceId !== null) {
+    const removal = callApi(
+      `/api/reminders/devices/${encodeURIComponent(deviceId)}`,
+      undefined,
+      'DELETE',
+    ).catch(() => undefined);
+    const giveUp = new Promise((resolve) => setTimeout(resolve, SIGN_OUT_REMOVAL_MS));
+    await Promise.race([removal, giveUp]);
+  }
+  await unsubscribeFromPush().catch(() => undefined);
+  rememberThisDevice(null);
 }
