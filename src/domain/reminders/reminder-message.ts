@@ -5,18 +5,43 @@
 import { clockTime } from '@domain/challenges/current-meal';
 import type { DueReminder } from '@domain/reminders/due-reminders';
 
-/** The JSON a reminder push carries; the service worker shows it and opens the meal on a tap. */
-export interface ReminderPayload {
-  kind: DueReminder['kind'];
-  title: string;
-  body: string;
-  /** One notification per meal: a last call replaces that meal's window-open reminder. */
-  tag: string;
+/** The meal a push opens on a tap: the challenge page (its owner's plan) at that meal. */
+export interface PushTarget {
   ownerId: string;
   challengeId: string;
   challengeTitle: string;
   mealKey: DueReminder['mealKey'];
 }
+
+/** What every push shows: the notification's title and body, and its tag (a repeat replaces it). */
+interface PushNotice {
+  title: string;
+  body: string;
+  tag: string;
+}
+
+/** The JSON a reminder push carries; the service worker shows it and opens the meal on a tap. */
+export interface ReminderPayload extends PushNotice, PushTarget {
+  kind: DueReminder['kind'];
+}
+
+/** "Send a test reminder": opens the app's home on a tap. */
+export interface TestPushPayload extends PushNotice {
+  kind: 'test';
+}
+
+/** A group member nudged this member about a meal: opens the member's own plan at that meal. */
+export interface NudgePushPayload extends PushNotice, PushTarget {
+  kind: 'nudge';
+}
+
+/** Group members cheered this member's proofs (at most one push every 30 minutes). */
+export interface CheerPushPayload extends PushNotice, PushTarget {
+  kind: 'cheer';
+}
+
+/** Every push the API sends; the service worker branches on `kind`. */
+export type PushPayload = ReminderPayload | TestPushPayload | NudgePushPayload | CheerPushPayload;
 
 const mealName = (slot: DueReminder['slot']) => slot[0].toUpperCase() + slot.slice(1);
 
