@@ -3,6 +3,7 @@
  * window closes in the member's zone, and the planned dish.
  */
 import { clockTime } from '@domain/challenges/current-meal';
+import { mealKeyLabel } from '@domain/challenges/meal-key';
 import type { DueReminder } from '@domain/reminders/due-reminders';
 
 /** The meal a push opens on a tap: the challenge page (its owner's plan) at that meal. */
@@ -69,5 +70,47 @@ export function reminderPayload(
     challengeId: reminder.challengeId,
     challengeTitle: reminder.challengeTitle,
     mealKey: reminder.mealKey,
+  };
+}
+
+/** "Send a test reminder": what the member sees at once on the device(s). */
+export function testPushPayload(): TestPushPayload {
+  return {
+    kind: 'test',
+    title: 'ChallangeX reminders are on',
+    body: 'This is a test. Your meal reminders will arrive like this.',
+    tag: 'test',
+  };
+}
+
+/** Who did it, and where it leads: a group's challenge at one meal. */
+export interface GroupPushFacts extends PushTarget {
+  /** The member who nudged or cheered ("Someone" when they have no name). */
+  fromName: string;
+}
+
+const slotOfKey = (mealKey: string) => /-(\w+)$/.exec(mealKey)?.[1] ?? 'meal';
+
+/** "Meera nudged you: lunch is waiting for its photo". */
+export function nudgePushPayload(facts: GroupPushFacts): NudgePushPayload {
+  const { fromName, ...target } = facts;
+  return {
+    kind: 'nudge',
+    title: `${fromName || 'Someone'} nudged you: ${slotOfKey(target.mealKey)} is waiting for its photo`,
+    body: `${mealKeyLabel(target.mealKey)} of ${target.challengeTitle}. Snap your plate to prove it.`,
+    tag: `nudge/${target.challengeId}/${target.mealKey}`,
+    ...target,
+  };
+}
+
+/** "Meera cheered your lunch"; later cheers within the batch window arrive in the app only. */
+export function cheerPushPayload(facts: GroupPushFacts): CheerPushPayload {
+  const { fromName, ...target } = facts;
+  return {
+    kind: 'cheer',
+    title: `${fromName || 'Someone'} cheered your ${slotOfKey(target.mealKey)}`,
+    body: `${mealKeyLabel(target.mealKey)} of ${target.challengeTitle}. Keep it going!`,
+    tag: `cheer/${target.challengeId}`,
+    ...target,
   };
 }
