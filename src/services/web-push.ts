@@ -30,9 +30,10 @@ export interface PushSubscriptionJson {
  * in a production bundle this is `null` and everything that uses it is dropped with it
  * (tests/build/production-build.test.ts checks that no 127.0.0.1:9330 remains).
  */
-const localPushService = emulators
-  ? `http://${emulators.host}:${Number(import.meta.env.VITE_PUSH_SERVICE_PORT ?? 9330)}`
-  : null;
+const localPushService =
+  import.meta.env.VITE_USE_EMULATORS === 'true' && emulators
+    ? `http://${emulators.host}:${import.meta.env.VITE_PUSH_SERVICE_PORT ?? '9330'}`
+    : null;
 
 /** Emulator builds only: the subscription the local push service minted for this browser. */
 const LOCAL_SUBSCRIPTION_KEY = 'challangex.v1.local-push-subscription';
