@@ -106,7 +106,8 @@ async function openMeal(scope: PushWorkerScope, url: string): Promise<void> {
   const tabs = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const tab = tabs.find((client) => new URL(client.url).origin === scope.location.origin);
   if (tab) {
-    await tab.focus();
+    // Focus is the browser's to grant (a real tap); without it the tab still moves to the meal.
+    await tab.focus().catch(() => undefined);
     if (tab.url === url) return;
     // navigate() works only in a tab the worker controls; any other opens the meal in a new one.
     const moved = await tab.navigate(url).catch(() => null);
