@@ -1,5 +1,9 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { encodeBoardWindows } from '@domain/challenges/board-windows';
+import { MEAL_SLOTS } from '@domain/constants';
 import { challengePath } from '../src/lib/app-addresses';
+import { readData, writeData, type TestMember } from './support/backend';
+import { e2eStack } from './support/e2e-stack';
 import { expect, test } from './support/fixtures';
 import { deliveriesTo } from './support/push-service';
 import { seedChallengeWithLunchOpen } from './support/seed-challenge';
@@ -57,6 +61,69 @@ const shownNotifications = (page: Page) =>
     }));
   });
 
+/** Turns reminders on from the profile; returns this browser's subscription endpoint at the local push service. */
+async function turnRemindersOn(page: Page, member: TestMember): Promise<string> {
+  await openOwnProfile(page, member);
+  const reminders = page.getByRole('region', { name: 'Meal reminders' });
+  await reminders.getByRole('switch', { name: 'Remind me when a meal window opens' }).click();
+  await expect(reminders.getByRole('switch', { name: 'Cheers and nudges' })).toBeChecked();
+  return localEndpoint(page);
+}
+
+async function localEndpoint(page: Page): Promise<string> {
+  const subscription = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? 'null') as { endpoint: string } | null,
+    LOCAL_SUBSCRIPTION_KEY,
+  );
+  expect(subscription?.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/push\//);
+  return subscription!.endpoint;
+}
+
+/** A group challenge of `owner` (lunch open, not proved) that `friend` has joined: both board rows. */
+async function seedGroupWithFriend(owner: TestMember, friend: TestMember): Promise<string> {
+  const challengeId = await seedChallengeWithLunchOpen(owner, { title: 'Team lunch' });
+  const path = `users/${owner.uid}/challenges/${challengeId}`;
+  await writeData(`${path}/access`, 'link');
+  await writeData(`${path}/memberCount`, 2);
+  const day = (await readData<Record<string, { opensAt: number; closesAt: number }>>(
+    `${path}/meals/Day1`,
+  ))!;
+  const windows = encodeBoardWindows(
+    MEAL_SLOTS.map((slot) => ({ key: `Day1-${slot}` as const, ...day[slot]! })),
+  );
+  const row = (displayName: string) => ({
+    displayName,
+    photoURL: '',
+    joinedAt: Date.now() - 60_000,
+    proved: 0,
+    points: 0,
+    windows,
+  });
+  await writeData(`groups/${challengeId}`, {
+    ownerId: owner.uid,
+    access: 'link',
+    memberCount: 2,
+    members: { [owner.uid]: row(owner.name), [friend.uid]: row(friend.name) },
+  });
+  return challengeId;
+}
+
+async function idTokenOf(member: TestMember): Promise<string> {
+  const response = await fetch(
+    `http://127.0.0.1:${e2eStack().ports.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: member.email,
+        password: member.password,
+        returnSecureToken: true,
+      }),
+    },
+  );
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
 test('a member turns reminders on and the test reminder reaches the push service, decrypted', async ({
   page,
   context,
@@ -78,13 +145,9 @@ test('a member turns reminders on and the test reminder reaches the push service
 
   await reminders.getByRole('button', { name: 'Send a test reminder' }).click();
   await expect(reminders.getByText(/^Test reminder sent/)).toBeVisible();
-  const subscription = await page.evaluate(
-    (key) => JSON.parse(localStorage.getItem(key) ?? 'null') as { endpoint: string } | null,
-    LOCAL_SUBSCRIPTION_KEY,
-  );
-  expect(subscription?.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/push\//);
+  const endpoint = await localEndpoint(page);
   await expect
-    .poll(async () => (await deliveriesTo(subscription!.endpoint)).map((d) => d.payload))
+    .poll(async () => (await deliveriesTo(endpoint)).map((d) => d.payload))
     .toEqual([expect.objectContaining({ kind: 'test', title: 'ChallangeX reminders are on' })]);
 
   // Choices persist: a reload shows what the server keeps.
@@ -149,4 +212,33 @@ test('a reminder pushed to the service worker shows its notification, and a tap 
   await expect(page).toHaveURL(mealUrl);
   await expect(page.getByRole('button', { name: 'Snap your lunch' }).first()).toBeVisible();
   await expect.poll(() => shownNotifications(page)).toEqual([]);
+});
+
+test("a nudge from another member of the group reaches the nudged member's phone", async ({
+  page,
+  context,
+  baseURL,
+  signedInMember,
+  newMember,
+}) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  const friend = await newMember({ completeProfile: true });
+  const challengeId = await seedGroupWithFriend(signedInMember, friend);
+  const endpoint = await turnRemindersOn(page, signedInMember);
+
+  const nudged = await page.request.post(
+    `/api/challenges/${challengeId}/members/${signedInMember.uid}/nudges`,
+    { headers: { authorization: `Bearer ${await idTokenOf(friend)}` }, data: {} },
+  );
+  expect(nudged.status()).toBe(201);
+  await expect
+    .poll(async () => (await deliveriesTo(endpoint)).map((delivery) => delivery.payload))
+    .toEqual([
+      expect.objectContaining({
+        kind: 'nudge',
+        title: `${friend.name} nudged you: lunch is waiting for its photo`,
+        challengeId,
+        mealKey: 'Day1-lunch',
+      }),
+    ]);
 });
