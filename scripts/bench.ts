@@ -11,7 +11,7 @@
  *   npm run bench -- --only lighthouse --pages group-challenge   # the challenge page with a 50-member board
  *
  *   npm run bench -- --only long-tasks --pages feed --trace-runs 3   # long tasks at 4× CPU (not a budget)
- * Sections: planner, feed, generate, groups, emulators, recompute, proofs, bundle, memberday, lighthouse,
+ * Sections: planner, feed, generate, groups, emulators, recompute, proofs, reminders, bundle, memberday, lighthouse,
  * long-tasks.
  * Loopback only; every wait is bounded, and a watchdog ends a run that overstays. Lighthouse uses the Chromium
  * scripts/lib/find-chromium.ts finds (or installs). However the run ends (a failed section,
@@ -45,6 +45,7 @@ import { exitAfterCleanup, handleShutdown, onShutdown, step } from './lib/shutdo
 import { plannerRows } from './bench/planner-quality';
 import { recomputeRows } from './bench/recompute-cost';
 import { proofCheckRows } from './bench/proof-check';
+import { reminderPeakRows } from './bench/reminder-peak';
 import { check, renderReport, type Row } from './bench/report';
 import { buildApp, startServedApp, type AppBuild } from './bench/served-app';
 import { freeStackPorts, repoRoot } from './lib/stack';
@@ -57,6 +58,7 @@ const SECTIONS = [
   'emulators',
   'recompute',
   'proofs',
+  'reminders',
   'bundle',
   'memberday',
   'lighthouse',
@@ -412,6 +414,7 @@ async function main(): Promise<number> {
   await run('emulators', emulatorRows);
   await run('recompute', recomputeRows);
   await run('proofs', () => proofCheckRows(log));
+  await run('reminders', reminderPeakRows);
   let build: AppBuild | undefined;
   const served = ['bundle', 'memberday', 'lighthouse', 'long-tasks'] as const;
   if (served.some((section) => selected.has(section))) {
