@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeCaching } from 'workbox-build';
-import { storageImagesPattern, withStorageImages } from './installable-app';
+import { bundleAppWorker, storageImagesPattern, withStorageImages } from './installable-app';
 
 /** Whether a runtime-caching rule would cache a cross-origin image request for `href`. */
 function caches(rule: RuntimeCaching, href: string): boolean {
@@ -51,4 +51,19 @@ describe("the service worker's image cache", () => {
     expect(emulator('http://127.0.0.1:9199/v0/b/demo-x.appspot.com/o/a.jpg?alt=media')).toBe(true);
     expect(emulator('http://127.0.0.1:9200/v0/b/demo-x.appspot.com/o/a.jpg')).toBe(false);
   });
+});
+
+describe("the service worker's own code", () => {
+  it('is one classic script that listens for pushes and notification taps', async () => {
+    const code = await bundleAppWorker();
+    // importScripts runs classic scripts only: no module syntax may remain.
+    expect(code).not.toMatch(/^\s*(import|export)\s/m);
+    const listened: string[] = [];
+    const scope = {
+      location: { origin: 'https://challangex.example' },
+      addEventListener: (type: string) => listened.push(type),
+    };
+    new Function('self', code)(scope);
+    expect(listened.sort()).toEqual(['notificationclick', 'push']);
+  }, 60_000);
 });

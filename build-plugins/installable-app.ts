@@ -1,4 +1,8 @@
-import type { VitePWAOptions } from 'vite-plugin-pwa';
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import type { ResolvedVitePWAOptions, VitePWAOptions } from 'vite-plugin-pwa';
 import { STORAGE_IMAGES_CACHE } from '../src/lib/device-storage';
 import { SPA_SHELL_FILE } from './prerendered-pages.ts';
 
@@ -44,7 +48,47 @@ export function withStorageImages(storageImages: RegExp): Partial<VitePWAOptions
   };
 }
 
+const repoRoot = resolve(import.meta.dirname, '..');
+/** The app's own service-worker code (push notifications, and #43's background sync beside them). */
+export const APP_WORKER_ENTRY = join(repoRoot, 'src/service-worker/app-worker.ts');
+
+/** The app's worker code as one classic script (importScripts runs no modules), minified. */
+export async function bundleAppWorker(entry = APP_WORKER_ENTRY): Promise<string> {
+  const output = await build({
+    configFile: false,
+    logLevel: 'warn',
+    mode: 'production',
+    resolve: {
+      alias: { '@domain': join(repoRoot, 'src/domain'), '@': join(repoRoot, 'src') },
+    },
+    build: {
+      write: false,
+      copyPublicDir: false,
+      minify: true,
+      lib: { entry, formats: ['iife'], name: 'challangexAppWorker', fileName: 'app-worker' },
+    },
+  });
+  const [result] = Array.isArray(output) ? output : [output];
+  if (!result || !('output' in result)) throw new Error('The app worker build gave no output');
+  return result.output[0].code;
+}
+
+/**
+ * Before Workbox writes sw.js: the app's worker code, bundled, is written beside it under a name made from
+ * its content, and sw.js imports it. A change to that code thus changes sw.js, which is how browsers learn of
+ * a new version; the precache and the runtime caching stay Workbox's, exactly as configured below.
+ */
+async function addAppWorker(options: ResolvedVitePWAOptions): Promise<void> {
+  const code = await bundleAppWorker();
+  const outDir = options.workbox.globDirectory;
+  if (!outDir) throw new Error("vite-plugin-pwa gave no globDirectory for the app's worker");
+  const name = `app-worker-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+  writeFileSync(join(outDir, name), code);
+  options.workbox.importScripts = [...(options.workbox.importScripts ?? []), `/${name}`];
+}
+
 export const installableApp: Partial<VitePWAOptions> = {
+  integration: { beforeBuildServiceWorker: addAppWorker },
   registerType: 'prompt',
   // src/app/start-app.tsx registers the worker itself, after the first paint.
   injectRegister: false,

@@ -13,7 +13,7 @@
  *   npm run bench -- --only long-tasks --pages feed --trace-runs 3   # long tasks at 4× CPU (not a budget)
  *   npm run bench -- --only memberday-paths   # the member-day's database operations by path group
  *   npm run bench -- --only peak --peak-members 1000,5000   # the dinner peak (docs/scaling.md)
- * Sections: planner, feed, generate, groups, emulators, recompute, proofs, bundle, memberday,
+ * Sections: planner, feed, generate, groups, emulators, recompute, proofs, reminders, bundle, memberday,
  * memberday-paths, lighthouse, long-tasks, peak.
  * Loopback only; every wait is bounded, and a watchdog ends a run that overstays. Lighthouse uses the Chromium
  * scripts/lib/find-chromium.ts finds (or installs). However the run ends (a failed section,
@@ -49,6 +49,7 @@ import { exitAfterCleanup, handleShutdown, onShutdown, step } from './lib/shutdo
 import { plannerRows } from './bench/planner-quality';
 import { recomputeRows } from './bench/recompute-cost';
 import { proofCheckRows } from './bench/proof-check';
+import { reminderPeakRows } from './bench/reminder-peak';
 import { check, renderReport, type Row } from './bench/report';
 import { buildApp, startServedApp, type AppBuild } from './bench/served-app';
 import { freeStackPorts, repoRoot } from './lib/stack';
@@ -61,6 +62,7 @@ const SECTIONS = [
   'emulators',
   'recompute',
   'proofs',
+  'reminders',
   'bundle',
   'memberday',
   'memberday-paths',
@@ -428,6 +430,7 @@ async function main(): Promise<number> {
   await run('emulators', emulatorRows);
   await run('recompute', recomputeRows);
   await run('proofs', () => proofCheckRows(log));
+  await run('reminders', reminderPeakRows);
   await run('peak', () =>
     dinnerPeakRows({
       memberCounts: args['peak-members'].split(',').map((count) => Number(count.trim())),

@@ -16,6 +16,9 @@ import {
   decideTeamBonuses,
   TEAM_BONUS_JOB_EVERY_MINUTES,
 } from '../functions/src/groups/team-bonus-job';
+import { databaseReminderStore } from '../functions/src/reminders/reminder-store';
+import { sendReminders } from '../functions/src/reminders/send-reminders';
+import { reminderVapidDetails } from '../functions/src/reminders/vapid-keys';
 import { DEMO_PASSWORD, seedDemoData } from './lib/demo-seed';
 import { waitForHttp } from './lib/free-port';
 import { assertPortsFree } from './lib/ports-in-use';
@@ -43,7 +46,7 @@ const colours: Record<string, string> = {
 };
 // The finalize check's deletions are shown too: an upload that vanishes says why.
 const log = (source: string, line: string) => {
-  if (verbose || /error|ready|listening|warn|gone|stored-upload-check/i.test(line)) {
+  if (verbose || /error|ready|listening|warn|gone|meal reminders|stored-upload-check/i.test(line)) {
     console.log(`\x1b[${colours[source] ?? '0'}m[${source}]\x1b[0m ${line}`);
   }
 };
@@ -120,6 +123,56 @@ function runTeamBonusJobOnTimer() {
   });
 }
 runTeamBonusJobOnTimer();
+
+/**
+ * The meal-reminder sender the scheduled function runs every minute in production (functions/src/index.ts
+ * mealReminders) runs here at the start of every minute, with the dev VAPID pair, pushing to the local
+ * push service the app's subscriptions come from in emulator builds.
+ */
+function runMealRemindersOnTimer() {
+  const senderApp = initializeApp(
+    {
+      projectId,
+      databaseURL: `http://${process.env.FIREBASE_DATABASE_EMULATOR_HOST}?ns=${projectId}-default-rtdb`,
+    },
+    'meal-reminders',
+  );
+  const dependencies = {
+    store: databaseReminderStore(getDatabase(senderApp)),
+    vapid: reminderVapidDetails({ inEmulator: true }),
+    clock: Date.now,
+    log: (message: string, error?: unknown) => log('jobs', `error: ${message}: ${String(error)}`),
+  };
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= sendReminders(dependencies)
+      .then(
+        ({ reminders, sent }) => {
+          if (reminders > 0) log('jobs', `meal reminders: ${reminders} due, ${sent} pushes sent`);
+        },
+        (error: unknown) => log('jobs', `error: the meal-reminder sender failed: ${String(error)}`),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  // On the minute, as Cloud Scheduler fires: a reminder falls due in the minute it opens.
+  let timer: NodeJS.Timeout | undefined;
+  const first = setTimeout(
+    () => {
+      run();
+      timer = setInterval(run, 60_000);
+    },
+    60_000 - (Date.now() % 60_000) + 1_000,
+  );
+  onShutdown(async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+    await deleteApp(senderApp);
+  });
+}
+runMealRemindersOnTimer();
 
 const vite = startNodeProcess('vite', nodeBin('vite'), ['--mode', 'emulators'], {
   env: stack.env,

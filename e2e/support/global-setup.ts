@@ -6,6 +6,7 @@ import { nodeBin, startNodeProcess } from '../../scripts/lib/processes';
 import { step } from '../../scripts/lib/shutdown';
 import { freeStackPorts, repoRoot, startStack } from '../../scripts/lib/stack';
 import { e2eBaseUrl, e2eProjectId, publishE2eStack } from './e2e-stack';
+import { startE2ePushService } from './push-service';
 
 /**
  * Builds the app against this run's ports, starts a throw-away stack and
@@ -27,6 +28,7 @@ async function expectHostingHeaders(baseUrl: string): Promise<void> {
 export default async function globalSetup() {
   const ports = await freeStackPorts();
   const previewPort = await freePort();
+  const pushPort = await freePort();
   publishE2eStack({ ports, previewPort });
   const baseUrl = e2eBaseUrl();
   const outDir = join('test-results', `dist-e2e-${process.pid}`);
@@ -37,6 +39,8 @@ export default async function globalSetup() {
     VITE_AUTH_EMULATOR_PORT: String(ports.auth),
     VITE_DATABASE_EMULATOR_PORT: String(ports.database),
     VITE_STORAGE_EMULATOR_PORT: String(ports.storage),
+    // The emulator build takes its push subscriptions from this run's local push service.
+    VITE_PUSH_SERVICE_PORT: String(pushPort),
     API_PROXY_TARGET: `http://127.0.0.1:${ports.functions}/${e2eProjectId}/us-central1/api`,
   };
   const vite = join(repoRoot, 'node_modules/.bin/vite');
@@ -62,6 +66,9 @@ export default async function globalSetup() {
     }),
   );
   Object.assign(process.env, stack.env);
+  const push = await step('e2e set-up: starting the local push service', () =>
+    startE2ePushService(pushPort, verbose),
+  );
 
   const preview = startNodeProcess(
     'vite preview',
@@ -81,6 +88,7 @@ export default async function globalSetup() {
   );
   const teardown = async () => {
     await preview.stop();
+    await push.close();
     await stack.stop();
     rmSync(join(repoRoot, outDir), { recursive: true, force: true });
   };

@@ -26,6 +26,10 @@ import {
   TEAM_BONUS_JOB_EVERY_MINUTES,
   type TeamBonusJobDependencies,
 } from './groups/team-bonus-job';
+import type { PushSender } from './reminders/push-delivery';
+import { databaseReminderStore } from './reminders/reminder-store';
+import { sendReminders, type SendRemindersDependencies } from './reminders/send-reminders';
+import { reminderVapidDetails } from './reminders/vapid-keys';
 
 // Settings, the Firebase way: values come from functions/.env (checked in, the defaults) and
 // functions/.env.<project-id> (yours); see docs/deploy.md.
@@ -50,10 +54,26 @@ const maxInstances = defineInt('MAX_INSTANCES', {
 const geminiApiKey =
   process.env.MEAL_PLANNER === 'gemini' ? defineSecret('GEMINI_API_KEY') : undefined;
 
+// Meal reminders' VAPID keys (docs/deploy.md, "Meal reminders"): the public key and subject are params,
+// the private key a secret, declared once the public key is set (so a deploy without reminders needs none).
+const vapidPublicKey = defineString('VAPID_PUBLIC_KEY', {
+  description:
+    'The VAPID public key meal reminders are signed with (base64url); empty: no reminders',
+  default: '',
+});
+const vapidSubject = defineString('VAPID_SUBJECT', {
+  description: 'Who push services can reach about our pushes: a mailto: or https: URL',
+  default: 'mailto:reminders@challangex.dev',
+});
+const vapidPrivateKey = process.env.VAPID_PUBLIC_KEY
+  ? defineSecret('VAPID_PRIVATE_KEY')
+  : undefined;
+
 const projectId = process.env.GCLOUD_PROJECT ?? 'demo-challangex';
 let app: Express | undefined;
 let checkStoredUpload: ((object: FinalizedObject) => Promise<unknown>) | undefined;
 let teamBonusDependencies: TeamBonusJobDependencies | undefined;
+let reminderDependencies: SendRemindersDependencies | undefined;
 
 const isPreconditionFailed = (error: unknown) => (error as { code?: unknown }).code === 412;
 
@@ -103,6 +123,28 @@ onInit(() => {
     photoSources,
     log: (message, error) => logger.error(message, error),
   };
+  // Without usable keys the API still runs: reminders answer 503 and the sender does nothing.
+  let push: PushSender | undefined;
+  try {
+    push = {
+      vapid: reminderVapidDetails({
+        inEmulator,
+        subject: vapidSubject.value(),
+        publicKey: vapidPublicKey.value(),
+        privateKey: vapidPrivateKey?.value(),
+      }),
+      // The local push service (emulators/push) is http on loopback; deployed, only push services.
+      allowLocalPushService: inEmulator,
+    };
+    reminderDependencies = {
+      store: databaseReminderStore(database),
+      vapid: push.vapid,
+      clock: Date.now,
+      log: (message, error) => logger.error(message, error),
+    };
+  } catch (error) {
+    logger.error('Meal reminders are off', error);
+  }
   app = createApp({
     database,
     auth: getAuth(firebaseApp),
@@ -117,11 +159,16 @@ onInit(() => {
     }),
     proofs,
     photoSources,
+    push,
   });
 });
 
 export const api = onRequest(
-  { region: 'us-central1', maxInstances, secrets: geminiApiKey ? [geminiApiKey] : [] },
+  {
+    region: 'us-central1',
+    maxInstances,
+    secrets: [geminiApiKey, vapidPrivateKey].filter((secret) => secret !== undefined),
+  },
   (request, response) => app!(request, response),
 );
 
@@ -151,5 +198,24 @@ export const teamBonusJob = onSchedule(
       waiting: run.waiting.length,
       gone: run.gone.length,
     });
+  },
+);
+
+// The meal-reminder sender (functions/src/reminders/send-reminders.ts, docs/architecture.md "Meal
+// reminders"): every minute, the reminders due in that minute in each member's zone. It holds no state.
+// The Functions emulator fires no schedules: the dev stack (scripts/dev.ts) runs it on a timer.
+export const mealReminders = onSchedule(
+  {
+    schedule: 'every 1 minutes',
+    region: 'us-central1',
+    // One run at a time; a busy minute's pushes are spread over it (send-reminders.ts).
+    maxInstances: 1,
+    timeoutSeconds: 120,
+    secrets: vapidPrivateKey ? [vapidPrivateKey] : [],
+  },
+  async () => {
+    if (!reminderDependencies) return;
+    const run = await sendReminders(reminderDependencies);
+    if (run.reminders > 0) logger.info('Meal reminders', run);
   },
 );

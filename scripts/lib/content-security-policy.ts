@@ -16,6 +16,8 @@ export interface LocalEmulators {
   authPort: number;
   databasePort: number;
   storagePort: number;
+  /** The local push service (emulators/push/README.md), where an emulator build takes its push subscription. */
+  pushPort?: number;
 }
 
 /** The Firebase hosts a policy lets the app reach: one project's, or those of any project. */
@@ -59,7 +61,7 @@ const ANY_PROJECT_HOSTS: FirebaseHosts = {
 
 function directives(hosts: FirebaseHosts, emulators?: LocalEmulators): [string, string[]][] {
   const local = (scheme: 'http' | 'ws', port: Exclude<keyof LocalEmulators, 'host'>) =>
-    emulators ? [`${scheme}://${emulators.host}:${emulators[port]}`] : [];
+    emulators?.[port] ? [`${scheme}://${emulators.host}:${emulators[port]}`] : [];
   // Download URLs point at the storage emulator's plain-HTTP host (https: covers Google's).
   const localStorage = local('http', 'storagePort');
   const localEndpoints = [
@@ -67,6 +69,7 @@ function directives(hosts: FirebaseHosts, emulators?: LocalEmulators): [string, 
     ...localStorage,
     ...local('http', 'databasePort'),
     ...local('ws', 'databasePort'),
+    ...local('http', 'pushPort'),
   ];
   return [
     ['default-src', ["'self'"]],

@@ -49,6 +49,8 @@ export function emulatorHostingHeaders(
     authPort: port(env, 'VITE_AUTH_EMULATOR_PORT'),
     databasePort: port(env, 'VITE_DATABASE_EMULATOR_PORT'),
     storagePort: port(env, 'VITE_STORAGE_EMULATOR_PORT'),
+    // The local push service, when the build takes its push subscriptions there (the e2e tests).
+    ...(env.VITE_PUSH_SERVICE_PORT ? { pushPort: port(env, 'VITE_PUSH_SERVICE_PORT') } : {}),
   };
   const deployed = withContentSecurityPolicy(firebaseJson, emulatorWebConfig(projectId), emulators);
   const rules = deployed.hosting.headers ?? [];

@@ -28,8 +28,9 @@ export type Screen =
 export const screenChunks: Readonly<Partial<Record<Screen, string>>> = {
   layout: '/src/app/routes/layout-page.tsx',
   feed: '/src/app/routes/feed-screen.tsx',
-  challenge: '/src/features/challenges/components/challenge-page.tsx',
-  profile: '/src/features/profile/components/profile-page.tsx',
+  // The routes' compositions of the challenges and profile features' pages (same file names: same chunk names).
+  challenge: '/src/app/routes/challenge-page.tsx',
+  profile: '/src/app/routes/profile-page.tsx',
 };
 
 /** Who may open a route: members only (visitors are sent to log in), visitors only, or everyone. */

@@ -18,12 +18,8 @@ import { matchAppRoute, type RouteParams, type Screen } from './route-table';
 export const screenLoaders: Readonly<Record<Screen, ComponentLoader>> = {
   layout: loadOnce(async () => (await import('./routes/layout-page')).LayoutPage),
   feed: loadOnce(async () => (await import('./routes/feed-screen')).FeedScreen),
-  profile: loadOnce(
-    async () => (await import('@/features/profile/components/profile-page')).ProfilePage,
-  ),
-  challenge: loadOnce(
-    async () => (await import('@/features/challenges/components/challenge-page')).ChallengePage,
-  ),
+  profile: loadOnce(async () => (await import('./routes/profile-page')).ProfileScreen),
+  challenge: loadOnce(async () => (await import('./routes/challenge-page')).ChallengeScreen),
   join: loadOnce(async () => (await import('./routes/join-screen')).JoinScreen),
   register: loadOnce(
     async () => (await import('@/features/auth/components/register-page')).RegisterPage,

@@ -85,6 +85,14 @@ describe('a production build', () => {
     expect(production).not.toContain('/^\\/v0\\/b\\/');
   });
 
+  test('has no local push service (an emulators-mode build takes its subscriptions there: src/services/web-push.ts)', () => {
+    const localPush = /127\.0\.0\.1:9330|\b9330\b|local-push-subscription/g;
+    expect(emulators.match(localPush)).toEqual(
+      expect.arrayContaining(['9330', 'local-push-subscription']),
+    );
+    expect(production.match(localPush)).toBeNull();
+  });
+
   test('has no URL of a local server', () => {
     expect(localUrls('fetch(`http://127.0.0.1:9000/x.json`)')).toHaveLength(1);
     expect(localUrls(production)).toEqual([]);

@@ -9,6 +9,7 @@ import { memberUid } from '../http/authenticate';
 import { writeGuardedBoardUpdate } from './group-board-writes';
 import { keepLatestNotices } from './notice-retention';
 import { HttpError, parseOrThrow } from '../http/http-error';
+import { pushCheer, type GroupPushDependencies } from '../reminders/group-push';
 import {
   groupPeerParamsSchema,
   groupPeers,
@@ -23,7 +24,10 @@ import {
  * on the row and a notice for the cheered member are written together (docs/product.md, "Group
  * challenges").
  */
-export function cheerMember({ database, clock }: GroupPeerDependencies): RequestHandler {
+export function cheerMember(
+  dependencies: GroupPeerDependencies & GroupPushDependencies,
+): RequestHandler {
+  const { database, clock } = dependencies;
   return async (request, response) => {
     const fromUid = memberUid(response);
     const { challengeId, uid } = parseOrThrow(groupPeerParamsSchema, request.params);
@@ -56,6 +60,14 @@ export function cheerMember({ database, clock }: GroupPeerDependencies): Request
       ),
     });
     await keepLatestNotices(database, uid);
+    // On their phone too, when they allow it (functions/src/reminders/group-push.ts).
+    await pushCheer(dependencies, uid, {
+      fromName: peers.from.displayName,
+      ownerId: peers.ownerId,
+      challengeId,
+      challengeTitle: peers.title,
+      mealKey: meal,
+    });
     response.status(201).json({ challengeId, uid, meal, cheered: true } satisfies CheerResponse);
   };
 }

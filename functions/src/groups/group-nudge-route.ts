@@ -14,6 +14,7 @@ import {
 } from './group-peers';
 import { keepLatestNotices } from './notice-retention';
 import { HttpError, parseOrThrow } from '../http/http-error';
+import { pushNudge, type GroupPushDependencies } from '../reminders/group-push';
 
 /** The member's meal whose window is open at `now` and has no proof (or a rejected one), if any. */
 export function openUnprovedMeal(row: BoardRow, now: number): MealKey | undefined {
@@ -33,7 +34,10 @@ export function openUnprovedMeal(row: BoardRow, now: number): MealKey | undefine
  * window is open and not yet proved, once per window per pair (a second nudge is a 200 that changes
  * nothing); the nudged member gets a notice (docs/product.md, "Group challenges").
  */
-export function nudgeMember({ database, clock }: GroupPeerDependencies): RequestHandler {
+export function nudgeMember(
+  dependencies: GroupPeerDependencies & GroupPushDependencies,
+): RequestHandler {
+  const { database, clock } = dependencies;
   return async (request, response) => {
     const fromUid = memberUid(response);
     const { challengeId, uid } = parseOrThrow(groupPeerParamsSchema, request.params);
@@ -69,6 +73,14 @@ export function nudgeMember({ database, clock }: GroupPeerDependencies): Request
       ),
     );
     await keepLatestNotices(database, uid);
+    // On their phone too, when they allow it (functions/src/reminders/group-push.ts).
+    await pushNudge(dependencies, uid, {
+      fromName: peers.from.displayName,
+      ownerId: peers.ownerId,
+      challengeId,
+      challengeTitle: peers.title,
+      mealKey: meal,
+    });
     response.status(201).json({ challengeId, uid, meal, nudged: true } satisfies NudgeResponse);
   };
 }

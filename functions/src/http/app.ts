@@ -22,7 +22,7 @@ import { joinGroup } from '../groups/group-join-route';
 import { leaveGroup, removeGroupMember } from '../groups/group-membership-route';
 import { nudgeMember } from '../groups/group-nudge-route';
 import { reportProof } from '../groups/group-report-route';
-import { BODY_LIMIT_BYTES, errorHandler, notFound } from './http-error';
+import { BODY_LIMIT_BYTES, errorHandler, HttpError, notFound } from './http-error';
 import { instanceRoutedDatabase, type DatabaseInstances } from './instance-routed-database';
 import { propagateIdentity } from '../members/identity-route';
 import { builtInPlanner, type MealPlanProvider } from '../planner/meal-plan-provider';
@@ -36,6 +36,15 @@ import { recomputeMember } from '../progress/recompute-route';
 import { regenerateMeals } from '../challenges/regenerate-route';
 import { swapOneMeal } from '../challenges/swap-route';
 import { deleteWeight, editWeight, logWeight } from '../members/weight-log-route';
+import type { PushSender } from '../reminders/push-delivery';
+import {
+  myRemindersRoute,
+  removeDeviceRoute,
+  resumeRemindersRoute,
+  saveSettingsRoute,
+  subscribeDeviceRoute,
+  testReminderRoute,
+} from '../reminders/reminders-route';
 
 export interface AppOptions {
   /** The default instance; with `databaseInstances`, every ref goes to the instance that holds its path. */
@@ -63,6 +72,14 @@ export interface AppOptions {
   groupRateLimit?: RateLimit;
   /** Per visitor's address, on the invitation preview without an account (in memory: no database write). */
   visitorRateLimit?: RateLimit;
+  /**
+   * How the API reaches push services (meal reminders, nudge and cheer pushes): deployed, the project's
+   * VAPID keys; under the emulators the dev pair and the local push service. Without it the reminder
+   * routes answer 503 and nudges and cheers stay in-app.
+   */
+  push?: PushSender;
+  /** Per member, shared by the /api/reminders routes. */
+  reminderRateLimit?: RateLimit;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -83,6 +100,8 @@ export function createApp({
   cheerRateLimit = { windowMs: 60_000, max: 60 },
   groupRateLimit = { windowMs: 60_000, max: 60 },
   visitorRateLimit = { windowMs: 60_000, max: 30 },
+  push,
+  reminderRateLimit = { windowMs: 60_000, max: 30 },
   log = (message, error) => console.error(message, error),
 }: AppOptions): Express {
   // docs/scaling.md: the routes' every ref is taken through the instance seam.
@@ -122,8 +141,9 @@ export function createApp({
     submitMealProof(dependencies),
   );
   const cheers = throttled('cheer', cheerRateLimit);
-  app.post('/api/challenges/:challengeId/members/:uid/cheers', cheers, cheerMember(dependencies));
-  app.post('/api/challenges/:challengeId/members/:uid/nudges', cheers, nudgeMember(dependencies));
+  const withPush = { ...dependencies, push, log };
+  app.post('/api/challenges/:challengeId/members/:uid/cheers', cheers, cheerMember(withPush));
+  app.post('/api/challenges/:challengeId/members/:uid/nudges', cheers, nudgeMember(withPush));
   app.post(
     '/api/challenges/:challengeId/members/:uid/meals/:meal/reports',
     cheers,
@@ -161,6 +181,21 @@ export function createApp({
   app.post('/api/me/weights', weightLog, logWeight(dependencies));
   app.put('/api/me/weights/:date', weightLog, editWeight(dependencies));
   app.delete('/api/me/weights/:date', weightLog, deleteWeight(dependencies));
+
+  // Meal reminders (functions/src/reminders/reminders-route.ts).
+  const reminders = throttled('reminders', reminderRateLimit);
+  if (push) {
+    const mine = { database, clock, push, log };
+    app.get('/api/reminders', reminders, myRemindersRoute(mine));
+    app.post('/api/reminders/devices', reminders, subscribeDeviceRoute(mine));
+    app.delete('/api/reminders/devices/:deviceId', reminders, removeDeviceRoute(mine));
+    app.put('/api/reminders/settings', reminders, saveSettingsRoute(mine));
+    app.post('/api/reminders/test', reminders, testReminderRoute(mine));
+    app.post('/api/reminders/resume', reminders, resumeRemindersRoute(mine));
+  } else
+    app.use('/api/reminders', reminders, () => {
+      throw new HttpError(503, 'unavailable', 'Meal reminders are not set up on this server');
+    });
 
   const admin = requireAdmin(auth, database);
   const moderation = { database, auth, clock, photoSources };

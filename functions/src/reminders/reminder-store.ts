@@ -14,24 +14,15 @@ import {
 import {
   reminderPaths,
   zoneOfKey,
-  type PushSubscriptionRecord,
   type ReminderSettingsRecord,
   type ReminderStateRecord,
 } from '@domain/reminders/reminder-records';
 import { zonesAtReminderMinute } from '@domain/reminders/reminder-zones';
+import { deleteGoneSubscription, devicesOf } from './push-delivery';
 import type { MemberToRemind, ReminderStore } from './send-reminders';
 
 /** Members read at once. */
 const READ_CONCURRENCY = 16;
-
-const isSubscription = (value: unknown): value is PushSubscriptionRecord => {
-  const record = value as Partial<PushSubscriptionRecord> | null;
-  return (
-    typeof record?.endpoint === 'string' &&
-    typeof record.keys?.p256dh === 'string' &&
-    typeof record.keys.auth === 'string'
-  );
-};
 
 function reminderChallenge(challengeId: string, record: ChallengeRecord): ReminderChallenge {
   return {
@@ -45,7 +36,7 @@ function reminderChallenge(challengeId: string, record: ChallengeRecord): Remind
 }
 
 /** The latest proof's time across the plans (what ends a run of unanswered reminders). */
-function lastProofAt(challenges: ChallengeRecord[]): number | undefined {
+export function lastProofAt(challenges: ChallengeRecord[]): number | undefined {
   let latest: number | undefined;
   for (const challenge of challenges)
     for (const day of Object.values(challenge.meals ?? {}))
@@ -67,9 +58,7 @@ async function readMember(
     database.ref(reminderPaths.state(uid)).get(),
   ]);
   if (disabled.exists()) return undefined;
-  const subscriptions = Object.entries((devices.val() ?? {}) as Record<string, unknown>)
-    .filter((entry): entry is [string, PushSubscriptionRecord] => isSubscription(entry[1]))
-    .map(([deviceId, { endpoint, keys }]) => ({ deviceId, endpoint, keys }));
+  const subscriptions = devicesOf(devices.val());
   const records = Object.entries((active.val() ?? {}) as Record<string, ChallengeRecord>).filter(
     ([, record]) => record && !record.deleted && typeof record.startDate === 'string',
   );
@@ -134,11 +123,7 @@ export function databaseReminderStore(database: Database): ReminderStore {
 
     async deleteSubscription(uid, deviceId, endpoint) {
       // A device that subscribed again since the push keeps its new subscription.
-      await database
-        .ref(reminderPaths.subscription(uid, deviceId))
-        .transaction((current: PushSubscriptionRecord | null) =>
-          current?.endpoint === endpoint ? null : current,
-        );
+      await deleteGoneSubscription(database, uid, { deviceId, endpoint });
     },
   };
 }

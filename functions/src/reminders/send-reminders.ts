@@ -11,21 +11,19 @@ import {
   type ReminderInput,
 } from '@domain/reminders/due-reminders';
 import { reminderPayload } from '@domain/reminders/reminder-message';
-import type { PushSubscriptionRecord } from '@domain/reminders/reminder-records';
-import { sendNotificationOverFetch, type SendNotification } from './web-push-transport';
+import { deliverPush, type DeviceSubscription, type PushOutcome } from './push-delivery';
+import type { SendNotification } from './web-push-transport';
 import type { VapidDetails } from './vapid-keys';
 
 /** Pushes started per second at most: a busy minute (dinner in Asia/Kolkata) is spread, not burst. */
 export const SENDS_PER_SECOND = 250;
 /** Pushes awaiting their push service's answer at once. */
 export const SEND_CONCURRENCY = 32;
-/** What push services answer for a subscription that no longer exists (RFC 8030 §7.3; 404 by some). */
-const GONE_STATUSES = new Set([404, 410]);
 
 /** One member who may have a reminder due now, with what dueReminders needs and their devices. */
 export interface MemberToRemind extends Omit<ReminderInput, 'now'> {
   uid: string;
-  subscriptions: Array<{ deviceId: string } & Pick<PushSubscriptionRecord, 'endpoint' | 'keys'>>;
+  subscriptions: DeviceSubscription[];
 }
 
 /** The database side of the sender, injected (reminder-store.ts is the database's). */
@@ -70,39 +68,27 @@ const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resol
 const ttlOf = (reminder: DueReminder, now: number) =>
   Math.max(60, Math.floor((reminder.closesAt - now) / 1000));
 
-function statusOf(error: unknown): number | undefined {
-  const status = (error as { statusCode?: unknown } | null)?.statusCode;
-  return typeof status === 'number' ? status : undefined;
-}
-
 async function push(
   dependencies: SendRemindersDependencies,
   job: PushJob,
   now: number,
-): Promise<'sent' | 'gone' | 'failed'> {
+): Promise<PushOutcome> {
   const { member, device, reminder } = job;
-  const send = dependencies.sendNotification ?? sendNotificationOverFetch;
-  const payload = JSON.stringify(reminderPayload(reminder, member.uid, member.timeZone));
-  try {
-    await send({ endpoint: device.endpoint, keys: device.keys }, payload, {
-      vapidDetails: dependencies.vapid,
-      TTL: ttlOf(reminder, now),
-      urgency: reminder.kind === 'last-call' ? 'high' : 'normal',
-    });
-    return 'sent';
-  } catch (error) {
-    const status = statusOf(error);
-    if (status !== undefined && GONE_STATUSES.has(status)) {
-      await dependencies.store
-        .deleteSubscription(member.uid, device.deviceId, device.endpoint)
-        .catch((deleteError: unknown) =>
-          dependencies.log(`Reminders: deleting ${member.uid}/${device.deviceId}`, deleteError),
-        );
-      return 'gone';
-    }
-    dependencies.log(`Reminders: push to ${member.uid}/${device.deviceId} failed`, error);
-    return 'failed';
-  }
+  const outcome = await deliverPush(
+    dependencies,
+    device,
+    reminderPayload(reminder, member.uid, member.timeZone),
+    { TTL: ttlOf(reminder, now), urgency: reminder.kind === 'last-call' ? 'high' : 'normal' },
+    (error) =>
+      dependencies.log(`Reminders: push to ${member.uid}/${device.deviceId} failed`, error),
+  );
+  if (outcome === 'gone')
+    await dependencies.store
+      .deleteSubscription(member.uid, device.deviceId, device.endpoint)
+      .catch((deleteError: unknown) =>
+        dependencies.log(`Reminders: deleting ${member.uid}/${device.deviceId}`, deleteError),
+      );
+  return outcome;
 }
 
 /** Runs the jobs, the i-th started no sooner than i / SENDS_PER_SECOND s after the first. */
@@ -110,10 +96,10 @@ async function sendPaced(
   dependencies: SendRemindersDependencies,
   jobs: PushJob[],
   now: number,
-): Promise<Array<'sent' | 'gone' | 'failed'>> {
+): Promise<PushOutcome[]> {
   const sleep = dependencies.sleep ?? sleepFor;
   const started = dependencies.clock();
-  const outcomes: Array<'sent' | 'gone' | 'failed'> = new Array(jobs.length);
+  const outcomes: PushOutcome[] = new Array(jobs.length);
   let next = 0;
   const worker = async () => {
     for (let index = next++; index < jobs.length; index = next++) {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { zonedTimeToEpochMs } from '@domain/calendar-dates';
 import type { DueReminder } from '@domain/reminders/due-reminders';
-import { reminderPayload } from '@domain/reminders/reminder-message';
+import {
+  cheerPushPayload,
+  nudgePushPayload,
+  reminderPayload,
+  testPushPayload,
+} from '@domain/reminders/reminder-message';
 
 const zone = 'Asia/Kolkata';
 const lunch: DueReminder = {
@@ -38,6 +43,44 @@ describe('reminderPayload', () => {
       title: 'Last call: lunch closes at 3:00 PM',
       body: 'Rajma chawal is not proved yet. 30 minutes left to snap it.',
       tag: 'c1/Day2-lunch',
+    });
+  });
+});
+
+describe('nudge, cheer and test pushes', () => {
+  const facts = {
+    fromName: 'Meera',
+    ownerId: 'owner-1',
+    challengeId: 'c1',
+    challengeTitle: 'Lean week',
+    mealKey: 'Day2-lunch' as const,
+  };
+
+  it('a nudge names who nudged and which meal, and opens that meal', () => {
+    expect(nudgePushPayload(facts)).toEqual({
+      kind: 'nudge',
+      title: 'Meera nudged you: lunch is waiting for its photo',
+      body: 'Day 2 lunch of Lean week. Snap your plate to prove it.',
+      tag: 'nudge/c1/Day2-lunch',
+      ownerId: 'owner-1',
+      challengeId: 'c1',
+      challengeTitle: 'Lean week',
+      mealKey: 'Day2-lunch',
+    });
+  });
+
+  it('a cheer names who cheered; one tag per challenge so a later batch replaces it', () => {
+    const cheer = cheerPushPayload({ ...facts, fromName: '' });
+    expect(cheer.title).toBe('Someone cheered your lunch');
+    expect(cheer.tag).toBe('cheer/c1');
+  });
+
+  it('the test push says it is a test', () => {
+    expect(testPushPayload()).toEqual({
+      kind: 'test',
+      title: 'ChallangeX reminders are on',
+      body: 'This is a test. Your meal reminders will arrive like this.',
+      tag: 'test',
     });
   });
 });

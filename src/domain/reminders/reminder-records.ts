@@ -37,11 +37,13 @@ export interface ReminderSettingsRecord extends ReminderSettings {
   updatedAt: number;
 }
 
-/** reminderState/{uid}, written by the sender (sentAt) and by the member's "Resume reminders" (resumedAt). */
+/** reminderState/{uid}, written by the sender (sentAt), the member's "Resume reminders" (resumedAt) and cheers. */
 export interface ReminderStateRecord {
   /** When the latest reminders were sent (at most REMINDER_PAUSE_AFTER kept, oldest first). */
   sentAt?: number[];
   resumedAt?: number;
+  /** When the latest cheer push went out: cheers are batched, one push per 30 minutes at most. */
+  cheerPushedAt?: number;
 }
 
 /** A zone as a database key: IANA names hold '/', which a key may not ('|' may). */

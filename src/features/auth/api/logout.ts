@@ -9,6 +9,10 @@ import { forgetLogout, noteLogout } from '@/lib/return-address';
  */
 export async function logout(uid: string): Promise<void> {
   noteLogout(uid);
+  // This device's meal reminders end with the session; best effort, a few seconds at most (never throws).
+  await import('@/services/web-push')
+    .then((push) => push.removeThisDeviceOnSignOut())
+    .catch(() => undefined);
   try {
     const { signOutMember } = await import('@/services/auth');
     await signOutMember();

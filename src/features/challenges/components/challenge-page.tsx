@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { readStored, storageKeys } from '@/lib/device-storage';
@@ -24,8 +24,11 @@ interface AddressedChallenge {
   fromAddress: boolean;
 }
 
-/** Route challange/:postName/:ownerId?/:challengeId?: the address names the challenge (docs/product.md#routes-and-screens). */
-export function ChallengePage() {
+/**
+ * Route challange/:postName/:ownerId?/:challengeId?: the address names the challenge (docs/product.md#routes-and-screens).
+ * `memberOffer` is drawn above the member's own plan (theirs or joined), never on someone else's.
+ */
+export function ChallengePage({ memberOffer }: { memberOffer?: ReactNode }) {
   const user = useSignedInUser();
   const { postName = '', ownerId, challengeId } = useParams();
   const addressed = useAddressedChallenge(ownerId, challengeId);
@@ -138,6 +141,8 @@ export function ChallengePage() {
           <span className="spinner-border spinner-border-sm" aria-hidden="true" /> updating…
         </div>
       )}
+      {/* Another feature's offer to the member on their own plan (meal reminders), once it is shown live. */}
+      {shown && !showingCache && found.view !== 'summary' && memberOffer}
       {/* Last visit's copy is not to be acted on until the live copy replaces it (same tree, no remount). */}
       <fieldset disabled={showingCache}>{content}</fieldset>
     </div>

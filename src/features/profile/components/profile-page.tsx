@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSignedInUser } from '@/lib/session';
@@ -33,9 +33,9 @@ const NOT_FOUND_TITLE = 'Member not found';
  * profile/:profileName/:uid (docs/product.md#routes-and-screens): a member's public profile; body
  * stats and email only for its owner. The uid identifies the member, the name is a readable slug.
  */
-export function ProfilePage() {
+export function ProfilePage({ ownSettings }: { ownSettings?: ReactNode }) {
   const { profileName = '', uid } = useParams();
-  if (uid) return <ProfileView key={uid} uid={uid} slug={profileName} />;
+  if (uid) return <ProfileView key={uid} uid={uid} slug={profileName} ownSettings={ownSettings} />;
   return <ProfileByName name={profileName} />;
 }
 
@@ -152,7 +152,16 @@ function ownerGreeting(name: string, member: Pick<MemberInfo, 'totalChallenges'>
     : `Welcome to ChallangeX, ${name}! Start a Challenge to get your first meal plan.`;
 }
 
-function ProfileView({ uid, slug }: { uid: string; slug: string }) {
+/** `ownSettings`: other features' settings (meal reminders), shown on the member's own profile only. */
+function ProfileView({
+  uid,
+  slug,
+  ownSettings,
+}: {
+  uid: string;
+  slug: string;
+  ownSettings?: ReactNode;
+}) {
   const user = useSignedInUser();
   const isOwner = user.uid === uid;
   const [editing, setEditing] = useEditOnArrival(isOwner);
@@ -261,6 +270,7 @@ function ProfileView({ uid, slug }: { uid: string; slug: string }) {
           <WeightLogPanel uid={uid} />
         </Suspense>
       )}
+      {isOwner && shown && ownSettings}
     </>
   );
 }
