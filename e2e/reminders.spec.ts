@@ -7,12 +7,12 @@ import { e2eStack } from './support/e2e-stack';
 import { expect, test } from './support/fixtures';
 import { deliveriesTo } from './support/push-service';
 import { seedChallengeWithLunchOpen } from './support/seed-challenge';
+import { storageKeys } from '../src/lib/device-storage';
 
 // Meal reminders (docs/product.md, "Meal reminders"): the service worker runs here, as on a member's phone.
 test.use({ serviceWorkers: 'allow' });
 
 /** The subscription the emulator build took from the local push service (src/services/web-push.ts). */
-const LOCAL_SUBSCRIPTION_KEY = 'challangex.v1.local-push-subscription';
 
 async function openOwnProfile(page: Page, member: { name: string; uid: string }) {
   await page.goto(`/profile/${encodeURIComponent(member.name)}/${member.uid}`);
@@ -73,7 +73,7 @@ async function turnRemindersOn(page: Page, member: TestMember): Promise<string> 
 async function localEndpoint(page: Page): Promise<string> {
   const subscription = await page.evaluate(
     (key) => JSON.parse(localStorage.getItem(key) ?? 'null') as { endpoint: string } | null,
-    LOCAL_SUBSCRIPTION_KEY,
+    storageKeys.localPushSubscription,
   );
   expect(subscription?.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/push\//);
   return subscription!.endpoint;

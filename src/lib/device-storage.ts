@@ -17,6 +17,10 @@ export const storageKeys = {
   streakNoticeSeen: 'challangex.v1.streak-notice-seen',
   /** Where each page was left (src/app/shell/scroll-restoration.tsx); in sessionStorage: this tab only. */
   scrollPositions: 'challangex.v1.scroll-positions',
+  /** The id the server gave this device's push subscription (src/services/web-push.ts). */
+  pushDevice: 'challangex.v1.push-device',
+  /** Emulator builds only: the subscription the local push service minted for this browser. */
+  localPushSubscription: 'challangex.v1.local-push-subscription',
 } as const;
 
 /** The service worker's cache of the project's Storage downloads: proof photos and avatars. */

@@ -5,6 +5,7 @@
  * local push service (emulators/push/README.md), since Chromium reaches no real push service offline.
  */
 
+import { readStored, storageKeys, writeStored } from '@/lib/device-storage';
 import { callApi } from './api-client';
 import { emulators } from './firebase-config';
 
@@ -34,9 +35,6 @@ const localPushService =
   import.meta.env.VITE_USE_EMULATORS === 'true' && emulators
     ? `http://${emulators.host}:${import.meta.env.VITE_PUSH_SERVICE_PORT ?? '9330'}`
     : null;
-
-/** Emulator builds only: the subscription the local push service minted for this browser. */
-const LOCAL_SUBSCRIPTION_KEY = 'challangex.v1.local-push-subscription';
 
 function isAppleMobile(): boolean {
   const { userAgent, maxTouchPoints } = navigator;
@@ -82,12 +80,7 @@ function subscriptionJson(subscription: PushSubscription): PushSubscriptionJson 
 }
 
 function readLocalSubscription(): PushSubscriptionJson | null {
-  try {
-    const raw = localStorage.getItem(LOCAL_SUBSCRIPTION_KEY);
-    return raw === null ? null : (JSON.parse(raw) as PushSubscriptionJson);
-  } catch {
-    return null;
-  }
+  return readStored<PushSubscriptionJson>(storageKeys.localPushSubscription);
 }
 
 async function mintLocalSubscription(
@@ -101,7 +94,7 @@ async function mintLocalSubscription(
   });
   if (!response.ok) throw new Error(`The local push service answered ${response.status}`);
   const subscription = (await response.json()) as PushSubscriptionJson;
-  localStorage.setItem(LOCAL_SUBSCRIPTION_KEY, JSON.stringify(subscription));
+  writeStored(storageKeys.localPushSubscription, subscription);
   return subscription;
 }
 
@@ -145,7 +138,7 @@ export async function currentPushSubscription(): Promise<PushSubscriptionJson | 
 /** Ends this device's subscription in the browser (the server's record is removed through the API). */
 export async function unsubscribeFromPush(): Promise<void> {
   if (localPushService) {
-    localStorage.removeItem(LOCAL_SUBSCRIPTION_KEY);
+    writeStored(storageKeys.localPushSubscription, null);
     return;
   }
   if (!('serviceWorker' in navigator)) return;
@@ -154,23 +147,14 @@ export async function unsubscribeFromPush(): Promise<void> {
 }
 
 /** The id the server gave this device's subscription (src/domain/api/reminders.ts), kept to name and remove it. */
-const THIS_DEVICE_KEY = 'challangex.v1.push-device';
-
 export function thisDeviceId(): string | null {
-  try {
-    return localStorage.getItem(THIS_DEVICE_KEY);
-  } catch {
-    return null;
-  }
+  const deviceId = readStored<unknown>(storageKeys.pushDevice);
+  return typeof deviceId === 'string' ? deviceId : null;
 }
 
+/** A blocked storage keeps nothing: the device is still subscribed, only not named "This phone" here. */
 export function rememberThisDevice(deviceId: string | null): void {
-  try {
-    if (deviceId === null) localStorage.removeItem(THIS_DEVICE_KEY);
-    else localStorage.setItem(THIS_DEVICE_KEY, deviceId);
-  } catch {
-    // Storage blocked: the device is still subscribed, only not named "This phone" here.
-  }
+  writeStored(storageKeys.pushDevice, deviceId);
 }
 
 /** Whether this device is a phone or tablet, for its name in the list ("This phone"). */
