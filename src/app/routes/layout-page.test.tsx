@@ -65,8 +65,8 @@ describe('LayoutPage', () => {
     // Longer than the waits inside: the widgets' first imports are slow on a busy machine.
   }, 20_000);
 
-  it('keeps the page and the other widgets when one widget cannot render (a stub row in Recent Post)', async () => {
-    resetFakeDatabase({ feed: { stub: { cover: '/meals/poha.svg', createdAt: 1 } } });
+  it('keeps the page and the other widgets when one widget cannot render (a date no calendar holds in Recent Post)', async () => {
+    resetFakeDatabase({ feed: { odd: { uid: 'u1', title: 'Odd', createdAt: 1e20 } } });
     await renderLayout('/', null);
     for (const name of ['Top Challengers', 'Never Miss A News', 'Follow ChallangeX']) {
       expect(await screen.findByRole('heading', { name }, { timeout: 5000 })).toBeInTheDocument();
@@ -75,6 +75,18 @@ describe('LayoutPage', () => {
       expect(screen.queryByRole('heading', { name: 'Recent Post' })).toBeNull(),
     );
     expect(screen.getByText('Feed outlet')).toBeInTheDocument();
+  }, 20_000);
+
+  it('leaves a stub row of the feed out of Recent Post (docs/security.md, "Moderation races")', async () => {
+    resetFakeDatabase({
+      feed: {
+        stub: { cover: '/meals/poha.svg', createdAt: 2 },
+        kept: { uid: 'u1', title: 'Kept week', displayName: 'Asha', day: 3, createdAt: 1 },
+      },
+    });
+    await renderLayout('/', null);
+    expect(await screen.findByRole('link', { name: 'Kept week' }, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Recent Post' })).toBeInTheDocument();
   }, 20_000);
 
   it("renders the sidebar's widgets only once they near the screen, holding their space till then", async () => {

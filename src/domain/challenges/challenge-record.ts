@@ -123,6 +123,18 @@ export interface FeedEntry {
   memberPhotos?: GroupSummary['memberPhotos'];
 }
 
+/**
+ * Whether a row of feed/ can be shown as a card: its owner and title at least. A row that cannot (a
+ * stub an older server left when a challenge was hidden mid-write, docs/security.md "Moderation
+ * races") is left out wherever feed rows are shown (the feed's cards, Recent Post); the feed's paging still counts
+ * it, so cursors stay exact.
+ */
+export function isShowableFeedEntry(value: unknown): value is FeedEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const { uid, title } = value as { uid?: unknown; title?: unknown };
+  return typeof uid === 'string' && uid !== '' && typeof title === 'string';
+}
+
 /** Which challenge an owner action applies to (ids come from the storage path, docs/architecture.md#data-model-and-access). */
 export interface ChallengeRef {
   ownerId: string;

@@ -1,4 +1,4 @@
-import type { FeedEntry } from '@domain/challenges/challenge-record';
+import { isShowableFeedEntry, type FeedEntry } from '@domain/challenges/challenge-record';
 import type { ChildQuery, Row } from '@domain/data/child-query';
 import { dbPaths } from '@domain/data/database-paths';
 import { childrenRead } from '@domain/data/read-descriptor';
@@ -17,17 +17,6 @@ export interface FeedCursor {
 export interface FeedCard {
   challengeId: string;
   entry: FeedEntry;
-}
-
-/**
- * Whether a row of feed/ can be shown as a card: its owner and title at least. A row that cannot (a
- * stub an older server left when a challenge was hidden mid-write, docs/security.md "Moderation
- * races") is left out of the cards, not rendered; paging still counts it, so cursors stay exact.
- */
-export function isShowableFeedEntry(value: unknown): value is FeedEntry {
-  if (typeof value !== 'object' || value === null) return false;
-  const { uid, title } = value as { uid?: unknown; title?: unknown };
-  return typeof uid === 'string' && uid !== '' && typeof title === 'string';
 }
 
 /** The cards of a page that can be shown (isShowableFeedEntry). */
