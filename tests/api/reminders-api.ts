@@ -4,7 +4,7 @@
  * and the local push service's subscriptions and deliveries.
  */
 import type { RunningPushService } from 'challangex-emulators/push';
-import type { SubscribeDeviceRequest } from '@domain/api/reminders';
+import type { ReminderSettingsRequest, SubscribeDeviceRequest } from '@domain/api/reminders';
 import type { PushSender } from '../../functions/src/reminders/push-delivery';
 import { DEFAULT_VAPID_SUBJECT, DEV_VAPID_KEYS } from '../../functions/src/reminders/vapid-keys';
 import type { TestMember } from './api-harness';
@@ -73,7 +73,7 @@ export async function deliveriesTo(
 }
 
 /** Reminders on, every kind, no quiet hours. */
-export const REMINDERS_ON = {
+export const REMINDERS_ON: ReminderSettingsRequest = {
   enabled: true,
   breakfast: true,
   lunch: true,

@@ -88,6 +88,23 @@ describe('a nudge as a push', () => {
   });
 });
 
+describe('quiet hours', () => {
+  it("hold back a nudge push in the member's quiet hours; the notice still arrives", async () => {
+    clock.now = PROOF_TESTS_START;
+    const { members } = await makeGroup(setup.harness, ['Owner', 'Asha', 'Ravi']);
+    const [, asha, ravi] = members;
+    await setup.harness.database.ref(dbPaths.memberTimeZone(asha.uid)).set('Asia/Kolkata');
+    const ashaPhone = await remindersOn(asha, {
+      ...REMINDERS_ON,
+      quietHours: { start: '19:00', end: '23:00' },
+    });
+    clock.now = (await mealOf(asha, 'dinner')).opensAt + 5 * MINUTE;
+    expect((await groupAction(ravi, 'nudges', asha)).status).toBe(201);
+    expect(await deliveriesTo(push, ashaPhone)).toEqual([]);
+    expect(Object.values(await read(dbPaths.notices(asha.uid)))).toHaveLength(1);
+  });
+});
+
 describe('cheers as pushes', () => {
   it('are batched: one push at most every 30 minutes, every cheer still a notice', async () => {
     clock.now = PROOF_TESTS_START;
