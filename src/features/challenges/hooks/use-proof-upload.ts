@@ -1,28 +1,29 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isOnline } from '@/lib/connectivity';
 import { storageErrorReason, isRetryableUpload } from '@/lib/error-messages';
 import { toastError, toastErrorWithReason, toastInfo, toastSuccess } from '@/lib/toast';
 import { ApiError } from '@/services/api-client';
-import type { UploadHandle } from '@/services/storage';
+import type { UploadHandle, UploadProgress } from '@/services/storage';
 import { submitMealProof } from '../api/submit-meal-proof';
 import {
   isCanceledProofUpload,
+  mealProofPath,
   startMealProofUpload,
   storedMealProofUrl,
   type ProofTarget,
 } from '../api/upload-meal-proof';
+import type { WaitingProof } from '@/services/waiting-proofs';
+import { loadSender, useWaitingProof } from './use-waiting-proof';
+import type { ProofUploadPhase } from './proof-upload-phase';
 
-export type ProofUploadPhase =
-  | { kind: 'idle' }
-  | { kind: 'compressing' }
-  | { kind: 'uploading'; paused: boolean; percent: number }
-  | { kind: 'saving' }
-  /** The server recorded the proof; `flagged` when it waits for an admin before it earns points. */
-  | { kind: 'recorded'; flagged: boolean }
-  /**
-   * The upload failed: why (src/lib/error-messages.ts), and whether the same photo may be sent again;
-   * `refused` when the server refused the stored photo (not a picture), saying why.
-   */
-  | { kind: 'failed'; reason: string; retryable: boolean; refused?: boolean };
+/** Thrown before the upload starts: the photo is kept on this device until the network is back. */
+class WaitingOnDevice extends Error {}
+
+function uploadingPhase({ state, bytesTransferred, totalBytes }: UploadProgress) {
+  if (state !== 'running' && state !== 'paused') return undefined;
+  const percent = totalBytes > 0 ? Math.round((bytesTransferred / totalBytes) * 100) : 0;
+  return { kind: 'uploading', paused: state === 'paused', percent } as const;
+}
 
 /**
  * One meal's proof: compress, upload resumably (the upload states of docs/product.md#states-and-transitions: pause
@@ -34,6 +35,8 @@ export function useProofUpload({ challenge, dayNumber, slot, attempt = 1 }: Proo
   // The photo of the last attempt, kept so a failed upload can be retried without choosing it again.
   const lastFile = useRef<File | null>(null);
   const mounted = useRef(true);
+  // True while start() runs its own upload; otherwise the device queue's state for this meal shows.
+  const ownFlow = useRef(false);
 
   useEffect(() => {
     mounted.current = true;
@@ -47,33 +50,53 @@ export function useProofUpload({ challenge, dayNumber, slot, attempt = 1 }: Proo
     if (mounted.current) setPhase(next);
   };
 
+  useWaitingProof({ challenge, dayNumber, slot, attempt }, ownFlow, show);
+
   const start = useCallback(
     async (file: File) => {
       const target = { challenge, dayNumber, slot, attempt };
       lastFile.current = file;
+      ownFlow.current = true;
       show({ kind: 'compressing' });
+      const kept: { proof: WaitingProof | null } = { proof: null };
+      // From here on the device queue sends the photo: when the network is back, or on a retry.
+      const handOver = async (proof: WaitingProof) => {
+        ownFlow.current = false;
+        task.current = null;
+        show({ kind: 'waiting' });
+        void (await loadSender()).sendWaitingProof(proof);
+      };
+      const keepOnDevice = async (photo: Blob) => {
+        kept.proof = await (await loadSender()).holdProof(target, photo);
+        if (kept.proof && !isOnline()) throw new WaitingOnDevice();
+      };
       try {
-        const started = await startMealProofUpload(target, file, (progress) => {
-          const { state, bytesTransferred, totalBytes } = progress;
-          if (state === 'running' || state === 'paused') {
-            show({
-              kind: 'uploading',
-              paused: state === 'paused',
-              percent: totalBytes > 0 ? Math.round((bytesTransferred / totalBytes) * 100) : 0,
-            });
-          }
-        });
+        const started = await startMealProofUpload(
+          target,
+          file,
+          (progress) => {
+            const uploading = uploadingPhase(progress);
+            if (uploading) show(uploading);
+          },
+          keepOnDevice,
+        );
         task.current = started.upload;
         show({ kind: 'uploading', paused: false, percent: 0 });
         await started.upload.done;
       } catch (error) {
         task.current = null;
+        const waiting = kept.proof;
+        if (error instanceof WaitingOnDevice && waiting) return handOver(waiting);
         const canceled = await isCanceledProofUpload(error);
+        // The member chose to stop: the device copy goes too. A dropped connection hands it over.
+        if (waiting && canceled) void (await loadSender()).dismissWaitingProof(waiting.key);
+        else if (waiting && isRetryableUpload(error)) return handOver(waiting);
         // Proofs are create-only (storage.rules): after an upload whose record was never saved, the
         // retry is refused, and the photo already stored is the one to record.
         const earlier = canceled ? null : await storedMealProofUrl(target);
         if (!earlier) {
           if (canceled) {
+            ownFlow.current = false;
             show({ kind: 'idle' });
             return;
           }
@@ -89,6 +112,8 @@ export function useProofUpload({ challenge, dayNumber, slot, attempt = 1 }: Proo
       show({ kind: 'saving' });
       try {
         const recorded = await submitMealProof(challenge, dayNumber, slot);
+        if (kept.proof) void (await loadSender()).dismissWaitingProof(kept.proof.key);
+        ownFlow.current = false;
         const flagged = recorded.review?.state === 'flagged';
         if (flagged) toastInfo('Photo saved: an admin will check it before it earns points');
         else toastSuccess('Meal check successfully');
@@ -104,8 +129,11 @@ export function useProofUpload({ challenge, dayNumber, slot, attempt = 1 }: Proo
           toastErrorWithReason('Photo refused', error.message);
           return;
         }
+        // Stored but not recorded (no network): the queue records it when it can.
+        if (kept.proof && !(error instanceof ApiError)) return handOver(kept.proof);
         toastError('Error submitting meal');
       }
+      ownFlow.current = false;
       show({ kind: 'idle' });
     },
     [challenge, dayNumber, slot, attempt],
@@ -128,7 +156,12 @@ export function useProofUpload({ challenge, dayNumber, slot, attempt = 1 }: Proo
   };
   /** Leaves a failed attempt for the photo picker (e.g. to choose another photo). */
   const dismiss = () => {
-    if (phase.kind === 'failed') show({ kind: 'idle' });
+    if (phase.kind !== 'failed') return;
+    ownFlow.current = false;
+    show({ kind: 'idle' });
+    // A photo refused after waiting on the device leaves it once the member has read why.
+    const key = mealProofPath({ challenge, dayNumber, slot, attempt });
+    void loadSender().then((sender) => sender.dismissWaitingProof(key));
   };
 
   return { phase, start, pause, resume, cancel, retry, dismiss };

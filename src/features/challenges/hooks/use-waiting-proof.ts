@@ -1,0 +1,50 @@
+import { useEffect, type MutableRefObject } from 'react';
+import type { WaitingProofState } from '../api/waiting-proof-sender';
+import { mealProofPath, type ProofTarget } from '../api/upload-meal-proof';
+import type { ProofUploadPhase } from './proof-upload-phase';
+
+/** The device queue's code, loaded with the first proof (not in the home route's first load). */
+export const loadSender = () => import('../api/waiting-proof-sender');
+
+/** How a photo waiting on this device (sent by waiting-proof-sender.ts) shows in the meal row. */
+function phaseOf(state: WaitingProofState): ProofUploadPhase {
+  switch (state.kind) {
+    case 'uploading':
+      return { kind: 'uploading', paused: false, percent: state.percent };
+    case 'refused':
+      return { kind: 'failed', reason: state.reason, retryable: false, refused: true };
+    default:
+      return state;
+  }
+}
+
+/**
+ * A photo of this meal waiting on the device (after a reload, or kept offline) shows in the meal row,
+ * and is sent (waiting-proof-sender.ts), unless the row's own upload is running (`ownFlow`).
+ */
+export function useWaitingProof(
+  { challenge, dayNumber, slot, attempt }: ProofTarget,
+  ownFlow: MutableRefObject<boolean>,
+  show: (phase: ProofUploadPhase) => void,
+) {
+  useEffect(() => {
+    let active = true;
+    let unsubscribe = () => {};
+    const key = mealProofPath({ challenge, dayNumber, slot, attempt });
+    void loadSender().then((sender) => {
+      if (!active) return;
+      const follow = () => {
+        const state = sender.waitingProofState(key);
+        if (state && !ownFlow.current) show(phaseOf(state));
+      };
+      unsubscribe = sender.subscribeWaitingProofStates(follow);
+      void sender.resumeWaitingProofs(challenge.ownerId).then(follow);
+    });
+    return () => {
+      active = false;
+      unsubscribe();
+    };
+    // `show` and `ownFlow` are the caller's stable setter and ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [challenge, dayNumber, slot, attempt]);
+}
