@@ -26,6 +26,11 @@ export interface WaitingProof {
   claimedAt?: number;
   /** Why the server refused it, shown until the member dismisses it. */
   problem?: string;
+  /**
+   * The member's ID token when the photo was kept, for the service worker's background sync to send
+   * the claim with the app closed (src/service-worker/proof-sync.ts); it expires within the hour.
+   */
+  claimToken?: string;
 }
 
 const STORE = 'proofs';
@@ -85,12 +90,20 @@ export async function removeWaitingProof(key: string): Promise<void> {
   changed();
 }
 
-/** The member's waiting photos; ones kept longer than 48 hours are removed on the way. */
-export async function waitingProofs(uid: string, now = Date.now()): Promise<WaitingProof[]> {
+/**
+ * The member's waiting photos (every member's when `uid` is undefined: the service worker knows no
+ * member); ones kept longer than 48 hours are removed on the way.
+ */
+export async function waitingProofs(
+  uid: string | undefined,
+  now = Date.now(),
+): Promise<WaitingProof[]> {
   const all = await run('readonly', (store) => store.getAll() as IDBRequest<WaitingProof[]>);
   const expired = all.filter((proof) => now - proof.keptAt > PROOF_CLAIM_LIMITS.deviceKeepMs);
   await Promise.all(expired.map((proof) => removeWaitingProof(proof.key)));
-  return all.filter((proof) => proof.uid === uid && !expired.includes(proof));
+  return all.filter(
+    (proof) => (uid === undefined || proof.uid === uid) && !expired.includes(proof),
+  );
 }
 
 /** Asks the browser not to evict the app's storage under pressure (a waiting photo is evidence). */
@@ -100,6 +113,20 @@ export async function askPersistentStorage(): Promise<void> {
       await navigator.storage.persist();
   } catch {
     // Refused or unsupported: the photo stays, only evictable.
+  }
+}
+
+/** The background sync of claims (src/service-worker/proof-sync.ts), and its message to open windows. */
+export const PROOF_SYNC_TAG = 'challangex-proof-claims';
+
+/** Asks the browser to wake the service worker for `tag` once the network is back (where it can). */
+export async function requestBackgroundSync(tag: string): Promise<void> {
+  try {
+    const registration = (await navigator.serviceWorker?.getRegistration()) as
+      (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined;
+    await registration?.sync?.register(tag);
+  } catch {
+    // No background sync here: the app's own retries send the claim.
   }
 }
 

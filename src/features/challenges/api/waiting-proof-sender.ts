@@ -3,9 +3,12 @@ import { storagePaths } from '@domain/data/storage-paths';
 import { isOnline } from '@/lib/connectivity';
 import { isRetryableUpload, storageErrorReason } from '@/lib/error-messages';
 import { ApiError, callApi } from '@/services/api-client';
+import { memberIdToken } from '@/services/saved-session';
 import {
   askPersistentStorage,
   keepWaitingProof,
+  PROOF_SYNC_TAG,
+  requestBackgroundSync,
   removeWaitingProof,
   sha256Hex,
   subscribeWaitingProofs,
@@ -85,12 +88,14 @@ export async function holdProof(target: ProofTarget, photo: Blob): Promise<Waiti
       sha256: await sha256Hex(photo),
       photo,
       keptAt: Date.now(),
+      claimToken: (await memberIdToken()) ?? undefined,
     };
     await keepWaitingProof(proof);
     held.set(proof.key, proof);
     setState(proof, { kind: 'waiting' });
     void askPersistentStorage();
     if (isOnline()) void claimProof(proof).catch(() => scheduleRetry());
+    else void requestBackgroundSync(PROOF_SYNC_TAG);
     return proof;
   } catch {
     return null;
@@ -207,6 +212,10 @@ export async function resumeWaitingProofs(uid: string): Promise<void> {
   if (!watchingNetwork) {
     watchingNetwork = true;
     window.addEventListener('online', () => void sendHeld());
+    // The service worker's background sync sent the claims: the photos follow (proof-sync.ts).
+    navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
+      if ((event.data as { type?: unknown } | null)?.type === PROOF_SYNC_TAG) void sendHeld();
+    });
   }
   let kept: WaitingProof[];
   try {
@@ -221,8 +230,7 @@ export async function resumeWaitingProofs(uid: string): Promise<void> {
 /** The member read why a photo was refused: it leaves the device. */
 export async function dismissWaitingProof(key: string): Promise<void> {
   held.delete(key);
-  const entry = states.get(key);
   states.delete(key);
   listeners.forEach((listener) => listener());
-  if (entry) await removeWaitingProof(key).catch(() => {});
+  await removeWaitingProof(key).catch(() => {});
 }

@@ -32,6 +32,8 @@ vi.mock('@/services/waiting-proofs', () => {
     },
     askPersistentStorage: vi.fn(async () => {}),
     sha256Hex: vi.fn(async () => SHA),
+    PROOF_SYNC_TAG: 'challangex-proof-claims',
+    requestBackgroundSync: vi.fn(async () => {}),
   };
 });
 vi.mock('@/services/storage', () => ({
