@@ -1,6 +1,6 @@
 import type { ProofClaimRequest, ProofClaimResponse, ProofResponse } from '@domain/api/proofs';
 import { storagePaths } from '@domain/data/storage-paths';
-import { isOnline } from '@/lib/connectivity';
+import { isOnline, subscribeConnectivity } from '@/lib/connectivity';
 import { isRetryableUpload, storageErrorReason } from '@/lib/error-messages';
 import { ApiError, callApi } from '@/services/api-client';
 import { memberIdToken } from '@/services/saved-session';
@@ -66,6 +66,19 @@ export function waitingProofCount(challengeId: string): number {
 }
 
 /**
+ * The member's ID token for the service worker's background sync, if the SDK has one at hand: without
+ * a network an expired one cannot be refreshed, and the photo is kept without waiting for that.
+ */
+async function tokenForSync(): Promise<string | undefined> {
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 1_000));
+  try {
+    return (await Promise.race([memberIdToken(), timeout])) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Keeps the prepared photo on this device with its hash, asks for persistent storage and sends the
  * claim when online; null when the device cannot keep it (no IndexedDB): the upload then goes as before.
  */
@@ -88,7 +101,7 @@ export async function holdProof(target: ProofTarget, photo: Blob): Promise<Waiti
       sha256: await sha256Hex(photo),
       photo,
       keptAt: Date.now(),
-      claimToken: (await memberIdToken()) ?? undefined,
+      claimToken: await tokenForSync(),
     };
     await keepWaitingProof(proof);
     held.set(proof.key, proof);
@@ -116,6 +129,9 @@ async function claimProof(proof: WaitingProof): Promise<WaitingProof> {
   return next;
 }
 
+const LATE_CLAIM =
+  "This photo reached the server after the meal's window closed, so it cannot count. Nothing was uploaded.";
+
 /** A refusal that sending again cannot change: the member is told why. */
 function refusalOf(error: unknown): string | undefined {
   if (error instanceof ApiError)
@@ -132,8 +148,10 @@ async function send(proof: WaitingProof): Promise<void> {
     try {
       current = await claimProof(current);
     } catch (error) {
-      // A refused claim (window closed, three claimed): the proof route still judges the photo.
       if (!(error instanceof ApiError) || refusalOf(error) === undefined) throw error;
+      // Claimed too late: once the window has closed the photo cannot count, so it is not sent.
+      if (error.code === 'window-closed') throw new ApiError(409, LATE_CLAIM, error.code);
+      // Otherwise (three claimed, already proved) the proof route still judges the photo.
     }
     const storage = await import('@/services/storage');
     if (!(await storage.storedFileUrl(current.key))) {
@@ -211,7 +229,11 @@ let watchingNetwork = false;
 export async function resumeWaitingProofs(uid: string): Promise<void> {
   if (!watchingNetwork) {
     watchingNetwork = true;
-    window.addEventListener('online', () => void sendHeld());
+    // Back online (the browser's word, or the server answering again): send what waits.
+    // A photo already on its way is not sent twice (sendWaitingProof).
+    subscribeConnectivity(() => {
+      if (isOnline()) void sendHeld();
+    });
     // The service worker's background sync sent the claims: the photos follow (proof-sync.ts).
     navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
       if ((event.data as { type?: unknown } | null)?.type === PROOF_SYNC_TAG) void sendHeld();

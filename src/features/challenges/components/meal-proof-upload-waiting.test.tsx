@@ -164,3 +164,21 @@ it('a photo the server refuses says why, and leaves the phone once the member ha
   await userEvent.click(screen.getByRole('button', { name: 'Choose another photo' }));
   await waitFor(() => expect(kept.has(pathOf(3))).toBe(false));
 });
+
+it('a claim that reached the server after the window closed: the photo is not sent, and the row says why', async () => {
+  uploadsAtOnce();
+  vi.mocked(callApi).mockImplementation((path) =>
+    path.includes('/days/4/')
+      ? Promise.reject(new ApiError(409, "This meal's window has closed", 'window-closed'))
+      : Promise.resolve({ receivedAt: 1_000 }),
+  );
+  renderUpload(4);
+  await userEvent.upload(screen.getByLabelText('Proof photo for Day 4 lunch'), photo);
+  await screen.findByText('Saved on this phone');
+  goOnline();
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    "Photo refused. This photo reached the server after the meal's window closed, so it cannot count.",
+  );
+  expect(uploadFile).not.toHaveBeenCalledWith(pathOf(4), expect.anything(), expect.anything());
+  expect(submitMealProof).not.toHaveBeenCalledWith(challenge, 4, 'lunch');
+});
