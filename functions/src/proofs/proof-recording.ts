@@ -81,6 +81,17 @@ async function examinePhoto(
 }
 
 /**
+ * Refuses a proof after the window closed, before the photo is downloaded, unless the meal has a
+ * claim received in time and the close was less than 24 hours ago (docs/security.md, "Proof claims").
+ */
+async function assertStillOpen(database: Database, meal: MealRef, window: MealWindow, now: number) {
+  if (now <= window.closesAt) return;
+  const claimed =
+    now <= lateProofWindow(window).closesAt && (await hasTimelyClaim(database, meal, window));
+  if (!claimed) throw new HttpError(409, 'window-closed', "This meal's window has closed");
+}
+
+/**
  * When the meal counts as done: now for a proof in time. For a proof after its window closed, or a
  * photo stored after it: when the claim of exactly the stored bytes was received, which must be in
  * time (docs/security.md, "Proof claims"), capped at the close so that points, streaks and boards
@@ -150,8 +161,7 @@ export async function recordProof(
   const now = clock();
   if (!window || now < window.opensAt)
     throw new HttpError(409, 'window-not-open', "This meal's window has not opened yet");
-  if (now > lateProofWindow(window).closesAt)
-    throw new HttpError(409, 'window-closed', "This meal's window has closed");
+  await assertStillOpen(database, target, window, now);
   const attempt = nextProofAttempt(meal!);
   if (attempt === undefined)
     throw new HttpError(409, 'attempts-used', 'No more photos can be sent for this meal');
