@@ -36,6 +36,8 @@ const states = new Map<string, { challengeId: string; state: WaitingProofState }
 const sending = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
 const held = new Map<string, WaitingProof>();
+/** Photos whose meal row runs its own upload right now (use-proof-upload.ts): not sent from here too. */
+const withTheirRow = new Set<string>();
 let failures = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 /** Backoff between retries: 2 s, doubling, at most a minute. */
@@ -105,9 +107,11 @@ export async function holdProof(target: ProofTarget, photo: Blob): Promise<Waiti
     };
     await keepWaitingProof(proof);
     held.set(proof.key, proof);
+    withTheirRow.add(proof.key);
     setState(proof, { kind: 'waiting' });
     void askPersistentStorage();
-    if (isOnline()) void claimProof(proof).catch(() => scheduleRetry());
+    // A claim that fails here is sent again with the photo, if the row hands it over.
+    if (isOnline()) void claimProof(proof).catch(() => {});
     else void requestBackgroundSync(PROOF_SYNC_TAG);
     return proof;
   } catch {
@@ -190,6 +194,7 @@ async function send(proof: WaitingProof): Promise<void> {
 
 /** Sends one waiting photo now if online (once at a time); otherwise it waits for the network. */
 export function sendWaitingProof(proof: WaitingProof): Promise<void> {
+  withTheirRow.delete(proof.key);
   if (proof.problem) {
     setState(proof, { kind: 'refused', reason: proof.problem });
     return Promise.resolve();
@@ -217,7 +222,8 @@ function scheduleRetry() {
 }
 
 async function sendHeld() {
-  await Promise.all([...held.values()].map((proof) => sendWaitingProof(proof)));
+  const waiting = [...held.values()].filter((proof) => !withTheirRow.has(proof.key));
+  await Promise.all(waiting.map((proof) => sendWaitingProof(proof)));
 }
 
 let watchingNetwork = false;
@@ -252,6 +258,7 @@ export async function resumeWaitingProofs(uid: string): Promise<void> {
 /** The member read why a photo was refused: it leaves the device. */
 export async function dismissWaitingProof(key: string): Promise<void> {
   held.delete(key);
+  withTheirRow.delete(key);
   states.delete(key);
   listeners.forEach((listener) => listener());
   await removeWaitingProof(key).catch(() => {});

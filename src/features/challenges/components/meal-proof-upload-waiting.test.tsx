@@ -97,7 +97,12 @@ beforeEach(() => {
   vi.clearAllMocks();
   onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
 });
-afterEach(() => onLine.mockRestore());
+afterEach(async () => {
+  onLine.mockRestore();
+  // Each test's photos leave the device queue, so the next test's sends are its own.
+  const sender = await import('../api/waiting-proof-sender');
+  await Promise.all([...kept.keys()].map((key) => sender.dismissWaitingProof(key)));
+});
 
 function goOnline() {
   onLine.mockReturnValue(true);
@@ -148,7 +153,6 @@ it('after a reload: the photo kept on the phone shows as waiting, still offline'
 
 it('a photo the server refuses says why, and leaves the phone once the member has read it', async () => {
   uploadsAtOnce();
-  // Day 2's photo from the test before is sent too once online: only day 3's is refused.
   vi.mocked(submitMealProof).mockImplementation((_challenge, day) =>
     day === 3
       ? Promise.reject(new ApiError(409, "This meal's window has closed", 'window-closed'))
@@ -181,4 +185,54 @@ it('a claim that reached the server after the window closed: the photo is not se
   );
   expect(uploadFile).not.toHaveBeenCalledWith(pathOf(4), expect.anything(), expect.anything());
   expect(submitMealProof).not.toHaveBeenCalledWith(challenge, 4, 'lunch');
+});
+
+describe('online, a photo kept on the phone while it uploads', () => {
+  const rejectUpload = (code: string) =>
+    vi.mocked(uploadFile).mockImplementationOnce(
+      () =>
+        ({
+          pause: () => true,
+          resume: () => true,
+          cancel: () => true,
+          done: Promise.reject(Object.assign(new Error(code), { code })),
+        }) as UploadHandle,
+    );
+
+  it('waits on the phone when the connection is lost mid-upload (the SDK gave up)', async () => {
+    onLine.mockReturnValue(true);
+    let giveUp = () => {};
+    vi.mocked(uploadFile).mockImplementationOnce(
+      () =>
+        ({
+          pause: () => true,
+          resume: () => true,
+          cancel: () => true,
+          done: new Promise((_resolve, reject) => {
+            giveUp = () =>
+              reject(Object.assign(new Error('gave up'), { code: 'storage/retry-limit-exceeded' }));
+          }),
+        }) as UploadHandle,
+    );
+    renderUpload(5);
+    await userEvent.upload(screen.getByLabelText('Proof photo for Day 5 lunch'), photo);
+    await screen.findByRole('group', { name: 'Upload of Day 5 lunch proof' });
+    onLine.mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    await act(async () => giveUp());
+    expect(await screen.findByText('Saved on this phone')).toBeInTheDocument();
+    expect(kept.get(pathOf(5))).toMatchObject({ sha256: SHA });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says why as before when Storage refuses it for another reason (its quota), with a retry', async () => {
+    onLine.mockReturnValue(true);
+    rejectUpload('storage/quota-exceeded');
+    renderUpload(6);
+    await userEvent.upload(screen.getByLabelText('Proof photo for Day 6 lunch'), photo);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error uploading image.');
+    expect(screen.getByRole('button', { name: 'Retry upload' })).toBeInTheDocument();
+    expect(screen.queryByText('Saved on this phone')).not.toBeInTheDocument();
+    expect(uploadFile).toHaveBeenCalledTimes(1);
+  });
 });

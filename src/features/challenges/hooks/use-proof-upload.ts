@@ -19,6 +19,10 @@ import type { ProofUploadPhase } from './proof-upload-phase';
 /** Thrown before the upload starts: the photo is kept on this device until the network is back. */
 class WaitingOnDevice extends Error {}
 
+/** The upload failed for want of a network: offline now, or the SDK gave up retrying. */
+const lostConnection = (error: unknown) =>
+  !isOnline() || (error as { code?: unknown } | null)?.code === 'storage/retry-limit-exceeded';
+
 function uploadingPhase({ state, bytesTransferred, totalBytes }: UploadProgress) {
   if (state !== 'running' && state !== 'paused') return undefined;
   const percent = totalBytes > 0 ? Math.round((bytesTransferred / totalBytes) * 100) : 0;
@@ -90,7 +94,8 @@ export function useProofUpload({ challenge, dayNumber, slot, attempt = 1 }: Proo
         const canceled = await isCanceledProofUpload(error);
         // The member chose to stop: the device copy goes too. A dropped connection hands it over.
         if (waiting && canceled) void (await loadSender()).dismissWaitingProof(waiting.key);
-        else if (waiting && isRetryableUpload(error)) return handOver(waiting);
+        // Only a lost connection: other failures say why, with a retry, as before.
+        else if (waiting && lostConnection(error)) return handOver(waiting);
         // Proofs are create-only (storage.rules): after an upload whose record was never saved, the
         // retry is refused, and the photo already stored is the one to record.
         const earlier = canceled ? null : await storedMealProofUrl(target);
