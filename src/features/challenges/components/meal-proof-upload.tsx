@@ -1,6 +1,7 @@
 import { useId, type ChangeEvent } from 'react';
 import type { MealSlot } from '@domain/constants';
 import type { ChallengeRef } from '@domain/challenges/challenge-record';
+import * as deviceQueue from '../api/waiting-proof-sender';
 import { useProofUpload } from '../hooks/use-proof-upload';
 import { ProofUploadStatus } from './proof-upload-status';
 
@@ -33,12 +34,11 @@ export function MealProofUpload({
 }: MealProofUploadProps) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
-  const { phase, start, ...controls } = useProofUpload({
-    challenge,
-    dayNumber,
-    slot,
-    attempt,
-  });
+  // The challenge screen's rows keep their photos on the phone until they upload (docs/product.md).
+  const { phase, start, ...controls } = useProofUpload(
+    { challenge, dayNumber, slot, attempt },
+    deviceQueue,
+  );
 
   const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

@@ -13,7 +13,7 @@ import {
   type ProofTarget,
 } from '../api/upload-meal-proof';
 import type { WaitingProof } from '@/services/waiting-proofs';
-import { loadSender, useWaitingProof } from './use-waiting-proof';
+import { useWaitingProof, type DeviceQueue } from './use-waiting-proof';
 import type { ProofUploadPhase } from './proof-upload-phase';
 
 /** Thrown before the upload starts: the photo is kept on this device until the network is back. */
@@ -31,9 +31,11 @@ function uploadingPhase({ state, bytesTransferred, totalBytes }: UploadProgress)
 
 /**
  * One meal's proof: compress, upload resumably (the upload states of docs/product.md#states-and-transitions: pause
- * only while running, resume while paused, cancel either way), then record it.
+ * only while running, resume while paused, cancel either way), then record it. With the device `queue` (the
+ * challenge screen's rows) the photo is also kept on the phone and claimed, and waits there when the network is gone.
  */
-export function useProofUpload({ challenge, dayNumber, slot, attempt = 1 }: ProofTarget) {
+export function useProofUpload(target: ProofTarget, queue?: DeviceQueue) {
+  const { challenge, dayNumber, slot, attempt = 1 } = target;
   const [phase, setPhase] = useState<ProofUploadPhase>({ kind: 'idle' });
   const task = useRef<UploadHandle | null>(null);
   // The photo of the last attempt, kept so a failed upload can be retried without choosing it again.
@@ -54,7 +56,7 @@ export function useProofUpload({ challenge, dayNumber, slot, attempt = 1 }: Proo
     if (mounted.current) setPhase(next);
   };
 
-  useWaitingProof({ challenge, dayNumber, slot, attempt }, ownFlow, show);
+  useWaitingProof({ challenge, dayNumber, slot, attempt }, ownFlow, show, queue);
 
   const start = useCallback(
     async (file: File) => {
@@ -66,12 +68,11 @@ export function useProofUpload({ challenge, dayNumber, slot, attempt = 1 }: Proo
       // From here on the device queue sends the photo: when the network is back, or on a retry.
       const handOver = async (proof: WaitingProof) => {
         ownFlow.current = false;
-        task.current = null;
         show({ kind: 'waiting' });
-        void (await loadSender()).sendWaitingProof(proof);
+        void queue?.sendWaitingProof(proof);
       };
       const keepOnDevice = async (photo: Blob) => {
-        kept.proof = await (await loadSender()).holdProof(target, photo);
+        kept.proof = queue ? await queue.holdProof(target, photo) : null;
         if (kept.proof && !isOnline()) throw new WaitingOnDevice();
       };
       try {
@@ -93,7 +94,7 @@ export function useProofUpload({ challenge, dayNumber, slot, attempt = 1 }: Proo
         if (error instanceof WaitingOnDevice && waiting) return handOver(waiting);
         const canceled = await isCanceledProofUpload(error);
         // The member chose to stop: the device copy goes too. A dropped connection hands it over.
-        if (waiting && canceled) void (await loadSender()).dismissWaitingProof(waiting.key);
+        if (waiting && canceled) void queue?.dismissWaitingProof(waiting.key);
         // Only a lost connection: other failures say why, with a retry, as before.
         else if (waiting && lostConnection(error)) return handOver(waiting);
         // Proofs are create-only (storage.rules): after an upload whose record was never saved, the
@@ -117,7 +118,7 @@ export function useProofUpload({ challenge, dayNumber, slot, attempt = 1 }: Proo
       show({ kind: 'saving' });
       try {
         const recorded = await submitMealProof(challenge, dayNumber, slot);
-        if (kept.proof) void (await loadSender()).dismissWaitingProof(kept.proof.key);
+        if (kept.proof) void queue?.dismissWaitingProof(kept.proof.key);
         ownFlow.current = false;
         const flagged = recorded.review?.state === 'flagged';
         if (flagged) toastInfo('Photo saved: an admin will check it before it earns points');
@@ -141,7 +142,7 @@ export function useProofUpload({ challenge, dayNumber, slot, attempt = 1 }: Proo
       ownFlow.current = false;
       show({ kind: 'idle' });
     },
-    [challenge, dayNumber, slot, attempt],
+    [challenge, dayNumber, slot, attempt, queue],
   );
 
   const pause = () => {
@@ -166,7 +167,7 @@ export function useProofUpload({ challenge, dayNumber, slot, attempt = 1 }: Proo
     show({ kind: 'idle' });
     // A photo refused after waiting on the device leaves it once the member has read why.
     const key = mealProofPath({ challenge, dayNumber, slot, attempt });
-    void loadSender().then((sender) => sender.dismissWaitingProof(key));
+    void queue?.dismissWaitingProof(key);
   };
 
   return { phase, start, pause, resume, cancel, retry, dismiss };

@@ -3,8 +3,11 @@ import type { WaitingProofState } from '../api/waiting-proof-sender';
 import { mealProofPath, type ProofTarget } from '../api/upload-meal-proof';
 import type { ProofUploadPhase } from './proof-upload-phase';
 
-/** The device queue's code, loaded with the first proof (not in the home route's first load). */
-export const loadSender = () => import('../api/waiting-proof-sender');
+/**
+ * The device queue (waiting-proof-sender.ts), handed in by the challenge screen's meal rows only: its code
+ * stays in that screen's chunk, and other rows (the feed's "Snap your …") upload as before without it.
+ */
+export type DeviceQueue = typeof import('../api/waiting-proof-sender');
 
 /** How a photo waiting on this device (sent by waiting-proof-sender.ts) shows in the meal row. */
 function phaseOf(state: WaitingProofState): ProofUploadPhase {
@@ -26,25 +29,23 @@ export function useWaitingProof(
   { challenge, dayNumber, slot, attempt }: ProofTarget,
   ownFlow: MutableRefObject<boolean>,
   show: (phase: ProofUploadPhase) => void,
+  queue: DeviceQueue | undefined,
 ) {
   useEffect(() => {
+    if (!queue) return;
     let active = true;
-    let unsubscribe = () => {};
     const key = mealProofPath({ challenge, dayNumber, slot, attempt });
-    void loadSender().then((sender) => {
-      if (!active) return;
-      const follow = () => {
-        const state = sender.waitingProofState(key);
-        if (state && !ownFlow.current) show(phaseOf(state));
-      };
-      unsubscribe = sender.subscribeWaitingProofStates(follow);
-      void sender.resumeWaitingProofs(challenge.ownerId).then(follow);
-    });
+    const follow = () => {
+      const state = queue.waitingProofState(key);
+      if (active && state && !ownFlow.current) show(phaseOf(state));
+    };
+    const unsubscribe = queue.subscribeWaitingProofStates(follow);
+    void queue.resumeWaitingProofs(challenge.ownerId).then(follow);
     return () => {
       active = false;
       unsubscribe();
     };
     // `show` and `ownFlow` are the caller's stable setter and ref.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [challenge, dayNumber, slot, attempt]);
+  }, [challenge, dayNumber, slot, attempt, queue]);
 }
