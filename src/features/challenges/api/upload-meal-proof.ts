@@ -28,15 +28,13 @@ export interface StartedProofUpload {
 
 /**
  * Compresses the photo (a file it cannot read fails with UNREADABLE_PHOTO_CODE), writes the
- * original's capture time back into it, hands it to `beforeUpload` (which keeps it on the device and
- * may stop here by throwing), and starts its resumable upload to the meal's storage path; the
- * Storage SDK and the EXIF reader load only now, on the first proof.
+ * original's capture time back into it, and starts its resumable upload to the meal's storage path;
+ * the Storage SDK and the EXIF reader load only now, on the first proof.
  */
 export async function startMealProofUpload(
   target: ProofTarget,
   file: File,
   onProgress: (progress: UploadProgress) => void,
-  beforeUpload: (photo: Blob) => Promise<void> = async () => {},
 ): Promise<StartedProofUpload> {
   const [compressed, { uploadFile }] = await Promise.all([
     compressPhoto(file, PROOF_MAX_PIXELS).catch((cause: unknown) => {
@@ -48,7 +46,6 @@ export async function startMealProofUpload(
   ]);
   // Compression drops EXIF; the server reads when the photo was taken from the stored file.
   const photo = await keepCaptureTime(file, compressed);
-  await beforeUpload(photo);
   return { upload: uploadFile(mealProofPath(target), photo, onProgress) };
 }
 

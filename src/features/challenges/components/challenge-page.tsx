@@ -10,7 +10,6 @@ import { useChallenge } from '../api/use-challenge';
 import { ChallengeOwnerView } from './challenge-owner-view';
 import { ChallengeSummaryCard } from './challenge-summary-card';
 import { HiddenByModeratorNotice } from './hidden-by-moderator-notice';
-import { WaitingProofsNotice } from './waiting-proofs-notice';
 import './challenges.css';
 
 const NOT_FOUND_TITLE = 'Challenge not found';
@@ -130,9 +129,6 @@ export function ChallengePage() {
     <div className="container py-4 challenge-page" aria-busy={showingCache}>
       {moderation && (
         <HiddenByModeratorNotice moderation={moderation} isOwner={found?.view === 'owner'} />
-      )}
-      {addressed.challengeId && (
-        <WaitingProofsNotice uid={user.uid} challengeId={addressed.challengeId} />
       )}
       {showingCache && (
         <div

@@ -4,7 +4,6 @@ import { windowText } from '@domain/challenges/current-meal';
 import { closedBeforeStart } from '@domain/challenges/meal-adherence';
 import { canUploadProof, mealStatus } from '@domain/challenges/meal-status';
 import { nextProofAttempt } from '@domain/challenges/proof-review';
-import { storagePaths } from '@domain/data/storage-paths';
 import { useMainContent } from '@/hooks/use-main-content';
 import { appImageSource } from '@/lib/safe-urls';
 import { slotLabel, type DayPlan } from '../lib/challenge-meals';
@@ -12,7 +11,6 @@ import { MealIngredients } from './meal-ingredients';
 import { MealProofUpload } from './meal-proof-upload';
 import { MealStatusBadge } from './meal-status-badge';
 import { MealSwapButton } from './meal-swap-button';
-import { useHasWaitingProof } from '../hooks/use-waiting-proofs';
 
 /** The line a meal card shows for a meal that was never open to this member. */
 export const BEFORE_START_TEXT = 'Before you started · not counted';
@@ -73,12 +71,6 @@ function MealCard({
   painted,
 }: MealCardProps) {
   const headingId = `meal-${dayNumber}-${slot}`;
-  const attempt = meal ? nextProofAttempt(meal) : 1;
-  const { ownerId, challengeId } = challenge;
-  // A photo waiting on this device keeps its row after the window closes (it may count for 24 hours).
-  const waiting = useHasWaitingProof(
-    storagePaths.mealProof(ownerId, challengeId, dayNumber, slot, attempt ?? 1),
-  );
   if (!meal)
     return (
       <article className="card meal-card" aria-labelledby={headingId}>
@@ -140,13 +132,13 @@ function MealCard({
           </div>
         </div>
         <div className="meal-card-proof mt-2">
-          {canUploadProof(meal, now) || (waiting && status !== 'Done') ? (
+          {canUploadProof(meal, now) ? (
             <MealProofUpload
               challenge={challenge}
               dayNumber={dayNumber}
               slot={slot}
-              attempt={attempt}
-              enabled={canUploadProof(meal, now)}
+              attempt={nextProofAttempt(meal)}
+              enabled
               mealLabel={mealLabel}
             />
           ) : (

@@ -73,10 +73,6 @@ async function choosePhoto() {
 }
 
 beforeEach(() => vi.clearAllMocks());
-// The device queue's code loads with the first photo; loaded once here so no test waits on the import.
-beforeAll(async () => {
-  await import('../api/waiting-proof-sender');
-});
 
 it('offers the gallery and the camera: any image, no forced capture', () => {
   renderUpload();

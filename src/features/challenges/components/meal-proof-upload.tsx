@@ -1,7 +1,6 @@
 import { useId, type ChangeEvent } from 'react';
 import type { MealSlot } from '@domain/constants';
 import type { ChallengeRef } from '@domain/challenges/challenge-record';
-import * as deviceQueue from '../api/waiting-proof-sender';
 import { useProofUpload } from '../hooks/use-proof-upload';
 import { ProofUploadStatus } from './proof-upload-status';
 
@@ -34,11 +33,12 @@ export function MealProofUpload({
 }: MealProofUploadProps) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
-  // The challenge screen's rows keep their photos on the phone until they upload (docs/product.md).
-  const { phase, start, ...controls } = useProofUpload(
-    { challenge, dayNumber, slot, attempt },
-    deviceQueue,
-  );
+  const { phase, start, ...controls } = useProofUpload({
+    challenge,
+    dayNumber,
+    slot,
+    attempt,
+  });
 
   const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

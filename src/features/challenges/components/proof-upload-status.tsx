@@ -4,7 +4,7 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import Spinner from 'react-bootstrap/Spinner';
 import { UploadLeaveGuard } from '@/components/upload-leave-guard';
 import { useOnline } from '@/lib/connectivity';
-import type { ProofUploadPhase } from '../hooks/proof-upload-phase';
+import type { ProofUploadPhase } from '../hooks/use-proof-upload';
 import type { useProofUpload } from '../hooks/use-proof-upload';
 
 type Controls = Pick<
@@ -21,8 +21,7 @@ interface ProofUploadStatusProps {
 
 /**
  * A running proof upload, wherever it was started (the meal card's picker, the "Snap your …" button): preparing,
- * saved on this phone while it waits for the network, progress with pause, resume and cancel, saving, or why
- * it failed with a retry; leaving the page asks first.
+ * progress with pause, resume and cancel, saving, or why it failed with a retry; leaving the page asks first.
  */
 export function ProofUploadStatus({ phase, controls, mealLabel }: ProofUploadStatusProps) {
   const online = useOnline();
@@ -32,20 +31,6 @@ export function ProofUploadStatus({ phase, controls, mealLabel }: ProofUploadSta
         <UploadLeaveGuard />
         <Spinner animation="border" size="sm" aria-hidden="true" />
         {phase.kind === 'compressing' ? 'Preparing photo…' : 'Saving…'}
-      </div>
-    );
-  }
-
-  if (phase.kind === 'waiting') {
-    // Kept on the device with its claim (docs/product.md, "Photos that wait for the network").
-    return (
-      <div role="status" className="small proof-waiting">
-        <strong>Saved on this phone</strong>{' '}
-        <span className="text-body-secondary">
-          {online
-            ? '— uploading as soon as the connection allows.'
-            : "— uploads when you're back online."}
-        </span>
       </div>
     );
   }
