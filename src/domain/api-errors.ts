@@ -39,6 +39,10 @@ export const API_ERROR_CODES = {
   'already-proved': 'The meal is already proved',
   /** Every photo attempt for the meal is used (409). */
   'attempts-used': 'No more photos for this meal',
+  /** The meal already has its most photo claims (409; docs/security.md, "Proof claims"). */
+  'claims-used': 'No more photo claims for this meal',
+  /** A photo proved after its window is not the one claimed in it (409). */
+  'claim-mismatch': 'The photo is not the one claimed',
   /** The member's own record is not written yet: they must sign in to the app once (409). */
   'member-record-missing': 'The member record does not exist yet',
   /** The request conflicts with the current state in another way (409). */

@@ -23,6 +23,12 @@ export const storageKeys = {
   localPushSubscription: 'challangex.v1.local-push-subscription',
 } as const;
 
+/**
+ * The IndexedDB database of proof photos waiting for the network (src/services/waiting-proofs.ts): the
+ * member's own photos, removed once uploaded, never kept past 48 hours, and deleted with the rest here.
+ */
+export const WAITING_PROOFS_DB = 'challangex.v1.waiting-proofs';
+
 /** The service worker's cache of the project's Storage downloads: proof photos and avatars. */
 export const STORAGE_IMAGES_CACHE = 'storage-images';
 
@@ -54,7 +60,10 @@ export function writeStored(key: StorageKey, value: unknown): void {
   }
 }
 
-/** Leaves nothing of the member: local and session storage, and the worker's copies of Storage photos. */
+/**
+ * Leaves nothing of the member: local and session storage, the worker's copies of Storage photos, and
+ * the proof photos waiting on this device.
+ */
 export function clearMemberData(): void {
   try {
     localStorage.clear();
@@ -63,6 +72,12 @@ export function clearMemberData(): void {
     // Storage blocked: nothing kept.
   }
   if (typeof caches !== 'undefined') void caches.delete(STORAGE_IMAGES_CACHE).catch(() => {});
+  try {
+    // Open connections close on the delete's versionchange (waiting-proofs.ts), so it is not blocked.
+    if (typeof indexedDB !== 'undefined') indexedDB.deleteDatabase(WAITING_PROOFS_DB);
+  } catch {
+    // IndexedDB blocked: nothing kept there either.
+  }
 }
 
 /** How many public reads keep a copy, the most recently answered first; a copy older than a week is ignored. */

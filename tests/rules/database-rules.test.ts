@@ -10,6 +10,7 @@ import { adminClaimDatabaseCases } from './cases/admin-claim-cases';
 import { adminRecordCases, revokedAdminDatabaseCases } from './cases/admin-record-cases';
 import { groupAdminClaimCases, groupCases } from './cases/group-cases';
 import { reminderCases } from './cases/reminder-cases';
+import { proofClaimCases } from './cases/proof-claim-cases';
 
 describeRulesMatrix('database.rules.json: member records', memberRecordCases, databaseFixture);
 describeRulesMatrix(
@@ -47,5 +48,10 @@ describeRulesMatrix(
 describeRulesMatrix(
   'database.rules.json: meal reminders (push subscriptions, settings, state: server-only)',
   reminderCases,
+  databaseFixture,
+);
+describeRulesMatrix(
+  'database.rules.json: proof claims (server-only)',
+  proofClaimCases,
   databaseFixture,
 );

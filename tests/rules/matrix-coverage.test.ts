@@ -13,6 +13,7 @@ import { adminClaimDatabaseCases, adminClaimStorageCases } from './cases/admin-c
 import { groupAdminClaimCases, groupCases } from './cases/group-cases';
 import { groupStorageCases } from './cases/group-challenge-cases';
 import { reminderCases } from './cases/reminder-cases';
+import { proofClaimCases } from './cases/proof-claim-cases';
 import {
   adminRecordCases,
   revokedAdminDatabaseCases,
@@ -37,6 +38,7 @@ const allCases = [
   ...revokedAdminDatabaseCases,
   ...revokedAdminStorageCases,
   ...reminderCases,
+  ...proofClaimCases,
 ] as RulesCase<unknown, unknown>[];
 
 /** Every database path the app uses (docs/security.md); server-only ones need write denials all the same. */
@@ -67,6 +69,7 @@ const DATABASE_PATHS = [
   'reminderSettings',
   'reminderState',
   'reminderZones',
+  'proofClaims',
 ];
 const STORAGE_PATHS = ['Challenge/{uid}/{cid}/{file}', 'Challenge/{uid}/profile/avtar.jpg'];
 

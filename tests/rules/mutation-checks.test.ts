@@ -21,6 +21,7 @@ import {
 import { groupAdminClaimCases, groupCases } from './cases/group-cases';
 import { groupStorageCases } from './cases/group-challenge-cases';
 import { reminderCases } from './cases/reminder-cases';
+import { proofClaimCases } from './cases/proof-claim-cases';
 import { RULE_MUTANTS } from './rule-mutant-catalogue';
 import { databaseFixture } from './support/database-world';
 import { emulatorDatabaseRules, sourceDatabaseRules } from '../../scripts/lib/database-rules';
@@ -49,6 +50,7 @@ const MATRICES: Record<RulesFile, Matrix> = {
       ...adminRecordCases,
       ...revokedAdminDatabaseCases,
       ...reminderCases,
+      ...proofClaimCases,
     ] as Matrix['cases'],
     fixture: databaseFixture as MatrixFixture<unknown, unknown>,
   },

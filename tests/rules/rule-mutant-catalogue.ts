@@ -14,6 +14,7 @@ import { challengeCases } from './cases/challenge-cases';
 import { groupAdminClaimCases } from './cases/group-cases';
 import { GROUP_KILLS_OF_EXISTING_MUTANTS, GROUP_MUTANTS } from './group-mutants';
 import { OWN_REMINDER_RECORD_KILLS } from './cases/reminder-cases';
+import { OWN_PROOF_CLAIM_KILLS } from './cases/proof-claim-cases';
 import { caseTitle, type RulesCase } from './support/rules-matrix';
 
 const MEAL = 'users/$uid/challenges/$cid/meals/$day/$meal';
@@ -110,6 +111,21 @@ export const RULE_MUTANTS: readonly RuleMutant[] = [
       return JSON.stringify(parsed, null, 2);
     },
     killedBy: OWN_REMINDER_RECORD_KILLS,
+  },
+  {
+    // Proof claims are server-only (docs/security.md, "Proof claims"): a member's own write could
+    // back-date a claim, or clear a meal's claims to claim more photos.
+    name: 'each member reads and writes their own proof claims',
+    file: 'database.rules.json',
+    mutate: (rules) => {
+      const parsed = JSON.parse(rules) as { rules: Record<string, Record<string, unknown>> };
+      if (parsed.rules.proofClaims?.['.read'] !== false)
+        throw new Error('Mutant out of date: proofClaims');
+      const own = 'auth != null && auth.uid === $uid';
+      parsed.rules.proofClaims.$uid = { '.read': own, '.write': own };
+      return JSON.stringify(parsed, null, 2);
+    },
+    killedBy: OWN_PROOF_CLAIM_KILLS,
   },
   {
     name: 'a disabled member keeps writing their own records',

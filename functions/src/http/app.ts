@@ -29,6 +29,7 @@ import { builtInPlanner, type MealPlanProvider } from '../planner/meal-plan-prov
 import type { PhotoSources } from '@domain/members/member-identity';
 import type { ProofStore } from '../proofs/proof-store';
 import { submitMealProof } from '../proofs/proof-submit-route';
+import { claimMealProof } from '../proofs/proof-claim-route';
 import { approveProof, listFlaggedProofs, rejectProof } from '../admin/admin-proof-review-route';
 import { streamProofPhoto } from '../admin/admin-proof-photo-route';
 import { databaseThrottle, memoryThrottle, type RateLimit } from './rate-limit';
@@ -139,6 +140,12 @@ export function createApp({
     '/api/challenges/:challengeId/days/:day/meals/:slot/proof',
     throttled('proof', proofRateLimit),
     submitMealProof(dependencies),
+  );
+  // Claims are small but written to the database: throttled as proofs are, on an allowance of their own.
+  app.post(
+    '/api/challenges/:challengeId/days/:day/meals/:slot/claim',
+    throttled('proofClaim', proofRateLimit),
+    claimMealProof(dependencies),
   );
   const cheers = throttled('cheer', cheerRateLimit);
   const withPush = { ...dependencies, push, log };

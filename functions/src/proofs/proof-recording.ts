@@ -1,6 +1,5 @@
 import type { Database } from 'firebase-admin/database';
 import type { ChallengeRecord, MealRecord } from '@domain/challenges/challenge-record';
-import type { MealSlot } from '@domain/constants';
 import { dbPaths } from '@domain/data/database-paths';
 import { dayKey } from '@domain/challenges/meal-schedule';
 import {
@@ -23,7 +22,9 @@ import { isGroupMember } from '../groups/group-store';
 import { fingerprintProof, NotAnImageError, PhotoTooLargeError } from './proof-fingerprint';
 import { checkAndIndexProof, indexKey, unindexProof } from './proof-hash-index';
 import type { ProofStore, StoredProofPhoto } from './proof-store';
-import { inside, windowOf } from './proof-verification';
+import { inside, lateProofWindow, windowOf } from './proof-verification';
+import { hasTimelyClaim, timelyClaimOf, type MealRef } from './proof-claims';
+import type { MealWindow } from '@domain/challenges/meal-schedule';
 import { readCaptureTime } from './proof-capture-time';
 import { assertDecodeAllowance, countDecodeFailure } from './proof-decode-limit';
 import { recomputeTotals } from '../progress/recompute-totals';
@@ -80,6 +81,53 @@ async function examinePhoto(
 }
 
 /**
+ * Refuses a proof after the window closed, before the photo is downloaded, unless the meal has a
+ * claim received in time and the close was less than 24 hours ago (docs/security.md, "Proof claims").
+ */
+async function assertStillOpen(database: Database, meal: MealRef, window: MealWindow, now: number) {
+  if (now <= window.closesAt) return;
+  const claimed =
+    now <= lateProofWindow(window).closesAt && (await hasTimelyClaim(database, meal, window));
+  if (!claimed) throw new HttpError(409, 'window-closed', "This meal's window has closed");
+}
+
+/**
+ * When the meal counts as done: now for a proof in time. For a proof after its window closed, or a
+ * photo stored after it: when the claim of exactly the stored bytes was received, which must be in
+ * time (docs/security.md, "Proof claims"), capped at the close so that points, streaks and boards
+ * judge it as proved in its window (src/domain/challenges/points.ts); `claimedAt` is that receipt. Without a timely claim a late photo is refused as before; a photo that is
+ * not the claimed one is deleted (so the claimed photo can still take its create-only path).
+ */
+async function proofTimes(
+  { database, proofs }: ProofSubmitDependencies,
+  meal: MealRef,
+  {
+    imgPath,
+    photo,
+    window,
+    now,
+  }: { imgPath: string; photo: StoredProofPhoto; window: MealWindow; now: number },
+): Promise<{ doneAt: number; claimedAt?: number }> {
+  if (now <= window.closesAt && inside(photo.createdAt, window)) return { doneAt: now };
+  const refusal =
+    now > window.closesAt
+      ? "This meal's window has closed"
+      : "The photo was not uploaded inside this meal's window";
+  if (!inside(photo.createdAt, lateProofWindow(window)))
+    throw new HttpError(409, 'window-closed', refusal);
+  const claimedAt = await timelyClaimOf(database, meal, photo.bytes, window);
+  if (claimedAt !== undefined) return { doneAt: Math.min(claimedAt, window.closesAt), claimedAt };
+  if (!(await hasTimelyClaim(database, meal, window)))
+    throw new HttpError(409, 'window-closed', refusal);
+  await proofs.remove!(imgPath);
+  throw new HttpError(
+    409,
+    'claim-mismatch',
+    "This is not the photo claimed in the meal's window: send the photo you took then",
+  );
+}
+
+/**
  * Records the photo the member uploaded to the meal's proof path as its proof (docs/security.md, "Proof checks"). The server
  * derives everything: the window (from the start date and zone), the attempt's path, that the photo
  * exists and was stored inside the window, that it is a picture of a sane size, its hashes against
@@ -89,13 +137,9 @@ async function examinePhoto(
  */
 export async function recordProof(
   dependencies: ProofSubmitDependencies,
-  {
-    uid,
-    challengeId,
-    day,
-    slot,
-  }: { uid: string; challengeId: string; day: number; slot: MealSlot },
+  target: MealRef,
 ): Promise<ProofResponse> {
+  const { uid, challengeId, day, slot } = target;
   const { database, clock, proofs } = dependencies;
   if (!proofs.read || !proofs.remove)
     throw new HttpError(
@@ -117,8 +161,7 @@ export async function recordProof(
   const now = clock();
   if (!window || now < window.opensAt)
     throw new HttpError(409, 'window-not-open', "This meal's window has not opened yet");
-  if (now > window.closesAt)
-    throw new HttpError(409, 'window-closed', "This meal's window has closed");
+  await assertStillOpen(database, target, window, now);
   const attempt = nextProofAttempt(meal!);
   if (attempt === undefined)
     throw new HttpError(409, 'attempts-used', 'No more photos can be sent for this meal');
@@ -132,12 +175,8 @@ export async function recordProof(
       'not-found',
       'Upload the photo first: no proof photo is stored for this meal',
     );
-  if (!inside(photo.createdAt, window))
-    throw new HttpError(
-      409,
-      'window-closed',
-      "The photo was not uploaded inside this meal's window",
-    );
+  const evidence = { imgPath, photo, window, now };
+  const { doneAt, claimedAt } = await proofTimes(dependencies, target, evidence);
   const fingerprint = await examinePhoto(dependencies, uid, imgPath, photo, now);
   const capturedAt = await readCaptureTime(photo.bytes, String(challenge.timezone));
 
@@ -156,8 +195,9 @@ export async function recordProof(
     status: 'Done',
     img: photo.downloadUrl,
     imgPath,
-    doneAt: now,
+    doneAt,
     review,
+    ...(claimedAt !== undefined && { claimedAt }),
   };
 
   // Once only, even against a second request for the same meal racing this one.
@@ -168,12 +208,18 @@ export async function recordProof(
     // null can be an empty local cache; returning it makes the server answer with the real value.
     if (!stored) return stored;
     if (stored.status === 'Done' || nextProofAttempt(stored) !== attempt) return undefined;
-    const next: MealRecord = { ...stored, ...proved, review: review ?? undefined };
+    const next: MealRecord & { claimedAt?: number } = {
+      ...stored,
+      ...proved,
+      review: review ?? undefined,
+    };
     if (!review) delete next.review;
+    // An earlier, rejected attempt's claim says nothing about this photo.
+    if (claimedAt === undefined) delete next.claimedAt;
     return next;
   });
   const written = result.snapshot.val() as MealRecord | null;
-  if (!result.committed || written?.doneAt !== now || written.imgPath !== imgPath) {
+  if (!result.committed || written?.doneAt !== doneAt || written.imgPath !== imgPath) {
     if (!fingerprint.plain) await unindexProof(database, indexed, fingerprint);
     throw new HttpError(409, 'already-proved', 'This meal is already proved');
   }

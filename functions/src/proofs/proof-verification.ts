@@ -5,6 +5,7 @@ import { dayKey, mealWindow, type MealWindow } from '@domain/challenges/meal-sch
 import type { ProofVerdict } from '../progress/member-rollup';
 import { proofEarnsPoints } from '@domain/challenges/proof-review';
 import { parseStoragePath, storagePaths } from '@domain/data/storage-paths';
+import { PROOF_CLAIM_LIMITS } from '@domain/api/proofs';
 import type { ProofStore } from './proof-store';
 
 /** The meal's window derived again from the challenge's start date and zone (never read from the meal). */
@@ -17,6 +18,29 @@ export function windowOf(challenge: ChallengeRecord, dayNumber: number, slot: Me
 
 export const inside = (time: number | undefined, { opensAt, closesAt }: MealWindow) =>
   typeof time === 'number' && opensAt <= time && time <= closesAt;
+
+/** The window during which a claim counts: the meal's own, plus the grace after its close. */
+export const claimWindow = ({ opensAt, closesAt }: MealWindow): MealWindow => ({
+  opensAt,
+  closesAt: closesAt + PROOF_CLAIM_LIMITS.graceMs,
+});
+
+/** When a claimed photo may still be stored and proved: from the opening to 24 hours after the close. */
+export const lateProofWindow = ({ opensAt, closesAt }: MealWindow): MealWindow => ({
+  opensAt,
+  closesAt: closesAt + PROOF_CLAIM_LIMITS.lateUploadMs,
+});
+
+/**
+ * When the meal's photo must have been stored: inside its window, or, for a photo the proof route
+ * matched to a claim received in time (its server-written `claimedAt`; members cannot write meals),
+ * up to 24 hours after the close.
+ */
+function storedWithin(meal: { claimedAt?: unknown }, window: MealWindow): MealWindow {
+  return typeof meal.claimedAt === 'number' && inside(meal.claimedAt, claimWindow(window))
+    ? lateProofWindow(window)
+    : window;
+}
 
 /**
  * Where the meal's photo is: its imgPath when that is one of this meal's attempts (the server wrote
@@ -52,7 +76,8 @@ export interface VerifiedChallenge {
 
 /**
  * The challenge as far as its proofs hold: a Done meal stays Done only when its photo exists at
- * its path in Storage, created inside the meal's window. Windows are derived again from the
+ * its path in Storage, created inside the meal's window (or within 24 hours of its close for a
+ * claimed photo: storedWithin). Windows are derived again from the
  * challenge's start date and zone (the member's zone the server fixed at creation), not read
  * from the meal. Deleted challenges are returned as they are: they earn nothing anyway.
  *
@@ -99,7 +124,8 @@ export async function verifyProofs(
         continue;
       }
       const path = proofPathOf(meal.imgPath, uid, challengeId, dayNumber, slot);
-      checks.push(proofs.createdAt(path).then((createdAt) => settle(inside(createdAt, window))));
+      const storedBy = storedWithin(meal as { claimedAt?: unknown }, window);
+      checks.push(proofs.createdAt(path).then((createdAt) => settle(inside(createdAt, storedBy))));
     }
   }
   await Promise.all(checks);

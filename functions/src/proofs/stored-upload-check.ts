@@ -4,6 +4,9 @@ import { dbPaths } from '@domain/data/database-paths';
 import { mealWindow } from '@domain/challenges/meal-schedule';
 import { nextProofAttempt, type ProofReviewState } from '@domain/challenges/proof-review';
 import { parseStoragePath, type StoredObjectPath } from '@domain/data/storage-paths';
+import { PROOF_CLAIM_LIMITS } from '@domain/api/proofs';
+import { hasTimelyClaim } from './proof-claims';
+import { inside, lateProofWindow } from './proof-verification';
 
 /**
  * The finalize check (docs/security.md, "Cloud Storage"): Storage rules cannot read the database, so
@@ -44,7 +47,7 @@ const MB = 1024 * 1024;
 /** 200 MB of proofs a member: about 1,000 compressed photos, 50 full 7-day challenges (docs/security.md). */
 export const MEMBER_PROOF_BYTE_CAP = 200 * MB;
 /** A photo that started inside its window may finish a little after it closes on a slow line. */
-export const UPLOAD_GRACE_MS = 2 * 60_000;
+export const UPLOAD_GRACE_MS = PROOF_CLAIM_LIMITS.graceMs;
 const MAX_BYTES = { avatar: 2 * MB, mealProof: 5 * MB } as const;
 const IMAGE_TYPE = /^image\/(jpeg|png|webp)$/;
 /** The one custom metadata key the service itself writes: the download token. */
@@ -96,12 +99,17 @@ async function readChallenge(
   ) as unknown as ChallengeFacts;
 }
 
-/** Why no running challenge owns this proof, or null when one does. */
-function proofProblem(
+/**
+ * Why no running challenge owns this proof, or null when one does. A photo stored after its window
+ * (and the grace) is kept up to 24 hours after the close when the meal has a claim received in time
+ * (`claimed`, asked only for such a photo): the proof route then matches its bytes to the claim.
+ */
+async function proofProblem(
+  database: Database,
   proof: Extract<StoredObjectPath, { kind: 'mealProof' }>,
   challenge: ChallengeFacts,
   createdAt: number,
-): string | null {
+): Promise<string | null> {
   const { startDate, timezone, day } = challenge;
   if (startDate === null && day === null) return 'the challenge does not exist';
   if (challenge.deleted === true) return 'the challenge is deleted';
@@ -112,12 +120,15 @@ function proofProblem(
   if (typeof timezone !== 'string' || !isValidTimeZone(timezone))
     return 'the challenge has no time zone';
   if (typeof day !== 'number' || proof.day > day) return `the challenge has no day ${proof.day}`;
+  const window = mealWindow(startDate, proof.day, proof.slot, timezone);
+  const { opensAt, closesAt } = window;
+  if (createdAt >= opensAt && createdAt <= closesAt + UPLOAD_GRACE_MS) return null;
+  const claimed =
+    inside(createdAt, lateProofWindow(window)) && (await hasTimelyClaim(database, proof, window));
+  if (claimed) return null;
   const lastDinner = mealWindow(startDate, day, 'dinner', timezone);
   if (createdAt > lastDinner.closesAt + UPLOAD_GRACE_MS) return 'the challenge has ended';
-  const { opensAt, closesAt } = mealWindow(startDate, proof.day, proof.slot, timezone);
-  if (createdAt < opensAt || createdAt > closesAt + UPLOAD_GRACE_MS)
-    return `Day${proof.day} ${proof.slot} was not open when it was stored`;
-  return null;
+  return `Day${proof.day} ${proof.slot} was not open when it was stored`;
 }
 
 const REVIEW_STATES = new Set<ProofReviewState>(['flagged', 'approved', 'rejected']);
@@ -206,7 +217,7 @@ export function createStoredUploadCheck({
     const parsed = Date.parse(object.timeCreated ?? '');
     const createdAt = Number.isFinite(parsed) ? parsed : now();
     const challenge = await readChallenge(database, path.uid, path.challengeId);
-    const ownerless = proofProblem(path, challenge, createdAt);
+    const ownerless = await proofProblem(database, path, challenge, createdAt);
     if (ownerless) return { keep: false, reason: ownerless };
     const unexpected = await attemptProblem(database, path, object.name);
     if (unexpected) return { keep: false, reason: unexpected };
