@@ -20,7 +20,7 @@ import { repoRoot } from './lib/stack';
 
 const DEPLOY_CONFIG = '.deploy.firebase.json';
 const TARGETS =
-  'hosting,functions:api,functions:storedUploadCheck,functions:teamBonusJob,database,storage';
+  'hosting,functions:api,functions:storedUploadCheck,functions:teamBonusJob,functions:mealReminders,database,storage';
 
 function fail(message: string): never {
   console.error(`✗ npm run deploy: ${message}`);

@@ -1,6 +1,6 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Database } from 'firebase-admin/database';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import {
   hideChallenge,
   listHiddenChallenges,
@@ -190,19 +190,7 @@ export function createApp({
   app.delete('/api/me/weights/:date', weightLog, deleteWeight(dependencies));
 
   // Meal reminders (functions/src/reminders/reminders-route.ts).
-  const reminders = throttled('reminders', reminderRateLimit);
-  if (push) {
-    const mine = { database, clock, push, log };
-    app.get('/api/reminders', reminders, myRemindersRoute(mine));
-    app.post('/api/reminders/devices', reminders, subscribeDeviceRoute(mine));
-    app.delete('/api/reminders/devices/:deviceId', reminders, removeDeviceRoute(mine));
-    app.put('/api/reminders/settings', reminders, saveSettingsRoute(mine));
-    app.post('/api/reminders/test', reminders, testReminderRoute(mine));
-    app.post('/api/reminders/resume', reminders, resumeRemindersRoute(mine));
-  } else
-    app.use('/api/reminders', reminders, () => {
-      throw new HttpError(503, 'unavailable', 'Meal reminders are not set up on this server');
-    });
+  mountReminders(app, throttled('reminders', reminderRateLimit), { database, clock, push, log });
 
   const admin = requireAdmin(auth, database);
   const moderation = { database, auth, clock, photoSources };
@@ -224,4 +212,33 @@ export function createApp({
   app.use(notFound);
   app.use(errorHandler(log));
   return app;
+}
+
+/** The meal-reminder routes; without a push sender (no VAPID keys) they answer 503 and the rest of the API runs. */
+function mountReminders(
+  app: Express,
+  reminders: RequestHandler,
+  {
+    push,
+    ...rest
+  }: {
+    database: Database;
+    clock: () => number;
+    push?: PushSender;
+    log: (message: string, error: unknown) => void;
+  },
+): void {
+  if (!push) {
+    app.use('/api/reminders', reminders, () => {
+      throw new HttpError(503, 'unavailable', 'Meal reminders are not set up on this server');
+    });
+    return;
+  }
+  const mine = { ...rest, push };
+  app.get('/api/reminders', reminders, myRemindersRoute(mine));
+  app.post('/api/reminders/devices', reminders, subscribeDeviceRoute(mine));
+  app.delete('/api/reminders/devices/:deviceId', reminders, removeDeviceRoute(mine));
+  app.put('/api/reminders/settings', reminders, saveSettingsRoute(mine));
+  app.post('/api/reminders/test', reminders, testReminderRoute(mine));
+  app.post('/api/reminders/resume', reminders, resumeRemindersRoute(mine));
 }

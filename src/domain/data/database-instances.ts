@@ -33,6 +33,7 @@ const SCOPE_OF_ROOT: Readonly<Record<string, DataScope>> = {
   storageUsage: 'member',
   pushSubscriptions: 'member',
   reminderState: 'member',
+  proofClaims: 'member',
   // Groups and what happens on their boards, on their owner's shard.
   groups: 'member',
   groupCheers: 'member',
