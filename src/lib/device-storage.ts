@@ -60,6 +60,9 @@ export function writeStored(key: StorageKey, value: unknown): void {
   }
 }
 
+/** Dispatched on window once clearMemberData() has run: what holds a stored value in memory drops it too. */
+export const MEMBER_DATA_CLEARED = 'challangex:member-data-cleared';
+
 /**
  * Leaves nothing of the member: local and session storage, the worker's copies of Storage photos, and
  * the proof photos waiting on this device.
@@ -78,6 +81,7 @@ export function clearMemberData(): void {
   } catch {
     // IndexedDB blocked: nothing kept there either.
   }
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(MEMBER_DATA_CLEARED));
 }
 
 /** How many public reads keep a copy, the most recently answered first; a copy older than a week is ignored. */

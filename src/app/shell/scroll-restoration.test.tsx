@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { scrollKey } from './scroll-key';
-import { storageKeys } from '@/lib/device-storage';
+import { clearMemberData, storageKeys } from '@/lib/device-storage';
 import { ScrollRestoration } from './scroll-restoration';
 
 /** A page that jumps to its #privacy section on mount, as the about page does. */
@@ -113,6 +113,16 @@ describe('ScrollRestoration', () => {
     vi.mocked(window.scrollTo).mockClear();
     openAt('/feed');
     expect(window.scrollTo).toHaveBeenLastCalledWith(0, 900);
+  });
+
+  it("writes nothing back on leaving the tab once the member's data was cleared (a session's end)", () => {
+    openAt('/feed');
+    scrollTo(900);
+    act(() => {
+      clearMemberData();
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(sessionStorage.getItem(storageKeys.scrollPositions)).toBeNull();
   });
 
   it('keys in-app entries by their own key and a first entry by its address', () => {

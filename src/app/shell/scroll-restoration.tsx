@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-import { readStored, storageKeys, writeStored } from '@/lib/device-storage';
+import { MEMBER_DATA_CLEARED, readStored, storageKeys, writeStored } from '@/lib/device-storage';
 import { scrollKey } from './scroll-key';
 
 /** Positions survive a reload of the tab (the device-storage scheme keeps them in sessionStorage). */
@@ -36,11 +36,18 @@ export function ScrollRestoration() {
       }
       window.history.scrollRestoration = 'auto';
     };
+    // A session's end empties the tab's storage: the positions held here go too, so that leaving the page
+    // (a sign-out's reload) does not write the member's addresses back.
+    const onMemberDataCleared = () => {
+      positions.current = null;
+    };
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('pagehide', onPageHide);
+    window.addEventListener(MEMBER_DATA_CLEARED, onMemberDataCleared);
     return () => {
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener(MEMBER_DATA_CLEARED, onMemberDataCleared);
       window.history.scrollRestoration = 'auto';
     };
   }, []);
